@@ -1,0 +1,213 @@
+"""The ``corefreport`` command line: a view over the evaluation result (it never computes scores)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .io.errors import InputError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    help="Coreference evaluation: the official CoNLL numbers, and why. "
+    "Run 'corefreport score --example' to see it on a bundled GUM sample.",
+)
+
+
+@app.callback()
+def _root() -> None:
+    """Coreference evaluation: the official CoNLL numbers, and why."""
+
+
+class OutFormat(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+    markdown = "markdown"
+    latex = "latex"
+
+
+class InFormat(str, Enum):
+    conll2012 = "conll2012"
+    conllu = "conllu"
+    jsonlines = "jsonlines"
+    webanno = "webanno"
+
+
+def fail(message: str, code: int = 2) -> None:
+    typer.echo(f"corefreport: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def example_paths() -> tuple[str, str]:
+    """The bundled example: GUM gold (3 documents) and the xrenner ml/gum response for them."""
+    base = resources.files("corefreport") / "data" / "example"
+    return str(base / "gum_key.conll"), str(base / "xrenner_response.conll")
+
+
+def write_output(text: str, output: Optional[Path], force: bool) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        return
+    if output.exists() and not force:
+        fail(f"{output} exists; use --force to overwrite it")
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as err:
+        fail(f"cannot write {output}: {err.strerror or err}")
+    typer.echo(f"wrote {output}", err=True)
+
+
+def parse_metrics(metric: list[str]) -> tuple[str, ...]:
+    from .scoring.evaluate import ALL_METRICS, STANDARD_METRICS
+
+    if not metric:
+        return STANDARD_METRICS
+    out: list[str] = []
+    for item in metric:
+        for name in item.replace("+", ",").split(","):
+            name = name.strip().lower()
+            if not name:
+                continue
+            if name == "all":
+                out.extend(m for m in ALL_METRICS if m not in out)
+                continue
+            if name in ("b3", "bcubed"):
+                name = "bcub"
+            if name not in ALL_METRICS:
+                fail(f"unknown metric {name!r}; choose from {', '.join(ALL_METRICS)} or 'all'")
+            if name not in out:
+                out.append(name)
+    return tuple(out)
+
+
+def parse_weights(text: str) -> tuple[float, float, float, float]:
+    try:
+        parts = [float(x) for x in text.split(",")]
+    except ValueError:
+        fail(f"--weights takes four numbers NAM,NOM,PRO,SING, got {text!r}")
+    if len(parts) != 4:
+        fail(f"--weights takes four numbers NAM,NOM,PRO,SING, got {len(parts)}")
+    if parts[3] <= 0:
+        fail("--weights: the singleton weight w_sing must be > 0 (a zero makes the denominators zero; "
+             "Chen & Ng 2013, fn. 8)")
+    if any(p < 0 for p in parts):
+        fail("--weights: weights must not be negative")
+    return parts[0], parts[1], parts[2], parts[3]
+
+
+@app.command()
+def score(
+    key: Annotated[Optional[str], typer.Argument(help="Gold corpus: a file, a directory, or a quoted glob.")] = None,
+    response: Annotated[Optional[str], typer.Argument(help="System corpus: a file, a directory, or a quoted glob.")] = None,
+    metric: Annotated[list[str], typer.Option("--metric", "-m", help="Metric to compute (repeatable or comma-"
+                      "separated): muc, bcub, ceafm, ceafe, blanc, lea, lmuc, lbcub, lceafm, lceafe, all. "
+                      "Default: the six standard metrics.")] = [],
+    fmt: Annotated[OutFormat, typer.Option("--format", "-f", help="Output format.")] = OutFormat.table,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to FILE instead of stdout.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
+    per_doc: Annotated[bool, typer.Option("--per-doc", help="Also show per-document scores (worst first).")] = False,
+    singletons: Annotated[Optional[bool], typer.Option("--keep-singletons/--drop-singletons", help="Keep or drop "
+                          "one-mention chains on both sides. Default: keep whatever the files hold, as the "
+                          "reference scorer does.")] = None,
+    weights: Annotated[str, typer.Option("--weights", help="Link weights NAM,NOM,PRO,SING of the "
+                       "linguistically aware metrics (Chen & Ng 2013; default W4).")] = "1,0.75,0.5,1",
+    key_format: Annotated[Optional[InFormat], typer.Option("--key-format", help="Format of KEY (default: detected).")] = None,
+    response_format: Annotated[Optional[InFormat], typer.Option("--response-format", help="Format of RESPONSE "
+                               "(default: detected).")] = None,
+    example: Annotated[bool, typer.Option("--example", help="Score the bundled example (3 GUM documents against "
+                       "real xrenner output).")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print warnings.")] = False,
+) -> None:
+    """Score RESPONSE against KEY and print R, P, F1 (with numerators and denominators) per metric."""
+    from .io import load_corpus
+    from .scoring.evaluate import Options, evaluate
+
+    if example:
+        if key or response:
+            fail("--example takes no KEY or RESPONSE")
+        key, response = example_paths()
+    if not key or not response:
+        fail("give KEY and RESPONSE (or --example)")
+    options = Options(metrics=parse_metrics(metric), singletons="drop" if singletons is False else "keep",
+                      weights=parse_weights(weights))
+    try:
+        kc = load_corpus(key, key_format.value if key_format else None)
+        rc = load_corpus(response, response_format.value if response_format else None)
+        ev = evaluate(kc, rc, options, progress=_progress_callback(len(kc)))
+    except InputError as err:
+        fail(str(err))
+    if not quiet:
+        for w in ev.warnings:
+            typer.echo(f"corefreport: warning: {w}", err=True)
+    render(ev, fmt, output, force, per_doc)
+
+
+def _progress_callback(n_docs: int):
+    """A Rich progress bar on stderr for corpora large enough to wait for (and a terminal to show it)."""
+    if n_docs < 200 or not sys.stderr.isatty():
+        return None
+    from rich.progress import Progress
+
+    state: dict = {}
+
+    def cb(done: int, total: int) -> None:
+        if "p" not in state:
+            p = Progress(transient=True)
+            p.start()
+            state["p"] = p
+            state["t"] = p.add_task("scoring documents", total=total)
+        state["p"].update(state["t"], completed=done)
+        if done == total:
+            state["p"].stop()
+
+    return cb
+
+
+def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: bool) -> None:
+    from .report import tables
+
+    if fmt is OutFormat.json:
+        write_output(json.dumps(ev.as_dict(per_doc=per_doc), indent=2, ensure_ascii=False) + "\n", output, force)
+        return
+    parts = [tables.metrics_table(ev)]
+    if per_doc:
+        parts.append(tables.per_document_table(ev))
+    if fmt is OutFormat.csv:
+        write_output("\n".join(tables.to_csv(t) for t in parts), output, force)
+    elif fmt is OutFormat.markdown:
+        write_output("\n".join(f"### {t.title}\n\n" + tables.to_markdown(t) for t in parts), output, force)
+    elif fmt is OutFormat.latex:
+        write_output("\n".join(tables.to_latex(t) for t in parts), output, force)
+    else:
+        from .views.terminal import print_evaluation
+
+        if output is not None:
+            from io import StringIO
+
+            buf = StringIO()
+            print_evaluation(ev, per_doc=per_doc, file=buf, color=False)
+            write_output(buf.getvalue(), output, force)
+        else:
+            print_evaluation(ev, per_doc=per_doc)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:  # pragma: no cover
+        typer.echo("interrupted", err=True)
+        raise SystemExit(130)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,100 @@
+"""Readers: turn key and response files into a :class:`~corefreport.model.Corpus`.
+
+``load_corpus(spec)`` accepts a file, a directory, or a glob (``'gold/*.conll'``, expanded here, so
+it works quoted); the format of each file is detected from its content unless ``fmt`` is given.
+"""
+
+from __future__ import annotations
+
+import glob as _glob
+from pathlib import Path
+from typing import Callable
+
+from ..model import Corpus
+from .errors import InputError
+
+FORMATS = ("conll2012", "conllu", "jsonlines", "webanno")
+KNOWN_SUFFIXES = (".conll", "_conll", ".conllu", ".jsonlines", ".jsonl", ".json", ".tsv", ".conll2012", ".txt")
+
+
+def _reader(fmt: str) -> Callable[..., Corpus]:
+    if fmt == "conll2012":
+        from .conll2012 import read_conll2012
+
+        return read_conll2012
+    if fmt == "conllu":
+        from .conllu import read_conllu
+
+        return read_conllu
+    if fmt == "jsonlines":
+        from .jsonlines import read_jsonlines
+
+        return read_jsonlines
+    if fmt == "webanno":
+        from .webanno import read_webanno
+
+        return read_webanno
+    raise ValueError(f"unknown format {fmt!r} (choose one of {', '.join(FORMATS)})")
+
+
+def detect(path: str, text: str) -> str:
+    """Detect the format of one file from its content."""
+    try:
+        from .detect import detect_format
+    except ImportError:  # pragma: no cover - detect.py ships with the package
+        return "conll2012"
+    return detect_format(path, text)
+
+
+def expand(spec: str) -> list[str]:
+    """Files named by ``spec``: the file itself, the corpus files of a directory, or a glob's matches."""
+    p = Path(spec)
+    if p.is_file():
+        return [str(p)]
+    if p.is_dir():
+        files = sorted(str(f) for f in p.rglob("*") if f.is_file() and not f.name.startswith(".")
+                       and f.name.endswith(KNOWN_SUFFIXES))
+        if not files:
+            raise InputError(spec, None, "directory holds no corpus files (*.conll, *_conll, *.conllu, *.jsonlines, "
+                             "*.tsv)")
+        return files
+    if any(ch in spec for ch in "*?["):
+        files = sorted(f for f in _glob.glob(spec, recursive=True) if Path(f).is_file())
+        if not files:
+            raise InputError(spec, None, "the pattern matches no file")
+        return files
+    raise InputError(spec, None, "no such file or directory")
+
+
+def load_corpus(spec: str, fmt: str | None = None) -> Corpus:
+    """Read every file named by ``spec`` into one corpus (documents in file order)."""
+    from .conll2012 import read_text
+
+    files = expand(spec)
+    texts = [(f, read_text(f)) for f in files]
+    fmts = [detect(f, t) for f, t in texts] if (fmt is None or len(texts) > 1) else [fmt]
+    if fmt is not None and len(texts) > 1:
+        keep = [i for i, x in enumerate(fmts) if x == fmt]
+        if not keep:
+            raise InputError(spec, None, f"none of its {len(texts)} files is in {fmt} format")
+        texts = [texts[i] for i in keep]
+        fmts = [fmt] * len(texts)
+    if fmt is None and len(set(fmts)) > 1 and Path(spec).is_dir():
+        counts = {x: fmts.count(x) for x in sorted(set(fmts))}
+        raise InputError(spec, None, "directory mixes formats " + ", ".join(f"{k} ({v} files)" for k, v in counts.items())
+                         + ": choose one with --key-format/--response-format")
+    corpus = Corpus(source=spec, format=fmts[0] if fmts else "")
+    for (f, text), ff in zip(texts, fmts):
+        part = _reader(ff)(f, text)
+        corpus.warnings.extend(part.warnings)
+        for doc_id, doc in part.documents.items():
+            if doc_id in corpus.documents:
+                k = 2
+                while f"{doc_id}#{k}" in corpus.documents:
+                    k += 1
+                corpus.warnings.append(f"{f}: document id {doc_id!r} already read from "
+                                       f"{corpus.documents[doc_id].source}; renamed to {doc_id}#{k}")
+                doc_id = f"{doc_id}#{k}"
+                doc.doc_id = doc_id
+            corpus.documents[doc_id] = doc
+    return corpus

@@ -1,0 +1,134 @@
+"""Mention features: type NAME / NOMINAL / PRONOUN, head, POS class, lemma, NE type, sentence, genre.
+
+The rules (documented in docs/formats.md, configurable through :class:`TypingRules`):
+
+* **Head**: when the input has a dependency head per token (CoNLL-U), the mention token whose head
+  lies outside the mention; otherwise the last noun-like token (POS ``NN*``/``PRP*``/``CD``, UPOS
+  ``NOUN``/``PROPN``/``PRON``/``NUM``) before the first preposition, relative pronoun, verb or comma
+  that follows a noun; otherwise the last token.
+* **Type** (first rule that applies):
+  1. PRONOUN — a one-token mention whose POS is a pronoun tag (``PRP``, ``PRP$``, ``WP``, ``WP$``,
+     UPOS ``PRON``) or, without POS, whose word is an English pronoun;
+  2. NAME — the head's POS is a proper-noun tag (``NNP``, ``NNPS``, UPOS ``PROPN``), or an NE span of
+     the NE column covers the head;
+  3. NOMINAL — everything else (common-noun phrases, and multi-token mentions such as "his own").
+  On the Chen & Ng (2013) §4.1 example this gives Jesus, Jerusalem NAME; "the city", "your enemies"
+  NOMINAL; he, it, I, you, your, They PRONOUN.
+* **POS class** (ARCS, Tuggener 2014): ``NOUN`` for multi-token mentions and one-token nouns
+  (NN, NNS, NNP, NNPS), else the POS tag itself (PRP, PRP$, DT, …).
+* **lemma**: the head's lemma (or lower-cased word); **pronoun**: the lower-cased word of a pronoun.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..model import Document, Mention
+
+ENGLISH_PRONOUNS = frozenset(
+    """i me my mine myself we us our ours ourselves you your yours yourself yourselves he him his himself
+    she her hers herself it its itself they them their theirs themselves one oneself this that these those
+    who whom whose which what""".split()
+)
+
+
+@dataclass(frozen=True)
+class TypingRules:
+    """POS tag sets that decide a mention's type; change them for other tag sets or languages."""
+
+    pronoun_pos: frozenset[str] = frozenset({"PRP", "PRP$", "WP", "WP$", "PRON"})
+    name_pos: frozenset[str] = frozenset({"NNP", "NNPS", "PROPN"})
+    noun_pos: frozenset[str] = frozenset({"NN", "NNS", "NNP", "NNPS"})
+    headlike_pos: frozenset[str] = frozenset(
+        {"NN", "NNS", "NNP", "NNPS", "PRP", "PRP$", "CD", "NOUN", "PROPN", "PRON", "NUM"}
+    )
+    stop_pos: frozenset[str] = frozenset({"IN", "TO", "WDT", "WP", "WP$", ",", "ADP", "SCONJ", "PUNCT"})
+    pronouns: frozenset[str] = field(default=ENGLISH_PRONOUNS)
+
+
+DEFAULT_RULES = TypingRules()
+
+
+def ne_spans(tags: list[str]) -> dict[int, tuple[int, int, str]]:
+    """Map each token covered by an NE span of a CoNLL-2012 NE column to (start, end, type).
+
+    The column uses ``(PERSON*``, ``*``, ``*)``, ``(GPE)``; spans do not nest.
+    """
+    cover: dict[int, tuple[int, int, str]] = {}
+    start = -1
+    kind = ""
+    for i, tag in enumerate(tags):
+        if not tag or tag in ("*", "-", "_"):
+            continue
+        if tag.startswith("("):
+            kind = tag[1:].rstrip("*)").strip() or "-"
+            start = i
+        if tag.endswith(")") and start >= 0:
+            for t in range(start, i + 1):
+                cover[t] = (start, i, kind)
+            start = -1
+    return cover
+
+
+def find_head(doc: Document, m: Mention, rules: TypingRules = DEFAULT_RULES) -> int:
+    """Head token index of ``m`` (see the module docstring)."""
+    heads = doc.columns.get("head")
+    if heads:
+        for t in range(m.start, m.end + 1):
+            try:
+                h = int(heads[t])
+            except (ValueError, IndexError):
+                continue
+            if h < m.start or h > m.end:
+                return t
+    pos = doc.columns.get("upos") or doc.columns.get("pos")
+    if not pos or m.start == m.end:
+        return m.end
+    head = -1
+    for t in range(m.start, m.end + 1):
+        p = pos[t]
+        if p in rules.headlike_pos:
+            head = t
+        elif head >= 0 and (p in rules.stop_pos or p.startswith("VB") or p in ("VERB", "AUX")):
+            break
+    return head if head >= 0 else m.end
+
+
+def annotate(doc: Document, rules: TypingRules = DEFAULT_RULES) -> None:
+    """Fill ``features`` of every mention of ``doc`` (keeps features a reader already set)."""
+    pos = doc.columns.get("pos")
+    upos = doc.columns.get("upos")
+    lemma = doc.columns.get("lemma")
+    ne_col = doc.columns.get("ne")
+    ne = ne_spans(ne_col) if ne_col else {}
+    genre = doc.genre
+    extra = [k for k in doc.columns if k.startswith("col")]
+    tokens = doc.tokens
+    for chain in doc.chains:
+        for m in chain.mentions:
+            f = m.features
+            head = find_head(doc, m, rules)
+            word = tokens[head] if 0 <= head < len(tokens) else ""
+            hpos = pos[head] if pos else (upos[head] if upos else "-")
+            one = m.start == m.end
+            f.setdefault("head", str(head))
+            f["head_pos"] = hpos or "-"
+            if one and (hpos in rules.pronoun_pos or (upos and upos[head] == "PRON")
+                        or (not pos and not upos and word.lower() in rules.pronouns)):
+                mtype = "PRONOUN"
+            elif hpos in rules.name_pos or (upos and upos[head] == "PROPN") or head in ne:
+                mtype = "NAME"
+            else:
+                mtype = "NOMINAL"
+            f.setdefault("mtype", mtype)
+            f["pos_class"] = "NOUN" if (not one or hpos in rules.noun_pos) else (hpos or "-")
+            lem = lemma[head] if lemma and lemma[head] not in ("", "-", "_") else word
+            f["lemma"] = lem.lower()
+            f["pronoun"] = word.lower() if mtype == "PRONOUN" else "-"
+            if "ne" not in f:
+                span = ne.get(head)
+                f["ne"] = span[2] if span and span[0] >= m.start and span[1] <= m.end else f.get("etype", "-")
+            f["sentence"] = str(doc.sentence_of(m.start))
+            f["genre"] = genre
+            for k in extra:
+                f.setdefault(k, doc.columns[k][m.end])

@@ -1,0 +1,112 @@
+"""The corpus model every reader produces and every scorer consumes.
+
+A :class:`Corpus` is an ordered mapping of document id to :class:`Document`; a document holds its
+tokens (numbered 0.. across the whole document, as the CoNLL reference scorer numbers them), the
+sentence boundaries, per-token columns (POS, lemma, speaker, NE, extra columns), and its coreference
+chains. A chain is a list of :class:`Mention` objects in the order the reference scorer builds it
+(order of the closing bracket); chains are in the order their label is first seen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator
+
+Span = tuple[int, int]
+"""A mention's (first token, last token), both inclusive, document-level token indices."""
+
+
+@dataclass(slots=True)
+class Mention:
+    """One mention: an inclusive token span of a document, with its features.
+
+    ``features`` hold what later analyses break scores down by: ``mtype`` (NAME / NOMINAL /
+    PRONOUN), ``head_pos``, ``pos_class``, ``lemma``, ``ne``, ``sentence``, ``genre``, any extra
+    input column, and for typed corpora ``link_type`` / ``etype``.
+    """
+
+    start: int
+    end: int
+    label: str = ""
+    line: int = 0
+    features: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def span(self) -> Span:
+        return (self.start, self.end)
+
+
+@dataclass(slots=True)
+class Chain:
+    """A coreference chain (entity) with its label as written in the file."""
+
+    label: str
+    mentions: list[Mention] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.mentions)
+
+    def __iter__(self) -> Iterator[Mention]:
+        return iter(self.mentions)
+
+
+@dataclass(slots=True)
+class Document:
+    """One document (CoNLL-2012: name + part) with tokens, sentences, columns and chains."""
+
+    doc_id: str
+    tokens: list[str] = field(default_factory=list)
+    sentence_starts: list[int] = field(default_factory=list)
+    columns: dict[str, list[str]] = field(default_factory=dict)
+    chains: list[Chain] = field(default_factory=list)
+    source: str = ""
+    line: int = 0
+
+    @property
+    def mentions(self) -> list[Mention]:
+        return [m for c in self.chains for m in c.mentions]
+
+    @property
+    def genre(self) -> str:
+        """The document-id prefix CoNLL-2012 uses as genre (``bc/cnn/00/cnn_0001`` → ``bc/cnn``)."""
+        name = self.doc_id.strip().lstrip("(")
+        parts = name.split("/")
+        if len(parts) >= 3:
+            return "/".join(parts[:2])
+        if "_" in name:  # GUM_news_iodine → GUM_news
+            return "_".join(name.split("_")[:2])
+        return parts[0].split(")")[0] or "-"
+
+    def sentence_of(self, token: int) -> int:
+        """Index of the sentence containing ``token`` (binary search over sentence starts)."""
+        from bisect import bisect_right
+
+        if not self.sentence_starts:
+            return 0
+        return max(0, bisect_right(self.sentence_starts, token) - 1)
+
+    def sentence_bounds(self, index: int) -> tuple[int, int]:
+        """(first token, last token) of sentence ``index``."""
+        starts = self.sentence_starts or [0]
+        first = starts[index]
+        last = starts[index + 1] - 1 if index + 1 < len(starts) else len(self.tokens) - 1
+        return first, last
+
+    def text(self, start: int, end: int) -> str:
+        return " ".join(self.tokens[start : end + 1])
+
+
+@dataclass(slots=True)
+class Corpus:
+    """Documents in input order, keyed by document id, plus reader warnings."""
+
+    documents: dict[str, Document] = field(default_factory=dict)
+    source: str = ""
+    format: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.documents)
+
+    def __iter__(self) -> Iterator[Document]:
+        return iter(self.documents.values())

@@ -1,0 +1,142 @@
+"""A neutral table model built from an :class:`~corefreport.scoring.result.Evaluation`, and its
+renderings as CSV, Markdown and LaTeX (the Rich terminal rendering lives in the CLI).
+
+Builders only read fields of the result; they never compute a score.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from ..scoring.result import Evaluation
+
+METRIC_LABELS = {
+    "muc": "MUC", "bcub": "B³", "ceafm": "CEAF-m", "ceafe": "CEAF-e", "blanc": "BLANC", "lea": "LEA",
+    "lmuc": "LMUC", "lbcub": "LB³", "lceafm": "LCEAF-m", "lceafe": "LCEAF-e", "conll": "CoNLL",
+    "mentions": "Mentions",
+}
+LATEX_LABELS = METRIC_LABELS | {"bcub": "B$^3$", "lbcub": "LB$^3$"}
+
+
+@dataclass(slots=True)
+class Table:
+    """Header, rows of cells (str or number) and a caption; numbers are fractions unless ``percent``."""
+
+    title: str
+    header: list[str]
+    rows: list[list] = field(default_factory=list)
+    note: str = ""
+
+
+def pct(x: float | None) -> str:
+    return "" if x is None else f"{100 * x:.2f}"
+
+
+def num(x: float) -> str:
+    return f"{x:g}" if float(x).is_integer() else f"{x:.4f}"
+
+
+def metrics_table(ev: Evaluation) -> Table:
+    """R, P, F1 and raw counts per metric, the CoNLL score, and mention identification."""
+    t = Table("Coreference scores", ["metric", "recall", "precision", "f1", "recall_num", "recall_den",
+                                     "precision_num", "precision_den"])
+    for name, s in ev.metrics.items():
+        if name == "blanc":
+            c, n = s.coref, s.noncoref
+            t.rows.append([name, s.recall, s.precision, s.f1, c.recall_num + n.recall_num,
+                           c.recall_den + n.recall_den, c.precision_num + n.precision_num,
+                           c.precision_den + n.precision_den])
+        else:
+            t.rows.append([name, s.recall, s.precision, s.f1, s.recall_num, s.recall_den, s.precision_num,
+                           s.precision_den])
+    if ev.conll is not None:
+        t.rows.append(["conll", None, None, ev.conll, None, None, None, None])
+    m = ev.mentions
+    t.rows.append(["mentions", m.recall, m.precision, m.f1, m.recall_num, m.recall_den, m.precision_num,
+                   m.precision_den])
+    t.note = ev.signature
+    return t
+
+
+def per_document_table(ev: Evaluation) -> Table:
+    """One row per document: F1 of each metric and the CoNLL score, worst CoNLL (or first metric) first."""
+    names = [n for n in ev.metrics]
+    t = Table("Per-document F1", ["document"] + names + (["conll"] if ev.conll is not None else []))
+    for d in ev.documents:
+        row = [d.doc_id] + [d.metrics[n].f1 for n in names]
+        if ev.conll is not None:
+            row.append(d.conll())
+        t.rows.append(row)
+    key = len(t.header) - 1
+    t.rows.sort(key=lambda r: (r[key] if r[key] is not None else 0.0, r[0]))
+    return t
+
+
+def _cell(v, percent: bool) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, str):
+        return v
+    if isinstance(v, int):
+        return str(v)
+    return pct(v) if percent else num(v)
+
+
+def is_score_column(name: str) -> bool:
+    return name in ("recall", "precision", "f1", "accuracy") or name in METRIC_LABELS
+
+
+def to_csv(t: Table) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(t.header)
+    for r in t.rows:
+        w.writerow(["" if v is None else (v if isinstance(v, str) else (repr(v) if isinstance(v, float) else v))
+                    for v in r])
+    return buf.getvalue()
+
+
+def to_markdown(t: Table) -> str:
+    head = [METRIC_LABELS.get(h, h) for h in t.header]
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" if i == 0 else "---:" for i in range(len(head))) + "|"]
+    for r in t.rows:
+        cells = [METRIC_LABELS.get(r[0], r[0]) if isinstance(r[0], str) else str(r[0])]
+        cells += [_cell(v, is_score_column(h)) for h, v in zip(t.header[1:], r[1:])]
+        lines.append("| " + " | ".join(cells) + " |")
+    if t.note:
+        lines.append("")
+        lines.append(f"`{t.note}`")
+    return "\n".join(lines) + "\n"
+
+
+LATEX_ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+                 "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "|": r"\textbar{}",
+                 "<": r"\textless{}", ">": r"\textgreater{}"}
+
+
+def latex_escape(s: str) -> str:
+    return "".join(LATEX_ESCAPES.get(ch, ch) for ch in s)
+
+
+def to_latex(t: Table) -> str:
+    """A booktabs table; metric names as row labels, R/P/F as percentages with two decimals."""
+    cols = [h for h in t.header[1:] if is_score_column(h)]
+    idx = [t.header.index(h) for h in cols]
+    out = []
+    if t.note:
+        out.append(f"% {t.note}")
+    out.append(r"\begin{tabular}{l" + "r" * len(cols) + "}")
+    out.append(r"\toprule")
+    out.append(" & ".join([latex_escape(t.header[0].capitalize())] +
+                          [latex_escape(LATEX_LABELS.get(h, h.capitalize())) if h not in LATEX_LABELS else LATEX_LABELS[h]
+                           for h in cols]) + r" \\")
+    out.append(r"\midrule")
+    for r in t.rows:
+        label = r[0]
+        label = LATEX_LABELS.get(label, latex_escape(str(label)))
+        out.append(" & ".join([label] + [_cell(r[i], True) for i in idx]) + r" \\")
+    out.append(r"\bottomrule")
+    out.append(r"\end{tabular}")
+    return "\n".join(out) + "\n"

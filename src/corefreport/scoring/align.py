@@ -1,0 +1,190 @@
+"""Pair key and response documents and prepare their chains exactly as the reference scorer does.
+
+* Documents are matched by id (``NAME; part N``); a response named ``NAME`` (no part) also matches
+  ``NAME; part 0``/``000``. A key document missing from the response is scored against an empty
+  response (all its mentions are missed, as in the reference); a response document not in the key
+  is ignored; both are reported as warnings.
+* Tokens of matched documents must agree: a mismatch is an error naming the document, sentence,
+  token position and both words (the reference silently mis-scores such pairs).
+* **Repeated key mentions** (the same span twice in the key, in one or two chains) are kept once, in
+  the first chain, with a warning. The reference keeps them and then scores a key against itself at
+  B³ F 62.5 %; we do not reproduce that bug.
+* **Repeated response mentions** are treated exactly as reference v8.01 does, so its numbers are
+  reproduced: a repeated span that is also a key mention is kept only in the first chain (in chain
+  order); a repeated span that is not in the key is kept in every chain (it then counts twice in B³,
+  CEAF-m and LEA denominators and in MUC links). Chains left empty are dropped. Every affected span
+  and chain is reported. The reference aborts after 10 such repeats; we never do.
+* ``singletons="drop"`` removes one-mention chains from both sides before anything else.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..model import Corpus, Document, Span
+from ..io.errors import InputError
+
+PART_RE = re.compile(r"^(.*); part (\d+)$")
+
+
+@dataclass(slots=True)
+class DuplicateReport:
+    """One repeated span: where it is, which chain labels hold it, and what we did."""
+
+    doc_id: str
+    side: str
+    span: Span
+    labels: list[str]
+    action: str
+
+    def as_dict(self) -> dict:
+        return {"document": self.doc_id, "side": self.side, "span": list(self.span), "chains": self.labels,
+                "action": self.action}
+
+
+@dataclass(slots=True)
+class AlignedDocument:
+    """A key document with its response and the chains the metrics see, as span lists."""
+
+    doc_id: str
+    key_doc: Document
+    response_doc: Document | None
+    key: list[list[Span]]
+    response: list[list[Span]]
+    key_mentions: int = 0
+    response_mentions: int = 0
+    matched_mentions: int = 0
+
+
+@dataclass(slots=True)
+class Alignment:
+    documents: list[AlignedDocument] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    duplicates: list[DuplicateReport] = field(default_factory=list)
+    missing_in_response: list[str] = field(default_factory=list)
+    extra_in_response: list[str] = field(default_factory=list)
+
+
+def _match_key(doc_id: str) -> tuple[str, int]:
+    m = PART_RE.match(doc_id)
+    if m:
+        return m.group(1), int(m.group(2))
+    return doc_id, 0
+
+
+def pair_documents(key: Corpus, response: Corpus) -> tuple[list[tuple[Document, Document | None]], list[str], list[str]]:
+    """Match key documents to response documents; return pairs, missing ids and extra ids."""
+    by_norm = {}
+    for d in response:
+        by_norm.setdefault(_match_key(d.doc_id), d)
+    used: set[str] = set()
+    pairs: list[tuple[Document, Document | None]] = []
+    missing: list[str] = []
+    for kd in key:
+        rd = response.documents.get(kd.doc_id) or by_norm.get(_match_key(kd.doc_id))
+        if rd is None:
+            missing.append(kd.doc_id)
+        else:
+            used.add(rd.doc_id)
+        pairs.append((kd, rd))
+    extra = [d.doc_id for d in response if d.doc_id not in used]
+    return pairs, missing, extra
+
+
+def check_tokens(kd: Document, rd: Document) -> None:
+    """Raise :class:`InputError` at the first token where key and response disagree."""
+    kt, rt = kd.tokens, rd.tokens
+    if kt == rt:
+        return
+    for t, (a, b) in enumerate(zip(kt, rt)):
+        if a != b and a and b:
+            s = kd.sentence_of(t)
+            first, _ = kd.sentence_bounds(s)
+            raise InputError(
+                rd.source, None,
+                f"document {kd.doc_id!r}: token {t} (sentence {s + 1}, word {t - first + 1}) is {a!r} in the key "
+                f"({kd.source}) but {b!r} in the response",
+            )
+    if len(kt) != len(rt):
+        raise InputError(rd.source, None, f"document {kd.doc_id!r} has {len(kt)} tokens in the key ({kd.source}) "
+                         f"but {len(rt)} in the response")
+
+
+def _chains(doc: Document | None, drop_singletons: bool) -> list[tuple[str, list[Span]]]:
+    if doc is None:
+        return []
+    out = []
+    for c in doc.chains:
+        spans = [m.span for m in c.mentions]
+        if drop_singletons and len(spans) == 1:
+            continue
+        out.append((c.label, spans))
+    return out
+
+
+def align(key: Corpus, response: Corpus, singletons: str = "keep", check: bool = True) -> Alignment:
+    """Pair documents and build the chains every metric scores (see the module docstring)."""
+    result = Alignment()
+    pairs, missing, extra = pair_documents(key, response)
+    result.missing_in_response = missing
+    result.extra_in_response = extra
+    if missing:
+        result.warnings.append(
+            f"{len(missing)} key document(s) missing from the response, scored as empty responses: "
+            + ", ".join(missing[:10]) + (" …" if len(missing) > 10 else "")
+        )
+    if extra:
+        result.warnings.append(
+            f"{len(extra)} response document(s) not in the key, ignored: "
+            + ", ".join(extra[:10]) + (" …" if len(extra) > 10 else "")
+        )
+    drop = singletons == "drop"
+    for kd, rd in pairs:
+        if rd is not None and check:
+            check_tokens(kd, rd)
+        kchains: list[list[Span]] = []
+        seen_key: dict[Span, str] = {}
+        for label, spans in _chains(kd, drop):
+            kept = []
+            for s in spans:
+                if s in seen_key:
+                    result.duplicates.append(DuplicateReport(kd.doc_id, "key", s, [seen_key[s], label],
+                                                             "kept once, in the first chain"))
+                    continue
+                seen_key[s] = label
+                kept.append(s)
+            if kept:
+                kchains.append(kept)
+        rchains: list[list[Span]] = []
+        seen_resp: dict[Span, str] = {}
+        for label, spans in _chains(rd, drop):
+            kept = []
+            for s in spans:
+                if s in seen_resp:
+                    if s in seen_key:
+                        action = "key mention: kept only in the first chain (as reference v8.01)"
+                        result.duplicates.append(DuplicateReport(kd.doc_id, "response", s, [seen_resp[s], label], action))
+                        continue
+                    result.duplicates.append(DuplicateReport(
+                        kd.doc_id, "response", s, [seen_resp[s], label],
+                        "not a key mention: kept in both chains, counted twice (as reference v8.01)"))
+                else:
+                    seen_resp[s] = label
+                kept.append(s)
+            if kept:
+                rchains.append(kept)
+        ad = AlignedDocument(kd.doc_id, kd, rd, kchains, rchains)
+        ad.key_mentions = len(seen_key)
+        ad.response_mentions = len(seen_resp)
+        ad.matched_mentions = sum(1 for s in seen_resp if s in seen_key)
+        result.documents.append(ad)
+    if result.duplicates:
+        n_key = sum(1 for d in result.duplicates if d.side == "key")
+        n_resp = len(result.duplicates) - n_key
+        if n_key:
+            result.warnings.append(f"{n_key} repeated key mention(s) de-duplicated (see 'duplicates' in the JSON)")
+        if n_resp:
+            result.warnings.append(f"{n_resp} repeated response mention(s) handled as reference v8.01 "
+                                   "(see 'duplicates' in the JSON)")
+    return result

@@ -1,0 +1,285 @@
+"""The standard coreference metrics, as the CoNLL-2012 reference scorer v8.01 computes them.
+
+Every function takes the key chains and the response chains of ONE document as lists of lists of
+hashable mention ids (we use (start, end) spans) and returns the raw :class:`Counts`, which sum over
+documents into the corpus score (micro average, as the reference does). Key chains hold each mention
+once; response chains may repeat a mention that is not in the key (the reference keeps such
+repeats, see :mod:`corefreport.scoring.align`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Hashable, Sequence
+
+from .counts import Counts, harmonic, ratio
+
+Chains = Sequence[Sequence[Hashable]]
+
+
+def _index(chains: Chains) -> dict[Hashable, int]:
+    """Mention → index of the (last) chain that contains it, as the reference's ``Indexa``."""
+    return {m: i for i, c in enumerate(chains) for m in c}
+
+
+def muc(key: Chains, response: Chains) -> Counts:
+    """MUC (Vilain et al. 1995): links of a spanning tree per chain.
+
+    R = Σ_K (|K| − |p(K)|) / Σ_K (|K| − 1), where p(K) partitions K by the response chains (key
+    mentions absent from the response are singletons of p(K)); P symmetrically. Both numerators equal
+    Σ over non-empty cells K ∩ R of (|K ∩ R| − 1). A key of singletons only gives 0/0 → 0 (reference).
+    """
+    kidx = _index(key)
+    correct = 0
+    for r in response:
+        cells = Counter(kidx[m] for m in set(r) if m in kidx)
+        correct += sum(n - 1 for n in cells.values())
+    key_links = sum(len(k) - 1 for k in key if k)
+    resp_links = sum(len(r) - 1 for r in response if r)
+    return Counts(correct, key_links, correct, resp_links)
+
+
+def bcub(key: Chains, response: Chains) -> Counts:
+    """B³ (Bagga & Baldwin 1998), reference variant without Cai & Strube's twinless adjustments.
+
+    R = Σ_{m ∈ key} |K(m) ∩ R(m)| / |K(m)| over all key mentions, divided by their number;
+    P = Σ_{m ∈ response} |K(m) ∩ R(m)| / |R(m)|, divided by the number of response mentions
+    (a response mention absent from the key adds 0 to the numerator and 1 to the denominator).
+    """
+    kidx = _index(key)
+    rnum = pnum = 0.0
+    for r in response:
+        cells = Counter(kidx[m] for m in r if m in kidx)
+        lr = len(r)
+        for ki, n in cells.items():
+            rnum += n * n / len(key[ki])
+            pnum += n * n / lr
+    return Counts(rnum, sum(len(k) for k in key), pnum, sum(len(r) for r in response))
+
+
+def _overlaps(key: Chains, response: Chains) -> dict[tuple[int, int], int]:
+    """|K_i ∩ R_j| for every pair of chains that share a mention."""
+    kidx = _index(key)
+    out: dict[tuple[int, int], int] = {}
+    for j, r in enumerate(response):
+        for m in r:
+            i = kidx.get(m)
+            if i is not None:
+                out[(i, j)] = out.get((i, j), 0) + 1
+    return out
+
+
+def _max_assignment(weights: dict[tuple[int, int], float]) -> float:
+    """Φ* = the maximum total weight of a one-to-one key/response chain alignment.
+
+    Solved per connected component of the overlap graph (pairs with no overlap weigh 0 and never
+    help); 1×1 components directly, larger ones by the Kuhn–Munkres algorithm of
+    ``scipy.optimize.linear_sum_assignment`` (imported only when needed: it costs ~0.4 s).
+    """
+    if not weights:
+        return 0.0
+    parent: dict[tuple[str, int], tuple[str, int]] = {}
+
+    def find(x: tuple[str, int]) -> tuple[str, int]:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for i, j in weights:
+        a, b = find(("k", i)), find(("r", j))
+        if a != b:
+            parent[a] = b
+    comps: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    for pair in weights:
+        comps.setdefault(find(("k", pair[0])), []).append(pair)
+    total = 0.0
+    for pairs in comps.values():
+        if len(pairs) == 1:
+            total += weights[pairs[0]]
+            continue
+        rows = sorted({i for i, _ in pairs})
+        cols = sorted({j for _, j in pairs})
+        if len(rows) == 1 or len(cols) == 1:
+            total += max(weights[p] for p in pairs)
+            continue
+        import numpy as np
+        from scipy.optimize import linear_sum_assignment
+
+        ri = {v: n for n, v in enumerate(rows)}
+        ci = {v: n for n, v in enumerate(cols)}
+        mat = np.zeros((len(rows), len(cols)))
+        for (i, j) in pairs:
+            mat[ri[i], ci[j]] = weights[(i, j)]
+        a, b = linear_sum_assignment(mat, maximize=True)
+        total += float(mat[a, b].sum())
+    return total
+
+
+def ceafm(key: Chains, response: Chains) -> Counts:
+    """Mention-based CEAF (Luo 2005): φ3(K, R) = |K ∩ R|; R = Φ*/Σ|K|, P = Φ*/Σ|R|."""
+    phi = _max_assignment({p: float(n) for p, n in _overlaps(key, response).items()})
+    return Counts(phi, sum(len(k) for k in key), phi, sum(len(r) for r in response))
+
+
+def ceafe(key: Chains, response: Chains) -> Counts:
+    """Entity-based CEAF (Luo 2005): φ4(K, R) = 2|K ∩ R| / (|K| + |R|); R = Φ*/#K, P = Φ*/#R."""
+    ov = _overlaps(key, response)
+    phi = _max_assignment({(i, j): 2.0 * n / (len(key[i]) + len(response[j])) for (i, j), n in ov.items()})
+    return Counts(phi, sum(1 for k in key if k), phi, sum(1 for r in response if r))
+
+
+def lea(key: Chains, response: Chains) -> Counts:
+    """LEA (Moosavi & Strube 2016): link-based entity-aware metric.
+
+    R = Σ_K |K| · (Σ_R link(K ∩ R) / link(K)) / Σ_K |K|, with link(n) = n(n−1)/2; P swaps key and
+    response. A singleton has one self-link, resolved when the other side has it as a singleton too.
+    """
+    rnum = _lea_side(key, response)
+    pnum = _lea_side(response, key)
+    return Counts(rnum, sum(len(k) for k in key), pnum, sum(len(r) for r in response))
+
+
+def _lea_side(gold: Chains, other: Chains) -> float:
+    oidx = _index(other)
+    total = 0.0
+    for g in gold:
+        n = len(g)
+        if n == 0:
+            continue
+        if n == 1:
+            j = oidx.get(g[0])
+            if j is not None and len(other[j]) == 1:
+                total += 1.0
+            continue
+        cells = Counter(oidx[m] for m in g if m in oidx)
+        resolved = sum(c * (c - 1) / 2 for c in cells.values())
+        total += n * resolved / (n * (n - 1) / 2)
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class BlancCounts:
+    """BLANC link counts (Luo et al. 2014): coreference links C and non-coreference links N.
+
+    R_C = |C_k ∩ C_r| / |C_k|, P_C = |C_k ∩ C_r| / |C_r|, likewise N; BLANC = the mean of the C and N
+    values. As in reference v8.01: with no key coreference links BLANC is the N score alone, with no
+    key non-coreference links the C score alone, with neither 0; a component with no response links
+    has precision 0. Across documents the counts are summed first.
+    """
+
+    coref: Counts = Counts()
+    noncoref: Counts = Counts()
+
+    def __add__(self, other: "BlancCounts") -> "BlancCounts":
+        return BlancCounts(self.coref + other.coref, self.noncoref + other.noncoref)
+
+    def _rpf(self) -> tuple[float, float, float]:
+        c, n = self.coref, self.noncoref
+        if c.recall_den == 0 and n.recall_den == 0:
+            return 0.0, 0.0, 0.0
+        if c.recall_den == 0:
+            return n.recall, n.precision, n.f1
+        if n.recall_den == 0:
+            return c.recall, c.precision, c.f1
+        return (c.recall + n.recall) / 2, (c.precision + n.precision) / 2, (c.f1 + n.f1) / 2
+
+    @property
+    def recall(self) -> float:
+        return self._rpf()[0]
+
+    @property
+    def precision(self) -> float:
+        return self._rpf()[1]
+
+    @property
+    def f1(self) -> float:
+        return self._rpf()[2]
+
+    def as_dict(self) -> dict:
+        r, p, f = self._rpf()
+        return {
+            "recall": r,
+            "precision": p,
+            "f1": f,
+            "coref_links": {"correct": self.coref.recall_num, "key": self.coref.recall_den,
+                            "response": self.coref.precision_den},
+            "noncoref_links": {"correct": self.noncoref.recall_num, "key": self.noncoref.recall_den,
+                               "response": self.noncoref.precision_den},
+        }
+
+
+def _pairs(n: int) -> int:
+    return n * (n - 1) // 2
+
+
+def blanc(key: Chains, response: Chains) -> BlancCounts:
+    """BLANC link counts of one document, computed in O(mentions) from chain and cell sizes.
+
+    Links are unordered pairs of distinct mentions: coreference links join two mentions of one chain,
+    non-coreference links two mentions of different chains of the same side. The counts:
+    C_k = Σ C(|K|,2); N_k = C(#key mentions, 2) − C_k (likewise response);
+    |C_k ∩ C_r| = Σ_cells C(|K ∩ R|, 2); |N_k ∩ N_r| = pairs of mentions present on both sides
+    that share neither a key nor a response chain (inclusion–exclusion over the common mentions M):
+    C(|M|,2) − Σ_K C(|K∩M|,2) − Σ_R C(|R∩M|,2) + Σ_cells C(|K∩R|,2).
+    A response that repeats a mention in two chains is scored with the reference's set semantics
+    (links are sets of id pairs), by enumeration.
+    """
+    if any(len(r) != len(set(r)) for r in response) or len({m for r in response for m in r}) != sum(
+        len(r) for r in response
+    ):
+        return _blanc_sets(key, response)
+    kidx = _index(key)
+    ridx = _index(response)
+    ck = sum(_pairs(len(k)) for k in key)
+    cr = sum(_pairs(len(r)) for r in response)
+    nk_m = sum(len(k) for k in key)
+    nr_m = sum(len(r) for r in response)
+    nk = _pairs(nk_m) - ck
+    nr = _pairs(nr_m) - cr
+    cells: Counter = Counter()
+    kin: Counter = Counter()
+    rin: Counter = Counter()
+    common = 0
+    for m, i in kidx.items():
+        j = ridx.get(m)
+        if j is None:
+            continue
+        common += 1
+        cells[(i, j)] += 1
+        kin[i] += 1
+        rin[j] += 1
+    c_ok = sum(_pairs(v) for v in cells.values())
+    n_ok = _pairs(common) - sum(_pairs(v) for v in kin.values()) - sum(_pairs(v) for v in rin.values()) + c_ok
+    return BlancCounts(Counts(c_ok, ck, c_ok, cr), Counts(n_ok, nk, n_ok, nr))
+
+
+def _link_sets(chains: Chains) -> tuple[set, set]:
+    coref: set = set()
+    non: set = set()
+    for i, a in enumerate(chains):
+        for x in range(len(a)):
+            for y in range(x + 1, len(a)):
+                coref.add(frozenset((a[x], a[y])))
+        for b in chains[i + 1 :]:
+            for u in a:
+                for v in b:
+                    non.add(frozenset((u, v)))
+    return coref, non
+
+
+def _blanc_sets(key: Chains, response: Chains) -> BlancCounts:
+    kc, kn = _link_sets(key)
+    rc, rn = _link_sets(response)
+    c_ok = len(kc & rc)
+    n_ok = len(kn & rn)
+    return BlancCounts(Counts(c_ok, len(kc), c_ok, len(rc)), Counts(n_ok, len(kn), n_ok, len(rn)))
+
+
+def conll_score(muc_f1: float, bcub_f1: float, ceafe_f1: float) -> float:
+    """CoNLL-2012 score: (F_MUC + F_B³ + F_CEAFe) / 3."""
+    return (muc_f1 + bcub_f1 + ceafe_f1) / 3
+
+
+__all__ = ["muc", "bcub", "ceafm", "ceafe", "lea", "blanc", "BlancCounts", "conll_score", "ratio", "harmonic"]

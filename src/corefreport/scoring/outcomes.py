@@ -1,0 +1,190 @@
+"""The outcome-row model: one row per referent and analysis; every table is a group-by over rows.
+
+A *referent* is a mention that the key or the response links to an antecedent. Each analysis (ARCS
+scenario 1 "immediate", scenario 2 "inferred", scenario 3 "anchor", Žitkus "typed") turns key and
+response chains into :class:`LinkOutcome` rows:
+
+========  =====================================================  =================
+outcome   meaning                                                 counted for
+========  =====================================================  =================
+``TP``    antecedent right (and, typed: type right)               recall, precision
+``WT``    typed only: antecedent right, type wrong                recall, precision
+``WL``    wrong link: antecedent wrong (typed: type right)        recall, precision
+``WTL``   typed only: antecedent and type wrong                   recall, precision
+``FN``    the key has a referent the response does not resolve    recall
+``FP``    the response resolves a mention the key does not        precision
+========  =====================================================  =================
+
+Each row carries a ``credit`` (its share of the numerator): ARCS credits TP 1 and WL 0; Žitkus et al.
+(2023, eq. 53–54) credit TP k1, WT k2, WL k3, WTL k4. Then, for any group of rows,
+
+    R = Σ credit / (TP + WT + WL + WTL + FN)
+    P = Σ credit / (TP + WT + WL + WTL + FP)
+    F = 2PR / (P + R);   accuracy = Σ credit / (TP + WT + WL + WTL)
+
+which is exactly ARCS's R = tp/(tp+wl+fn), P = tp/(tp+wl+fp) (Tuggener 2014) when WT = WTL = 0.
+Tables group rows by a column (``cls``, ``type``, ``doc_id``, a feature); drill-downs filter rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from .counts import harmonic, ratio
+
+Span = tuple[int, int]
+OUTCOMES = ("TP", "WT", "WL", "WTL", "FN", "FP")
+
+
+@dataclass(slots=True)
+class LinkOutcome:
+    """One referent's outcome in one analysis."""
+
+    analysis: str
+    doc_id: str
+    start: int
+    end: int
+    text: str
+    outcome: str
+    credit: float = 0.0
+    key_antecedent: Span | None = None
+    response_antecedent: Span | None = None
+    cls: str = ""
+    type: str = ""
+    features: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def span(self) -> Span:
+        return (self.start, self.end)
+
+    def get(self, column: str) -> str:
+        """Value of a row column or of a feature, for group-bys and filters."""
+        if column in ("analysis", "doc_id", "text", "outcome", "cls", "type"):
+            return getattr(self, column)
+        return self.features.get(column, "-")
+
+    def as_dict(self) -> dict:
+        return {
+            "analysis": self.analysis,
+            "doc_id": self.doc_id,
+            "start": self.start,
+            "end": self.end,
+            "text": self.text,
+            "outcome": self.outcome,
+            "credit": self.credit,
+            "key_antecedent": list(self.key_antecedent) if self.key_antecedent else None,
+            "response_antecedent": list(self.response_antecedent) if self.response_antecedent else None,
+            "class": self.cls,
+            "type": self.type,
+            "features": dict(self.features),
+        }
+
+
+@dataclass(slots=True)
+class OutcomeCounts:
+    """Counts of each outcome and the summed credit of a group of rows."""
+
+    tp: int = 0
+    wt: int = 0
+    wl: int = 0
+    wtl: int = 0
+    fn: int = 0
+    fp: int = 0
+    credit: float = 0.0
+
+    def add(self, row: LinkOutcome) -> None:
+        o = row.outcome
+        if o == "TP":
+            self.tp += 1
+        elif o == "WL":
+            self.wl += 1
+        elif o == "FN":
+            self.fn += 1
+        elif o == "FP":
+            self.fp += 1
+        elif o == "WT":
+            self.wt += 1
+        elif o == "WTL":
+            self.wtl += 1
+        else:  # pragma: no cover - rows are built by our analyses only
+            raise ValueError(f"unknown outcome {o!r}")
+        self.credit += row.credit
+
+    def __iadd__(self, other: "OutcomeCounts") -> "OutcomeCounts":
+        self.tp += other.tp
+        self.wt += other.wt
+        self.wl += other.wl
+        self.wtl += other.wtl
+        self.fn += other.fn
+        self.fp += other.fp
+        self.credit += other.credit
+        return self
+
+    @property
+    def resolved(self) -> int:
+        """TP + WT + WL + WTL: referents both sides resolve."""
+        return self.tp + self.wt + self.wl + self.wtl
+
+    @property
+    def key_total(self) -> int:
+        """S* of Žitkus et al.: TP + WT + WL + WTL + FN, the key referents."""
+        return self.resolved + self.fn
+
+    @property
+    def recall(self) -> float:
+        return ratio(self.credit, self.key_total)
+
+    @property
+    def precision(self) -> float:
+        return ratio(self.credit, self.resolved + self.fp)
+
+    @property
+    def f1(self) -> float:
+        return harmonic(self.precision, self.recall)
+
+    @property
+    def accuracy(self) -> float:
+        return ratio(self.credit, self.resolved)
+
+    def as_dict(self) -> dict[str, float]:
+        return {
+            "tp": self.tp,
+            "wt": self.wt,
+            "wl": self.wl,
+            "wtl": self.wtl,
+            "fn": self.fn,
+            "fp": self.fp,
+            "credit": self.credit,
+            "recall": self.recall,
+            "precision": self.precision,
+            "f1": self.f1,
+            "accuracy": self.accuracy,
+        }
+
+
+def tally(rows: Iterable[LinkOutcome]) -> OutcomeCounts:
+    """Counts over all rows."""
+    c = OutcomeCounts()
+    for r in rows:
+        c.add(r)
+    return c
+
+
+def group_by(rows: Iterable[LinkOutcome], column: str | Callable[[LinkOutcome], str]) -> dict[str, OutcomeCounts]:
+    """Counts per value of ``column`` (a row field, a feature name, or a function), sorted by value."""
+    key = column if callable(column) else (lambda r, c=column: r.get(c))
+    out: dict[str, OutcomeCounts] = {}
+    for r in rows:
+        k = key(r)
+        c = out.get(k)
+        if c is None:
+            c = out[k] = OutcomeCounts()
+        c.add(r)
+    return dict(sorted(out.items()))
+
+
+def select(rows: Iterable[LinkOutcome], **where: str) -> list[LinkOutcome]:
+    """Rows whose columns equal the given values: ``select(rows, cls="p", outcome="WL")``."""
+    items = list(where.items())
+    return [r for r in rows if all(r.get(k) == v for k, v in items)]

@@ -1,0 +1,1 @@
+"""Terminal renderings of the evaluation result."""

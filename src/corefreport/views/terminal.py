@@ -1,0 +1,61 @@
+"""Rich rendering of an :class:`Evaluation` for the terminal (80 columns suffice; plain when piped)."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from rich import box
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from ..report.tables import METRIC_LABELS, metrics_table, per_document_table
+from ..scoring.result import Evaluation
+
+
+def _p(x) -> str:
+    return "" if x is None else f"{100 * x:6.2f}"
+
+
+def _n(x) -> str:
+    if x is None:
+        return ""
+    return f"{x:g}" if float(x).is_integer() else f"{x:.2f}"
+
+
+def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None = None, color: bool | None = None) -> None:
+    """Print the corpus sizes, the metrics table (R, P, F1 with num/den), per-document F1, the signature."""
+    file = file or sys.stdout
+    tty = file.isatty() if hasattr(file, "isatty") else False
+    console = Console(file=file, width=None if tty else 100, no_color=color is False or not tty,
+                      force_terminal=tty if color is None else color, highlight=False)
+    k, r = ev.key_stats, ev.response_stats
+    console.print(f"key      {k.documents} documents, {k.mentions} mentions, {k.chains} chains "
+                  f"({k.singletons} singletons)   {ev.key_source}")
+    console.print(f"response {r.documents} documents, {r.mentions} mentions, {r.chains} chains "
+                  f"({r.singletons} singletons)   {ev.response_source}")
+    t = metrics_table(ev)
+    table = RichTable(box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False, show_edge=tty)
+    table.add_column("metric", style="bold")
+    for h in ("R", "P", "F1"):
+        table.add_column(h, justify="right")
+    table.add_column("R num/den", justify="right", style="dim")
+    table.add_column("P num/den", justify="right", style="dim")
+    for row in t.rows:
+        name, rr, pp, ff, rn, rd, pn, pd = row
+        label = METRIC_LABELS.get(name, name)
+        if name == "conll":
+            table.add_row(label, "", "", f"[bold]{_p(ff)}[/bold]", "", "")
+            continue
+        table.add_row(label, _p(rr), _p(pp), _p(ff), f"{_n(rn)}/{_n(rd)}", f"{_n(pn)}/{_n(pd)}")
+    console.print(table)
+    if per_doc:
+        pt = per_document_table(ev)
+        dt = RichTable(title="per document, worst first", box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False)
+        dt.add_column("document", overflow="fold", max_width=36)
+        for h in pt.header[1:]:
+            dt.add_column(METRIC_LABELS.get(h, h), justify="right")
+        for row in pt.rows:
+            dt.add_row(str(row[0]), *[_p(v) for v in row[1:]])
+        console.print(dt)
+    console.print(f"[dim]{ev.signature}[/dim]")
