@@ -125,6 +125,11 @@ def score(
                                "(default: detected).")] = None,
     example: Annotated[bool, typer.Option("--example", help="Score the bundled example (3 GUM documents against "
                        "real xrenner output).")] = False,
+    strict_tokens: Annotated[bool, typer.Option("--strict-tokens", help="Stop with an error when a matched "
+                             "document's words differ between key and response (default: warn).")] = False,
+    key_duplicates: Annotated[str, typer.Option("--key-duplicates", help="A span repeated in the KEY: 'dedupe' "
+                              "(default: keep it once, warn) or 'keep' (as reference v8.01, which then scores a key "
+                              "against itself below 100%).")] = "dedupe",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print warnings.")] = False,
 ) -> None:
     """Score RESPONSE against KEY and print R, P, F1 (with numerators and denominators) per metric."""
@@ -138,7 +143,10 @@ def score(
     if not key or not response:
         fail("give KEY and RESPONSE (or --example)")
     options = Options(metrics=parse_metrics(metric), singletons="drop" if singletons is False else "keep",
-                      weights=parse_weights(weights))
+                      weights=parse_weights(weights), strict_tokens=strict_tokens,
+                      key_duplicates=key_duplicates)
+    if key_duplicates not in ("dedupe", "keep"):
+        fail("--key-duplicates takes 'dedupe' or 'keep'")
     try:
         kc = load_corpus(key, key_format.value if key_format else None)
         rc = load_corpus(response, response_format.value if response_format else None)

@@ -8,7 +8,8 @@
   token position and both words (the reference silently mis-scores such pairs).
 * **Repeated key mentions** (the same span twice in the key, in one or two chains) are kept once, in
   the first chain, with a warning. The reference keeps them and then scores a key against itself at
-  B³ F 62.5 %; we do not reproduce that bug.
+  B³ F 62.5 %; ``key_duplicates="keep"`` reproduces that behaviour (and the reference's numbers on
+  such keys, e.g. OntoGUM's GUM_bio_emperor) for users who must match published numbers.
 * **Repeated response mentions** are treated exactly as reference v8.01 does, so its numbers are
   reproduced: a repeated span that is also a key mention is kept only in the first chain (in chain
   order); a repeated span that is not in the key is kept in every chain (it then counts twice in B³,
@@ -92,23 +93,31 @@ def pair_documents(key: Corpus, response: Corpus) -> tuple[list[tuple[Document, 
     return pairs, missing, extra
 
 
-def check_tokens(kd: Document, rd: Document) -> None:
-    """Raise :class:`InputError` at the first token where key and response disagree."""
+def check_tokens(kd: Document, rd: Document, strict: bool = False) -> str | None:
+    """Compare the tokens of a matched key and response document.
+
+    Different token counts are an :class:`InputError` (mentions would be misaligned). Different words
+    at the same positions return a warning naming the document, sentence, token position and both
+    words — or raise with ``strict`` (``--strict-tokens``). Words alone are not an error by default
+    because the reference scorer's own test files rename response tokens (TC-A-3: 'jnk' vs 'x').
+    """
     kt, rt = kd.tokens, rd.tokens
     if kt == rt:
-        return
-    for t, (a, b) in enumerate(zip(kt, rt)):
-        if a != b and a and b:
-            s = kd.sentence_of(t)
-            first, _ = kd.sentence_bounds(s)
-            raise InputError(
-                rd.source, None,
-                f"document {kd.doc_id!r}: token {t} (sentence {s + 1}, word {t - first + 1}) is {a!r} in the key "
-                f"({kd.source}) but {b!r} in the response",
-            )
+        return None
     if len(kt) != len(rt):
         raise InputError(rd.source, None, f"document {kd.doc_id!r} has {len(kt)} tokens in the key ({kd.source}) "
-                         f"but {len(rt)} in the response")
+                         f"but {len(rt)} in the response: the files are not aligned")
+    diff = [t for t, (a, b) in enumerate(zip(kt, rt)) if a != b and a and b]
+    if not diff:
+        return None
+    t = diff[0]
+    s = kd.sentence_of(t)
+    first, _ = kd.sentence_bounds(s)
+    msg = (f"document {kd.doc_id!r}: token {t} (sentence {s + 1}, word {t - first + 1}) is {kt[t]!r} in the key "
+           f"({kd.source}) but {rt[t]!r} in the response ({rd.source})")
+    if strict:
+        raise InputError(rd.source, None, msg)
+    return msg + (f"; {len(diff) - 1} more token(s) differ" if len(diff) > 1 else "")
 
 
 def _chains(doc: Document | None, drop_singletons: bool) -> list[tuple[str, list[Span]]]:
@@ -123,7 +132,8 @@ def _chains(doc: Document | None, drop_singletons: bool) -> list[tuple[str, list
     return out
 
 
-def align(key: Corpus, response: Corpus, singletons: str = "keep", check: bool = True) -> Alignment:
+def align(key: Corpus, response: Corpus, singletons: str = "keep", strict_tokens: bool = False,
+          key_duplicates: str = "dedupe") -> Alignment:
     """Pair documents and build the chains every metric scores (see the module docstring)."""
     result = Alignment()
     pairs, missing, extra = pair_documents(key, response)
@@ -141,14 +151,21 @@ def align(key: Corpus, response: Corpus, singletons: str = "keep", check: bool =
         )
     drop = singletons == "drop"
     for kd, rd in pairs:
-        if rd is not None and check:
-            check_tokens(kd, rd)
+        if rd is not None:
+            problem = check_tokens(kd, rd, strict_tokens)
+            if problem:
+                result.warnings.append(problem)
         kchains: list[list[Span]] = []
         seen_key: dict[Span, str] = {}
         for label, spans in _chains(kd, drop):
             kept = []
             for s in spans:
                 if s in seen_key:
+                    if key_duplicates == "keep":
+                        result.duplicates.append(DuplicateReport(kd.doc_id, "key", s, [seen_key[s], label],
+                                                                 "kept in both places (as reference v8.01)"))
+                        kept.append(s)
+                        continue
                     result.duplicates.append(DuplicateReport(kd.doc_id, "key", s, [seen_key[s], label],
                                                              "kept once, in the first chain"))
                     continue
@@ -183,7 +200,9 @@ def align(key: Corpus, response: Corpus, singletons: str = "keep", check: bool =
         n_key = sum(1 for d in result.duplicates if d.side == "key")
         n_resp = len(result.duplicates) - n_key
         if n_key:
-            result.warnings.append(f"{n_key} repeated key mention(s) de-duplicated (see 'duplicates' in the JSON)")
+            what = ("kept as reference v8.01 does (--key-duplicates keep)" if key_duplicates == "keep"
+                    else "de-duplicated (--key-duplicates keep reproduces the reference scorer)")
+            result.warnings.append(f"{n_key} repeated key mention(s) {what}; see 'duplicates' in the JSON")
         if n_resp:
             result.warnings.append(f"{n_resp} repeated response mention(s) handled as reference v8.01 "
                                    "(see 'duplicates' in the JSON)")

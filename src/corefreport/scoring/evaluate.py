@@ -29,6 +29,8 @@ class Options:
     metrics: tuple[str, ...] = STANDARD_METRICS
     singletons: str = "keep"
     weights: tuple[float, float, float, float] = (1.0, 0.75, 0.5, 1.0)
+    strict_tokens: bool = False
+    key_duplicates: str = "dedupe"
     extra: dict = field(default_factory=dict)
 
 
@@ -59,7 +61,7 @@ def signature(options: Options, key: Corpus) -> str:
         "metrics:" + "+".join(options.metrics),
         f"singletons:{options.singletons}",
         "match:exact",
-        "dups:ref801",
+        "dups:ref801" if options.key_duplicates == "keep" else "dups:ref801+keydedup",
     ]
     if any(m in LINGUISTIC_METRICS for m in options.metrics):
         parts.append("w:" + ",".join(f"{w:g}" for w in options.weights))
@@ -76,7 +78,8 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
     summed over documents (micro average, as the CoNLL reference scorer).
     """
     options = options or Options()
-    aligned = align(key, response, singletons=options.singletons)
+    aligned = align(key, response, singletons=options.singletons, strict_tokens=options.strict_tokens,
+                    key_duplicates=options.key_duplicates)
     for d in key:
         annotate(d)
     for d in response:
@@ -119,7 +122,8 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
     ordered = {name: totals.get(name, M.BlancCounts() if name == "blanc" else Counts())
                for name in options.metrics if name in STANDARD_FUNCS or name in LINGUISTIC_METRICS}
     warnings = list(key.warnings) + list(response.warnings) + aligned.warnings
-    settings = {"metrics": list(options.metrics), "singletons": options.singletons, "matching": "exact"}
+    settings = {"metrics": list(options.metrics), "singletons": options.singletons, "matching": "exact",
+                "key_duplicates": options.key_duplicates}
     if ling:
         settings["weights"] = list(options.weights)
     return Evaluation(

@@ -46,8 +46,12 @@ def bcub(key: Chains, response: Chains) -> Counts:
     R = Σ_{m ∈ key} |K(m) ∩ R(m)| / |K(m)| over all key mentions, divided by their number;
     P = Σ_{m ∈ response} |K(m) ∩ R(m)| / |R(m)|, divided by the number of response mentions
     (a response mention absent from the key adds 0 to the numerator and 1 to the denominator).
+    A key that repeats a mention (only kept with ``key_duplicates="keep"``) is scored literally as
+    the reference does: K(m) is the last key chain holding m, |K ∩ R| counts R's members found in K.
     """
     kidx = _index(key)
+    if _repeats(key):
+        return _bcub_literal(key, response, kidx)
     rnum = pnum = 0.0
     for r in response:
         cells = Counter(kidx[m] for m in r if m in kidx)
@@ -58,14 +62,34 @@ def bcub(key: Chains, response: Chains) -> Counts:
     return Counts(rnum, sum(len(k) for k in key), pnum, sum(len(r) for r in response))
 
 
-def _overlaps(key: Chains, response: Chains) -> dict[tuple[int, int], int]:
-    """|K_i ∩ R_j| for every pair of chains that share a mention."""
-    kidx = _index(key)
-    out: dict[tuple[int, int], int] = {}
-    for j, r in enumerate(response):
+def _repeats(chains: Chains) -> bool:
+    """True when some mention occurs twice (in one chain or in two)."""
+    return sum(len(c) for c in chains) != len({m for c in chains for m in c})
+
+
+def _bcub_literal(key: Chains, response: Chains, kidx: dict) -> Counts:
+    rnum = pnum = 0.0
+    sets = [set(k) for k in key]
+    for r in response:
         for m in r:
-            i = kidx.get(m)
-            if i is not None:
+            ki = kidx.get(m)
+            if ki is None:
+                continue
+            ci = sum(1 for x in r if x in sets[ki])
+            pnum += ci / len(r)
+            rnum += ci / len(key[ki])
+    return Counts(rnum, sum(len(k) for k in key), pnum, sum(len(r) for r in response))
+
+
+def _overlaps(key: Chains, response: Chains) -> dict[tuple[int, int], int]:
+    """|K_i ∩ R_j| for every pair of chains that share a mention, counted over K_i's members (so a
+    mention a key repeats counts twice, as in the reference's ``SIMMentionBased``)."""
+    ridx = _index(response)
+    out: dict[tuple[int, int], int] = {}
+    for i, k in enumerate(key):
+        for m in k:
+            j = ridx.get(m)
+            if j is not None:
                 out[(i, j)] = out.get((i, j), 0) + 1
     return out
 
@@ -226,9 +250,7 @@ def blanc(key: Chains, response: Chains) -> BlancCounts:
     A response that repeats a mention in two chains is scored with the reference's set semantics
     (links are sets of id pairs), by enumeration.
     """
-    if any(len(r) != len(set(r)) for r in response) or len({m for r in response for m in r}) != sum(
-        len(r) for r in response
-    ):
+    if _repeats(response) or _repeats(key):
         return _blanc_sets(key, response)
     kidx = _index(key)
     ridx = _index(response)

@@ -1,0 +1,1 @@
+"""Scoring: pure functions from key and response corpora to one :class:`Evaluation` result."""

@@ -1,0 +1,1 @@
+"""The Textual terminal browser (``corefreport tui``)."""
