@@ -76,6 +76,14 @@ def parse_coref_cell(cell: str) -> tuple[list[str], list[str], list[str]] | None
     """
     if "+" in cell:
         cell = SPLIT_ANTE_RE.sub("", cell)
+    if "|" not in cell:  # fast paths for the common one-bracket cells
+        n_open, n_close = cell.count("("), cell.count(")")
+        if n_open == 1 and n_close == 1 and cell[0] == "(" and cell[-1] == ")" and len(cell) > 2:
+            return [cell[1:-1].strip()], [], []
+        if n_open == 1 and n_close == 0 and cell[0] == "(" and len(cell) > 1:
+            return [], [cell[1:].strip()], []
+        if n_open == 0 and n_close == 1 and cell[-1] == ")" and len(cell) > 1:
+            return [], [], [cell[:-1].strip()]
     singles: list[str] = []
     opens: list[str] = []
     closes: list[str] = []

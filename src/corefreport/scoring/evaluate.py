@@ -72,6 +72,12 @@ def signature(options: Options, key: Corpus) -> str:
     return "|".join(parts)
 
 
+def needs_features(options: Options) -> bool:
+    """Whether mention features (type, head, POS class, …) must be computed: not for the standard
+    metrics alone, which see only spans."""
+    return any(m not in STANDARD_FUNCS for m in options.metrics) or bool(options.extra)
+
+
 def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
              progress: Callable[[int, int], None] | None = None) -> Evaluation:
     """Score ``response`` against ``key``: standard (and linguistically aware) metrics per document,
@@ -80,10 +86,11 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
     options = options or Options()
     aligned = align(key, response, singletons=options.singletons, strict_tokens=options.strict_tokens,
                     key_duplicates=options.key_duplicates)
-    for d in key:
-        annotate(d)
-    for d in response:
-        annotate(d)
+    if needs_features(options):
+        for d in key:
+            annotate(d)
+        for d in response:
+            annotate(d)
     std = [m for m in options.metrics if m in STANDARD_FUNCS]
     ling = [m for m in options.metrics if m in LINGUISTIC_METRICS]
     lfunc = None

@@ -1,0 +1,76 @@
+"""Maximum-weight one-to-one assignment (Kuhn–Munkres), for CEAF's optimal chain alignment.
+
+Small matrices — nearly every connected component of a real document's key/response overlap graph —
+are solved here in pure Python (the O(n²m) shortest-augmenting-path form of the Hungarian method with
+row and column potentials); large ones by ``scipy.optimize.linear_sum_assignment``, imported only
+then because importing it costs ~0.4 s of process time.
+"""
+
+from __future__ import annotations
+
+import math
+
+PURE_PYTHON_CELLS = 900
+"""Matrices with at most this many cells are solved without scipy."""
+
+
+def max_assignment(mat: list[list[float]]) -> float:
+    """The largest Σ mat[i][σ(i)] over one-to-one assignments σ of rows to columns."""
+    n = len(mat)
+    if n == 0 or not mat[0]:
+        return 0.0
+    m = len(mat[0])
+    if n * m > PURE_PYTHON_CELLS:
+        return _scipy(mat)
+    if n > m:
+        mat = [list(col) for col in zip(*mat)]
+        n, m = m, n
+    u = [0.0] * (n + 1)
+    v = [0.0] * (m + 1)
+    p = [0] * (m + 1)  # p[j] = row assigned to column j (1-based), 0 = none
+    way = [0] * (m + 1)
+    inf = math.inf
+    for i in range(1, n + 1):
+        p[0] = i
+        j0 = 0
+        minv = [inf] * (m + 1)
+        used = [False] * (m + 1)
+        while True:
+            used[j0] = True
+            i0 = p[j0]
+            row = mat[i0 - 1]
+            ui0 = u[i0]
+            delta = inf
+            j1 = 0
+            for j in range(1, m + 1):
+                if not used[j]:
+                    cur = -row[j - 1] - ui0 - v[j]
+                    if cur < minv[j]:
+                        minv[j] = cur
+                        way[j] = j0
+                    if minv[j] < delta:
+                        delta = minv[j]
+                        j1 = j
+            for j in range(m + 1):
+                if used[j]:
+                    u[p[j]] += delta
+                    v[j] -= delta
+                else:
+                    minv[j] -= delta
+            j0 = j1
+            if p[j0] == 0:
+                break
+        while j0:
+            j1 = way[j0]
+            p[j0] = p[j1]
+            j0 = j1
+    return float(sum(mat[p[j] - 1][j - 1] for j in range(1, m + 1) if p[j]))
+
+
+def _scipy(mat: list[list[float]]) -> float:
+    import numpy as np
+    from scipy.optimize import linear_sum_assignment
+
+    a = np.asarray(mat, dtype=float)
+    rows, cols = linear_sum_assignment(a, maximize=True)
+    return float(a[rows, cols].sum())
