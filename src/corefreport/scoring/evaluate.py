@@ -145,4 +145,6 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
         response_stats=side_stats(response),
         warnings=warnings,
         duplicates=aligned.duplicates,
+        key_corpus=key,
+        response_corpus=response,
     )

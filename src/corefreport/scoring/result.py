@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..model import Corpus
 from .align import DuplicateReport
 from .counts import Counts
 from .metrics import BlancCounts, conll_score
@@ -63,6 +64,21 @@ class Evaluation:
     duplicates: list[DuplicateReport] = field(default_factory=list)
     rows: list[LinkOutcome] = field(default_factory=list)
     analyses: dict[str, Any] = field(default_factory=dict)
+    key_corpus: Corpus | None = field(default=None, repr=False)
+    response_corpus: Corpus | None = field(default=None, repr=False)
+
+    def rows_of(self, analysis: str) -> list[LinkOutcome]:
+        """The outcome rows of one analysis ("immediate", "inferred", "anchor", "typed")."""
+        return [r for r in self.rows if r.analysis == analysis]
+
+    def sentence_text(self, doc_id: str, token: int, side: str = "key") -> tuple[int, int, list[str]]:
+        """(first token, last token, words) of the sentence holding ``token`` — for link views."""
+        corpus = self.key_corpus if side == "key" else self.response_corpus
+        if corpus is None or doc_id not in corpus.documents:
+            return token, token, []
+        doc = corpus.documents[doc_id]
+        first, last = doc.sentence_bounds(doc.sentence_of(token))
+        return first, last, doc.tokens[first : last + 1]
 
     @property
     def conll(self) -> float | None:
