@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from pathlib import Path
 
 from ..model import Chain, Corpus, Document, Mention
@@ -105,83 +106,179 @@ def parse_coref_cell(cell: str) -> tuple[list[str], list[str], list[str]] | None
     return singles, opens, closes
 
 
+def _hash_lines(text: str):
+    """(start, end) offsets of every line that begins with '#', found with str.find (C speed)."""
+    pos = 0 if text.startswith("#") else text.find("\n#")
+    if pos > 0:
+        pos += 1
+    while pos >= 0:
+        end = text.find("\n", pos)
+        if end < 0:
+            end = len(text)
+        yield pos, end
+        nxt = text.find("\n#", end)
+        pos = nxt + 1 if nxt >= 0 else -1
+
+
 def read_conll2012(path: str | Path, text: str | None = None) -> Corpus:
-    """Read every document of one CoNLL-2012-style file into a :class:`Corpus`."""
+    """Read every document of one CoNLL-2012-style file into a :class:`Corpus`.
+
+    The file is cut into documents by a regex over its ``#`` lines (begin, end, comments), so that
+    only the token lines of each document are visited one by one.
+    """
     path = str(path)
     if text is None:
         text = read_text(path)
     stem = Path(path).name.split(".")[0]
     corpus = Corpus(source=path, format="conll2012")
-    lines = text.splitlines()
-    n = len(lines)
-    i = 0
-    while i < n:
-        line = lines[i]
-        i += 1
-        if not line.strip():
-            continue
-        m = BEGIN_RE.match(line)
-        if not m:
-            if line.startswith("#"):
+    pos = 0
+    line_no = 1
+    inside: tuple[str, int, int] | None = None  # (doc id, begin line, text offset of its first line)
+    outside_from = 0  # text offset where the current stretch outside any document began
+    for start, stop in _hash_lines(text):
+        line_no += text.count("\n", pos, start)
+        pos = start
+        line = text[start:stop].rstrip("\r")
+        begin = BEGIN_RE.match(line)
+        if begin and inside is None:
+            _check_outside(path, text, outside_from, start, line_no - text.count("\n", outside_from, start))
+        if begin:
+            if inside is not None:
+                raise InputError(path, line_no, f"'#begin document' inside document {inside[0]!r} (begun at line "
+                                 f"{inside[1]}) which has no '#end document'")
+            doc_id = document_id(begin.group(1), stem)
+            if doc_id in corpus.documents:
+                k = 2
+                while f"{doc_id}#{k}" in corpus.documents:
+                    k += 1
+                corpus.warnings.append(f"{path}:{line_no}: document id {doc_id!r} repeats; renamed to {doc_id}#{k}")
+                doc_id = f"{doc_id}#{k}"
+            inside = (doc_id, line_no, stop + 1)
+        elif END_RE.match(line):
+            if inside is None:
                 continue
-            raise InputError(path, i, "token line outside a document (no '#begin document' line before it)")
-        doc_id = document_id(m.group(1), stem)
-        if doc_id in corpus.documents:
-            k = 2
-            while f"{doc_id}#{k}" in corpus.documents:
-                k += 1
-            corpus.warnings.append(f"{path}:{i}: document id {doc_id!r} repeats; renamed to {doc_id}#{k}")
-            doc_id = f"{doc_id}#{k}"
-        doc, i = _read_document(path, lines, i, doc_id, begin_line=i)
-        corpus.documents[doc_id] = doc
+            doc_id, begin_line, offset = inside
+            block = text[offset:start] if offset <= start else ""
+            corpus.documents[doc_id] = _read_document(path, block, begin_line + 1, doc_id, begin_line)
+            inside = None
+            outside_from = stop
+    if inside is not None:
+        raise InputError(path, inside[1], f"document {inside[0]!r} has no '#end document' line")
+    _check_outside(path, text, outside_from, len(text), line_no)  # line_no: the line holding outside_from
     return corpus
 
 
-def _read_document(path: str, lines: list[str], i: int, doc_id: str, begin_line: int) -> tuple[Document, int]:
+def _check_outside(path: str, text: str, start: int, stop: int, first_line: int) -> None:
+    """Token lines outside any document are an error (the reference silently ignores them)."""
+    gap = text[start:stop]
+    if not gap.strip():
+        return
+    lines = gap.split("\n")
+    for k, line in enumerate(lines):
+        if line.strip() and line[:1] != "#":
+            raise InputError(path, first_line + k, "token line outside a document (no '#begin document' line "
+                             "before it)")
+
+
+class LazyColumns(dict):
+    """Per-token columns cut from the raw lines only when first asked for (POS, lemma, …).
+
+    Scoring the standard metrics needs only words and the coreference column, so a large corpus is
+    read without splitting every line into all its columns.
+    """
+
+    def __init__(self, rows: list[str], spec: dict[str, int], tab: bool) -> None:
+        super().__init__()
+        self._rows = rows
+        self._spec = spec
+        self._tab = tab
+
+    def _load(self, name: str) -> list[str]:
+        idx = self._spec.pop(name)
+        out = []
+        for r in self._rows:
+            cols = r.split("\t") if self._tab else r.split()
+            out.append(cols[idx] if idx < len(cols) - 1 else "")
+        dict.__setitem__(self, name, out)
+        return out
+
+    def _load_all(self) -> None:
+        for name in list(self._spec):
+            self._load(name)
+
+    def __getitem__(self, name: str) -> list[str]:
+        if name in self._spec:
+            return self._load(name)
+        return dict.__getitem__(self, name)
+
+    def get(self, name: str, default=None):
+        if name in self._spec:
+            return self._load(name)
+        return dict.get(self, name, default)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._spec or dict.__contains__(self, name)
+
+    def __iter__(self):
+        self._load_all()
+        return dict.__iter__(self)
+
+    def keys(self):
+        self._load_all()
+        return dict.keys(self)
+
+    def items(self):
+        self._load_all()
+        return dict.items(self)
+
+    def values(self):
+        self._load_all()
+        return dict.values(self)
+
+    def __len__(self) -> int:
+        return dict.__len__(self) + len(self._spec)
+
+
+def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_line: int) -> Document:
+    """Read one document's lines (the text between ``#begin document`` and ``#end document``).
+
+    ``first_line`` is the file line number of the block's first line, for error messages. Written
+    with list comprehensions (not one Python loop step per token) because reading dominates the
+    time to score a large corpus.
+    """
+    lines = block.splitlines()
     doc = Document(doc_id=doc_id, source=path, line=begin_line)
-    tokens = doc.tokens
-    rows: list[list[str]] = []
-    sentence_starts = doc.sentence_starts
-    new_sentence = True
-    open_stacks: dict[str, list[tuple[int, int]]] = {}
+    idx = [k for k, l in enumerate(lines) if l and l[0] != "#" and not l.isspace()]
+    rows = [lines[k] for k in idx]
+    if not rows:
+        return doc
+    # a sentence starts at the first token and at the first token after every blank line
+    blanks = [k for k, l in enumerate(lines) if not l or l.isspace()]
+    starts = sorted({0} | {t for t in (bisect_left(idx, k) for k in blanks) if t < len(idx)})
+    doc.sentence_starts = starts
+    tab = "\t" in rows[0]
+    first = rows[0].split("\t") if tab else rows[0].split()
+    ncols = len(first)
+    if tab:
+        cells = [r[r.rfind("\t") + 1 :] for r in rows]
+        for t in [t for t, c in enumerate(cells) if not c]:  # a trailing TAB after the coref column
+            parts = rows[t].rstrip("\t").split("\t")
+            if len(parts) >= ncols:
+                cells[t] = parts[-1]
+    else:
+        cells = [r.split()[-1] for r in rows]
+        cells = [c if len(r.split()) > 1 else "" for c, r in zip(cells, rows)] if ncols > 1 else cells
+    empty = EMPTY_CELLS
     chain_index: dict[str, int] = {}
     chains = doc.chains
-    layout: dict[str, int] | None = None
-    ncols = 0
-    n = len(lines)
-    empty = EMPTY_CELLS
-    while i < n:
-        line = lines[i]
-        i += 1
-        if not line or line.isspace():
-            new_sentence = True
-            continue
-        if line[0] == "#":
-            if END_RE.match(line):
-                break
-            if BEGIN_RE.match(line):
-                raise InputError(path, i, f"'#begin document' inside document {doc_id!r} (begun at line {begin_line}) "
-                                 "which has no '#end document'")
-            continue
-        cols = line.split("\t") if "\t" in line else line.split()
-        if layout is None:
-            ncols = len(cols)
-            layout = _layout(ncols, cols[0])
-        elif len(cols) != ncols and len(cols) < 2:
-            raise InputError(path, i, f"expected {ncols} columns, found {len(cols)}")
-        t = len(tokens)
-        if new_sentence:
-            sentence_starts.append(t)
-            new_sentence = False
-        rows.append(cols)
-        w = layout["word"]
-        tokens.append(cols[w] if w < len(cols) - 1 or len(cols) == 1 else "")
-        cell = cols[-1].strip() if len(cols) > 1 else ""
+    open_stacks: dict[str, list[int]] = {}
+    for t in [t for t, c in enumerate(cells) if c not in empty]:
+        cell = cells[t].strip()
         if cell in empty:
             continue
         parsed = parse_coref_cell(cell)
         if parsed is None:
-            raise InputError(path, i, f"cannot read coreference annotation {cell!r} in the last column "
+            raise InputError(path, idx[t] + first_line, f"cannot read coreference annotation {cell!r} in the last column "
                              "(expected '(n', 'n)', '(n)' joined by '|', or '-')")
         singles, opens, closes = parsed
         for label in singles:
@@ -189,36 +286,45 @@ def _read_document(path: str, lines: list[str], i: int, doc_id: str, begin_line:
             if ci is None:
                 ci = chain_index[label] = len(chains)
                 chains.append(Chain(label))
-            chains[ci].mentions.append(Mention(t, t, label, i))
+            chains[ci].mentions.append(Mention(t, t, label, idx[t] + first_line))
         for label in opens:
             if label not in chain_index:
                 chain_index[label] = len(chains)
                 chains.append(Chain(label))
-            open_stacks.setdefault(label, []).append((t, i))
+            open_stacks.setdefault(label, []).append(t)
         for label in closes:
             stack = open_stacks.get(label)
             if not stack:
-                raise InputError(path, i, f"closing bracket '{label})' of document {doc_id!r} has no opening "
-                                 f"'({label}' before it")
-            start, _ = stack.pop()
-            ci = chain_index[label]
-            chains[ci].mentions.append(Mention(start, t, label, i))
-    else:
-        raise InputError(path, begin_line, f"document {doc_id!r} has no '#end document' line")
+                raise InputError(path, idx[t] + first_line, f"closing bracket '{label})' of document {doc_id!r} has no "
+                                 f"opening '({label}' before it")
+            chains[chain_index[label]].mentions.append(Mention(stack.pop(), t, label, idx[t] + first_line))
     for label, stack in open_stacks.items():
         if stack:
-            raise InputError(path, stack[0][1], f"bracket '({label}' opened in document {doc_id!r} is never closed")
+            raise InputError(path, idx[stack[0]] + first_line, f"bracket '({label}' opened in document {doc_id!r} is never "
+                             "closed")
     doc.chains = [c for c in chains if c.mentions]
-    if layout:
-        for name, idx in layout.items():
-            if name == "word":
-                continue
-            if idx < ncols - 1:
-                doc.columns[name] = [r[idx] if idx < len(r) - 1 else "" for r in rows]
-        if ncols >= 12 and "upos" not in layout:
-            for idx in range(11, ncols - 1):
-                doc.columns[f"col{idx + 1}"] = [r[idx] if idx < len(r) - 1 else "" for r in rows]
-    return doc, i
+    layout = _layout(ncols, first[0])
+    w = layout.pop("word")
+    try:
+        if tab:
+            doc.tokens = [r.split("\t", w + 2)[w] for r in rows]
+        else:
+            doc.tokens = [r.split()[w] for r in rows]
+    except IndexError:
+        doc.tokens = [_field(r.split("\t") if tab else r.split(), w) for r in rows]
+    if ncols <= w + 1:  # the word would be the coreference column itself
+        doc.tokens = [_field(r.split("\t") if tab else r.split(), w) for r in rows]
+    spec = {name: k for name, k in layout.items() if k < ncols - 1}
+    if ncols >= 12 and "upos" not in layout:
+        for k in range(11, ncols - 1):
+            spec[f"col{k + 1}"] = k
+    doc.columns = LazyColumns(rows, spec, tab)
+    return doc
+
+
+def _field(cols: list[str], w: int) -> str:
+    """The word column, or '' when the line is too short to have one besides the coref column."""
+    return cols[w] if w < len(cols) - 1 or len(cols) == 1 else ""
 
 
 def read_text(path: str) -> str:

@@ -9,6 +9,7 @@ then because importing it costs ~0.4 s of process time.
 from __future__ import annotations
 
 import math
+from typing import Mapping
 
 PURE_PYTHON_CELLS = 900
 """Matrices with at most this many cells are solved without scipy."""
@@ -74,3 +75,47 @@ def _scipy(mat: list[list[float]]) -> float:
     a = np.asarray(mat, dtype=float)
     rows, cols = linear_sum_assignment(a, maximize=True)
     return float(a[rows, cols].sum())
+
+
+def max_alignment(weights: Mapping[tuple[int, int], float]) -> float:
+    """Φ* = max over one-to-one key↔response chain alignments g of Σ φ(K, g(K)) (Luo 2005).
+
+    ``weights`` holds φ for the pairs of chains that share a mention; pairs of weight ≤ 0 never help
+    and are dropped. Each connected component of the remaining bipartite graph is solved on its own:
+    a single row or column by its maximum, anything larger by :func:`max_assignment`.
+    """
+    pairs = [p for p, v in weights.items() if v > 0]
+    if not pairs:
+        return 0.0
+    parent: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def find(x: tuple[int, int]) -> tuple[int, int]:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for i, j in pairs:
+        a, b = find((0, i)), find((1, j))
+        if a != b:
+            parent[a] = b
+    comps: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for p in pairs:
+        comps.setdefault(find((0, p[0])), []).append(p)
+    total = 0.0
+    for comp in comps.values():
+        if len(comp) == 1:
+            total += weights[comp[0]]
+            continue
+        rows = sorted({i for i, _ in comp})
+        cols = sorted({j for _, j in comp})
+        if len(rows) == 1 or len(cols) == 1:
+            total += max(weights[p] for p in comp)
+            continue
+        ri = {v: n for n, v in enumerate(rows)}
+        ci = {v: n for n, v in enumerate(cols)}
+        mat = [[0.0] * len(cols) for _ in rows]
+        for i, j in comp:
+            mat[ri[i]][ci[j]] = weights[(i, j)]
+        total += max_assignment(mat)
+    return total

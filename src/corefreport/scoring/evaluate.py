@@ -31,6 +31,15 @@ class Options:
     weights: tuple[float, float, float, float] = (1.0, 0.75, 0.5, 1.0)
     strict_tokens: bool = False
     key_duplicates: str = "dedupe"
+    analyses: tuple[str, ...] = ()
+    """Link-level analyses: "arcs" (three scenarios) and/or "typed" (Žitkus et al. 2023)."""
+    by: tuple[str, ...] = ("mtype", "pos_class", "pronoun", "ne", "genre")
+    """Features the ARCS tables are broken down by."""
+    scheme: str | None = None
+    k: tuple[float, float, float, float] = (1.0, 0.75, 0.5, 0.25)
+    attempted: tuple[str, ...] | None = None
+    plink_by: str | None = None
+    plink_compat: bool = False
     extra: dict = field(default_factory=dict)
 
 
@@ -75,7 +84,8 @@ def signature(options: Options, key: Corpus) -> str:
 def needs_features(options: Options) -> bool:
     """Whether mention features (type, head, POS class, …) must be computed: not for the standard
     metrics alone, which see only spans."""
-    return any(m not in STANDARD_FUNCS for m in options.metrics) or bool(options.extra)
+    return (any(m not in STANDARD_FUNCS for m in options.metrics) or bool(options.analyses)
+            or options.plink_by is not None)
 
 
 def evaluate(key: Corpus, response: Corpus, options: Options | None = None,

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Hashable, Sequence
 
-from .assignment import max_assignment
+from .assignment import max_alignment
 from .counts import Counts, harmonic, ratio
 
 Chains = Sequence[Sequence[Hashable]]
@@ -95,59 +95,16 @@ def _overlaps(key: Chains, response: Chains) -> dict[tuple[int, int], int]:
     return out
 
 
-def _max_assignment(weights: dict[tuple[int, int], float]) -> float:
-    """Φ* = the maximum total weight of a one-to-one key/response chain alignment.
-
-    Solved per connected component of the overlap graph (pairs with no overlap weigh 0 and never
-    help); 1×1 and 1×n components directly, larger ones by the Kuhn–Munkres algorithm
-    (:func:`corefreport.scoring.assignment.max_assignment`).
-    """
-    if not weights:
-        return 0.0
-    parent: dict[tuple[str, int], tuple[str, int]] = {}
-
-    def find(x: tuple[str, int]) -> tuple[str, int]:
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for i, j in weights:
-        a, b = find(("k", i)), find(("r", j))
-        if a != b:
-            parent[a] = b
-    comps: dict[tuple[str, int], list[tuple[int, int]]] = {}
-    for pair in weights:
-        comps.setdefault(find(("k", pair[0])), []).append(pair)
-    total = 0.0
-    for pairs in comps.values():
-        if len(pairs) == 1:
-            total += weights[pairs[0]]
-            continue
-        rows = sorted({i for i, _ in pairs})
-        cols = sorted({j for _, j in pairs})
-        if len(rows) == 1 or len(cols) == 1:
-            total += max(weights[p] for p in pairs)
-            continue
-        ri = {v: n for n, v in enumerate(rows)}
-        ci = {v: n for n, v in enumerate(cols)}
-        mat = [[0.0] * len(cols) for _ in rows]
-        for (i, j) in pairs:
-            mat[ri[i]][ci[j]] = weights[(i, j)]
-        total += max_assignment(mat)
-    return total
-
-
 def ceafm(key: Chains, response: Chains) -> Counts:
     """Mention-based CEAF (Luo 2005): φ3(K, R) = |K ∩ R|; R = Φ*/Σ|K|, P = Φ*/Σ|R|."""
-    phi = _max_assignment({p: float(n) for p, n in _overlaps(key, response).items()})
+    phi = max_alignment({p: float(n) for p, n in _overlaps(key, response).items()})
     return Counts(phi, sum(len(k) for k in key), phi, sum(len(r) for r in response))
 
 
 def ceafe(key: Chains, response: Chains) -> Counts:
     """Entity-based CEAF (Luo 2005): φ4(K, R) = 2|K ∩ R| / (|K| + |R|); R = Φ*/#K, P = Φ*/#R."""
     ov = _overlaps(key, response)
-    phi = _max_assignment({(i, j): 2.0 * n / (len(key[i]) + len(response[j])) for (i, j), n in ov.items()})
+    phi = max_alignment({(i, j): 2.0 * n / (len(key[i]) + len(response[j])) for (i, j), n in ov.items()})
     return Counts(phi, sum(1 for k in key if k), phi, sum(1 for r in response if r))
 
 
