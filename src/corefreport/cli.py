@@ -82,8 +82,8 @@ def parse_metrics(metric: list[str]) -> tuple[str, ...]:
                 continue
             if name in ("b3", "bcubed"):
                 name = "bcub"
-            if name not in ALL_METRICS:
-                fail(f"unknown metric {name!r}; choose from {', '.join(ALL_METRICS)} or 'all'")
+            if name not in ALL_METRICS and name != "plink":
+                fail(f"unknown metric {name!r}; choose from {', '.join(ALL_METRICS)}, plink or 'all'")
             if name not in out:
                 out.append(name)
     return tuple(out)
@@ -109,7 +109,8 @@ def score(
     key: Annotated[Optional[str], typer.Argument(help="Gold corpus: a file, a directory, or a quoted glob.")] = None,
     response: Annotated[Optional[str], typer.Argument(help="System corpus: a file, a directory, or a quoted glob.")] = None,
     metric: Annotated[list[str], typer.Option("--metric", "-m", help="Metric to compute (repeatable or comma-"
-                      "separated): muc, bcub, ceafm, ceafe, blanc, lea, lmuc, lbcub, lceafm, lceafe, all. "
+                      "separated): muc, bcub, ceafm, ceafe, blanc, lea, lmuc, lbcub, lceafm, lceafe, plink "
+                      "(with --by), all. "
                       "Default: the six standard metrics.")] = [],
     fmt: Annotated[OutFormat, typer.Option("--format", "-f", help="Output format.")] = OutFormat.table,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to FILE instead of stdout.")] = None,
@@ -120,6 +121,11 @@ def score(
                           "reference scorer does.")] = None,
     weights: Annotated[str, typer.Option("--weights", help="Link weights NAM,NOM,PRO,SING of the "
                        "linguistically aware metrics (Chen & Ng 2013; default W4).")] = "1,0.75,0.5,1",
+    by: Annotated[list[str], typer.Option("--by", help="Feature to break link-level scores down by "
+                  "(repeatable): a mention feature (mtype, pos_class, pronoun, ne, head_pos, lemma, genre, "
+                  "link_type, etype) or an input column (col12 = 12th column). p-link uses the first.")] = [],
+    plink_compat: Annotated[bool, typer.Option("--plink-compat", help="p-link: take categories exactly as "
+                            "Zeldes' Perl does (numerator and response denominator from the response file).")] = False,
     key_format: Annotated[Optional[InFormat], typer.Option("--key-format", help="Format of KEY (default: detected).")] = None,
     response_format: Annotated[Optional[InFormat], typer.Option("--response-format", help="Format of RESPONSE "
                                "(default: detected).")] = None,
@@ -142,7 +148,14 @@ def score(
         key, response = example_paths()
     if not key or not response:
         fail("give KEY and RESPONSE (or --example)")
-    options = Options(metrics=parse_metrics(metric), singletons="drop" if singletons is False else "keep",
+    metrics = parse_metrics(metric)
+    plink_by = None
+    if "plink" in metrics:
+        if not by:
+            fail("--metric plink needs --by FEATURE (e.g. --by col12 for GUM's sentence type, or --by mtype)")
+        plink_by = by[0]
+        metrics = tuple(m for m in metrics if m != "plink")
+    options = Options(metrics=metrics, plink_by=plink_by, plink_compat=plink_compat, singletons="drop" if singletons is False else "keep",
                       weights=parse_weights(weights), strict_tokens=strict_tokens,
                       key_duplicates=key_duplicates)
     if key_duplicates not in ("dedupe", "keep"):
@@ -186,9 +199,7 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
     if fmt is OutFormat.json:
         write_output(json.dumps(ev.as_dict(per_doc=per_doc), indent=2, ensure_ascii=False) + "\n", output, force)
         return
-    parts = [tables.metrics_table(ev)]
-    if per_doc:
-        parts.append(tables.per_document_table(ev))
+    parts = tables.all_tables(ev, per_doc=per_doc)
     if fmt is OutFormat.csv:
         write_output("\n".join(tables.to_csv(t) for t in parts), output, force)
     elif fmt is OutFormat.markdown:

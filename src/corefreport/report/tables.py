@@ -74,6 +74,33 @@ def per_document_table(ev: Evaluation) -> Table:
     return t
 
 
+def plink_table(ev: Evaluation) -> Table | None:
+    """p-link per category (Zeldes & Simonson 2016): R, P, F1 and N / D_K / D_R per category."""
+    pl = ev.analyses.get("plink")
+    if pl is None:
+        return None
+    t = Table(f"p-link by {pl.by}" + (" (Perl-compatible categories)" if pl.compat else ""),
+              ["category", "recall", "precision", "f1", "recall_num", "recall_den", "precision_num", "precision_den"])
+    for cat, c in sorted(pl.categories.items()):
+        t.rows.append([cat, c.recall if c.recall_den else None, c.precision if c.precision_den else None,
+                       c.f1 if c.recall_den and c.precision_den else None,
+                       c.recall_num, c.recall_den, c.precision_num, c.precision_den])
+    t.note = "n/a where a denominator is 0 (metric-semantics P1.4.3)"
+    return t
+
+
+def all_tables(ev: Evaluation, per_doc: bool = False) -> list[Table]:
+    """Every table the result holds, in the order the CLI and the report show them."""
+    out = [metrics_table(ev)]
+    for builder in (plink_table,):
+        t = builder(ev)
+        if t is not None:
+            out.append(t)
+    if per_doc:
+        out.append(per_document_table(ev))
+    return out
+
+
 def _cell(v, percent: bool) -> str:
     if v is None:
         return ""

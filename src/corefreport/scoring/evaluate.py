@@ -10,6 +10,7 @@ from .. import __version__
 from ..io.features import annotate
 from ..model import Corpus
 from . import metrics as M
+from ..io.errors import InputError
 from .align import align
 from .counts import Counts
 from .result import DocumentResult, Evaluation, SideStats
@@ -74,11 +75,37 @@ def signature(options: Options, key: Corpus) -> str:
     ]
     if any(m in LINGUISTIC_METRICS for m in options.metrics):
         parts.append("w:" + ",".join(f"{w:g}" for w in options.weights))
+    if options.plink_by:
+        parts.append(f"plink:{options.plink_by}" + ("+compat" if options.plink_compat else ""))
     for k, v in sorted(options.extra.items()):
         parts.append(f"{k}:{v}")
     parts.append(f"key:{corpus_hash(key)}")
     parts.append(f"version:{__version__}")
     return "|".join(parts)
+
+
+@dataclass(slots=True)
+class PlinkResult:
+    """Zeldes & Simonson (2016) p-link per category, summed over documents (rule P8)."""
+
+    by: str
+    compat: bool = False
+    categories: dict[str, Counts] = field(default_factory=dict)
+
+    def add(self, ad) -> None:
+        from .plink import add_category_counts, mention_categories, plink_counts
+
+        try:
+            kcat = mention_categories(ad.key_doc, self.by)
+            rcat = mention_categories(ad.response_doc, self.by) if ad.response_doc is not None else {}
+        except KeyError as err:
+            raise InputError(ad.key_doc.source, None, f"p-link: {err.args[0]} (use a column such as col12, or "
+                             "mtype, ne, head_pos, pos_class, genre)") from None
+        add_category_counts(self.categories, plink_counts(ad.key, ad.response, kcat, rcat, compat=self.compat))
+
+    def as_dict(self) -> dict:
+        return {"by": self.by, "compat": self.compat,
+                "categories": {k: v.as_dict() for k, v in sorted(self.categories.items())}}
 
 
 def needs_features(options: Options) -> bool:
@@ -110,6 +137,7 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
 
         lfunc = lmetric_counts
         weights = Weights(*options.weights)
+    plink = PlinkResult(options.plink_by, options.plink_compat) if options.plink_by else None
     totals: dict = {}
     docs: list[DocumentResult] = []
     mentions = Counts()
@@ -129,6 +157,8 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
             lres = lfunc(ad.key, ad.response, mtype, weights)
             for name in ling:
                 res[name] = lres[name]
+        if plink is not None:
+            plink.add(ad)
         ment = Counts(ad.matched_mentions, ad.key_mentions, ad.matched_mentions, ad.response_mentions)
         mentions = mentions + ment
         for name, s in res.items():
@@ -143,7 +173,12 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
                 "key_duplicates": options.key_duplicates}
     if ling:
         settings["weights"] = list(options.weights)
+    analyses: dict = {}
+    if plink is not None:
+        analyses["plink"] = plink
+        settings["plink"] = {"by": options.plink_by, "compat": options.plink_compat}
     return Evaluation(
+        analyses=analyses,
         signature=signature(options, key),
         settings=settings,
         key_source=key.source,

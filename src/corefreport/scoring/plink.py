@@ -58,11 +58,19 @@ def closing_order(span: Span) -> tuple[int, int]:
 
 
 def mention_categories(doc: Document, column: str) -> dict[Span, str]:
-    """P1: category of every mention of ``doc`` = value of ``doc.columns[column]`` on its last token."""
+    """P1: category of every mention of ``doc``: the value of input column ``column`` on the mention's
+    last token (as the Perl reads its penultimate column), or, for a mention-level feature such as
+    ``mtype``, ``ne`` or ``genre``, the mention's own feature value."""
     values = doc.columns.get(column)
-    if values is None:
-        raise KeyError(f"document {doc.doc_id!r} has no column {column!r}")
-    return {m.span: (values[m.end] or MISSING_CATEGORY) for c in doc.chains for m in c.mentions}
+    if values is not None:
+        return {m.span: (values[m.end] or MISSING_CATEGORY) for c in doc.chains for m in c.mentions}
+    out = {}
+    for c in doc.chains:
+        for m in c.mentions:
+            if column not in m.features:
+                raise KeyError(f"document {doc.doc_id!r} has no column or mention feature {column!r}")
+            out[m.span] = m.features[column] or MISSING_CATEGORY
+    return out
 
 
 def _ordered(chains: Chains, order: Mapping[M, tuple] | None) -> list[list[M]]:

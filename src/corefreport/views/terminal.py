@@ -9,7 +9,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from ..report.tables import METRIC_LABELS, metrics_table, per_document_table
+from ..report.tables import METRIC_LABELS, Table, all_tables, is_score_column, metrics_table, per_document_table
 from ..scoring.result import Evaluation
 
 
@@ -21,6 +21,29 @@ def _n(x) -> str:
     if x is None:
         return ""
     return f"{x:g}" if float(x).is_integer() else f"{x:.2f}"
+
+
+def print_table(console: Console, t: Table, tty: bool) -> None:
+    """Any neutral :class:`Table`: scores as percentages, counts as numbers."""
+    rt = RichTable(title=t.title, box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False, title_justify="left")
+    for i, h in enumerate(t.header):
+        rt.add_column(METRIC_LABELS.get(h, h.replace("_", " ")), justify="left" if i == 0 else "right",
+                      overflow="fold", max_width=28 if i == 0 else None)
+    for row in t.rows:
+        cells = [str(row[0])]
+        for h, v in zip(t.header[1:], row[1:]):
+            if v is None:
+                cells.append("n/a" if is_score_column(h) else "")
+            elif isinstance(v, str):
+                cells.append(v)
+            elif is_score_column(h):
+                cells.append(_p(v))
+            else:
+                cells.append(_n(v))
+        rt.add_row(*cells)
+    console.print(rt)
+    if t.note:
+        console.print(f"[dim]{t.note}[/dim]")
 
 
 def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None = None, color: bool | None = None) -> None:
@@ -49,6 +72,8 @@ def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None 
             continue
         table.add_row(label, _p(rr), _p(pp), _p(ff), f"{_n(rn)}/{_n(rd)}", f"{_n(pn)}/{_n(pd)}")
     console.print(table)
+    for extra in all_tables(ev)[1:]:
+        print_table(console, extra, tty)
     if per_doc:
         pt = per_document_table(ev)
         dt = RichTable(title="per document, worst first", box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False)
