@@ -144,8 +144,9 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
     n = len(aligned.documents)
     for idx, ad in enumerate(aligned.documents):
         res = {}
+        ct = M.contingency(ad.key, ad.response)
         for name in std:
-            res[name] = STANDARD_FUNCS[name](ad.key, ad.response)
+            res[name] = STANDARD_FUNCS[name](ad.key, ad.response, ct)
         if lfunc is not None:
             mtype = {}
             for doc in (ad.key_doc, ad.response_doc):

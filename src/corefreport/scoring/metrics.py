@@ -24,24 +24,60 @@ def _index(chains: Chains) -> dict[Hashable, int]:
     return {m: i for i, c in enumerate(chains) for m in c}
 
 
-def muc(key: Chains, response: Chains) -> Counts:
+@dataclass(slots=True)
+class Contingency:
+    """The sufficient statistics every metric derives from, computed once per document.
+
+    ``cells[(i, j)] = |K_i ∩ R_j|`` counted over the members of key chain K_i, and the chain sizes
+    (response sizes count a repeated non-key mention twice, as the reference does). Metrics whose
+    inputs repeat a mention fall back to their literal definitions.
+    """
+
+    key: Chains
+    response: Chains
+    key_sizes: list[int]
+    response_sizes: list[int]
+    cells: dict[tuple[int, int], int]
+    key_repeats: bool
+    response_repeats: bool
+
+
+def contingency(key: Chains, response: Chains) -> Contingency:
+    """Build the :class:`Contingency` of one document (one pass over the key's mentions)."""
+    ridx = _index(response)
+    cells: dict[tuple[int, int], int] = {}
+    for i, k in enumerate(key):
+        for m in k:
+            j = ridx.get(m)
+            if j is not None:
+                cells[(i, j)] = cells.get((i, j), 0) + 1
+    ksz = [len(k) for k in key]
+    rsz = [len(r) for r in response]
+    return Contingency(key, response, ksz, rsz, cells, _repeats(key), _repeats(response))
+
+
+def muc(key: Chains, response: Chains, ct: Contingency | None = None) -> Counts:
     """MUC (Vilain et al. 1995): links of a spanning tree per chain.
 
     R = Σ_K (|K| − |p(K)|) / Σ_K (|K| − 1), where p(K) partitions K by the response chains (key
     mentions absent from the response are singletons of p(K)); P symmetrically. Both numerators equal
     Σ over non-empty cells K ∩ R of (|K ∩ R| − 1). A key of singletons only gives 0/0 → 0 (reference).
     """
-    kidx = _index(key)
-    correct = 0
-    for r in response:
-        cells = Counter(kidx[m] for m in set(r) if m in kidx)
-        correct += sum(n - 1 for n in cells.values())
-    key_links = sum(len(k) - 1 for k in key if k)
-    resp_links = sum(len(r) - 1 for r in response if r)
+    ct = ct or contingency(key, response)
+    if ct.key_repeats:
+        kidx = _index(key)
+        correct = 0
+        for r in response:
+            cells = Counter(kidx[m] for m in set(r) if m in kidx)
+            correct += sum(n - 1 for n in cells.values())
+    else:
+        correct = sum(ct.cells.values()) - len(ct.cells)
+    key_links = sum(n - 1 for n in ct.key_sizes if n)
+    resp_links = sum(n - 1 for n in ct.response_sizes if n)
     return Counts(correct, key_links, correct, resp_links)
 
 
-def bcub(key: Chains, response: Chains) -> Counts:
+def bcub(key: Chains, response: Chains, ct: Contingency | None = None) -> Counts:
     """B³ (Bagga & Baldwin 1998), reference variant without Cai & Strube's twinless adjustments.
 
     R = Σ_{m ∈ key} |K(m) ∩ R(m)| / |K(m)| over all key mentions, divided by their number;
@@ -50,17 +86,15 @@ def bcub(key: Chains, response: Chains) -> Counts:
     A key that repeats a mention (only kept with ``key_duplicates="keep"``) is scored literally as
     the reference does: K(m) is the last key chain holding m, |K ∩ R| counts R's members found in K.
     """
-    kidx = _index(key)
-    if _repeats(key):
-        return _bcub_literal(key, response, kidx)
+    ct = ct or contingency(key, response)
+    if ct.key_repeats:
+        return _bcub_literal(key, response, _index(key))
+    ks, rs = ct.key_sizes, ct.response_sizes
     rnum = pnum = 0.0
-    for r in response:
-        cells = Counter(kidx[m] for m in r if m in kidx)
-        lr = len(r)
-        for ki, n in cells.items():
-            rnum += n * n / len(key[ki])
-            pnum += n * n / lr
-    return Counts(rnum, sum(len(k) for k in key), pnum, sum(len(r) for r in response))
+    for (i, j), n in ct.cells.items():
+        rnum += n * n / ks[i]
+        pnum += n * n / rs[j]
+    return Counts(rnum, sum(ks), pnum, sum(rs))
 
 
 def _repeats(chains: Chains) -> bool:
@@ -82,44 +116,57 @@ def _bcub_literal(key: Chains, response: Chains, kidx: dict) -> Counts:
     return Counts(rnum, sum(len(k) for k in key), pnum, sum(len(r) for r in response))
 
 
-def _overlaps(key: Chains, response: Chains) -> dict[tuple[int, int], int]:
-    """|K_i ∩ R_j| for every pair of chains that share a mention, counted over K_i's members (so a
-    mention a key repeats counts twice, as in the reference's ``SIMMentionBased``)."""
-    ridx = _index(response)
-    out: dict[tuple[int, int], int] = {}
-    for i, k in enumerate(key):
-        for m in k:
-            j = ridx.get(m)
-            if j is not None:
-                out[(i, j)] = out.get((i, j), 0) + 1
-    return out
+def ceafm(key: Chains, response: Chains, ct: Contingency | None = None) -> Counts:
+    """Mention-based CEAF (Luo 2005): φ3(K, R) = |K ∩ R|; R = Φ*/Σ|K|, P = Φ*/Σ|R|.
+
+    Φ* is the best one-to-one chain alignment (:func:`~corefreport.scoring.assignment.max_alignment`).
+    ``|K ∩ R|`` counts K's members, so a mention the key repeats counts twice (reference
+    ``SIMMentionBased``).
+    """
+    ct = ct or contingency(key, response)
+    phi = max_alignment({p: float(n) for p, n in ct.cells.items()})
+    return Counts(phi, sum(ct.key_sizes), phi, sum(ct.response_sizes))
 
 
-def ceafm(key: Chains, response: Chains) -> Counts:
-    """Mention-based CEAF (Luo 2005): φ3(K, R) = |K ∩ R|; R = Φ*/Σ|K|, P = Φ*/Σ|R|."""
-    phi = max_alignment({p: float(n) for p, n in _overlaps(key, response).items()})
-    return Counts(phi, sum(len(k) for k in key), phi, sum(len(r) for r in response))
-
-
-def ceafe(key: Chains, response: Chains) -> Counts:
+def ceafe(key: Chains, response: Chains, ct: Contingency | None = None) -> Counts:
     """Entity-based CEAF (Luo 2005): φ4(K, R) = 2|K ∩ R| / (|K| + |R|); R = Φ*/#K, P = Φ*/#R."""
-    ov = _overlaps(key, response)
-    phi = max_alignment({(i, j): 2.0 * n / (len(key[i]) + len(response[j])) for (i, j), n in ov.items()})
-    return Counts(phi, sum(1 for k in key if k), phi, sum(1 for r in response if r))
+    ct = ct or contingency(key, response)
+    ks, rs = ct.key_sizes, ct.response_sizes
+    phi = max_alignment({(i, j): 2.0 * n / (ks[i] + rs[j]) for (i, j), n in ct.cells.items()})
+    return Counts(phi, sum(1 for n in ks if n), phi, sum(1 for n in rs if n))
 
 
-def lea(key: Chains, response: Chains) -> Counts:
+def lea(key: Chains, response: Chains, ct: Contingency | None = None) -> Counts:
     """LEA (Moosavi & Strube 2016): link-based entity-aware metric.
 
     R = Σ_K |K| · (Σ_R link(K ∩ R) / link(K)) / Σ_K |K|, with link(n) = n(n−1)/2; P swaps key and
     response. A singleton has one self-link, resolved when the other side has it as a singleton too.
     """
-    rnum = _lea_side(key, response)
-    pnum = _lea_side(response, key)
-    return Counts(rnum, sum(len(k) for k in key), pnum, sum(len(r) for r in response))
+    ct = ct or contingency(key, response)
+    ks, rs = ct.key_sizes, ct.response_sizes
+    if ct.key_repeats:
+        rnum, pnum = _lea_side(key, response), _lea_side(response, key)
+        return Counts(rnum, sum(ks), pnum, sum(rs))
+    rres: dict[int, float] = {}
+    pres: dict[int, float] = {}
+    for (i, j), n in ct.cells.items():
+        if ks[i] == 1:
+            if rs[j] == 1:
+                rres[i] = 1.0
+        elif n > 1:
+            rres[i] = rres.get(i, 0.0) + n * (n - 1) / 2
+        if rs[j] == 1:
+            if ks[i] == 1:
+                pres[j] = 1.0
+        elif n > 1:
+            pres[j] = pres.get(j, 0.0) + n * (n - 1) / 2
+    rnum = sum(v if ks[i] == 1 else ks[i] * v / (ks[i] * (ks[i] - 1) / 2) for i, v in rres.items())
+    pnum = sum(v if rs[j] == 1 else rs[j] * v / (rs[j] * (rs[j] - 1) / 2) for j, v in pres.items())
+    return Counts(rnum, sum(ks), pnum, sum(rs))
 
 
 def _lea_side(gold: Chains, other: Chains) -> float:
+    """One side of LEA by its definition (used when the key repeats a mention)."""
     oidx = _index(other)
     total = 0.0
     for g in gold:
@@ -192,7 +239,7 @@ def _pairs(n: int) -> int:
     return n * (n - 1) // 2
 
 
-def blanc(key: Chains, response: Chains) -> BlancCounts:
+def blanc(key: Chains, response: Chains, ct: Contingency | None = None) -> BlancCounts:
     """BLANC link counts of one document, computed in O(mentions) from chain and cell sizes.
 
     Links are unordered pairs of distinct mentions: coreference links join two mentions of one chain,
@@ -204,29 +251,22 @@ def blanc(key: Chains, response: Chains) -> BlancCounts:
     A response that repeats a mention in two chains is scored with the reference's set semantics
     (links are sets of id pairs), by enumeration.
     """
-    if _repeats(response) or _repeats(key):
+    ct = ct or contingency(key, response)
+    if ct.key_repeats or ct.response_repeats:
         return _blanc_sets(key, response)
-    kidx = _index(key)
-    ridx = _index(response)
-    ck = sum(_pairs(len(k)) for k in key)
-    cr = sum(_pairs(len(r)) for r in response)
-    nk_m = sum(len(k) for k in key)
-    nr_m = sum(len(r) for r in response)
-    nk = _pairs(nk_m) - ck
-    nr = _pairs(nr_m) - cr
-    cells: Counter = Counter()
+    ks, rs = ct.key_sizes, ct.response_sizes
+    ck = sum(n * (n - 1) // 2 for n in ks)
+    cr = sum(n * (n - 1) // 2 for n in rs)
+    nk = _pairs(sum(ks)) - ck
+    nr = _pairs(sum(rs)) - cr
     kin: Counter = Counter()
     rin: Counter = Counter()
-    common = 0
-    for m, i in kidx.items():
-        j = ridx.get(m)
-        if j is None:
-            continue
-        common += 1
-        cells[(i, j)] += 1
-        kin[i] += 1
-        rin[j] += 1
-    c_ok = sum(_pairs(v) for v in cells.values())
+    c_ok = 0
+    for (i, j), n in ct.cells.items():
+        kin[i] += n
+        rin[j] += n
+        c_ok += n * (n - 1) // 2
+    common = sum(kin.values())
     n_ok = _pairs(common) - sum(_pairs(v) for v in kin.values()) - sum(_pairs(v) for v in rin.values()) + c_ok
     return BlancCounts(Counts(c_ok, ck, c_ok, cr), Counts(n_ok, nk, n_ok, nr))
 
@@ -258,4 +298,4 @@ def conll_score(muc_f1: float, bcub_f1: float, ceafe_f1: float) -> float:
     return (muc_f1 + bcub_f1 + ceafe_f1) / 3
 
 
-__all__ = ["muc", "bcub", "ceafm", "ceafe", "lea", "blanc", "BlancCounts", "conll_score", "ratio", "harmonic"]
+__all__ = ["contingency", "Contingency", "muc", "bcub", "ceafm", "ceafe", "lea", "blanc", "BlancCounts", "conll_score", "ratio", "harmonic"]
