@@ -160,12 +160,17 @@ def score(
                       key_duplicates=key_duplicates)
     if key_duplicates not in ("dedupe", "keep"):
         fail("--key-duplicates takes 'dedupe' or 'keep'")
+    import gc
+
+    gc.disable()  # reading and scoring build many small objects and no cycles: the collector only costs time
     try:
         kc = load_corpus(key, key_format.value if key_format else None)
         rc = load_corpus(response, response_format.value if response_format else None)
         ev = evaluate(kc, rc, options, progress=_progress_callback(len(kc)))
     except InputError as err:
         fail(str(err))
+    finally:
+        gc.enable()
     if not quiet:
         for w in ev.warnings:
             typer.echo(f"corefreport: warning: {w}", err=True)

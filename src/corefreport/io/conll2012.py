@@ -286,7 +286,7 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
             if ci is None:
                 ci = chain_index[label] = len(chains)
                 chains.append(Chain(label))
-            chains[ci].mentions.append(Mention(t, t, label, idx[t] + first_line))
+            chains[ci].mentions.append(Mention(t, t, label))
         for label in opens:
             if label not in chain_index:
                 chain_index[label] = len(chains)
@@ -297,7 +297,7 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
             if not stack:
                 raise InputError(path, idx[t] + first_line, f"closing bracket '{label})' of document {doc_id!r} has no "
                                  f"opening '({label}' before it")
-            chains[chain_index[label]].mentions.append(Mention(stack.pop(), t, label, idx[t] + first_line))
+            chains[chain_index[label]].mentions.append(Mention(stack.pop(), t, label))
     for label, stack in open_stacks.items():
         if stack:
             raise InputError(path, idx[stack[0]] + first_line, f"bracket '({label}' opened in document {doc_id!r} is never "
