@@ -23,6 +23,16 @@ def _n(x) -> str:
     return f"{x:g}" if float(x).is_integer() else f"{x:.2f}"
 
 
+def _short(path: str, width: int = 40) -> str:
+    """A path short enough for an 80-column line: the file name when the whole path is too long."""
+    if len(path) <= width:
+        return path
+    from pathlib import Path
+
+    name = Path(path).name
+    return name if len(name) <= width else "…" + name[-(width - 1):]
+
+
 def print_table(console: Console, t: Table, tty: bool) -> None:
     """Any neutral :class:`Table`: scores as percentages, counts as numbers."""
     rt = RichTable(title=t.title, box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False, title_justify="left")
@@ -52,11 +62,12 @@ def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None 
     tty = file.isatty() if hasattr(file, "isatty") else False
     console = Console(file=file, width=None if tty else 100, no_color=color is False or not tty,
                       force_terminal=tty if color is None else color, highlight=False)
-    k, r = ev.key_stats, ev.response_stats
-    console.print(f"key      {k.documents} documents, {k.mentions} mentions, {k.chains} chains "
-                  f"({k.singletons} singletons)   {ev.key_source}")
-    console.print(f"response {r.documents} documents, {r.mentions} mentions, {r.chains} chains "
-                  f"({r.singletons} singletons)   {ev.response_source}")
+    sizes = RichTable(box=None, pad_edge=False, show_header=True, header_style="dim")
+    for h in ("", "docs", "mentions", "chains", "singletons", "file"):
+        sizes.add_column(h, justify="left" if h in ("", "file") else "right", overflow="ellipsis", no_wrap=True)
+    for label, st, src in (("key", ev.key_stats, ev.key_source), ("response", ev.response_stats, ev.response_source)):
+        sizes.add_row(label, str(st.documents), str(st.mentions), str(st.chains), str(st.singletons), _short(src))
+    console.print(sizes)
     t = metrics_table(ev)
     table = RichTable(box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False, show_edge=tty)
     table.add_column("metric", style="bold")
@@ -69,6 +80,9 @@ def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None 
         label = METRIC_LABELS.get(name, name)
         if name == "conll":
             table.add_row(label, "", "", f"[bold]{_p(ff)}[/bold]", "", "")
+            continue
+        if name == "blanc":  # link counts of two kinds do not add up to one fraction: see the JSON
+            table.add_row(label, _p(rr), _p(pp), _p(ff), "", "")
             continue
         table.add_row(label, _p(rr), _p(pp), _p(ff), f"{_n(rn)}/{_n(rd)}", f"{_n(pn)}/{_n(pd)}")
     console.print(table)
