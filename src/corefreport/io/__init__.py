@@ -37,12 +37,10 @@ def _reader(fmt: str) -> Callable[..., Corpus]:
     raise ValueError(f"unknown format {fmt!r} (choose one of {', '.join(FORMATS)})")
 
 
-def detect(path: str, text: str) -> str:
+def sniff(path: str, text: str) -> str:
     """Detect the format of one file from its content."""
-    try:
-        from .detect import detect_format
-    except ImportError:  # pragma: no cover - detect.py ships with the package
-        return "conll2012"
+    from .detect import detect_format
+
     return detect_format(path, text)
 
 
@@ -72,7 +70,7 @@ def load_corpus(spec: str, fmt: str | None = None) -> Corpus:
 
     files = expand(spec)
     texts = [(f, read_text(f)) for f in files]
-    fmts = [detect(f, t) for f, t in texts] if (fmt is None or len(texts) > 1) else [fmt]
+    fmts = [sniff(f, t) for f, t in texts] if (fmt is None or len(texts) > 1) else [fmt]
     if fmt is not None and len(texts) > 1:
         keep = [i for i, x in enumerate(fmts) if x == fmt]
         if not keep:
