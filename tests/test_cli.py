@@ -129,3 +129,35 @@ def test_plink_by_sentence_type_sums_to_muc():
 def test_plink_needs_by():
     res = run("score", "--example", "-m", "plink")
     assert res.exit_code == 2 and "--by" in res.output
+
+
+def test_arcs_tables_and_links_on_gum(tmp_path):
+    """GUM gold vs real xrenner output: full ARCS tables from the CLI (by mention type, POS class,
+    pronoun, entity type, genre) whose breakdowns sum to the totals, and the outcome rows."""
+    key = shared_path("data", "gum", "derived", "conll2012", "gum.conll")
+    resp = shared_path("data", "xrenner", "conll2012", "ml-gum.conll")
+    links = tmp_path / "rows.jsonl"
+    res = run("score", str(key), str(resp), "-a", "arcs", "-f", "json", "-q", "--links", str(links),
+              "--by", "mtype", "--by", "pos_class", "--by", "pronoun", "--by", "ne", "--by", "genre")
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    arcs = out["arcs"]
+    assert set(arcs) == {"immediate", "inferred", "anchor"}
+    for scenario in arcs.values():
+        total = scenario["total"]
+        assert total["recall"] == pytest.approx(total["tp"] / (total["tp"] + total["wl"] + total["fn"]))
+        assert total["precision"] == pytest.approx(total["tp"] / (total["tp"] + total["wl"] + total["fp"]))
+        for feature in ("mtype", "pos_class", "ne", "genre"):
+            for k in ("tp", "wl", "fn", "fp"):
+                assert sum(v[k] for v in scenario["by"][feature].values()) == total[k]
+    assert {"PRP", "PRP$", "NOUN"} <= set(arcs["immediate"]["by"]["pos_class"])
+    assert {"GUM_news", "GUM_bio"} <= set(arcs["immediate"]["by"]["genre"])
+    assert 0 < arcs["anchor"]["f_phi"] < 1 and "ed" in arcs["anchor"] and "em" in arcs["anchor"]
+    rows = [json.loads(line) for line in links.read_text().splitlines()]
+    imm = [r for r in rows if r["analysis"] == "immediate"]
+    assert sum(r["outcome"] == "TP" for r in imm) == arcs["immediate"]["total"]["tp"]
+
+
+def test_links_needs_an_analysis(tmp_path):
+    res = run("score", "--example", "--links", str(tmp_path / "x.jsonl"))
+    assert res.exit_code == 2 and "--analysis" in res.output

@@ -121,6 +121,10 @@ def score(
                           "reference scorer does.")] = None,
     weights: Annotated[str, typer.Option("--weights", help="Link weights NAM,NOM,PRO,SING of the "
                        "linguistically aware metrics (Chen & Ng 2013; default W4).")] = "1,0.75,0.5,1",
+    analysis: Annotated[list[str], typer.Option("--analysis", "-a", help="Link-level analysis (repeatable): "
+                        "'arcs' (Tuggener 2014: immediate, inferred and anchor scenarios).")] = [],
+    links: Annotated[Optional[Path], typer.Option("--links", help="Write the outcome rows (one per referent "
+                     "and analysis) to FILE: .jsonl or .csv.")] = None,
     by: Annotated[list[str], typer.Option("--by", help="Feature to break link-level scores down by "
                   "(repeatable): a mention feature (mtype, pos_class, pronoun, ne, head_pos, lemma, genre, "
                   "link_type, etype) or an input column (col12 = 12th column). p-link uses the first.")] = [],
@@ -155,7 +159,15 @@ def score(
             fail("--metric plink needs --by FEATURE (e.g. --by col12 for GUM's sentence type, or --by mtype)")
         plink_by = by[0]
         metrics = tuple(m for m in metrics if m != "plink")
-    options = Options(metrics=metrics, plink_by=plink_by, plink_compat=plink_compat, singletons="drop" if singletons is False else "keep",
+    for a in analysis:
+        if a not in ("arcs",):
+            fail(f"unknown analysis {a!r}; choose arcs")
+    if links is not None and not analysis:
+        fail("--links needs an --analysis (e.g. --analysis arcs)")
+    if links is not None and links.exists() and not force:
+        fail(f"{links} exists; use --force to overwrite it")
+    extra_opts = {"by": tuple(by)} if by and analysis else {}
+    options = Options(metrics=metrics, plink_by=plink_by, analyses=tuple(dict.fromkeys(analysis)), **extra_opts, plink_compat=plink_compat, singletons="drop" if singletons is False else "keep",
                       weights=parse_weights(weights), strict_tokens=strict_tokens,
                       key_duplicates=key_duplicates)
     if key_duplicates not in ("dedupe", "keep"):
@@ -174,6 +186,8 @@ def score(
     if not quiet:
         for w in ev.warnings:
             typer.echo(f"corefreport: warning: {w}", err=True)
+    if links is not None:
+        write_links(ev, links)
     render(ev, fmt, output, force, per_doc)
 
 
@@ -196,6 +210,29 @@ def _progress_callback(n_docs: int):
             state["p"].stop()
 
     return cb
+
+
+def write_links(ev, path: Path) -> None:
+    """The outcome rows as JSON lines (default) or CSV (``.csv``)."""
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            if path.suffix.lower() == ".csv":
+                import csv
+
+                w = csv.writer(f)
+                w.writerow(["analysis", "doc_id", "start", "end", "text", "outcome", "credit", "key_antecedent",
+                            "response_antecedent", "class", "type"])
+                for r in ev.rows:
+                    w.writerow([r.analysis, r.doc_id, r.start, r.end, r.text, r.outcome, r.credit,
+                                "-".join(map(str, r.key_antecedent)) if r.key_antecedent else "",
+                                "-".join(map(str, r.response_antecedent)) if r.response_antecedent else "",
+                                r.cls, r.type])
+            else:
+                for r in ev.rows:
+                    f.write(json.dumps(r.as_dict(), ensure_ascii=False) + "\n")
+    except OSError as err:
+        fail(f"cannot write {path}: {err.strerror or err}")
+    typer.echo(f"wrote {len(ev.rows)} outcome rows to {path}", err=True)
 
 
 def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: bool) -> None:

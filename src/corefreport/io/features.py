@@ -9,8 +9,9 @@ The rules (documented in docs/formats.md, configurable through :class:`TypingRul
 * **Type** (first rule that applies):
   1. PRONOUN — a one-token mention whose POS is a pronoun tag (``PRP``, ``PRP$``, ``WP``, ``WP$``,
      UPOS ``PRON``) or, without POS, whose word is an English pronoun;
-  2. NAME — the head's POS is a proper-noun tag (``NNP``, ``NNPS``, UPOS ``PROPN``), or an NE span of
-     the NE column covers the head;
+  2. NAME — the head's POS is a proper-noun tag (``NNP``, ``NNPS``, UPOS ``PROPN``), or, in input
+     without POS, an NE span of the NE column covers the head (with POS the NE column is not used:
+     GUM's NE column types every mention, "the prevalence" included);
   3. NOMINAL — everything else (common-noun phrases, and multi-token mentions such as "his own").
   On the Chen & Ng (2013) §4.1 example this gives Jesus, Jerusalem NAME; "the city", "your enemies"
   NOMINAL; he, it, I, you, your, They PRONOUN.
@@ -116,7 +117,7 @@ def annotate(doc: Document, rules: TypingRules = DEFAULT_RULES) -> None:
             if one and (hpos in rules.pronoun_pos or (upos and upos[head] == "PRON")
                         or (not pos and not upos and word.lower() in rules.pronouns)):
                 mtype = "PRONOUN"
-            elif hpos in rules.name_pos or (upos and upos[head] == "PROPN") or head in ne:
+            elif hpos in rules.name_pos or (upos and upos[head] == "PROPN") or (not pos and not upos and head in ne):
                 mtype = "NAME"
             else:
                 mtype = "NOMINAL"

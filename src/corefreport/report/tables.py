@@ -89,6 +89,36 @@ def plink_table(ev: Evaluation) -> Table | None:
     return t
 
 
+OUTCOME_HEADER = ["tp", "wl", "fn", "fp", "recall", "precision", "f1", "accuracy"]
+
+
+def arcs_tables(ev: Evaluation) -> list[Table]:
+    """One table per ARCS scenario: the total, then every value of every breakdown feature;
+    and scenario 3's Entity Detection / Entity Mentions / Fφ by anchor NE type."""
+    from ..scoring.analyses import ARCS_TITLES
+
+    arcs = ev.analyses.get("arcs")
+    if arcs is None:
+        return []
+    out = []
+    for name, sc in arcs.scenarios.items():
+        t = Table(ARCS_TITLES[name], ["group"] + OUTCOME_HEADER)
+        for label, c in [("total", sc.total)] + [(f"{f}={v}", c) for f, vals in sc.by.items() for v, c in vals.items()]:
+            t.rows.append([label, c.tp, c.wl, c.fn, c.fp, c.recall, c.precision, c.f1, c.accuracy])
+        if name == "anchor":
+            t.note = "scenario 3 rows are Entity Mentions outcomes (tp = K ∩ R, fn = K \\ R, fp = R \\ K)"
+        out.append(t)
+        if name == "anchor" and sc.entity is not None:
+            d = sc.entity.as_dict()
+            e = Table("ARCS 3: Entity Detection (ED), Entity Mentions (EM) and F_phi by anchor NE type",
+                      ["ne", "ed_recall", "ed_precision", "ed_f1", "em_recall", "em_precision", "em_f1", "f_phi"])
+            for label, x in [("total", d)] + list(d["by_ne"].items()):
+                e.rows.append([label, x["ed"]["recall"], x["ed"]["precision"], x["ed"]["f1"], x["em"]["recall"],
+                               x["em"]["precision"], x["em"]["f1"], x["f_phi"]])
+            out.append(e)
+    return out
+
+
 def all_tables(ev: Evaluation, per_doc: bool = False) -> list[Table]:
     """Every table the result holds, in the order the CLI and the report show them."""
     out = [metrics_table(ev)]
@@ -96,6 +126,7 @@ def all_tables(ev: Evaluation, per_doc: bool = False) -> list[Table]:
         t = builder(ev)
         if t is not None:
             out.append(t)
+    out.extend(arcs_tables(ev))
     if per_doc:
         out.append(per_document_table(ev))
     return out
@@ -112,7 +143,8 @@ def _cell(v, percent: bool) -> str:
 
 
 def is_score_column(name: str) -> bool:
-    return name in ("recall", "precision", "f1", "accuracy") or name in METRIC_LABELS
+    return (name in ("recall", "precision", "f1", "accuracy", "f_phi") or name in METRIC_LABELS
+            or name.endswith(("_recall", "_precision", "_f1")))
 
 
 def to_csv(t: Table) -> str:

@@ -75,6 +75,8 @@ def signature(options: Options, key: Corpus) -> str:
     ]
     if any(m in LINGUISTIC_METRICS for m in options.metrics):
         parts.append("w:" + ",".join(f"{w:g}" for w in options.weights))
+    if options.analyses:
+        parts.append("analyses:" + "+".join(options.analyses))
     if options.plink_by:
         parts.append(f"plink:{options.plink_by}" + ("+compat" if options.plink_compat else ""))
     for k, v in sorted(options.extra.items()):
@@ -138,6 +140,12 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
         lfunc = lmetric_counts
         weights = Weights(*options.weights)
     plink = PlinkResult(options.plink_by, options.plink_compat) if options.plink_by else None
+    rows: list = []
+    anchor = None
+    if "arcs" in options.analyses:
+        from .arcs import AnchorScores, arcs_rows
+
+        anchor = AnchorScores()
     totals: dict = {}
     docs: list[DocumentResult] = []
     mentions = Counts()
@@ -160,6 +168,10 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
                 res[name] = lres[name]
         if plink is not None:
             plink.add(ad)
+        if anchor is not None:
+            arows, ascores = arcs_rows(ad.key_doc, ad.response_doc, ad.doc_id)
+            rows.extend(arows)
+            anchor += ascores
         ment = Counts(ad.matched_mentions, ad.key_mentions, ad.matched_mentions, ad.response_mentions)
         mentions = mentions + ment
         for name, s in res.items():
@@ -175,11 +187,17 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
     if ling:
         settings["weights"] = list(options.weights)
     analyses: dict = {}
+    if anchor is not None:
+        from .analyses import arcs_tables
+
+        analyses["arcs"] = arcs_tables(rows, options.by, anchor)
+        settings["arcs"] = {"by": list(options.by)}
     if plink is not None:
         analyses["plink"] = plink
         settings["plink"] = {"by": options.plink_by, "compat": options.plink_compat}
     return Evaluation(
         analyses=analyses,
+        rows=rows,
         signature=signature(options, key),
         settings=settings,
         key_source=key.source,
