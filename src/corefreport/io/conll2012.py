@@ -194,17 +194,24 @@ class LazyColumns(dict):
         self._tab = tab
 
     def _load(self, name: str) -> list[str]:
-        idx = self._spec.pop(name)
-        out = []
-        for r in self._rows:
-            cols = r.split("\t") if self._tab else r.split()
-            out.append(cols[idx] if idx < len(cols) - 1 else "")
-        dict.__setitem__(self, name, out)
-        return out
+        self._load_all()
+        return dict.__getitem__(self, name)
 
     def _load_all(self) -> None:
-        for name in list(self._spec):
-            self._load(name)
+        """Cut every pending column in one pass over the lines."""
+        if not self._spec:
+            return
+        items = list(self._spec.items())
+        self._spec = {}
+        split = [r.split("\t") for r in self._rows] if self._tab else [r.split() for r in self._rows]
+        width = len(split[0]) if split else 0
+        uniform = all(len(c) == width for c in split)
+        for name, idx in items:
+            if uniform and idx < width - 1:
+                out = [c[idx] for c in split]
+            else:
+                out = [c[idx] if idx < len(c) - 1 else "" for c in split]
+            dict.__setitem__(self, name, out)
 
     def __getitem__(self, name: str) -> list[str]:
         if name in self._spec:

@@ -83,7 +83,7 @@ def _row(scenario: str, doc_id: str, doc: Document, m: Mention, outcome: str, ke
     typ = f.get("pronoun", "-") if f.get("mtype") == "PRONOUN" else f.get("mtype", "-")
     return LinkOutcome(scenario, doc_id, m.start, m.end, doc.text(m.start, m.end), outcome,
                        1.0 if outcome == "TP" else 0.0, key_ante.span if key_ante else None,
-                       resp_ante.span if resp_ante else None, cls, typ, dict(f))
+                       resp_ante.span if resp_ante else None, cls, typ, f)  # features shared, read-only
 
 
 def _last_nominal(chain: list[Mention], upto: int, nominal: dict[Span, bool]) -> Mention | None:
@@ -93,10 +93,11 @@ def _last_nominal(chain: list[Mention], upto: int, nominal: dict[Span, bool]) ->
     return None
 
 
-def immediate_rows(key: Document, response: Document | None, doc_id: str | None = None) -> list[LinkOutcome]:
+def immediate_rows(key: Document, response: Document | None, doc_id: str | None = None,
+                   sides: tuple[_Side, _Side] | None = None) -> list[LinkOutcome]:
     """Scenario 1 (rules I1–I5): the antecedent is the preceding mention of the chain."""
     doc_id = doc_id or key.doc_id
-    K, R = _side(key), _side(response)
+    K, R = sides or (_side(key), _side(response))
     rows: list[LinkOutcome] = []
     for chain in K.chains:
         if len(chain) < 2 or not any(K.nominal[m.span] for m in chain):
@@ -124,10 +125,10 @@ def immediate_rows(key: Document, response: Document | None, doc_id: str | None 
 
 
 def inferred_rows(key: Document, response: Document | None, doc_id: str | None = None,
-                  compat: bool = False) -> list[LinkOutcome]:
+                  compat: bool = False, sides: tuple[_Side, _Side] | None = None) -> list[LinkOutcome]:
     """Scenario 2 (rules N1–N6): the antecedent is the closest preceding nominal mention."""
     doc_id = doc_id or key.doc_id
-    K, R = _side(key), _side(response)
+    K, R = sides or (_side(key), _side(response))
     rows: list[LinkOutcome] = []
     for chain in K.chains:
         if len(chain) < 2 or not any(K.nominal[m.span] for m in chain):
@@ -149,7 +150,7 @@ def inferred_rows(key: Document, response: Document | None, doc_id: str | None =
                 continue
             if kante is None and not compat:
                 continue  # N6 fixed: settled as fp by the precision loop (N4b)
-            ok = rante.span in {x.span for x in chain[:t]}
+            ok = rante.span in K.where and K.where[rante.span][0] == K.where[m.span][0]
             rows.append(_row("inferred", doc_id, key, m, "TP" if ok else "WL", kante, rante))  # N3
     for rchain in R.chains:  # N4
         if len(rchain) < 2 or not any(R.nominal[m.span] for m in rchain):
@@ -311,6 +312,7 @@ def anchor_rows(key: Document, response: Document | None, doc_id: str | None = N
 def arcs_rows(key: Document, response: Document | None, doc_id: str | None = None, compat: bool = False,
               anchor_singletons: bool = False) -> tuple[list[LinkOutcome], AnchorScores]:
     """All three scenarios' outcome rows of one document, and scenario 3's entity scores."""
-    rows = immediate_rows(key, response, doc_id) + inferred_rows(key, response, doc_id, compat)
+    sides = (_side(key), _side(response))
+    rows = immediate_rows(key, response, doc_id, sides) + inferred_rows(key, response, doc_id, compat, sides)
     arows, anchor = anchor_rows(key, response, doc_id, anchor_singletons)
     return rows + arows, anchor
