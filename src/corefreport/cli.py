@@ -122,7 +122,15 @@ def score(
     weights: Annotated[str, typer.Option("--weights", help="Link weights NAM,NOM,PRO,SING of the "
                        "linguistically aware metrics (Chen & Ng 2013; default W4).")] = "1,0.75,0.5,1",
     analysis: Annotated[list[str], typer.Option("--analysis", "-a", help="Link-level analysis (repeatable): "
-                        "'arcs' (Tuggener 2014: immediate, inferred and anchor scenarios).")] = [],
+                        "'arcs' (Tuggener 2014: immediate, inferred and anchor scenarios), 'typed' (Žitkus et al. 2023: "
+                        "dominant mentions, classes and types).")] = [],
+    scheme: Annotated[Optional[str], typer.Option("--scheme", help="Annotation scheme of the typed analysis: "
+                      "lcc, derived (default), gum, or a TOML file (docs/typed-evaluation.md).")] = None,
+    k: Annotated[str, typer.Option("--k", help="Credits k1,k2,k3,k4 of TP, WT, WL, WTL (typed).")] = "1,0.75,0.5,0.25",
+    attempted: Annotated[Optional[str], typer.Option("--attempted", help="Comma-separated classes the system "
+                         "attempts (typed; default: the scheme's, else every class in key or response).")] = None,
+    strict_dominant: Annotated[bool, typer.Option("--strict-dominant", help="Typed: a link to another entity's "
+                               "dominant mention is FN + FP instead of WL.")] = False,
     links: Annotated[Optional[Path], typer.Option("--links", help="Write the outcome rows (one per referent "
                      "and analysis) to FILE: .jsonl or .csv.")] = None,
     by: Annotated[list[str], typer.Option("--by", help="Feature to break link-level scores down by "
@@ -160,14 +168,23 @@ def score(
         plink_by = by[0]
         metrics = tuple(m for m in metrics if m != "plink")
     for a in analysis:
-        if a not in ("arcs",):
-            fail(f"unknown analysis {a!r}; choose arcs")
+        if a not in ("arcs", "typed"):
+            fail(f"unknown analysis {a!r}; choose arcs or typed")
+    try:
+        kk = tuple(float(x) for x in k.split(","))
+    except ValueError:
+        kk = ()
+    if len(kk) != 4 or any(x < 0 or x > 1 for x in kk):
+        fail(f"--k takes four numbers in [0, 1] (k1,k2,k3,k4), got {k!r}")
     if links is not None and not analysis:
         fail("--links needs an --analysis (e.g. --analysis arcs)")
     if links is not None and links.exists() and not force:
         fail(f"{links} exists; use --force to overwrite it")
     extra_opts = {"by": tuple(by)} if by and analysis else {}
-    options = Options(metrics=metrics, plink_by=plink_by, analyses=tuple(dict.fromkeys(analysis)), **extra_opts, plink_compat=plink_compat, singletons="drop" if singletons is False else "keep",
+    if scheme is not None or attempted is not None or strict_dominant:
+        extra_opts.update(scheme=scheme, strict_dominant=strict_dominant,
+                          attempted=tuple(a.strip() for a in attempted.split(",")) if attempted else None)
+    options = Options(metrics=metrics, plink_by=plink_by, k=kk, analyses=tuple(dict.fromkeys(analysis)), **extra_opts, plink_compat=plink_compat, singletons="drop" if singletons is False else "keep",
                       weights=parse_weights(weights), strict_tokens=strict_tokens,
                       key_duplicates=key_duplicates)
     if key_duplicates not in ("dedupe", "keep"):

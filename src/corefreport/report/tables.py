@@ -119,6 +119,34 @@ def arcs_tables(ev: Evaluation) -> list[Table]:
     return out
 
 
+TYPED_HEADER = ["tp", "wt", "wl", "wtl", "fn", "fp", "s_star", "precision", "recall", "f1"]
+
+
+def typed_tables(ev: Evaluation) -> list[Table]:
+    """Žitkus et al. (2023): per class, per type (grouped by class, as their Appendix D), and the
+    micro / macro / scheme-coverage summary."""
+    tt = ev.analyses.get("typed")
+    if tt is None:
+        return []
+    d = tt.as_dict()
+    k = ",".join(f"{x:g}" for x in tt.k)
+    classes = Table(f"Typed evaluation by class (scheme {tt.scheme.name}, k = {k})", ["class"] + TYPED_HEADER)
+    for c, v in d["classes"].items():
+        classes.rows.append([f"{c} ({v['name']})" if v["name"] != c else c] + [v[h] for h in TYPED_HEADER])
+    types = Table("Typed evaluation by type", ["type"] + TYPED_HEADER)
+    for c in d["classes"]:
+        for t, v in d["types"].items():
+            if v["class"] == c:
+                types.rows.append([t] + [v[h] for h in TYPED_HEADER])
+    summary = Table(f"Typed evaluation: micro, macro (n_a = {len(tt.attempted)}: {', '.join(tt.attempted)}) and "
+                    f"scheme coverage (n = {tt.scheme.n})", ["average", "precision", "recall", "f1"])
+    for name in ("micro", "macro", "scheme_coverage"):
+        summary.rows.append([name.replace("_", " "), d[name]["precision"], d[name]["recall"], d[name]["f1"]])
+    summary.note = (f"{tt.wrong_entity} WL/WTL link(s) point to another entity's dominant mention "
+                    "(--strict-dominant scores them FN + FP)") if tt.wrong_entity else ""
+    return [classes, types, summary]
+
+
 def all_tables(ev: Evaluation, per_doc: bool = False) -> list[Table]:
     """Every table the result holds, in the order the CLI and the report show them."""
     out = [metrics_table(ev)]
@@ -127,6 +155,7 @@ def all_tables(ev: Evaluation, per_doc: bool = False) -> list[Table]:
         if t is not None:
             out.append(t)
     out.extend(arcs_tables(ev))
+    out.extend(typed_tables(ev))
     if per_doc:
         out.append(per_document_table(ev))
     return out

@@ -41,6 +41,7 @@ class Options:
     attempted: tuple[str, ...] | None = None
     plink_by: str | None = None
     plink_compat: bool = False
+    strict_dominant: bool = False
     extra: dict = field(default_factory=dict)
 
 
@@ -77,6 +78,9 @@ def signature(options: Options, key: Corpus) -> str:
         parts.append("w:" + ",".join(f"{w:g}" for w in options.weights))
     if options.analyses:
         parts.append("analyses:" + "+".join(options.analyses))
+    if "typed" in options.analyses:
+        parts.append(f"scheme:{options.scheme or 'derived'}|k:" + ",".join(f"{x:g}" for x in options.k)
+                     + ("|strict" if options.strict_dominant else ""))
     if options.plink_by:
         parts.append(f"plink:{options.plink_by}" + ("+compat" if options.plink_compat else ""))
     for k, v in sorted(options.extra.items()):
@@ -146,6 +150,12 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
         from .arcs import AnchorScores, arcs_rows
 
         anchor = AnchorScores()
+    scheme = None
+    if "typed" in options.analyses:
+        from .scheme import load_scheme
+        from .typed import typed_rows, typed_tables
+
+        scheme = load_scheme(options.scheme)
     totals: dict = {}
     docs: list[DocumentResult] = []
     mentions = Counts()
@@ -172,6 +182,8 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
             arows, ascores = arcs_rows(ad.key_doc, ad.response_doc, ad.doc_id)
             rows.extend(arows)
             anchor += ascores
+        if scheme is not None:
+            rows.extend(typed_rows(ad.key_doc, ad.response_doc, scheme, options.k, options.strict_dominant, ad.doc_id))
         ment = Counts(ad.matched_mentions, ad.key_mentions, ad.matched_mentions, ad.response_mentions)
         mentions = mentions + ment
         for name, s in res.items():
@@ -192,6 +204,10 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
 
         analyses["arcs"] = arcs_tables(rows, options.by, anchor)
         settings["arcs"] = {"by": list(options.by)}
+    if scheme is not None:
+        analyses["typed"] = typed_tables([r for r in rows if r.analysis == "typed"], scheme, options.k,
+                                         list(options.attempted) if options.attempted else None)
+        settings["typed"] = {"scheme": scheme.name, "k": list(options.k), "strict_dominant": options.strict_dominant}
     if plink is not None:
         analyses["plink"] = plink
         settings["plink"] = {"by": options.plink_by, "compat": options.plink_compat}

@@ -1,0 +1,60 @@
+"""Dominant mentions (Žitkus et al. 2023, §4.2): the most informative mention of each chain.
+
+Ranking: full proper noun (4) > abbreviated proper noun (3) > partial proper noun (2) > other noun
+phrase (1); pronouns are never dominant (adverbs and ellipsis do not occur as CoNLL mentions);
+among equals the earliest mention wins. A mention marked ``dominant=1`` in the data wins outright.
+
+How names are recognised (mention type NAME, see ``io/features.py``; the name's words are its
+capitalised tokens):
+
+* **abbreviated** — a name with an initial or a dotted abbreviation ("B. Obama", "U.S.");
+* **partial** — a name whose words are a strict subset of another name's words in the chain
+  ("Obama" of "Barack Obama");
+* **full** — any other name.
+
+A chain with no eligible mention (e.g. "we … we … us") takes its first mention and is flagged
+(``feature dominant_flag = "no-eligible"``; recommendation §4.4.6 of metric-semantics).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..model import Document, Mention
+
+INITIAL_RE = re.compile(r"^(?:[A-Z]\.?|(?:[A-Z]\.){2,})$")
+
+
+def _name_words(doc: Document, m: Mention) -> list[str]:
+    return [w for w in doc.tokens[m.start : m.end + 1] if w[:1].isupper()]
+
+
+def rank(doc: Document, m: Mention, chain: list[Mention]) -> int:
+    """0 (never dominant) … 4 (full proper noun)."""
+    if m.features.get("dominant") == "1":
+        return 9
+    mtype = m.features.get("mtype", "NOMINAL")
+    if mtype == "PRONOUN":
+        return 0
+    if mtype != "NAME":
+        return 1
+    words = _name_words(doc, m)
+    if any(INITIAL_RE.match(w) for w in words):
+        return 3
+    mine = set(words)
+    for other in chain:
+        if other is m or other.features.get("mtype") != "NAME":
+            continue
+        theirs = set(_name_words(doc, other))
+        if mine and mine < theirs:
+            return 2
+    return 4
+
+
+def dominant_of(doc: Document, chain: list[Mention]) -> tuple[Mention, bool]:
+    """The chain's dominant mention and whether it was eligible (False: first mention, flagged)."""
+    ordered = sorted(chain, key=lambda m: (m.start, m.end))
+    best = max(ordered, key=lambda m: (rank(doc, m, ordered), -m.start, -m.end))
+    if rank(doc, best, ordered) == 0:
+        return ordered[0], False
+    return best, True

@@ -1,0 +1,209 @@
+"""Type-aware evaluation with dominant mentions (Žitkus, Butkienė & Butleris 2023).
+
+Each side's chains become *annotations* (rule Z1 of ``shared/spec/metric-semantics.md`` §4): every
+non-dominant mention m of a chain with ≥ 2 mentions is a referent, linked to the chain's dominant
+mention D(m) with a type code t(m). Per referent (Z2–Z5):
+
+* matched referent (a referent on both sides): dominant correct ⇔ D_resp(m) = D_gold(m), type
+  correct ⇔ t_resp(m) = t_gold(m): **TP** both, **WT** dominant only, **WL** type only, **WTL** neither;
+* **FN** a gold referent that is no response referent (missing, a response singleton, or the
+  response's dominant mention);
+* **FP** a response referent that is no gold referent (spurious, a gold singleton, or the gold
+  dominant mention).
+
+Counts are weighted by k = (k1, k2, k3, k4) for TP, WT, WL, WTL (paper eqs. 53–54, default
+1, 0.75, 0.5, 0.25): per class i,
+``P_i = (k1·TP + k2·WT + k3·WL + k4·WTL) / (TP+WT+WL+WTL+FP)``,
+``R_i = same / (TP+WT+WL+WTL+FN)`` (= S*), F harmonic. The class of a count is the class of the gold
+type, of the response type for FP (Z6). Micro (Z8): pooled counts of the attempted classes; macro
+(Z9): mean of P_i and of R_i over the n_a attempted classes, F = hm(P_macro, R_macro); scheme
+coverage (Z10): ΣP_i / n and ΣR_i / n over the scheme's n classes. An undefined P_i or R_i counts
+as 0 in these sums (§4.4.7).
+
+Paper typos (tested): Table 3 prints S* = 533 for pronominal (553 = TP+WT+WL+WTL+FN, as in D1);
+Table 2 prints R_scheme 34.44 (35.44 by formula 59, and F 41.99 needs 35.44); formulas (55)/(56)
+omit the pronominal terms.
+
+A wrong dominant that belongs to another gold entity is WL by the paper's letter (the default,
+flagged ``wrong_entity`` on the row); ``strict=True`` scores it as FN + FP (§4.4.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from ..model import Document, Span
+from .counts import harmonic
+from .dominant import dominant_of
+from .outcomes import LinkOutcome, OutcomeCounts
+from .scheme import Scheme
+
+K_DEFAULT = (1.0, 0.75, 0.5, 0.25)
+
+
+@dataclass(slots=True)
+class TypedChain:
+    """One chain in Z1 form: its dominant mention and the type code of every other mention."""
+
+    dominant: Span
+    referents: dict[Span, str]
+    entity: int = 0
+
+
+@dataclass(slots=True)
+class Judgement:
+    span: Span
+    outcome: str
+    gold_type: str | None
+    response_type: str | None
+    gold_dominant: Span | None
+    response_dominant: Span | None
+    wrong_entity: bool = False
+
+
+def classify(gold: list[TypedChain], response: list[TypedChain], strict: bool = False) -> list[Judgement]:
+    """Rules Z2–Z5 on the chains of one document."""
+    g_ref = {s: (c.dominant, t, c) for c in gold for s, t in c.referents.items()}
+    r_ref = {s: (c.dominant, t) for c in response for s, t in c.referents.items()}
+    gold_entity = {s: i for i, c in enumerate(gold) for s in (c.dominant, *c.referents)}
+    out: list[Judgement] = []
+    for s, (gd, gt, gc) in g_ref.items():
+        if s not in r_ref:
+            out.append(Judgement(s, "FN", gt, None, gd, None))
+            continue
+        rd, rt = r_ref[s]
+        dom_ok, type_ok = rd == gd, rt == gt
+        wrong_entity = not dom_ok and gold_entity.get(rd) != gold_entity.get(s)
+        if wrong_entity and strict:
+            out.append(Judgement(s, "FN", gt, None, gd, None, True))
+            out.append(Judgement(s, "FP", None, rt, None, rd, True))
+            continue
+        outcome = "TP" if dom_ok and type_ok else "WT" if dom_ok else "WL" if type_ok else "WTL"
+        out.append(Judgement(s, outcome, gt, rt, gd, rd, wrong_entity))
+    for s, (rd, rt) in r_ref.items():
+        if s not in g_ref:
+            out.append(Judgement(s, "FP", None, rt, None, rd))
+    return out
+
+
+def typed_chains(doc: Document | None, scheme: Scheme) -> list[TypedChain]:
+    """Z1 form of a document's chains: dominant mention (§4.2) and each referent's type code."""
+    if doc is None:
+        return []
+    out = []
+    for i, c in enumerate(doc.chains):
+        ms = list({m.span: m for m in c.mentions}.values())
+        if len(ms) < 2:
+            continue
+        dom, eligible = dominant_of(doc, ms)
+        if not eligible:
+            dom.features["dominant_flag"] = "no-eligible"
+        out.append(TypedChain(dom.span, {m.span: scheme.type_of(doc, m) for m in ms if m.span != dom.span}, i))
+    return out
+
+
+def typed_rows(key: Document, response: Document | None, scheme: Scheme, k: tuple[float, ...] = K_DEFAULT,
+               strict: bool = False, doc_id: str | None = None) -> list[LinkOutcome]:
+    """Outcome rows (analysis ``typed``) of one document: class and type codes from ``scheme``."""
+    doc_id = doc_id or key.doc_id
+    credit = {"TP": k[0], "WT": k[1], "WL": k[2], "WTL": k[3], "FN": 0.0, "FP": 0.0}
+    kmap = {m.span: m for m in key.mentions}
+    rmap = {m.span: m for m in response.mentions} if response is not None else {}
+    rows = []
+    for j in classify(typed_chains(key, scheme), typed_chains(response, scheme), strict):
+        fp = j.outcome == "FP"
+        doc = response if fp else key
+        m = (rmap if fp else kmap)[j.span]
+        code = j.response_type if fp else j.gold_type
+        feats = dict(m.features)
+        if j.wrong_entity:
+            feats["wrong_entity"] = "1"
+        if j.response_type is not None:
+            feats["response_type"] = j.response_type
+        rows.append(LinkOutcome("typed", doc_id, m.start, m.end, doc.text(m.start, m.end), j.outcome,
+                                credit[j.outcome], j.gold_dominant, j.response_dominant,
+                                scheme.class_of(code or "-"), code or "-", feats))
+    return rows
+
+
+def _prf(c: OutcomeCounts) -> dict[str, float | None]:
+    p = c.credit / (c.resolved + c.fp) if c.resolved + c.fp else None
+    r = c.credit / c.key_total if c.key_total else None
+    f = harmonic(p, r) if p is not None and r is not None else None
+    return {"precision": p, "recall": r, "f1": f}
+
+
+def _counts_dict(c: OutcomeCounts) -> dict[str, Any]:
+    return {"tp": c.tp, "wt": c.wt, "wl": c.wl, "wtl": c.wtl, "fn": c.fn, "fp": c.fp, "s_star": c.key_total,
+            "credit": c.credit, **_prf(c)}
+
+
+@dataclass(slots=True)
+class TypedTables:
+    """Per-class and per-type counts; micro, macro and scheme-coverage scores."""
+
+    scheme: Scheme
+    k: tuple[float, ...]
+    classes: dict[str, OutcomeCounts] = field(default_factory=dict)
+    types: dict[str, OutcomeCounts] = field(default_factory=dict)
+    type_class: dict[str, str] = field(default_factory=dict)
+    attempted: list[str] = field(default_factory=list)
+    wrong_entity: int = 0
+
+    @property
+    def micro(self) -> dict[str, float]:
+        pooled = OutcomeCounts()
+        for c in self.attempted:
+            pooled += self.classes.get(c, OutcomeCounts())
+        return {"precision": pooled.precision, "recall": pooled.recall, "f1": pooled.f1}
+
+    def _sums(self) -> tuple[float, float]:
+        ps = rs = 0.0
+        for c in self.attempted:
+            prf = _prf(self.classes.get(c, OutcomeCounts()))
+            ps += prf["precision"] or 0.0
+            rs += prf["recall"] or 0.0
+        return ps, rs
+
+    @property
+    def macro(self) -> dict[str, float]:
+        ps, rs = self._sums()
+        n = len(self.attempted) or 1
+        return {"precision": ps / n, "recall": rs / n, "f1": harmonic(ps / n, rs / n)}
+
+    @property
+    def scheme_coverage(self) -> dict[str, float]:
+        ps, rs = self._sums()
+        n = self.scheme.n or 1
+        return {"precision": ps / n, "recall": rs / n, "f1": harmonic(ps / n, rs / n), "n": self.scheme.n}
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "k": list(self.k),
+            "scheme": self.scheme.name,
+            "attempted": list(self.attempted),
+            "classes": {c: {"name": self.scheme.class_name(c), **_counts_dict(v)} for c, v in self.classes.items()},
+            "types": {t: {"class": self.type_class[t], **_counts_dict(v)} for t, v in self.types.items()},
+            "micro": self.micro,
+            "macro": self.macro,
+            "scheme_coverage": self.scheme_coverage,
+            "wrong_entity_links": self.wrong_entity,
+        }
+
+
+def typed_tables(rows: Iterable[LinkOutcome], scheme: Scheme, k: tuple[float, ...] = K_DEFAULT,
+                 attempted: list[str] | None = None) -> TypedTables:
+    """Group the typed rows by class and by type; attempted classes from the argument, the scheme,
+    or (default) every class that occurs in the key or the response (not the response alone: Z8)."""
+    t = TypedTables(scheme, tuple(k))
+    for r in rows:
+        t.classes.setdefault(r.cls, OutcomeCounts()).add(r)
+        t.types.setdefault(r.type, OutcomeCounts()).add(r)
+        t.type_class[r.type] = r.cls
+        if r.features.get("wrong_entity") == "1" and r.outcome in ("WL", "WTL"):
+            t.wrong_entity += 1
+    t.classes = dict(sorted(t.classes.items()))
+    t.types = dict(sorted(t.types.items()))
+    t.attempted = list(attempted or scheme.attempted or sorted(t.classes))
+    return t
