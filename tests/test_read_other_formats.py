@@ -134,3 +134,31 @@ def test_fuzzed_bracket_columns(cells):
     else:
         for m in corpus.documents["d"].mentions:
             assert 0 <= m.start <= m.end < len(cells)
+
+
+@pytest.mark.parametrize("name", GUM_DOCS)
+def test_gum_webanno_tsv_has_the_same_chains_as_conllu(name):
+    """GUM's WebAnno TSV (typed links, bridging excluded) and its CoNLL-U give identical tokens and
+    identity chains."""
+    w = next(iter(load_corpus(str(shared_path("data", "gum", "coref", "gum", "tsv", f"{name}.tsv")))))
+    u = next(iter(load_corpus(str(shared_path("data", "gum", "dep", f"{name}.conllu")))))
+    assert w.tokens == u.tokens
+    assert spans(w) == spans(u)
+
+
+def test_webanno_link_types_are_incoming_links():
+    """'his' (2-3) in GUM_bio_byron is an anaphor of Byron: its incoming link is 'ana' and its
+    antecedent is Byron (2-1 → token 4)."""
+    doc = next(iter(load_corpus(str(shared_path("data", "gum", "coref", "gum", "tsv", "GUM_bio_byron.tsv")))))
+    his = next(m for m in doc.mentions if m.span == (6, 6))
+    assert doc.tokens[6] == "his" and his.features["link_type"] == "ana" and his.features["antecedent"] == "4-4"
+
+
+def test_xrenner_webanno_output_reads_with_warnings():
+    """Real xrenner TSV: repeated links count once; links naming a markable that does not exist
+    (xrenner writes '3-10[24_0]' on a row with no one-token markable) are skipped with a warning."""
+    corpus = load_corpus(str(shared_path("data", "xrenner", "ml", "gum")), fmt="webanno")
+    assert len(corpus) == 20
+    assert any("does not exist" in w for w in corpus.warnings)
+    types = {m.features["link_type"] for d in corpus for m in d.mentions}
+    assert {"coref", "ana", "appos"} <= types
