@@ -278,6 +278,35 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
             print_evaluation(ev, per_doc=per_doc)
 
 
+@app.command()
+def tui(
+    key: Annotated[Optional[str], typer.Argument(help="Gold corpus: a file, a directory, or a quoted glob.")] = None,
+    response: Annotated[Optional[str], typer.Argument(help="System corpus.")] = None,
+    scheme: Annotated[Optional[str], typer.Option("--scheme", help="Scheme of the typed analysis "
+                      "(lcc, derived, gum or a TOML file).")] = None,
+    key_format: Annotated[Optional[InFormat], typer.Option("--key-format")] = None,
+    response_format: Annotated[Optional[InFormat], typer.Option("--response-format")] = None,
+    example: Annotated[bool, typer.Option("--example", help="Browse the bundled example.")] = False,
+) -> None:
+    """Browse the evaluation in the terminal: totals → classes → types → single links in their sentence.
+
+    Enter drills in, Escape goes back, d shows per-document scores, / filters links, q quits.
+    For a browser over an SSH tunnel: textual serve "corefreport tui KEY RESPONSE" (see docs/tui.md).
+    """
+    from .scoring.evaluate import ALL_METRICS, Options
+
+    if example:
+        key, response = example_paths()
+    if not key or not response:
+        fail("give KEY and RESPONSE (or --example)")
+    from .tui.app import run_tui
+
+    options = Options(metrics=ALL_METRICS, analyses=("arcs", "typed"), scheme=scheme)
+    code = run_tui(key, response, options, key_format.value if key_format else None,
+                   response_format.value if response_format else None)
+    raise typer.Exit(code)
+
+
 def main() -> None:
     """Console-script entry point."""
     try:

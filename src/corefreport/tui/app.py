@@ -1,0 +1,261 @@
+"""``corefreport tui``: a Textual browser from corpus totals to classes, types and single links.
+
+Screens: Totals → Classes (of one analysis) → Types (of one class) → Links (of one type) with a
+detail pane showing the sentence; Documents (per-document scores, worst first) from anywhere.
+Enter drills in, Escape goes back. Bindings have ids (``corefreport.open``, …) so users can remap
+them in Textual's keymap. Scoring runs in a worker thread; the UI shows progress meanwhile.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, ProgressBar, Static
+
+from ..scoring.result import Evaluation
+from . import model as M
+
+
+class Crumbs(Static):
+    """Where you are: corefreport › analysis › class › type."""
+
+
+class TableScreen(Screen):
+    """A table with a breadcrumb; subclasses fill it from the view model."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="corefreport.back"),
+        Binding("d", "documents", "Documents", id="corefreport.documents"),
+        Binding("q", "app.quit", "Quit", id="corefreport.quit"),
+    ]
+
+    def __init__(self, ev: Evaluation, crumbs: list[str]) -> None:
+        super().__init__()
+        self.ev = ev
+        self.crumbs = crumbs
+
+    def compose(self) -> ComposeResult:
+        yield Crumbs(" › ".join(self.crumbs), id="crumbs")
+        yield DataTable(cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    @property
+    def table(self) -> DataTable:
+        return self.query_one(DataTable)
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+
+    def action_documents(self) -> None:
+        self.app.push_screen(DocumentsScreen(self.ev, self.crumbs[:1] + ["documents"]))
+
+
+class TotalsScreen(TableScreen):
+    """Every metric and analysis total; Enter on an analysis opens its classes."""
+
+    def on_mount(self) -> None:
+        t = self.table
+        t.add_columns("metric", "R", "P", "F1", "counts")
+        self.rows = M.totals(self.ev)
+        for r in self.rows:
+            label = r.label + (" ›" if r.analysis else "")
+            t.add_row(label, M.pct(r.recall), M.pct(r.precision), M.pct(r.f1), r.detail)
+        t.focus()
+
+    @on(DataTable.RowSelected)
+    def open(self, event: DataTable.RowSelected) -> None:
+        r = self.rows[event.cursor_row]
+        if r.analysis:
+            self.app.push_screen(GroupScreen(self.ev, self.crumbs + [M.ANALYSIS_TITLES[r.analysis]], r.analysis))
+
+
+class GroupScreen(TableScreen):
+    """Classes of an analysis (``cls`` given: the types of that class), sortable by column."""
+
+    BINDINGS = TableScreen.BINDINGS + [Binding("s", "sort", "Sort", id="corefreport.sort")]
+
+    def __init__(self, ev: Evaluation, crumbs: list[str], analysis: str, cls: str | None = None) -> None:
+        super().__init__(ev, crumbs)
+        self.analysis = analysis
+        self.cls = cls
+        self.sort_by = 0
+
+    def on_mount(self) -> None:
+        t = self.table
+        t.add_columns("type" if self.cls else "class", "mix", "TP", "WT", "WL", "WTL", "FN", "FP", "P", "R", "F1")
+        where = {"cls": self.cls} if self.cls is not None else {}
+        self.groups = M.groups(self.ev.rows, self.analysis, "type" if self.cls is not None else "cls", **where)
+        self.fill()
+        t.focus()
+
+    def fill(self) -> None:
+        t = self.table
+        t.clear()
+        keys = [lambda g: g.key, lambda g: g.counts.f1, lambda g: -(g.counts.key_total + g.counts.fp)]
+        self.groups.sort(key=keys[self.sort_by])
+        for g in self.groups:
+            c = g.counts
+            t.add_row(g.key, M.mix_bar(c), str(c.tp), str(c.wt), str(c.wl), str(c.wtl), str(c.fn), str(c.fp),
+                      M.pct(c.precision), M.pct(c.recall), M.pct(c.f1))
+
+    def action_sort(self) -> None:
+        self.sort_by = (self.sort_by + 1) % 3
+        self.fill()
+        self.notify(["sorted by name", "sorted by F1, worst first", "sorted by size, largest first"][self.sort_by],
+                    timeout=1.5)
+
+    @on(DataTable.RowSelected)
+    def open(self, event: DataTable.RowSelected) -> None:
+        g = self.groups[event.cursor_row]
+        if self.cls is None:
+            self.app.push_screen(GroupScreen(self.ev, self.crumbs + [g.key], self.analysis, g.key))
+        else:
+            self.app.push_screen(LinkScreen(self.ev, self.crumbs + [g.key], self.analysis, cls=self.cls, type=g.key))
+
+
+class LinkScreen(TableScreen):
+    """The outcome rows of one type (or class, or document) and the selected link in its sentence."""
+
+    BINDINGS = TableScreen.BINDINGS + [Binding("slash", "filter", "Filter", id="corefreport.filter")]
+
+    def __init__(self, ev: Evaluation, crumbs: list[str], analysis: str, **where: str) -> None:
+        super().__init__(ev, crumbs)
+        self.analysis = analysis
+        self.where = where
+        self.shown: list = []
+
+    def compose(self) -> ComposeResult:
+        yield Crumbs(" › ".join(self.crumbs), id="crumbs")
+        yield Input(placeholder="filter: text, document or outcome (Enter)", id="filter")
+        yield DataTable(cursor_type="row", zebra_stripes=True)
+        yield Static("", id="hint")
+        yield Static("", id="detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.table.add_columns("outcome", "referent", "key antecedent", "response antecedent", "document")
+        self.fill("")
+        self.table.focus()
+
+    def fill(self, text: str) -> None:
+        rows = M.links(self.ev.rows, self.analysis, text, **self.where)
+        self.shown = rows[: M.MAX_LINK_ROWS]
+        t = self.table
+        t.clear()
+        for r in self.shown:
+            t.add_row(M.Text(r.outcome, style=M.OUTCOME_STYLE[r.outcome]), r.text[:40],
+                      M.span_text(self.ev, r.doc_id, r.key_antecedent)[:30],
+                      M.span_text(self.ev, r.doc_id, r.response_antecedent, "key")[:30], r.doc_id)
+        more = f" (first {M.MAX_LINK_ROWS}; filter with /)" if len(rows) > M.MAX_LINK_ROWS else ""
+        self.query_one("#hint", Static).update(f"{len(rows)} links{more}")
+        self.show_detail(0)
+
+    def show_detail(self, index: int) -> None:
+        detail = self.query_one("#detail", Static)
+        detail.update(M.link_detail(self.ev, self.shown[index]) if 0 <= index < len(self.shown) else "")
+
+    @on(DataTable.RowHighlighted)
+    def highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_detail(event.cursor_row)
+
+    def action_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        box.add_class("visible")
+        box.focus()
+
+    @on(Input.Submitted, "#filter")
+    def filtered(self, event: Input.Submitted) -> None:
+        self.fill(event.value)
+        self.table.focus()
+
+
+class DocumentsScreen(TableScreen):
+    """Per-document F1 of every metric, worst CoNLL first."""
+
+    def on_mount(self) -> None:
+        names = list(self.ev.metrics)
+        self.table.add_columns("document", "CoNLL", *[M.METRIC_LABELS.get(n, n) for n in names])
+        for doc_id, conll, f in M.documents(self.ev):
+            self.table.add_row(doc_id, M.pct(conll), *[M.pct(f[n]) for n in names])
+        self.table.focus()
+
+
+class LoadingScreen(Screen):
+    def compose(self) -> ComposeResult:
+        yield Static("scoring…", id="crumbs")
+        yield ProgressBar(id="progress", show_eta=False)
+        yield Footer()
+
+
+class CorefApp(App):
+    """Browse one evaluation. Give an :class:`Evaluation`, or paths and options to score in a worker."""
+
+    CSS_PATH = "corefreport.tcss"
+    TITLE = "corefreport"
+    BINDINGS = [Binding("q", "quit", "Quit", id="corefreport.quit")]
+
+    def __init__(self, ev: Evaluation | None = None, key: str | None = None, response: str | None = None,
+                 options: Any = None, formats: tuple[str | None, str | None] = (None, None)) -> None:
+        super().__init__()
+        self.ev = ev
+        self.paths = (key, response)
+        self.formats = formats
+        self.options = options
+        self.error: str | None = None
+
+    def on_mount(self) -> None:
+        if self.ev is not None:
+            self.show_totals()
+        else:
+            self.push_screen(LoadingScreen())
+            self.score()
+
+    def show_totals(self) -> None:
+        name = Path(self.ev.response_source).name or "response"
+        self.push_screen(TotalsScreen(self.ev, [f"corefreport: {name}"]))
+
+    @work(thread=True, exclusive=True)
+    def score(self) -> None:
+        from ..io import load_corpus
+        from ..io.errors import InputError
+        from ..scoring.evaluate import evaluate
+
+        try:
+            kc = load_corpus(self.paths[0], self.formats[0])
+            rc = load_corpus(self.paths[1], self.formats[1])
+            ev = evaluate(kc, rc, self.options, progress=lambda d, n: self.call_from_thread(self._progress, d, n))
+        except InputError as err:
+            self.error = str(err)
+            self.call_from_thread(self.exit, None, 2)
+            return
+        self.call_from_thread(self._loaded, ev)
+
+    def _progress(self, done: int, total: int) -> None:
+        try:
+            self.screen.query_one(ProgressBar).update(total=total, progress=done)
+        except Exception:  # the loading screen is gone already
+            pass
+
+    def _loaded(self, ev: Evaluation) -> None:
+        self.ev = ev
+        self.pop_screen()
+        self.show_totals()
+
+
+def run_tui(key: str, response: str, options: Any, key_format: str | None = None,
+            response_format: str | None = None) -> int:
+    """Run the browser; returns the exit code (2 when the input could not be read)."""
+    app = CorefApp(key=key, response=response, options=options, formats=(key_format, response_format))
+    app.run()
+    if app.error:
+        import sys
+
+        print(f"corefreport: error: {app.error}", file=sys.stderr)
+        return 2
+    return 0
