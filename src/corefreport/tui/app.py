@@ -226,15 +226,24 @@ class CorefApp(App):
         from ..io.errors import InputError
         from ..scoring.evaluate import evaluate
 
+        from dataclasses import replace
+
+        from ..scoring.evaluate import STANDARD_METRICS
+
         try:
             kc = load_corpus(self.paths[0], self.formats[0])
             rc = load_corpus(self.paths[1], self.formats[1])
-            ev = evaluate(kc, rc, self.options, progress=lambda d, n: self.call_from_thread(self._progress, d, n))
+            # first the standard metrics, shown at once; then everything, which replaces them
+            quick = replace(self.options, metrics=tuple(m for m in self.options.metrics if m in STANDARD_METRICS),
+                            analyses=(), plink_by=None)
+            ev = evaluate(kc, rc, quick, progress=lambda d, n: self.call_from_thread(self._progress, d, n))
+            self.call_from_thread(self._loaded, ev)
+            if quick != self.options:
+                full = evaluate(kc, rc, self.options)
+                self.call_from_thread(self._upgrade, full)
         except InputError as err:
             self.error = str(err)
             self.call_from_thread(self.exit, None, 2)
-            return
-        self.call_from_thread(self._loaded, ev)
 
     def _progress(self, done: int, total: int) -> None:
         try:
@@ -246,6 +255,16 @@ class CorefApp(App):
         self.ev = ev
         self.pop_screen()
         self.show_totals()
+        if self.options is not None and self.options.analyses:
+            self.notify("computing the link-level analyses…", timeout=3)
+
+    def _upgrade(self, ev: Evaluation) -> None:
+        """The full evaluation arrived: refresh the totals if they are on screen."""
+        self.ev = ev
+        if isinstance(self.screen, TotalsScreen):
+            self.pop_screen()
+            self.show_totals()
+        self.notify("analyses ready: ARCS and typed evaluation can be opened from the totals", timeout=4)
 
 
 def run_tui(key: str, response: str, options: Any, key_format: str | None = None,

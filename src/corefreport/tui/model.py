@@ -19,7 +19,7 @@ ANALYSIS_TITLES = {"immediate": "ARCS 1 immediate", "inferred": "ARCS 2 inferred
                    "typed": "typed (Žitkus)"}
 """Short names that fit an 80-column table; the report uses the long ones of ``ARCS_TITLES``."""
 OUTCOME_STYLE = {"TP": "green", "WT": "cyan", "WL": "yellow", "WTL": "magenta", "FN": "red", "FP": "blue"}
-MAX_LINK_ROWS = 2000
+MAX_LINK_ROWS = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,9 +58,8 @@ def totals(ev: Evaluation) -> list[TotalRow]:
 
 def outcome_total(rows: list[LinkOutcome], analysis: str) -> OutcomeCounts:
     c = OutcomeCounts()
-    for r in rows:
-        if r.analysis == analysis:
-            c.add(r)
+    for r in of_analysis(rows, analysis):
+        c.add(r)
     return c
 
 
@@ -93,9 +92,24 @@ class GroupRow:
     counts: OutcomeCounts
 
 
+_BY_ANALYSIS: dict[int, tuple[list[LinkOutcome], dict[str, list[LinkOutcome]]]] = {}
+
+
+def of_analysis(rows: list[LinkOutcome], analysis: str) -> list[LinkOutcome]:
+    """The rows of one analysis, indexed once per row list (drill steps stay fast on 80k rows)."""
+    hit = _BY_ANALYSIS.get(id(rows))
+    if hit is None or hit[0] is not rows:
+        index: dict[str, list[LinkOutcome]] = {}
+        for r in rows:
+            index.setdefault(r.analysis, []).append(r)
+        _BY_ANALYSIS.clear()
+        hit = _BY_ANALYSIS[id(rows)] = (rows, index)
+    return hit[1].get(analysis, [])
+
+
 def groups(rows: list[LinkOutcome], analysis: str, column: str, **where: str) -> list[GroupRow]:
     """Rows of one analysis (optionally filtered) grouped by ``column`` — classes, types, docs."""
-    sub = [r for r in rows if r.analysis == analysis and all(r.get(k) == v for k, v in where.items())]
+    sub = [r for r in of_analysis(rows, analysis) if all(r.get(k) == v for k, v in where.items())]
     return [GroupRow(k, c) for k, c in group_by(sub, column).items()]
 
 
@@ -103,7 +117,7 @@ def links(rows: list[LinkOutcome], analysis: str, text: str = "", **where: str) 
     """The outcome rows of one analysis matching ``where`` and containing ``text`` (case-insensitive
     in the referent, the document id or the outcome); errors first, then document order."""
     text = text.lower()
-    out = [r for r in rows if r.analysis == analysis and all(r.get(k) == v for k, v in where.items())
+    out = [r for r in of_analysis(rows, analysis) if all(r.get(k) == v for k, v in where.items())
            and (not text or text in r.text.lower() or text in r.doc_id.lower() or text == r.outcome.lower())]
     order = {"WTL": 0, "WL": 1, "WT": 2, "FN": 3, "FP": 4, "TP": 5}
     out.sort(key=lambda r: (order[r.outcome], r.doc_id, r.start, r.end))
