@@ -279,6 +279,73 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
 
 
 @app.command()
+def report(
+    key: Annotated[Optional[str], typer.Argument(help="Gold corpus: a file, a directory, or a quoted glob.")] = None,
+    response: Annotated[Optional[str], typer.Argument(help="System corpus.")] = None,
+    output: Annotated[Path, typer.Option("--output", "-o", help="report.pdf, report.html or tables.tex")] = Path("report.pdf"),
+    title: Annotated[Optional[str], typer.Option("--title", help="Report title.")] = None,
+    section: Annotated[list[str], typer.Option("--section", help="Sections to include (repeatable): summary, "
+                       "metrics, linguistic, plink, arcs, typed, documents, methods. Default: all.")] = [],
+    scheme: Annotated[Optional[str], typer.Option("--scheme", help="Scheme of the typed evaluation.")] = None,
+    weights: Annotated[str, typer.Option("--weights", help="LMetric weights NAM,NOM,PRO,SING.")] = "1,0.75,0.5,1",
+    k: Annotated[str, typer.Option("--k", help="Typed credits k1,k2,k3,k4.")] = "1,0.75,0.5,0.25",
+    key_format: Annotated[Optional[InFormat], typer.Option("--key-format")] = None,
+    response_format: Annotated[Optional[InFormat], typer.Option("--response-format")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
+    example: Annotated[bool, typer.Option("--example", help="Report on the bundled example.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print warnings.")] = False,
+) -> None:
+    """Write a paper-ready report (PDF, HTML) or all its tables as LaTeX, chosen by the -o suffix."""
+    from .io import load_corpus
+    from .report.document import SECTIONS, write_report
+    from .scoring.evaluate import ALL_METRICS, Options, evaluate
+
+    if example:
+        key, response = example_paths()
+    if not key or not response:
+        fail("give KEY and RESPONSE (or --example)")
+    if output.suffix.lower() not in (".pdf", ".html", ".htm", ".tex"):
+        fail(f"{output}: the report is written as .pdf, .html or .tex")
+    if output.exists() and not force:
+        fail(f"{output} exists; use --force to overwrite it")
+    for name in section:
+        if name not in SECTIONS:
+            fail(f"unknown section {name!r}; choose from {', '.join(SECTIONS)}")
+    try:
+        kk = tuple(float(x) for x in k.split(","))
+    except ValueError:
+        kk = ()
+    if len(kk) != 4:
+        fail(f"--k takes four numbers, got {k!r}")
+    options = Options(metrics=ALL_METRICS, analyses=("arcs", "typed"), scheme=scheme, weights=parse_weights(weights),
+                      k=kk)
+    import gc
+
+    from rich.console import Console
+
+    console = Console(stderr=True, quiet=quiet or not sys.stderr.isatty())
+    gc.disable()
+    try:
+        with console.status("reading the corpora…") as status:
+            kc = load_corpus(key, key_format.value if key_format else None)
+            rc = load_corpus(response, response_format.value if response_format else None)
+            status.update(f"scoring {len(kc)} documents…")
+            ev = evaluate(kc, rc, options)
+            status.update(f"rendering {output.suffix[1:].upper()}…")
+            write_report(ev, output, title, list(section) or None)
+    except InputError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"cannot write {output}: {err.strerror or err}")
+    finally:
+        gc.enable()
+    if not quiet:
+        for w in ev.warnings:
+            typer.echo(f"corefreport: warning: {w}", err=True)
+    typer.echo(f"wrote {output}", err=True)
+
+
+@app.command()
 def tui(
     key: Annotated[Optional[str], typer.Argument(help="Gold corpus: a file, a directory, or a quoted glob.")] = None,
     response: Annotated[Optional[str], typer.Argument(help="System corpus.")] = None,

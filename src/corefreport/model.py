@@ -69,13 +69,15 @@ class Document:
     @property
     def genre(self) -> str:
         """The document-id prefix CoNLL-2012 uses as genre (``bc/cnn/00/cnn_0001`` → ``bc/cnn``)."""
-        name = self.doc_id.strip().lstrip("(")
+        name = self.doc_id.split(";")[0].strip().lstrip("(").rstrip(")")
         parts = name.split("/")
         if len(parts) >= 3:
             return "/".join(parts[:2])
+        if len(parts) == 2:
+            return parts[0]
         if "_" in name:  # GUM_news_iodine → GUM_news
             return "_".join(name.split("_")[:2])
-        return parts[0].split(")")[0] or "-"
+        return name or "-"
 
     def sentence_of(self, token: int) -> int:
         """Index of the sentence containing ``token`` (binary search over sentence starts)."""

@@ -43,11 +43,8 @@ def metrics_table(ev: Evaluation) -> Table:
     t = Table("Coreference scores", ["metric", "recall", "precision", "f1", "recall_num", "recall_den",
                                      "precision_num", "precision_den"])
     for name, s in ev.metrics.items():
-        if name == "blanc":
-            c, n = s.coref, s.noncoref
-            t.rows.append([name, s.recall, s.precision, s.f1, c.recall_num + n.recall_num,
-                           c.recall_den + n.recall_den, c.precision_num + n.precision_num,
-                           c.precision_den + n.precision_den])
+        if name == "blanc":  # two kinds of links: their counts are in the JSON, not one fraction
+            t.rows.append([name, s.recall, s.precision, s.f1, None, None, None, None])
         else:
             t.rows.append([name, s.recall, s.precision, s.f1, s.recall_num, s.recall_den, s.precision_num,
                            s.precision_den])
@@ -172,7 +169,7 @@ def _cell(v, percent: bool) -> str:
 
 
 def is_score_column(name: str) -> bool:
-    return (name in ("recall", "precision", "f1", "accuracy", "f_phi") or name in METRIC_LABELS
+    return (name in ("recall", "precision", "f1", "accuracy", "f_phi") or (name in METRIC_LABELS and name != "mentions")
             or name.endswith(("_recall", "_precision", "_f1")))
 
 
@@ -199,6 +196,8 @@ def to_markdown(t: Table) -> str:
     return "\n".join(lines) + "\n"
 
 
+COUNT_COLUMNS = ("tp", "wt", "wl", "wtl", "fn", "fp", "s_star")
+
 LATEX_ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
                  "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "|": r"\textbar{}",
                  "<": r"\textless{}", ">": r"\textgreater{}"}
@@ -210,7 +209,7 @@ def latex_escape(s: str) -> str:
 
 def to_latex(t: Table) -> str:
     """A booktabs table; metric names as row labels, R/P/F as percentages with two decimals."""
-    cols = [h for h in t.header[1:] if is_score_column(h)]
+    cols = [h for h in t.header[1:] if is_score_column(h) or h in COUNT_COLUMNS]
     idx = [t.header.index(h) for h in cols]
     out = []
     if t.note:
@@ -218,13 +217,14 @@ def to_latex(t: Table) -> str:
     out.append(r"\begin{tabular}{l" + "r" * len(cols) + "}")
     out.append(r"\toprule")
     out.append(" & ".join([latex_escape(t.header[0].capitalize())] +
-                          [latex_escape(LATEX_LABELS.get(h, h.capitalize())) if h not in LATEX_LABELS else LATEX_LABELS[h]
+                          [LATEX_LABELS[h] if h in LATEX_LABELS else latex_escape(h.upper() if h in COUNT_COLUMNS
+                                                                                 else h.replace("_", " ").capitalize())
                            for h in cols]) + r" \\")
     out.append(r"\midrule")
     for r in t.rows:
         label = r[0]
         label = LATEX_LABELS.get(label, latex_escape(str(label)))
-        out.append(" & ".join([label] + [_cell(r[i], True) for i in idx]) + r" \\")
+        out.append(" & ".join([label] + [_cell(r[i], is_score_column(t.header[i])) for i in idx]) + r" \\")
     out.append(r"\bottomrule")
     out.append(r"\end{tabular}")
     return "\n".join(out) + "\n"

@@ -81,7 +81,7 @@ def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None 
         if name == "conll":
             table.add_row(label, "", "", f"[bold]{_p(ff)}[/bold]", "", "")
             continue
-        if name == "blanc":  # link counts of two kinds do not add up to one fraction: see the JSON
+        if rn is None:  # BLANC: link counts of two kinds do not make one fraction (see the JSON)
             table.add_row(label, _p(rr), _p(pp), _p(ff), "", "")
             continue
         table.add_row(label, _p(rr), _p(pp), _p(ff), f"{_n(rn)}/{_n(rd)}", f"{_n(pn)}/{_n(pd)}")
