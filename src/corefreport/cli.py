@@ -279,6 +279,87 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
 
 
 @app.command()
+def compare(
+    key: Annotated[str, typer.Argument(help="Gold corpus.")],
+    systems: Annotated[list[str], typer.Argument(help="BASELINE SYSTEM [SYSTEM …], each FILE or NAME=FILE; the "
+                       "first is the baseline.")],
+    bootstrap: Annotated[int, typer.Option("--bootstrap", help="Paired bootstrap resamples (0: none).")] = 1000,
+    randomization: Annotated[int, typer.Option("--randomization", help="Approximate randomization trials "
+                             "(0: none).")] = 10000,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed (printed in the signature).")] = 12345,
+    analysis: Annotated[list[str], typer.Option("--analysis", "-a", help="Link-level analyses to compare too: "
+                        "arcs, typed (default: both).")] = [],
+    no_analyses: Annotated[bool, typer.Option("--no-analyses", help="Compare the metrics only (faster).")] = False,
+    scheme: Annotated[Optional[str], typer.Option("--scheme", help="Scheme of the typed evaluation.")] = None,
+    fmt: Annotated[OutFormat, typer.Option("--format", "-f", help="Output format.")] = OutFormat.table,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to FILE.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
+    response_format: Annotated[Optional[InFormat], typer.Option("--response-format")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print warnings.")] = False,
+) -> None:
+    """Compare systems against one key: every metric side by side, paired bootstrap intervals and
+    approximate-randomization p-values over documents, per-class gains and losses."""
+    from .io import load_corpus
+    from .scoring.compare import compare as run_compare
+    from .scoring.evaluate import ALL_METRICS, Options, evaluate
+
+    if len(systems) < 2:
+        fail("give a BASELINE and at least one SYSTEM")
+    named: dict[str, str] = {}
+    for item in systems:
+        name, _, path = item.partition("=") if "=" in item and not Path(item).exists() else (Path(item).stem, "", item)
+        if name in named:
+            fail(f"two systems are called {name!r}: name them with NAME=FILE")
+        named[name] = path
+    if bootstrap < 0 or randomization < 0:
+        fail("--bootstrap and --randomization take a number ≥ 0")
+    analyses = () if no_analyses else tuple(dict.fromkeys(analysis or ["arcs", "typed"]))
+    options = Options(metrics=ALL_METRICS, analyses=analyses, scheme=scheme)
+    import gc
+
+    gc.disable()
+    try:
+        kc = load_corpus(key)
+        evs = {}
+        for name, path in named.items():
+            evs[name] = evaluate(kc, load_corpus(path, response_format.value if response_format else None), options)
+    except InputError as err:
+        fail(str(err))
+    finally:
+        gc.enable()
+    if not quiet:
+        for name, ev in evs.items():
+            for w in ev.warnings:
+                typer.echo(f"corefreport: warning: {name}: {w}", err=True)
+    cmp = run_compare(evs, next(iter(named)), bootstrap, randomization, seed)
+    from .report import tables
+
+    parts = tables.comparison_tables(cmp)
+    if fmt is OutFormat.json:
+        write_output(json.dumps(cmp.as_dict(), indent=2, ensure_ascii=False) + "\n", output, force)
+    elif fmt is OutFormat.csv:
+        write_output("\n".join(tables.to_csv(t) for t in parts), output, force)
+    elif fmt is OutFormat.markdown:
+        write_output("\n".join(f"### {t.title}\n\n" + tables.to_markdown(t) for t in parts), output, force)
+    elif fmt is OutFormat.latex:
+        write_output(tables.to_latex(parts[0]), output, force)
+    else:
+        from io import StringIO
+
+        from rich.console import Console
+
+        from .views.terminal import print_table
+
+        buf = StringIO() if output is not None else None
+        console = Console(file=buf, highlight=False) if buf else Console(highlight=False)
+        tty = buf is None and sys.stdout.isatty()
+        for t in parts:
+            print_table(console, t, tty)
+        if buf is not None:
+            write_output(buf.getvalue(), output, force)
+
+
+@app.command()
 def report(
     key: Annotated[Optional[str], typer.Argument(help="Gold corpus: a file, a directory, or a quoted glob.")] = None,
     response: Annotated[Optional[str], typer.Argument(help="System corpus.")] = None,
