@@ -108,3 +108,37 @@ def test_snapshot_links(snap_compare, size):
     index = next(i for i, r in enumerate(M.totals(example_evaluation())) if r.analysis == "immediate")
     keys = ["down"] * index + ["enter", "enter", "enter"]
     assert snap_compare(CorefApp(example_evaluation()), press=keys, terminal_size=size)
+
+
+def test_export_never_overwrites(tmp_path):
+    from corefreport.tui.app import export_table
+
+    async def drive():
+        app = CorefApp(example_evaluation())
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = app.screen.table
+            a = export_table(table, "totals", "csv", tmp_path)
+            b = export_table(table, "totals", "csv", tmp_path)
+            c = export_table(table, "totals", "json", tmp_path)
+            assert (a.name, b.name, c.name) == ("totals.csv", "totals-2.csv", "totals.json")
+            assert a.read_text().splitlines()[1].startswith("MUC,")
+            await pilot.pause()
+
+    asyncio.run(drive())
+
+
+def test_palette_jumps_to_a_type():
+    ev = example_evaluation()
+
+    async def drive():
+        app = CorefApp(ev)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("ctrl+p")
+            await pilot.press(*"Type her")
+            await pilot.pause(0.5)
+            await pilot.press("enter")
+            await pilot.pause(0.3)
+            assert isinstance(app.screen, LinkScreen)
+            assert all(r.type == "her" for r in app.screen.shown) and app.screen.shown
+
+    asyncio.run(drive())

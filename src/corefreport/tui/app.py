@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from textual import on, work
+from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -193,11 +194,79 @@ class LoadingScreen(Screen):
         yield Footer()
 
 
+def export_table(table: DataTable, stem: str, fmt: str, directory: Path | None = None) -> Path:
+    """Write the rows a table shows to ``stem.csv`` / ``stem.json`` in the working directory,
+    choosing ``stem-2``, ``stem-3``… rather than overwriting an existing file."""
+    import csv
+    import json
+
+    directory = directory or Path.cwd()
+    header = [str(c.label) for c in table.columns.values()]
+    rows = [[getattr(v, "plain", str(v)) for v in table.get_row_at(i)] for i in range(table.row_count)]
+    path = directory / f"{stem}.{fmt}"
+    n = 2
+    while path.exists():
+        path = directory / f"{stem}-{n}.{fmt}"
+        n += 1
+    with open(path, "x", encoding="utf-8", newline="") as f:
+        if fmt == "csv":
+            w = csv.writer(f)
+            w.writerow(header)
+            w.writerows(rows)
+        else:
+            json.dump([dict(zip(header, r)) for r in rows], f, ensure_ascii=False, indent=1)
+    return path
+
+
+class CorefCommands(Provider):
+    """Command palette: export the current table, jump to a document's links or to a type."""
+
+    def _commands(self) -> list[tuple[str, Any, str]]:
+        app = self.app
+        ev = getattr(app, "ev", None)
+        out: list[tuple[str, Any, str]] = []
+        screen = app.screen
+        if isinstance(screen, TableScreen):
+            stem = "corefreport-" + "-".join(c.split()[0].lower() for c in screen.crumbs[1:]) if len(screen.crumbs) > 1 \
+                else "corefreport-totals"
+            for fmt in ("csv", "json"):
+                out.append((f"Export this table as {fmt.upper()}",
+                            lambda fmt=fmt, stem=stem: app.notify(f"wrote {export_table(screen.table, stem, fmt)}"),
+                            "written to the working directory, never over an existing file"))
+        if ev is None:
+            return out
+        analyses = [a for a in M.ANALYSIS_TITLES if M.of_analysis(ev.rows, a)]
+        for a in analyses:
+            for d in sorted({r.doc_id for r in M.of_analysis(ev.rows, a)}):
+                out.append((f"Document {d}: {M.ANALYSIS_TITLES[a]} links",
+                            lambda a=a, d=d: app.push_screen(LinkScreen(ev, ["corefreport", M.ANALYSIS_TITLES[a], d],
+                                                                       a, doc_id=d)), "jump to the document"))
+            for g in M.groups(ev.rows, a, "cls"):
+                for t in M.groups(ev.rows, a, "type", cls=g.key):
+                    out.append((f"Type {t.key} (class {g.key}): {M.ANALYSIS_TITLES[a]} links",
+                                lambda a=a, c=g.key, t=t.key: app.push_screen(
+                                    LinkScreen(ev, ["corefreport", M.ANALYSIS_TITLES[a], c, t], a, cls=c, type=t)),
+                                "jump to the type"))
+        return out
+
+    async def discover(self) -> Hits:
+        for text, cb, help_ in self._commands()[:12]:
+            yield DiscoveryHit(text, cb, help=help_)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for text, cb, help_ in self._commands():
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), cb, help=help_)
+
+
 class CorefApp(App):
     """Browse one evaluation. Give an :class:`Evaluation`, or paths and options to score in a worker."""
 
     CSS_PATH = "corefreport.tcss"
     TITLE = "corefreport"
+    COMMANDS = App.COMMANDS | {CorefCommands}
     BINDINGS = [Binding("q", "quit", "Quit", id="corefreport.quit")]
 
     def __init__(self, ev: Evaluation | None = None, key: str | None = None, response: str | None = None,
