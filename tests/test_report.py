@@ -116,3 +116,18 @@ def test_report_command_writes_and_never_overwrites(tmp_path):
     assert res.exit_code == 2 and "--force" in res.output
     res = runner.invoke(app, ["report", "--example", "-o", str(tmp_path / "r.docx")])
     assert res.exit_code == 2 and ".pdf, .html or .tex" in res.output
+
+
+def test_report_with_several_responses_compares_them(tmp_path):
+    """-r NAME=FILE twice: a comparison section with the best F1 in bold in LaTeX, deltas and p-values."""
+    from conftest import shared_path
+
+    key = shared_path("data", "gum", "derived", "conll2012", "gum.conll")
+    x = shared_path("data", "xrenner", "conll2012")
+    out = tmp_path / "cmp.tex"
+    res = CliRunner().invoke(app, ["report", str(key), "-r", f"rules={x / 'rules-gum.conll'}",
+                                   "-r", f"ml={x / 'ml-gum.conll'}", "-o", str(out), "-q"])
+    assert res.exit_code == 0, res.output
+    tex = out.read_text()
+    assert r"F1 rules & F1 ml & $\Delta$ ml & $p$ ml" in tex
+    assert r"MUC & 60.41 & \textbf{64.83} & +4.41* &" in tex

@@ -363,6 +363,8 @@ def compare(
 def report(
     key: Annotated[Optional[str], typer.Argument(help="Gold corpus: a file, a directory, or a quoted glob.")] = None,
     response: Annotated[Optional[str], typer.Argument(help="System corpus.")] = None,
+    responses: Annotated[list[str], typer.Option("--response", "-r", help="NAME=FILE, repeatable: several systems "
+                         "side by side with significance tests (the first is the baseline, the last is detailed).")] = [],
     output: Annotated[Path, typer.Option("--output", "-o", help="report.pdf, report.html or tables.tex")] = Path("report.pdf"),
     title: Annotated[Optional[str], typer.Option("--title", help="Report title.")] = None,
     section: Annotated[list[str], typer.Option("--section", help="Sections to include (repeatable): summary, "
@@ -383,8 +385,16 @@ def report(
 
     if example:
         key, response = example_paths()
-    if not key or not response:
-        fail("give KEY and RESPONSE (or --example)")
+    named: dict[str, str] = {}
+    for item in responses:
+        name, sep, path = item.partition("=")
+        if not sep or not name or not path:
+            fail(f"--response takes NAME=FILE, got {item!r}")
+        named[name] = path
+    if response and named:
+        named = {Path(response).stem: response, **named}
+    if not key or not (response or named):
+        fail("give KEY and RESPONSE, or KEY and -r NAME=FILE … (or --example)")
     if output.suffix.lower() not in (".pdf", ".html", ".htm", ".tex"):
         fail(f"{output}: the report is written as .pdf, .html or .tex")
     if output.exists() and not force:
@@ -409,11 +419,25 @@ def report(
     try:
         with console.status("reading the corpora…") as status:
             kc = load_corpus(key, key_format.value if key_format else None)
-            rc = load_corpus(response, response_format.value if response_format else None)
-            status.update(f"scoring {len(kc)} documents…")
-            ev = evaluate(kc, rc, options)
+            cmp = None
+            if len(named) > 1:
+                from .scoring.compare import compare as run_compare
+
+                evs = {}
+                for name, path in named.items():
+                    status.update(f"scoring {name} on {len(kc)} documents…")
+                    evs[name] = evaluate(kc, load_corpus(path, response_format.value if response_format else None),
+                                         options)
+                status.update("resampling documents for significance…")
+                cmp = run_compare(evs, next(iter(evs)))
+                ev = evs[list(evs)[-1]]
+            else:
+                rc = load_corpus(response or next(iter(named.values())),
+                                 response_format.value if response_format else None)
+                status.update(f"scoring {len(kc)} documents…")
+                ev = evaluate(kc, rc, options)
             status.update(f"rendering {output.suffix[1:].upper()}…")
-            write_report(ev, output, title, list(section) or None)
+            write_report(ev, output, title, list(section) or None, cmp)
     except InputError as err:
         fail(str(err))
     except OSError as err:

@@ -78,10 +78,19 @@ PDF_DOCUMENT_ROWS = 40
 
 
 def build(ev: Evaluation, title: str | None = None, sections: list[str] | None = None,
-          max_documents: int | None = None) -> Report:
-    """The report's sections, in order, for the parts the evaluation computed."""
+          max_documents: int | None = None, comparison=None) -> Report:
+    """The report's sections, in order, for the parts the evaluation computed. With a
+    ``comparison`` (several responses), a first section sets the systems side by side and the
+    detailed sections describe ``ev`` (the last system)."""
     want = list(sections or SECTIONS)
     out: list[Section] = []
+    if comparison is not None:
+        cmp = comparison
+        text = [f"Baseline: {cmp.baseline}. The detailed sections below describe {comparison.names[-1]}. "
+                f"Δ: difference to the baseline with its 95 % paired-bootstrap interval ({cmp.settings['bootstrap']} "
+                f"resamples of the documents); p: approximate randomization ({cmp.settings['randomization']} trials), "
+                "* for p < 0.05 (Koehn 2004; Riezler & Maxwell 2005)."]
+        out.append(Section("compare", "Systems compared", T.comparison_tables(cmp), text=text))
     if "summary" in want:
         s = Section("summary", "Corpus")
         t = T.Table("Corpus size", ["side", "documents", "mentions", "chains", "singletons", "file"])
@@ -210,17 +219,18 @@ def to_latex(report: Report) -> str:
     parts = [f"% {report.title}", f"% {report.signature}", "% \\usepackage{booktabs}", ""]
     for s in report.sections:
         for t in s.tables:
-            if not any(T.is_score_column(h) for h in t.header[1:]):
+            if not any(T.is_score_column(h) for h in t.header[1:]) and s.id != "compare":
                 continue
             parts.append(f"% {t.title}")
             parts.append(T.to_latex(T.Table(t.title, t.header, t.rows)))
     return "\n".join(parts)
 
 
-def write_report(ev: Evaluation, path: Path, title: str | None = None, sections: list[str] | None = None) -> None:
+def write_report(ev: Evaluation, path: Path, title: str | None = None, sections: list[str] | None = None,
+                 comparison=None) -> None:
     """Write ``path`` as .html, .pdf or .tex (chosen by the suffix)."""
     suffix = path.suffix.lower()
-    report = build(ev, title, sections, PDF_DOCUMENT_ROWS if suffix == ".pdf" else None)
+    report = build(ev, title, sections, PDF_DOCUMENT_ROWS if suffix == ".pdf" else None, comparison)
     if suffix in (".html", ".htm"):
         path.write_text(to_html(report), encoding="utf-8")
     elif suffix == ".pdf":

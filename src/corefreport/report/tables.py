@@ -15,7 +15,8 @@ from ..scoring.result import Evaluation
 METRIC_LABELS = {
     "muc": "MUC", "bcub": "B³", "ceafm": "CEAF-m", "ceafe": "CEAF-e", "blanc": "BLANC", "lea": "LEA",
     "lmuc": "LMUC", "lbcub": "LB³", "lceafm": "LCEAF-m", "lceafe": "LCEAF-e", "conll": "CoNLL",
-    "mentions": "Mentions",
+    "mentions": "Mentions", "immediate": "ARCS 1", "inferred": "ARCS 2", "anchor": "ARCS 3 (EM)",
+    "typed": "typed micro",
 }
 LATEX_LABELS = METRIC_LABELS | {"bcub": "B$^3$", "lbcub": "LB$^3$"}
 
@@ -209,9 +210,22 @@ def latex_escape(s: str) -> str:
     return "".join(LATEX_ESCAPES.get(ch, ch) for ch in s)
 
 
+def _latex_header(h: str) -> str:
+    if h in LATEX_LABELS:
+        return LATEX_LABELS[h]
+    if h == "s_star":
+        return "$S^*$"
+    if h in COUNT_COLUMNS:
+        return h.upper()
+    for prefix, tex in (("f1_", "F1 "), ("delta_", r"$\Delta$ "), ("p_", "$p$ ")):
+        if h.startswith(prefix):
+            return tex + latex_escape(h[len(prefix):])
+    return latex_escape(h.replace("_", " ").capitalize())
+
+
 def to_latex(t: Table) -> str:
     """A booktabs table; metric names as row labels, R/P/F as percentages with two decimals."""
-    cols = [h for h in t.header[1:] if is_score_column(h) or h in COUNT_COLUMNS]
+    cols = [h for h in t.header[1:] if is_score_column(h) or h in COUNT_COLUMNS or h.startswith(("delta_", "p_"))]
     idx = [t.header.index(h) for h in cols]
     out = []
     if t.note:
@@ -219,14 +233,20 @@ def to_latex(t: Table) -> str:
     out.append(r"\begin{tabular}{l" + "r" * len(cols) + "}")
     out.append(r"\toprule")
     out.append(" & ".join([latex_escape(t.header[0].capitalize())] +
-                          [LATEX_LABELS[h] if h in LATEX_LABELS else latex_escape(h.upper() if h in COUNT_COLUMNS
-                                                                                 else h.replace("_", " ").capitalize())
-                           for h in cols]) + r" \\")
+                          [_latex_header(h) for h in cols]) + r" \\")
     out.append(r"\midrule")
+    systems = [i for i in idx if t.header[i].startswith("f1_")]
     for r in t.rows:
         label = r[0]
+        best = max((r[i] for i in systems if isinstance(r[i], float)), default=None) if len(systems) > 1 else None
         label = LATEX_LABELS.get(label, latex_escape(str(label)))
-        out.append(" & ".join([label] + [_cell(r[i], is_score_column(t.header[i])) for i in idx]) + r" \\")
+        cells = []
+        for i in idx:
+            c = _cell(r[i], is_score_column(t.header[i]))
+            if best is not None and i in systems and r[i] == best:
+                c = r"\textbf{" + c + "}"
+            cells.append(latex_escape(c) if t.header[i].startswith(("ci_", "delta_")) else c)
+        out.append(" & ".join([label] + cells) + r" \\")
     out.append(r"\bottomrule")
     out.append(r"\end{tabular}")
     return "\n".join(out) + "\n"
@@ -239,7 +259,7 @@ def comparison_tables(cmp) -> list[Table]:
     header = ["metric"] + [f"f1_{n}" for n in cmp.names] + [h for n in others for h in (f"delta_{n}", f"ci_{n}", f"p_{n}")] + ["best"]
     t = Table(f"F1 against the baseline {cmp.baseline}", header)
     for m, per in cmp.scores.items():
-        row: list = [COMPARE_LABELS.get(m, m)] + [per[n] for n in cmp.names]
+        row: list = [m] + [per[n] for n in cmp.names]
         for n in others:
             test = cmp.tests[m][n]
             star = "*" if test.p_value < 0.05 else ""
@@ -261,5 +281,4 @@ def comparison_tables(cmp) -> list[Table]:
     return out
 
 
-COMPARE_LABELS = METRIC_LABELS | {"immediate": "ARCS 1", "inferred": "ARCS 2", "anchor": "ARCS 3 (EM)",
-                                  "typed": "typed micro"}
+COMPARE_LABELS = METRIC_LABELS

@@ -40,7 +40,7 @@ def print_table(console: Console, t: Table, tty: bool) -> None:
         rt.add_column(METRIC_LABELS.get(h, h.replace("_", " ")), justify="left" if i == 0 else "right",
                       overflow="fold", max_width=28 if i == 0 else None)
     for row in t.rows:
-        cells = [str(row[0])]
+        cells = [METRIC_LABELS.get(row[0], str(row[0])) if isinstance(row[0], str) else str(row[0])]
         for h, v in zip(t.header[1:], row[1:]):
             if v is None:
                 cells.append("n/a" if is_score_column(h) else "")
