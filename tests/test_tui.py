@@ -94,6 +94,10 @@ def test_pilot_drill_totals_class_type_link_and_back():
             assert isinstance(app.screen, TotalsScreen)
             await pilot.press("d")
             assert app.screen.table.row_count == 3
+            await pilot.press("enter")  # the worst document's links
+            assert isinstance(app.screen, LinkScreen)
+            worst = M.documents(ev)[0][0]
+            assert app.screen.shown and all(r.doc_id == worst for r in app.screen.shown)
 
     asyncio.run(drive())
 

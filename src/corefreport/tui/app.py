@@ -177,14 +177,26 @@ class LinkScreen(TableScreen):
 
 
 class DocumentsScreen(TableScreen):
-    """Per-document F1 of every metric, worst CoNLL first."""
+    """Per-document F1 of every metric, worst CoNLL first; Enter opens the document's links (of the
+    first analysis computed: ARCS 1, else the typed evaluation)."""
 
     def on_mount(self) -> None:
         names = list(self.ev.metrics)
         self.table.add_columns("document", "CoNLL", *[M.METRIC_LABELS.get(n, n) for n in names])
-        for doc_id, conll, f in M.documents(self.ev):
+        self.docs = M.documents(self.ev)
+        for doc_id, conll, f in self.docs:
             self.table.add_row(doc_id, M.pct(conll), *[M.pct(f[n]) for n in names])
         self.table.focus()
+
+    @on(DataTable.RowSelected)
+    def open(self, event: DataTable.RowSelected) -> None:
+        analysis = next((a for a in M.ANALYSIS_TITLES if M.of_analysis(self.ev.rows, a)), None)
+        if analysis is None:
+            self.notify("no link-level analysis was computed", timeout=2)
+            return
+        doc_id = self.docs[event.cursor_row][0]
+        self.app.push_screen(LinkScreen(self.ev, self.crumbs + [doc_id, M.ANALYSIS_TITLES[analysis]], analysis,
+                                        doc_id=doc_id))
 
 
 class LoadingScreen(Screen):
