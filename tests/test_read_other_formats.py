@@ -14,6 +14,7 @@ from corefreport.io.conllu import read_conllu
 from corefreport.io.detect import detect_format
 from corefreport.io.errors import InputError
 from corefreport.io.jsonlines import read_jsonlines
+from corefreport.io.webanno import read_webanno
 
 from conftest import shared_path
 
@@ -107,9 +108,12 @@ def test_detect_format(rel, fmt):
     assert detect_format(str(p), p.read_text(encoding="utf-8")) == fmt
 
 
-READERS = [read_conll2012, read_conllu, read_jsonlines]
+READERS = [read_conll2012, read_conllu, read_jsonlines, read_webanno]
 ALPHABET = st.sampled_from(list("()|-_\t \n#{}[]\",:0123456789abe") + ["#begin document (d);\n", "#end document\n",
-                                                                       "Entity=", "(e1-x", "e1)", '"doc_key"'])
+                                                                       "Entity=", "(e1-x", "e1)", '"doc_key"',
+                                                                       "#T_SP=webanno.custom.Referent|entity\n",
+                                                                       "#T_RL=webanno.custom.Coref|type|BT_x\n",
+                                                                       "1-1\t0-1\tw\tperson[1]\tcoref\t1-2[0_1]\n"])
 
 
 @settings(max_examples=300, deadline=None)
@@ -162,3 +166,18 @@ def test_xrenner_webanno_output_reads_with_warnings():
     assert any("does not exist" in w for w in corpus.warnings)
     types = {m.features["link_type"] for d in corpus for m in d.mentions}
     assert {"coref", "ana", "appos"} <= types
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["1-1", "1-2", "2-1", "1-x", "1-1.1", "3"]),
+                          st.sampled_from(["_", "person", "person[1]", "a|b[2]", "[3]", "x[y]"]),
+                          st.sampled_from(["_", "coref", "ana|coref", "bridge:def", ""]),
+                          st.sampled_from(["_", "1-2", "1-1[1_0]", "2-1[0_2]", "9-9", "1-2|2-1", "bad"])),
+                max_size=8))
+def test_fuzzed_webanno_rows(rows):
+    head = "#FORMAT=WebAnno TSV 3.2\n#T_SP=webanno.custom.Referent|entity\n#T_RL=webanno.custom.Coref|type|BT_x\n\n"
+    text = head + "".join(f"{t}\t0-1\tw\t{e}\t{ty}\t{tg}\n" for t, e, ty, tg in rows)
+    try:
+        read_webanno("w.tsv", text)
+    except InputError as err:
+        assert str(err).startswith("w.tsv")
