@@ -3,7 +3,6 @@ LaTeX equals a reviewed golden file, PDF bytes are reproducible, files are never
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
 from functools import lru_cache

@@ -271,7 +271,7 @@ def comparison_tables(cmp) -> list[Table]:
     out = [t]
     for n in others:
         for analysis, rows in cmp.class_deltas[n].items():
-            d = Table(f"{COMPARE_LABELS.get(analysis, analysis)}: largest per-class F1 changes, {n} vs {cmp.baseline}",
+            d = Table(f"{METRIC_LABELS.get(analysis, analysis)}: largest per-class F1 changes, {n} vs {cmp.baseline}",
                       ["class", f"f1_{cmp.baseline}", f"f1_{n}", "delta"])
             for c, fa, fb, delta in rows[:8]:
                 d.rows.append([c, fa, fb, f"{100 * delta:+.2f}"])
@@ -281,4 +281,3 @@ def comparison_tables(cmp) -> list[Table]:
     return out
 
 
-COMPARE_LABELS = METRIC_LABELS
