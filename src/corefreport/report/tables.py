@@ -140,8 +140,14 @@ def typed_tables(ev: Evaluation) -> list[Table]:
                     f"scheme coverage (n = {tt.scheme.n})", ["average", "precision", "recall", "f1"])
     for name in ("micro", "macro", "scheme_coverage"):
         summary.rows.append([name.replace("_", " "), d[name]["precision"], d[name]["recall"], d[name]["f1"]])
-    summary.note = (f"{tt.wrong_entity} WL/WTL link(s) point to another entity's dominant mention "
-                    "(--strict-dominant scores them FN + FP)") if tt.wrong_entity else ""
+    notes = []
+    if tt.wrong_entity:
+        notes.append(f"{tt.wrong_entity} WL/WTL link(s) point to another entity's dominant mention "
+                     "(--strict-dominant scores them FN + FP)")
+    if tt.no_dominant:
+        notes.append(f"{tt.no_dominant} key chain(s) have no eligible dominant mention (pronouns only): "
+                     "their first mention was used")
+    summary.note = "; ".join(notes)
     return [classes, types, summary]
 
 

@@ -207,6 +207,8 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
     if scheme is not None:
         analyses["typed"] = typed_tables([r for r in rows if r.analysis == "typed"], scheme, options.k,
                                          list(options.attempted) if options.attempted else None)
+        analyses["typed"].no_dominant = sum(1 for d in key for c in d.chains for m in c.mentions
+                                            if m.features.get("dominant_flag") == "no-eligible")
         settings["typed"] = {"scheme": scheme.name, "k": list(options.k), "strict_dominant": options.strict_dominant}
     if plink is not None:
         analyses["plink"] = plink

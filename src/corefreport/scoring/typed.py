@@ -150,6 +150,8 @@ class TypedTables:
     type_class: dict[str, str] = field(default_factory=dict)
     attempted: list[str] = field(default_factory=list)
     wrong_entity: int = 0
+    no_dominant: int = 0
+    """Key chains with no eligible dominant mention (all pronouns): their first mention was used."""
 
     @property
     def micro(self) -> dict[str, float]:
@@ -189,6 +191,7 @@ class TypedTables:
             "macro": self.macro,
             "scheme_coverage": self.scheme_coverage,
             "wrong_entity_links": self.wrong_entity,
+            "key_chains_without_dominant_candidate": self.no_dominant,
         }
 
 
