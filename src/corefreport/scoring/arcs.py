@@ -1,182 +1,466 @@
-"""ARCS — Application-Related Coreference Scores (Tuggener 2014; released scorers v1.2).
+"""ARCS — Application-Related Coreference Scores (Tuggener 2014), as outcome rows.
 
-Three application scenarios, each judged per mention against one notion of antecedent:
+Each scenario judges mentions against one notion of antecedent (:mod:`.antecedents`) and turns a
+key/response document pair into :class:`~.outcomes.LinkOutcome` rows with outcome TP / WL / FN / FP
+and credit 1 for TP, 0 otherwise. For any group of rows (slides, "Our approach: Recall and
+Precision"; "Other scores")::
 
-1. ``immediate``: the antecedent is the mention immediately before in the chain;
-2. ``inferred``: the closest preceding *nominal* mention (what a pronoun "means");
-3. ``anchor``: the first nominal mention of the entity (entity-level: Entity Detection and Entity
-   Mentions, and their harmonic mean Fφ).
+    R = tp / (tp + wl + fn)      P = tp / (tp + wl + fp)      F = 2PR / (P + R)
+    Acc = tp / (tp + wl)         (0/0 = 0 everywhere)
 
-Counts (rule A4): ``R = tp/(tp+wl+fn)``, ``P = tp/(tp+wl+fp)``, ``F`` harmonic,
-``accuracy = tp/(tp+wl)``; tp, wl, fn are binned by the key mention's category, fp by the response
-mention's. The rules below cite ``shared/spec/metric-semantics.md`` §2 (A*, I*, N*, X*), checked
-against the released scorers. Mentions are matched by exact span; chains are ordered by start token
-(A2). Nominal and pronoun follow A3 when the input has POS tags — nominal ⇔ multi-token or a
-one-token NN/NNS/NNP/NNPS; pronoun ⇔ one token tagged PRP or PRP$ — and the mention type
-(NAME/NOMINAL vs PRONOUN) otherwise (recommendation 2.9.4).
+which is :class:`~.outcomes.OutcomeCounts` with credits TP 1, WL 0. tp, wl and fn rows describe the
+**key** mention (its features, its category), fp rows the **response** mention (rule A4), so any
+table is ``group_by(rows, FEATURE)`` and any drill-down ``select(rows, ...)``.
 
-Deliberate differences from v1.2 (``compat=True`` restores them):
+Scenarios (rules of ``shared/spec/metric-semantics.md`` §2, checked against the released scorers
+``dtuggener/ARCS`` v1.2 on every vector of ``arcs_vectors.json``):
 
-* N6: a nominal key mention with no nominal key antecedent that gets a nominal response antecedent is
-  counted only as fp in scenario 2 (v1.2 counts it as wl *and* fp).
-* X6: 0/0 is 0 (v1.2 crashes with ZeroDivisionError).
-* Scenario 3 ignores response singletons (recommendation 2.9.3; v1.2 counts every written singleton
-  as a spurious entity, so the score depended on whether a system prints singletons). Pass
-  ``anchor_singletons=True`` for v1.2's behaviour.
+``immediate`` (scenario 1, I1–I5)
+    A key mention is right when its response predecessor is its key predecessor.
+``inferred`` (scenario 2, N1–N5)
+    A key mention is right when the closest preceding nominal of its response chain is in its key
+    chain ("the closest nominal antecedent of a mention in a response must be an antecedent of the
+    mention in the key").
+``anchor`` (scenario 3, X1–X6)
+    Entity level: each key entity (chain of ≥ 2 mentions with a nominal) is *detected* when an
+    unused response chain contains its anchor (first nominal mention). The rows are the Entity
+    Mentions outcomes of detected entities — TP for K ∩ R (anchor included), FN for K \\ R, FP for
+    R \\ K — and :class:`AnchorScores` holds Entity Detection (ED), Entity Mentions (EM) and
+    ``Fφ = 2·F_ED·F_EM / (F_ED + F_EM)``, in total and by anchor NE type.
+``anchor_link`` (optional view, not part of :data:`SCENARIOS`)
+    The slides' toy reading of scenario 3 (spec 2.5): every key mention other than the anchor is TP
+    when it is in the response chain holding the key anchor, else FN; the other mentions of that
+    response chain are FP. Reproduces the slide's worked example; the released scorer does not
+    compute it.
+
+Where we deliberately differ from v1.2 (``ArcsOptions(compat=True, anchor_singletons=True)``
+restores v1.2 for the first and third point):
+
+* **N6** — a nominal key mention without a nominal key antecedent that gets a nominal response
+  antecedent is fp only (v1.2 counts it as wl *and* fp: twice in P's denominator).
+* **X6** — 0/0 is 0 (v1.2 crashes with ZeroDivisionError in F_harm, e.g. when no entity is detected
+  or no key chain has an anchor).
+* **X4 / 2.9.3** — scenario 3 ignores response singletons (v1.2 counts every *written* singleton as
+  a spurious entity and lets it match an anchor, so its scores depended on whether a system prints
+  singletons).
+* Untyped anchors are grouped under ``-`` (v1.2 prints ``*``); ED precision is 1 when there is no
+  spurious entity also per NE type (v1.2 applies X5 to the total only and prints 0 per type; F is
+  unaffected because R = 0 there).
+* A span in two chains of one side stays in the first (v1.2 stops in pdb when it is a key mention,
+  else counts it in both chains); nested mentions of one entity get their true spans (v1.2's parser
+  closes the *first* open mention of a label); the NE type of a one-token mention is read only when
+  an NE opens and closes on it (v1.2 can reuse a stale tag).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Self
 
-from ..io.features import ne_spans
 from ..model import Document, Mention, Span
+from .antecedents import (
+    ENGLISH,
+    MentionClass,
+    NominalRules,
+    anchor_index,
+    closest_nominal_indices,
+)
 from .counts import harmonic, ratio
 from .outcomes import LinkOutcome
 
-NOUN_POS = frozenset({"NN", "NNS", "NNP", "NNPS"})
-PRONOUN_POS = frozenset({"PRP", "PRP$"})
+SCENARIOS = ("immediate", "inferred", "anchor")
+"""The three application scenarios of the slides, in their order."""
+ANCHOR_LINK = "anchor_link"
+"""The optional toy view of scenario 3 (slides' worked example)."""
+UNTYPED = "-"
+"""NE class of an anchor without an NE tag (v1.2 prints ``*``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ArcsOptions:
+    """Settings that change ARCS numbers.
+
+    ``rules``: rule A3 (which POS tags are nouns / pronouns); ``compat``: reproduce v1.2's N6 double
+    count in scenario 2; ``anchor_singletons``: let response singletons take part in scenario 3 as
+    v1.2 does (a written singleton is a spurious entity, and can match an anchor).
+    """
+
+    rules: NominalRules = ENGLISH
+    compat: bool = False
+    anchor_singletons: bool = False
+
+
+DEFAULT_OPTIONS = ArcsOptions()
+
+
+# --------------------------------------------------------------------------------------------------
+# per-side index, built once per document
 
 
 @dataclass(slots=True)
-class _Side:
-    """One side's chains in start order, with span → (chain, position) and span → mention."""
+class Side:
+    """One side's chains in the order the released scorers use (sorted by their spans, each chain in
+    start order, A2) with every mention's A3 class and closest-nominal index precomputed."""
 
+    doc: Document | None
     chains: list[list[Mention]]
+    spans: list[list[Span]]
+    """``spans[c][i]`` = (start, end) of ``chains[c][i]``."""
+    classes: list[list[MentionClass]]
+    nominal: list[list[bool]]
+    closest: list[list[int]]
+    """``closest[c][i]``: index of the closest nominal before position i of chain c, or -1."""
+    has_nominal: list[bool]
     where: dict[Span, tuple[int, int]]
-    nominal: dict[Span, bool]
-    pronoun: dict[Span, bool]
+    """span → (chain index, position in chain)."""
+    other: Document | None = None
+    """The other side's document (same tokens): its POS / NE columns stand in for missing ones."""
+    _ne: list[str] | None | bool = False
+    info: dict[int, tuple[str, str, str, dict[str, str]]] = field(default_factory=dict)
+    """id(mention) → (text, class, type, features copy), filled as rows are built."""
+
+    @property
+    def ne_column(self) -> list[str] | None:
+        """This side's NE column (else the other side's), looked up once."""
+        if self._ne is False:
+            self._ne = None
+            for d in (self.doc, self.other):
+                if d is not None and d.columns.get("ne"):
+                    self._ne = d.columns["ne"]
+                    break
+        return self._ne  # type: ignore[return-value]
 
 
-def _side(doc: Document | None, drop_singletons: bool = False) -> _Side:
-    chains: list[list[Mention]] = []
-    where: dict[Span, tuple[int, int]] = {}
-    nominal: dict[Span, bool] = {}
-    pronoun: dict[Span, bool] = {}
+def _start_order(span: Span) -> tuple[int, int]:
+    """A2 order: by start token; of two spans starting together the enclosing one first, as its
+    bracket opens first (``(12|(3)``) — the order in which v1.2 collects them."""
+    return (span[0], -span[1])
+
+
+def index_side(doc: Document | None, rules: NominalRules = ENGLISH, other: Document | None = None) -> Side:
+    """Index one document's chains. POS comes from ``doc`` (else from ``other``, which has the same
+    tokens), else the mention types decide (A3 / recommendation 2.9.4)."""
     if doc is None:
-        return _Side(chains, where, nominal, pronoun)
-    pos = doc.columns.get("pos")
+        return Side(None, [], [], [], [], [], [], {}, other)
+    pos = rules.pos_of(doc, other)
+    # order_chain for every chain, sharing one "seen" set: a span stays in the first chain holding it
+    where: dict[Span, tuple[int, int]] = {}
+    ordered: list[tuple[Span, list[Span], list[Mention]]] = []
     for c in doc.chains:
-        ms = sorted({m.span: m for m in c.mentions}.values(), key=lambda m: (m.start, m.end))
-        ms = [m for m in ms if m.span not in where]  # a span repeated in another chain stays in the first
-        if not ms or (drop_singletons and len(ms) == 1):
-            continue
-        ci = len(chains)
-        chains.append(ms)
-        for k, m in enumerate(ms):
-            where[m.span] = (ci, k)
-            if pos:
-                tag = pos[m.start] if m.start == m.end else ""
-                nominal[m.span] = m.start != m.end or tag in NOUN_POS
-                pronoun[m.span] = m.start == m.end and tag in PRONOUN_POS
-            else:
-                mt = m.features.get("mtype", "NOMINAL")
-                nominal[m.span] = mt != "PRONOUN"
-                pronoun[m.span] = mt == "PRONOUN"
-    return _Side(chains, where, nominal, pronoun)
+        spans: dict[Span, Mention] = {}
+        for m in c.mentions:
+            sp = (m.start, m.end)
+            if sp not in where and sp not in spans:
+                spans[sp] = m
+        if spans:
+            where.update(dict.fromkeys(spans, (0, 0)))
+            keys = sorted(spans, key=_start_order)
+            ordered.append((keys[0], keys, [spans[k] for k in keys]))
+    # chains sorted as v1.2 sorts them (lists of mentions); first spans are unique, so they decide
+    ordered.sort(key=lambda t: t[0])
+    chains = [t[2] for t in ordered]
+    spans_of = [t[1] for t in ordered]
+    for ci, keys in enumerate(spans_of):
+        for i, sp in enumerate(keys):
+            where[sp] = (ci, i)
+    classes, nominal, closest, has_nominal = [], [], [], []
+    noun = rules.from_tag(None, False)
+    by_tag: dict[str, MentionClass] = {}  # A3 classes are immutable: one instance per tag
+    for ms in chains:
+        if pos:
+            cl = []
+            for m in ms:
+                if m.start != m.end:
+                    cl.append(noun)
+                else:
+                    tag = pos[m.start]
+                    c = by_tag.get(tag)
+                    if c is None:
+                        c = by_tag[tag] = rules.from_tag(tag, True)
+                    cl.append(c)
+        else:
+            cl = [rules.from_type(m) for m in ms]
+        nom = [c.nominal for c in cl]
+        classes.append(cl)
+        nominal.append(nom)
+        closest.append(closest_nominal_indices(nom))
+        has_nominal.append(True in nom)
+    return Side(doc, chains, spans_of, classes, nominal, closest, has_nominal, where, other)
 
 
-def _row(scenario: str, doc_id: str, doc: Document, m: Mention, outcome: str, key_ante: Mention | None,
-         resp_ante: Mention | None) -> LinkOutcome:
+@dataclass(slots=True)
+class ArcsPair:
+    """Both sides of one document pair, indexed once; pass it to :func:`arcs_rows` /
+    :func:`anchor_scores` to score several scenarios without re-indexing."""
+
+    doc_id: str
+    key: Side
+    response: Side
+    options: ArcsOptions = DEFAULT_OPTIONS
+
+
+def index_pair(key: Document, response: Document | None, options: ArcsOptions | None = None,
+               doc_id: str | None = None) -> ArcsPair:
+    """Index a key document and its response (``None``: the response lacks the document)."""
+    options = options or DEFAULT_OPTIONS
+    return ArcsPair(doc_id or key.doc_id, index_side(key, options.rules, response),
+                    index_side(response, options.rules, key), options)
+
+
+# --------------------------------------------------------------------------------------------------
+# rows
+
+
+def _describe(side: Side, m: Mention, mc: MentionClass) -> tuple[str, str, str, dict[str, str]]:
+    """(text, class, type, features copy) of a referent: class = its A3 category; type = the
+    lower-cased word for pronouns (A4 bins pronouns by word form), else the mention type."""
     f = m.features
-    cls = f.get("pos_class", "-")
-    typ = f.get("pronoun", "-") if f.get("mtype") == "PRONOUN" else f.get("mtype", "-")
-    return LinkOutcome(scenario, doc_id, m.start, m.end, doc.text(m.start, m.end), outcome,
-                       1.0 if outcome == "TP" else 0.0, key_ante.span if key_ante else None,
-                       resp_ante.span if resp_ante else None, cls, typ, f)  # features shared, read-only
+    tokens = side.doc.tokens  # type: ignore[union-attr]
+    s, e = m.start, m.end
+    if s == e and (mc.pronoun or f.get("mtype") == "PRONOUN"):
+        typ = tokens[s].lower()
+    else:
+        typ = f.get("mtype") or mc.category
+    return " ".join(tokens[s : e + 1]), mc.category, typ, dict(f)
 
 
-def _last_nominal(chain: list[Mention], upto: int, nominal: dict[Span, bool]) -> Mention | None:
-    for m in reversed(chain[:upto]):
-        if nominal[m.span]:
-            return m
-    return None
+def _row(scenario: str, doc_id: str, side: Side, ci: int, i: int, outcome: str,
+         key_ante: Span | None, resp_ante: Span | None) -> LinkOutcome:
+    """The row of mention ``i`` of chain ``ci`` of ``side`` (the key for TP/WL/FN, the response for
+    FP). The rows of one mention share one copy of its features (read-only by contract)."""
+    m = side.chains[ci][i]
+    info = side.info.get(id(m))
+    if info is None:
+        info = side.info[id(m)] = _describe(side, m, side.classes[ci][i])
+    return LinkOutcome(scenario, doc_id, m.start, m.end, info[0], outcome, 1.0 if outcome == "TP" else 0.0,
+                       key_ante, resp_ante, info[1], info[2], info[3])
 
 
-def immediate_rows(key: Document, response: Document | None, doc_id: str | None = None,
-                   sides: tuple[_Side, _Side] | None = None) -> list[LinkOutcome]:
-    """Scenario 1 (rules I1–I5): the antecedent is the preceding mention of the chain."""
-    doc_id = doc_id or key.doc_id
-    K, R = sides or (_side(key), _side(response))
+def _immediate(p: ArcsPair) -> list[LinkOutcome]:
+    """Scenario 1 (I1–I5): the antecedent is the preceding mention of the chain."""
+    K, R, doc_id = p.key, p.response, p.doc_id
     rows: list[LinkOutcome] = []
-    for chain in K.chains:
-        if len(chain) < 2 or not any(K.nominal[m.span] for m in chain):
-            continue  # I1: chains without a nominal mention are not evaluated
-        for t in range(1, len(chain)):
-            m = chain[t]
-            if K.pronoun[m.span] and _last_nominal(chain, t, K.nominal) is None:
-                continue  # I2: cataphoric pronoun
-            where = R.where.get(m.span)
-            if where is None or where[1] == 0:
-                rows.append(_row("immediate", doc_id, key, m, "FN", chain[t - 1], None))  # I3
+    add = rows.append
+    rwhere, rspans, kwhere = R.where, R.spans, K.where
+    for ci, spans in enumerate(K.spans):
+        if len(spans) < 2 or not K.has_nominal[ci]:
+            continue  # I1: singletons and chains without a nominal are not evaluated
+        cl, closest = K.classes[ci], K.closest[ci]
+        for i in range(1, len(spans)):
+            if closest[i] < 0 and cl[i].pronoun:
+                continue  # I2: cataphoric pronoun, counted nowhere
+            ante = spans[i - 1]
+            w = rwhere.get(spans[i])
+            if w is None or w[1] == 0:  # I3 (and A5 "split": starts a response chain only → fn)
+                add(_row("immediate", doc_id, K, ci, i, "FN", ante, None))
                 continue
-            prev = R.chains[where[0]][where[1] - 1]
-            rows.append(_row("immediate", doc_id, key, m, "TP" if prev.span == chain[t - 1].span else "WL",
-                             chain[t - 1], prev))  # I4
-    for chain in R.chains:  # I5
-        if len(chain) < 2:
-            continue
-        for t in range(1, len(chain)):
-            m = chain[t]
-            kw = K.where.get(m.span)
-            if kw is None or kw[1] == 0:
-                rows.append(_row("immediate", doc_id, response, m, "FP", None, chain[t - 1]))
+            rante = rspans[w[0]][w[1] - 1]
+            add(_row("immediate", doc_id, K, ci, i, "TP" if rante == ante else "WL", ante, rante))  # I4
+    for ci, spans in enumerate(rspans):  # I5 (and A5 "merge": starts a key chain only → fp)
+        for i in range(1, len(spans)):
+            w = kwhere.get(spans[i])
+            if w is None or w[1] == 0:
+                add(_row("immediate", doc_id, R, ci, i, "FP", None, spans[i - 1]))
     return rows
 
 
-def inferred_rows(key: Document, response: Document | None, doc_id: str | None = None,
-                  compat: bool = False, sides: tuple[_Side, _Side] | None = None) -> list[LinkOutcome]:
-    """Scenario 2 (rules N1–N6): the antecedent is the closest preceding nominal mention."""
-    doc_id = doc_id or key.doc_id
-    K, R = sides or (_side(key), _side(response))
+def _inferred(p: ArcsPair) -> list[LinkOutcome]:
+    """Scenario 2 (N1–N5): the antecedent is the closest preceding nominal mention."""
+    K, R, doc_id, compat = p.key, p.response, p.doc_id, p.options.compat
     rows: list[LinkOutcome] = []
-    for chain in K.chains:
-        if len(chain) < 2 or not any(K.nominal[m.span] for m in chain):
+    add = rows.append
+    rwhere, kwhere, rspans, rclosest, kclosest = R.where, K.where, R.spans, R.closest, K.closest
+    for ci, spans in enumerate(K.spans):
+        if len(spans) < 2 or not K.has_nominal[ci]:
             continue  # N1 = I1
-        for t in range(1, len(chain)):
-            m = chain[t]
-            kante = _last_nominal(chain, t, K.nominal)
-            if K.pronoun[m.span] and kante is None:
-                continue  # I2
-            where = R.where.get(m.span)
-            if where is None or where[1] == 0:
-                rows.append(_row("inferred", doc_id, key, m, "FN", kante, None))  # I3
+        cl, closest = K.classes[ci], kclosest[ci]
+        for i in range(1, len(spans)):
+            k = closest[i]
+            if k < 0 and cl[i].pronoun:
+                continue  # N1 = I2
+            kante = spans[k] if k >= 0 else None
+            w = rwhere.get(spans[i])
+            if w is None or w[1] == 0:
+                add(_row("inferred", doc_id, K, ci, i, "FN", kante, None))  # N1 = I3
                 continue
-            rchain = R.chains[where[0]]
-            rante = _last_nominal(rchain, where[1], R.nominal)
-            if rante is None:
-                if kante is not None:
-                    rows.append(_row("inferred", doc_id, key, m, "FN", kante, None))  # N2
+            r = rclosest[w[0]][w[1]]
+            if r < 0:  # N2: the response gives no nominal antecedent
+                if k >= 0:
+                    add(_row("inferred", doc_id, K, ci, i, "FN", kante, None))
                 continue
-            if kante is None and not compat:
-                continue  # N6 fixed: settled as fp by the precision loop (N4b)
-            ok = rante.span in K.where and K.where[rante.span][0] == K.where[m.span][0]
-            rows.append(_row("inferred", doc_id, key, m, "TP" if ok else "WL", kante, rante))  # N3
-    for rchain in R.chains:  # N4
-        if len(rchain) < 2 or not any(R.nominal[m.span] for m in rchain):
-            continue
-        for t in range(1, len(rchain)):
-            m = rchain[t]
-            rante = _last_nominal(rchain, t, R.nominal)
-            kw = K.where.get(m.span)
-            if kw is None:
-                rows.append(_row("inferred", doc_id, response, m, "FP", None, rante))  # N4c
-                continue
-            kante = _last_nominal(K.chains[kw[0]], kw[1], K.nominal)
-            if kante is None and rante is not None:
-                rows.append(_row("inferred", doc_id, response, m, "FP", None, rante))  # N4b
+            if k < 0 and not compat:
+                continue  # N6 (our choice): no nominal key antecedent → settled as fp by N4b only
+            rante = rspans[w[0]][r]
+            kw = kwhere.get(rante)
+            ok = kw is not None and kw[0] == ci  # N3
+            add(_row("inferred", doc_id, K, ci, i, "TP" if ok else "WL", kante, rante))
+    for ci, spans in enumerate(rspans):  # N4
+        if len(spans) < 2 or not R.has_nominal[ci]:
+            continue  # pronoun-only response chains are ignored, even spurious ones
+        closest = rclosest[ci]
+        for i in range(1, len(spans)):
+            r = closest[i]
+            w = kwhere.get(spans[i])
+            if w is None:  # N4c: not a key mention
+                add(_row("inferred", doc_id, R, ci, i, "FP", None, spans[r] if r >= 0 else None))
+            elif r >= 0 and kclosest[w[0]][w[1]] < 0:  # N4b / N5: infers a nominal where the key has none
+                add(_row("inferred", doc_id, R, ci, i, "FP", None, spans[r]))
     return rows
+
+
+def _anchor_span(side: Side, ci: int) -> Span | None:
+    j = anchor_index(side.nominal[ci])
+    return side.spans[ci][j] if j >= 0 else None
+
+
+def _ne_type(cell: str) -> str:
+    t = cell[1:].rstrip("*)").strip()
+    return t or UNTYPED
+
+
+def _ne_tag(side: Side, m: Mention) -> str:
+    """X1: the type of an NE spanning exactly ``m`` in the NE column (single token: ``(TYPE)``;
+    several: ``(TYPE`` on the first token, ``)`` on the last, no NE boundary between); without an NE
+    column, the mention's ``ne`` feature."""
+    col = side.ne_column
+    if col is None:
+        return m.features.get("ne", UNTYPED) or UNTYPED
+    s, e = m.start, m.end
+    first = col[s]
+    if not first.startswith("("):
+        return UNTYPED
+    if s == e:
+        return _ne_type(first) if first.endswith(")") else UNTYPED
+    if first.endswith(")") or not col[e].endswith(")") or col[e].startswith("("):
+        return UNTYPED
+    for t in range(s + 1, e):
+        c = col[t]
+        if "(" in c or ")" in c:
+            return UNTYPED
+    return _ne_type(first)
+
+
+def _entity_type(side: Side, ci: int, a: int) -> str:
+    """X1: the anchor's NE tag; if untyped and the chain's mentions carry exactly one other tag, that."""
+    chain = side.chains[ci]
+    tag = _ne_tag(side, chain[a])
+    if tag == UNTYPED:
+        others = {_ne_tag(side, m) for m in chain}
+        others.discard(UNTYPED)
+        if len(others) == 1:
+            tag = others.pop()
+    return tag
+
+
+def _anchor(p: ArcsPair, rows: list[LinkOutcome] | None) -> AnchorScores:
+    """Scenario 3 (X1–X6): ED/EM counts; EM outcome rows appended to ``rows`` when given."""
+    K, R, doc_id = p.key, p.response, p.doc_id
+    scores = AnchorScores()
+    keep = p.options.anchor_singletons
+    alive = [keep or len(c) >= 2 for c in R.spans]  # X4 / 2.9.3: the pool of response entities
+    rwhere, kwhere = R.where, K.where
+    for ci, spans in enumerate(K.spans):  # key chains in sorted order: with merges the earlier wins
+        if len(spans) < 2:
+            continue  # X1: key singletons are ignored
+        a = anchor_index(K.nominal[ci])
+        if a < 0:  # X2: no anchor → not evaluated; the first response chain sharing a mention leaves the pool
+            shared = [w[0] for sp in spans if (w := rwhere.get(sp)) is not None and alive[w[0]]]
+            if shared:
+                alive[min(shared)] = False
+            continue
+        anchor = spans[a]
+        tag = _entity_type(K, ci, a)
+        w = rwhere.get(anchor)
+        if w is None or not alive[w[0]]:  # X3: entity not detected; EM counts nothing
+            scores.ed.fn += 1
+            scores.ed_by.setdefault(tag, EntityDetection()).fn += 1
+            continue
+        rj = w[0]
+        alive[rj] = False
+        scores.ed.tp += 1
+        scores.ed_by.setdefault(tag, EntityDetection()).tp += 1
+        ranchor = _anchor_span(R, rj)
+        tp = fn = fp = 0
+        for i, sp in enumerate(spans):
+            mw = rwhere.get(sp)
+            if mw is not None and mw[0] == rj:  # K ∩ R, the anchor included
+                tp += 1
+                if rows is not None:
+                    rows.append(_row("anchor", doc_id, K, ci, i, "TP", anchor, ranchor))
+            else:  # K \ R
+                fn += 1
+                if rows is not None:
+                    rows.append(_row("anchor", doc_id, K, ci, i, "FN", anchor,
+                                     _anchor_span(R, mw[0]) if mw is not None else None))
+        for i, sp in enumerate(R.spans[rj]):  # R \ K
+            kw = kwhere.get(sp)
+            if kw is None or kw[0] != ci:
+                fp += 1
+                if rows is not None:
+                    rows.append(_row("anchor", doc_id, R, rj, i, "FP",
+                                     _anchor_span(K, kw[0]) if kw is not None else None, ranchor))
+        for c in (scores.em, scores.em_by.setdefault(tag, EntityCounts())):
+            c.tp += tp
+            c.fn += fn
+            c.fp += fp
+    for rj, left in enumerate(alive):  # X4: spurious entities
+        if not left:
+            continue
+        scores.ed.fp += 1
+        a = anchor_index(R.nominal[rj])
+        if len(R.spans[rj]) >= 2 and a >= 0:  # per NE type: only chains with a nominal, typed by it
+            tag = _ne_tag(R, R.chains[rj][a])
+            scores.ed_by.setdefault(tag, EntityDetection()).fp += 1
+    return scores
+
+
+def _anchor_link(p: ArcsPair) -> list[LinkOutcome]:
+    """Optional view: the slides' toy reading of scenario 3 ("mentions need to link to the anchor").
+
+    For each key chain (≥ 2 mentions) with an anchor: every other key mention is TP if it is in the
+    response chain holding the anchor, else FN; every mention of that response chain outside the
+    key chain is FP. Slide: key [NE-N-P], response [NE-N][P] → 1 tp, 1 fn, R .5, P 1.
+    """
+    K, R, doc_id = p.key, p.response, p.doc_id
+    rows: list[LinkOutcome] = []
+    for ci, spans in enumerate(K.spans):
+        if len(spans) < 2:
+            continue
+        a = anchor_index(K.nominal[ci])
+        if a < 0:
+            continue
+        anchor = spans[a]
+        w = R.where.get(anchor)
+        rj = w[0] if w is not None else -1
+        for i, sp in enumerate(spans):
+            if i == a:
+                continue
+            mw = R.where.get(sp)
+            linked = rj >= 0 and mw is not None and mw[0] == rj
+            rows.append(_row(ANCHOR_LINK, doc_id, K, ci, i, "TP" if linked else "FN", anchor,
+                             anchor if linked else None))
+        if rj >= 0:
+            for i, sp in enumerate(R.spans[rj]):
+                kw = K.where.get(sp)
+                if kw is None or kw[0] != ci:
+                    rows.append(_row(ANCHOR_LINK, doc_id, R, rj, i, "FP",
+                                     _anchor_span(K, kw[0]) if kw is not None else None, anchor))
+    return rows
+
+
+# --------------------------------------------------------------------------------------------------
+# scenario 3 entity-level counts
 
 
 @dataclass(slots=True)
 class EntityCounts:
-    """tp / fn / fp of Entity Detection or Entity Mentions (scenario 3)."""
+    """tp / fn / fp of Entity Mentions (EM): ``R = tp/(tp+fn)``, ``P = tp/(tp+fp)``, 0/0 = 0."""
 
     tp: int = 0
     fn: int = 0
     fp: int = 0
 
-    def __iadd__(self, o: "EntityCounts") -> "EntityCounts":
+    def __iadd__(self, o: EntityCounts) -> Self:
         self.tp += o.tp
         self.fn += o.fn
         self.fp += o.fp
@@ -186,133 +470,136 @@ class EntityCounts:
     def recall(self) -> float:
         return ratio(self.tp, self.tp + self.fn)
 
-    def precision_ed(self) -> float:
-        """ED precision: 1 when there is no spurious entity (X5), else tp/(tp+fp)."""
-        return 1.0 if self.fp == 0 else ratio(self.tp, self.tp + self.fp)
-
     @property
     def precision(self) -> float:
         return ratio(self.tp, self.tp + self.fp)
 
-    def as_dict(self, ed: bool = False) -> dict[str, float]:
-        p = self.precision_ed() if ed else self.precision
-        return {"tp": self.tp, "fn": self.fn, "fp": self.fp, "recall": self.recall, "precision": p,
-                "f1": harmonic(p, self.recall)}
+    @property
+    def f1(self) -> float:
+        return harmonic(self.precision, self.recall)
+
+    def as_dict(self) -> dict[str, float]:
+        return {"tp": self.tp, "fn": self.fn, "fp": self.fp, "recall": self.recall,
+                "precision": self.precision, "f1": self.f1}
+
+
+@dataclass(slots=True)
+class EntityDetection(EntityCounts):
+    """Entity Detection (ED) counts: precision is 1 when there is no spurious entity (X5)."""
+
+    @property
+    def precision(self) -> float:
+        return 1.0 if self.fp == 0 else ratio(self.tp, self.tp + self.fp)
+
+
+def f_phi(ed: EntityCounts, em: EntityCounts) -> float:
+    """``Fφ = 2·F_ED·F_EM / (F_ED + F_EM)`` (printed ``F_harm`` by v1.2; 0 when both are 0, X6)."""
+    return harmonic(ed.f1, em.f1)
 
 
 @dataclass(slots=True)
 class AnchorScores:
-    """Scenario 3: Entity Detection (ED) and Entity Mentions (EM), total and per anchor NE type;
-    ``Fφ`` = harmonic mean of F_ED and F_EM (X5). Counts sum over documents."""
+    """Scenario 3: Entity Detection and Entity Mentions counts, in total and by anchor NE type.
 
-    ed: EntityCounts = field(default_factory=EntityCounts)
+    Counts are micro sums: ``a += b`` adds another document's. ED: tp = key entities whose anchor
+    is in an unused response chain, fn = the others, fp = response chains left over (per NE type
+    only those with a nominal, typed by their first nominal — so per-type fp need not sum to the
+    total). EM: over detected entities, tp = |K ∩ R|, fn = |K \\ R|, fp = |R \\ K|.
+    """
+
+    ed: EntityDetection = field(default_factory=EntityDetection)
     em: EntityCounts = field(default_factory=EntityCounts)
-    ed_by: dict[str, EntityCounts] = field(default_factory=dict)
+    ed_by: dict[str, EntityDetection] = field(default_factory=dict)
     em_by: dict[str, EntityCounts] = field(default_factory=dict)
 
-    def __iadd__(self, o: "AnchorScores") -> "AnchorScores":
+    def __iadd__(self, o: AnchorScores) -> Self:
         self.ed += o.ed
         self.em += o.em
-        for mine, theirs in ((self.ed_by, o.ed_by), (self.em_by, o.em_by)):
+        for mine, theirs, make in ((self.ed_by, o.ed_by, EntityDetection), (self.em_by, o.em_by, EntityCounts)):
             for k, v in theirs.items():
-                mine.setdefault(k, EntityCounts())
-                mine[k] += v
+                c = mine.get(k)
+                if c is None:
+                    c = mine[k] = make()
+                c += v
         return self
 
-    @staticmethod
-    def _f(ed: EntityCounts, em: EntityCounts) -> float:
-        f_ed = harmonic(ed.precision_ed(), ed.recall)
-        f_em = harmonic(em.precision, em.recall)
-        return harmonic(f_ed, f_em)
+    def __add__(self, o: AnchorScores) -> AnchorScores:
+        out = AnchorScores()
+        out += self
+        out += o
+        return out
 
     @property
     def f_phi(self) -> float:
-        return self._f(self.ed, self.em)
+        return f_phi(self.ed, self.em)
 
-    def as_dict(self) -> dict:
-        classes = sorted(set(self.ed_by) | set(self.em_by))
-        return {
-            "ed": self.ed.as_dict(ed=True),
-            "em": self.em.as_dict(),
-            "f_phi": self.f_phi,
-            "by_ne": {c: {"ed": self.ed_by.get(c, EntityCounts()).as_dict(ed=True),
-                          "em": self.em_by.get(c, EntityCounts()).as_dict(),
-                          "f_phi": self._f(self.ed_by.get(c, EntityCounts()), self.em_by.get(c, EntityCounts()))}
-                      for c in classes},
-        }
+    def types(self) -> list[str]:
+        """NE types in sorted order (as ``group_by`` sorts values; v1.2 lists the most frequent first)."""
+        return sorted(set(self.ed_by) | set(self.em_by))
 
+    def by_type(self, tag: str) -> tuple[EntityDetection, EntityCounts]:
+        return self.ed_by.get(tag, EntityDetection()), self.em_by.get(tag, EntityCounts())
 
-def _ne_tag(doc: Document, m: Mention, cover: dict[int, tuple[int, int, str]]) -> str:
-    span = cover.get(m.start)
-    if span and span[0] == m.start and span[1] == m.end:
-        return span[2]
-    return m.features.get("etype", "-") if not doc.columns.get("ne") else "-"
+    def as_dict(self) -> dict[str, Any]:
+        """``{"ed": {tp, fn, fp, recall, precision, f1}, "em": {…}, "f_phi": x, "by_ne": {TYPE: {"ed",
+        "em", "f_phi"}}}``."""
+        by = {}
+        for t in self.types():
+            ed, em = self.by_type(t)
+            by[t] = {"ed": ed.as_dict(), "em": em.as_dict(), "f_phi": f_phi(ed, em)}
+        return {"ed": self.ed.as_dict(), "em": self.em.as_dict(), "f_phi": self.f_phi, "by_ne": by}
 
 
-def anchor_rows(key: Document, response: Document | None, doc_id: str | None = None,
-                singletons: bool = False) -> tuple[list[LinkOutcome], AnchorScores]:
-    """Scenario 3 (rules X1–X6): rows are the Entity Mentions outcomes (TP for K ∩ R, FN for K \\ R,
-    FP for R \\ K of every detected entity, antecedent = the anchor); ED counts entities."""
-    doc_id = doc_id or key.doc_id
-    K, R = _side(key), _side(response, drop_singletons=not singletons)
-    ne_col = key.columns.get("ne")
-    cover = ne_spans(ne_col) if ne_col else {}
-    scores = AnchorScores()
+# --------------------------------------------------------------------------------------------------
+# public API
+
+
+_BUILDERS = {"immediate": _immediate, "inferred": _inferred, ANCHOR_LINK: _anchor_link}
+
+
+def arcs_rows(key: Document, response: Document | None, scenario: str, *, doc_id: str | None = None,
+              options: ArcsOptions | None = None, pair: ArcsPair | None = None) -> list[LinkOutcome]:
+    """Outcome rows of one document pair under one scenario (``immediate``, ``inferred``,
+    ``anchor``, or the optional view ``anchor_link``).
+
+    Mentions are matched by exact span. Pass ``pair=index_pair(...)`` to reuse the per-side indexes
+    across scenarios (``key``/``response``/``options``/``doc_id`` are then taken from it).
+    Call :func:`corefreport.io.features.annotate` on both documents first to get row features.
+    """
+    if scenario not in _BUILDERS and scenario != "anchor":
+        raise ValueError(f"unknown ARCS scenario {scenario!r}; choose one of {SCENARIOS + (ANCHOR_LINK,)}")
+    p = pair or index_pair(key, response, options, doc_id)
+    if scenario == "anchor":
+        rows: list[LinkOutcome] = []
+        _anchor(p, rows)
+        return rows
+    return _BUILDERS[scenario](p)
+
+
+def anchor_scores(key: Document, response: Document | None, *, options: ArcsOptions | None = None,
+                  pair: ArcsPair | None = None) -> AnchorScores:
+    """Scenario 3's Entity Detection, Entity Mentions and Fφ of one document pair (sum with ``+=``;
+    ``.as_dict()`` for JSON)."""
+    return _anchor(pair or index_pair(key, response, options), None)
+
+
+def arcs_document(key: Document, response: Document | None, *, doc_id: str | None = None,
+                  options: ArcsOptions | None = None,
+                  scenarios: tuple[str, ...] = SCENARIOS) -> tuple[list[LinkOutcome], AnchorScores]:
+    """All requested scenarios' rows of one document pair (indexed once) and its scenario-3 counts.
+
+    This is what a corpus evaluation calls per aligned document::
+
+        rows, ed_em = arcs_document(ad.key_doc, ad.response_doc, doc_id=ad.doc_id)
+        all_rows.extend(rows); anchor_total += ed_em
+    """
+    p = index_pair(key, response, options, doc_id)
     rows: list[LinkOutcome] = []
-    pool = set(range(len(R.chains)))
-    for chain in sorted((c for c in K.chains if len(c) >= 2), key=lambda c: (c[0].start, c[0].end)):
-        anchor = next((m for m in chain if K.nominal[m.span]), None)
-        if anchor is None:  # X2
-            for j in sorted(pool):
-                if any(m.span in R.where and R.where[m.span][0] == j for m in chain):
-                    pool.discard(j)
-                    break
-            continue
-        tag = _ne_tag(key, anchor, cover)
-        if tag == "-":
-            others = {_ne_tag(key, m, cover) for m in chain} - {"-"}
-            if len(others) == 1:
-                tag = others.pop()
-        ed = scores.ed_by.setdefault(tag, EntityCounts())
-        em = scores.em_by.setdefault(tag, EntityCounts())
-        where = R.where.get(anchor.span)
-        if where is None or where[0] not in pool:  # X3: not detected
-            scores.ed.fn += 1
-            ed.fn += 1
-            continue
-        pool.discard(where[0])
-        scores.ed.tp += 1
-        ed.tp += 1
-        rchain = R.chains[where[0]]
-        rspans = {m.span for m in rchain}
-        kspans = {m.span for m in chain}
-        ranchor = rchain[where[1]]
-        for m in chain:
-            out = "TP" if m.span in rspans else "FN"
-            rows.append(_row("anchor", doc_id, key, m, out, anchor, ranchor if out == "TP" else None))
-        for m in rchain:
-            if m.span not in kspans:
-                rows.append(_row("anchor", doc_id, response, m, "FP", None, ranchor))
-        n_tp = len(kspans & rspans)
-        for c in (scores.em, em):
-            c.tp += n_tp
-            c.fn += len(kspans - rspans)
-            c.fp += len(rspans - kspans)
-    for j in pool:  # X4: spurious entities
-        scores.ed.fp += 1
-        rchain = R.chains[j]
-        first_nom = next((m for m in rchain if R.nominal[m.span]), None)
-        if len(rchain) >= 2 and first_nom is not None:
-            rne = response.columns.get("ne") if response is not None else None
-            tag = _ne_tag(response, first_nom, ne_spans(rne) if rne else {})
-            scores.ed_by.setdefault(tag, EntityCounts()).fp += 1
-    return rows, scores
+    scores: AnchorScores | None = None
+    for s in scenarios:
+        if s == "anchor":
+            scores = _anchor(p, rows)
+        else:
+            rows.extend(arcs_rows(key, response, s, pair=p))
+    return rows, scores if scores is not None else _anchor(p, None)
 
-
-def arcs_rows(key: Document, response: Document | None, doc_id: str | None = None, compat: bool = False,
-              anchor_singletons: bool = False) -> tuple[list[LinkOutcome], AnchorScores]:
-    """All three scenarios' outcome rows of one document, and scenario 3's entity scores."""
-    sides = (_side(key), _side(response))
-    rows = immediate_rows(key, response, doc_id, sides) + inferred_rows(key, response, doc_id, compat, sides)
-    arows, anchor = anchor_rows(key, response, doc_id, anchor_singletons)
-    return rows + arows, anchor

@@ -147,7 +147,7 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
     rows: list = []
     anchor = None
     if "arcs" in options.analyses:
-        from .arcs import AnchorScores, arcs_rows
+        from .arcs import AnchorScores, arcs_document
 
         anchor = AnchorScores()
     scheme = None
@@ -179,7 +179,7 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
         if plink is not None:
             plink.add(ad)
         if anchor is not None:
-            arows, ascores = arcs_rows(ad.key_doc, ad.response_doc, ad.doc_id)
+            arows, ascores = arcs_document(ad.key_doc, ad.response_doc, doc_id=ad.doc_id)
             rows.extend(arows)
             anchor += ascores
         if scheme is not None:
