@@ -283,7 +283,8 @@ def compare(
     key: Annotated[str, typer.Argument(help="Gold corpus.")],
     systems: Annotated[list[str], typer.Argument(help="BASELINE SYSTEM [SYSTEM …], each FILE or NAME=FILE; the "
                        "first is the baseline.")],
-    bootstrap: Annotated[int, typer.Option("--bootstrap", help="Paired bootstrap resamples (0: none).")] = 1000,
+    bootstrap: Annotated[int, typer.Option("--bootstrap", help="Paired bootstrap resamples of the documents "
+                         "(0: none).")] = 1000,
     randomization: Annotated[int, typer.Option("--randomization", help="Approximate randomization trials "
                              "(0: none).")] = 10000,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (printed in the signature).")] = 12345,
@@ -291,15 +292,27 @@ def compare(
                         "arcs, typed (default: both).")] = [],
     no_analyses: Annotated[bool, typer.Option("--no-analyses", help="Compare the metrics only (faster).")] = False,
     scheme: Annotated[Optional[str], typer.Option("--scheme", help="Scheme of the typed evaluation.")] = None,
+    by: Annotated[list[str], typer.Option("--by", help="Outcome-row column for per-group deltas, repeatable "
+                  "(default: cls and type; also mtype, pos_class, ne, genre, an input column).")] = [],
+    top: Annotated[int, typer.Option("--top", help="Largest gains and losses shown per analysis.")] = 3,
+    min_support: Annotated[int, typer.Option("--min-support", help="Smallest group (key referents) among the "
+                           "gains and losses shown.")] = 20,
+    examples: Annotated[int, typer.Option("--examples", help="Example links shown per analysis and direction "
+                        "(0: none).")] = 2,
+    links: Annotated[Optional[Path], typer.Option("--links", help="Write every referent whose outcome changed "
+                     "to FILE: .jsonl or .csv.")] = None,
     fmt: Annotated[OutFormat, typer.Option("--format", "-f", help="Output format.")] = OutFormat.table,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to FILE.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
+    key_format: Annotated[Optional[InFormat], typer.Option("--key-format")] = None,
     response_format: Annotated[Optional[InFormat], typer.Option("--response-format")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print warnings.")] = False,
 ) -> None:
     """Compare systems against one key: every metric side by side, paired bootstrap intervals and
-    approximate-randomization p-values over documents, per-class gains and losses."""
+    approximate-randomization p-values over documents, per-class and per-type gains and losses,
+    the links one system gets right and the other wrong."""
     from .io import load_corpus
+    from .scoring.compare import GROUPINGS
     from .scoring.compare import compare as run_compare
     from .scoring.evaluate import ALL_METRICS, Options, evaluate
 
@@ -313,13 +326,15 @@ def compare(
         named[name] = path
     if bootstrap < 0 or randomization < 0:
         fail("--bootstrap and --randomization take a number ≥ 0")
+    if links is not None and links.exists() and not force:
+        fail(f"{links} exists; use --force to overwrite it")
     analyses = () if no_analyses else tuple(dict.fromkeys(analysis or ["arcs", "typed"]))
     options = Options(metrics=ALL_METRICS, analyses=analyses, scheme=scheme)
     import gc
 
     gc.disable()
     try:
-        kc = load_corpus(key)
+        kc = load_corpus(key, key_format.value if key_format else None)
         evs = {}
         for name, path in named.items():
             evs[name] = evaluate(kc, load_corpus(path, response_format.value if response_format else None), options)
@@ -331,32 +346,34 @@ def compare(
         for name, ev in evs.items():
             for w in ev.warnings:
                 typer.echo(f"corefreport: warning: {name}: {w}", err=True)
-    cmp = run_compare(evs, next(iter(named)), bootstrap, randomization, seed)
-    from .report import tables
+    try:
+        cmp = run_compare(evs, next(iter(named)), bootstrap, randomization, seed, groupings=tuple(by) or GROUPINGS)
+    except ValueError as err:
+        fail(str(err))
+    from .views import compare as V
 
-    parts = tables.comparison_tables(cmp)
     if fmt is OutFormat.json:
-        write_output(json.dumps(cmp.as_dict(), indent=2, ensure_ascii=False) + "\n", output, force)
+        write_output(json.dumps(cmp.as_dict(), indent=2, ensure_ascii=False, allow_nan=False) + "\n", output, force)
     elif fmt is OutFormat.csv:
-        write_output("\n".join(tables.to_csv(t) for t in parts), output, force)
+        write_output(V.comparison_csv(cmp), output, force)
     elif fmt is OutFormat.markdown:
-        write_output("\n".join(f"### {t.title}\n\n" + tables.to_markdown(t) for t in parts), output, force)
+        write_output(V.comparison_markdown(cmp, top, min_support), output, force)
     elif fmt is OutFormat.latex:
-        write_output(tables.to_latex(parts[0]), output, force)
-    else:
+        write_output(V.comparison_latex(cmp), output, force)
+    elif output is not None:
         from io import StringIO
 
-        from rich.console import Console
-
-        from .views.terminal import print_table
-
-        buf = StringIO() if output is not None else None
-        console = Console(file=buf, highlight=False) if buf else Console(highlight=False)
-        tty = buf is None and sys.stdout.isatty()
-        for t in parts:
-            print_table(console, t, tty)
-        if buf is not None:
-            write_output(buf.getvalue(), output, force)
+        buf = StringIO()
+        V.print_comparison(cmp, file=buf, color=False, top=top, examples=examples, min_support=min_support)
+        write_output(buf.getvalue(), output, force)
+    else:
+        V.print_comparison(cmp, top=top, examples=examples, min_support=min_support)
+    if links is not None:
+        try:
+            n = V.write_links(cmp, links)
+        except OSError as err:
+            fail(f"cannot write {links}: {err.strerror or err}")
+        typer.echo(f"wrote {n} changed links to {links}", err=True)
 
 
 @app.command()

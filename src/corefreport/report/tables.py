@@ -259,31 +259,7 @@ def to_latex(t: Table) -> str:
 
 
 def comparison_tables(cmp) -> list[Table]:
-    """Side-by-side F1 per metric with deltas, 95 % bootstrap intervals of the delta and
-    approximate-randomization p-values (``*`` p < 0.05); then the largest per-class changes."""
-    others = [n for n in cmp.names if n != cmp.baseline]
-    header = ["metric"] + [f"f1_{n}" for n in cmp.names] + [h for n in others for h in (f"delta_{n}", f"ci_{n}", f"p_{n}")] + ["best"]
-    t = Table(f"F1 against the baseline {cmp.baseline}", header)
-    for m, per in cmp.scores.items():
-        row: list = [m] + [per[n] for n in cmp.names]
-        for n in others:
-            test = cmp.tests[m][n]
-            star = "*" if test.p_value < 0.05 else ""
-            row += [f"{100 * test.delta:+.2f}{star}", f"[{100 * test.delta_ci[0]:+.2f}, {100 * test.delta_ci[1]:+.2f}]",
-                    f"{test.p_value:.4f}"]
-        row.append(cmp.best(m))
-        t.rows.append(row)
-    t.note = cmp.settings["signature"]
-    out = [t]
-    for n in others:
-        for analysis, rows in cmp.class_deltas[n].items():
-            d = Table(f"{METRIC_LABELS.get(analysis, analysis)}: largest per-class F1 changes, {n} vs {cmp.baseline}",
-                      ["class", f"f1_{cmp.baseline}", f"f1_{n}", "delta"])
-            for c, fa, fb, delta in rows[:8]:
-                d.rows.append([c, fa, fb, f"{100 * delta:+.2f}"])
-            x, y = cmp.disagreements[n][analysis]
-            d.note = f"links right only in {cmp.baseline}: {x}; right only in {n}: {y}"
-            out.append(d)
-    return out
+    """The comparison's tables (built by :mod:`corefreport.views.compare`)."""
+    from ..views.compare import comparison_tables as build
 
-
+    return build(cmp)

@@ -1,12 +1,25 @@
-"""Several systems scored against one key: side-by-side scores, paired significance against a
-baseline, per-class deltas and links one system gets right and the other wrong.
+"""Several systems scored against one key: every score side by side, paired significance against
+a baseline, per-class and per-type gains and losses, and the links one system gets right and the
+other wrong.
 
-Everything comes from the systems' :class:`Evaluation` objects: per-document counts (which sum to
-the corpus scores exactly) and outcome rows; :mod:`significance` resamples those counts.
+Everything comes from the systems' :class:`~corefreport.scoring.result.Evaluation` objects — never
+from re-scoring:
+
+* per-document counts (:class:`DocumentResult` metrics and mention counts, which sum to the corpus
+  totals exactly) and per-document group-bys of the outcome rows become one (documents × columns)
+  matrix per system (:func:`document_matrix`), which :mod:`.significance` resamples;
+* outcome rows, keyed by (analysis, doc_id, referent span, side), give the link-level comparison.
+
+The rows of the side-by-side table, in order: the standard metrics, CoNLL, the linguistically aware
+metrics, mention identification, the three ARCS scenarios (ARCS 3 = its Entity Mentions rows) and
+the typed micro, macro and scheme-coverage scores — whatever every evaluation computed.
 """
 
 from __future__ import annotations
 
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,132 +27,644 @@ import numpy as np
 
 from .counts import Counts
 from .metrics import BlancCounts
-from .outcomes import LinkOutcome, OutcomeCounts, group_by
+from .outcomes import LinkOutcome
 from .result import Evaluation
-from .significance import PairedTest, blanc_f1, counts_f1, paired_test
+from .significance import (Block, PairedTest, blanc_block, conll_block, counts_block, f1_scorer, outcome_block,
+                           paired_bootstrap, paired_tests, stack, typed_block)
 
-ANALYSES = ("immediate", "inferred", "anchor", "typed")
+ARCS = ("immediate", "inferred", "anchor", "anchor_link")
+ANALYSES = ARCS + ("typed",)
+GROUPINGS = ("cls", "type")
+ALPHA = 0.05
 
-
-def _vec(s: Counts | BlancCounts) -> list[float]:
-    if isinstance(s, BlancCounts):
-        return _vec(s.coref) + _vec(s.noncoref)
-    return [s.recall_num, s.recall_den, s.precision_num, s.precision_den]
-
-
-def _outcome_vec(c: OutcomeCounts) -> list[float]:
-    return [c.credit, c.key_total, c.credit, c.resolved + c.fp]
-
-
-def document_matrix(ev: Evaluation, doc_ids: list[str]) -> dict[str, np.ndarray]:
-    """Per-document count columns of every metric and analysis, in ``doc_ids`` order."""
-    by_doc = {d.doc_id: d for d in ev.documents}
-    out: dict[str, np.ndarray] = {}
-    for name in ev.metrics:
-        out[name] = np.array([_vec(by_doc[i].metrics[name]) for i in doc_ids], dtype=float)
-    for analysis in ANALYSES:
-        rows = [r for r in ev.rows if r.analysis == analysis]
-        if not rows:
-            continue
-        if analysis == "typed" and "typed" in ev.analyses:
-            attempted = set(ev.analyses["typed"].attempted)
-            rows = [r for r in rows if r.cls in attempted]
-        per = group_by(rows, "doc_id")
-        out[analysis] = np.array([_outcome_vec(per.get(i, OutcomeCounts())) for i in doc_ids], dtype=float)
-    return out
+LABELS = {
+    "muc": "MUC", "bcub": "B³", "ceafm": "CEAF-m", "ceafe": "CEAF-e", "blanc": "BLANC", "lea": "LEA",
+    "conll": "CoNLL", "lmuc": "LMUC", "lbcub": "LB³", "lceafm": "LCEAF-m", "lceafe": "LCEAF-e",
+    "mentions": "Mentions", "immediate": "ARCS 1", "inferred": "ARCS 2", "anchor": "ARCS 3 (EM)",
+    "anchor_link": "ARCS 3 (links)",
+    "typed_micro": "typed micro", "typed_macro": "typed macro", "typed_scheme": "typed scheme",
+}
+FAMILY = {"muc": "standard", "bcub": "standard", "ceafm": "standard", "ceafe": "standard", "blanc": "standard",
+          "lea": "standard", "conll": "standard", "lmuc": "linguistic", "lbcub": "linguistic",
+          "lceafm": "linguistic", "lceafe": "linguistic", "mentions": "mentions", "immediate": "arcs",
+          "inferred": "arcs", "anchor": "arcs", "anchor_link": "arcs", "typed_micro": "typed", "typed_macro": "typed",
+          "typed_scheme": "typed"}
+ANALYSIS_LABELS = {"immediate": "ARCS 1 (immediate antecedent)", "inferred": "ARCS 2 (nominal antecedent)",
+                   "anchor": "ARCS 3 (anchor mention)", "anchor_link": "ARCS 3 (links to the anchor)",
+                   "typed": "typed (dominant mention and type)"}
+POS_LABELS = {"NOUN": "noun phrases", "PRP": "personal pronouns", "PRP$": "possessive pronouns",
+              "DT": "demonstratives", "CD": "numerals", "WP": "wh-pronouns", "WDT": "wh-determiners",
+              "EX": "existential there", "NAME": "names", "NOMINAL": "common noun phrases"}
+BY_LABELS = {"cls": "class", "type": "type"}
+NO_ROW = "none"
+"""The outcome of a referent for which a system has no row (e.g. a spurious link it did not make)."""
 
 
-def _scorer(name: str):
-    return blanc_f1 if name == "blanc" else counts_f1
+# --------------------------------------------------------------------------------------------
+# Result model
+# --------------------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class MetricRow:
+    """One row of the side-by-side table: each system's R, P, F (R/P None where undefined, as for
+    CoNLL), each system's own 95 % bootstrap interval of F, and the tests against the baseline."""
+
+    name: str
+    label: str
+    family: str
+    recall: dict[str, float | None]
+    precision: dict[str, float | None]
+    f1: dict[str, float]
+    ci: dict[str, tuple[float, float]]
+    tests: dict[str, PairedTest]
+    best: list[str]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "label": self.label, "family": self.family,
+                "systems": {s: {"recall": self.recall[s], "precision": self.precision[s], "f1": self.f1[s],
+                                "ci": _pair(self.ci.get(s))} for s in self.f1},
+                "best": list(self.best),
+                "tests": {s: t.as_dict() for s, t in self.tests.items()}}
+
+
+@dataclass(slots=True)
+class GroupDelta:
+    """F1 of one class or type of referents (a group-by over outcome rows) for the baseline and a
+    system, with the paired tests of the difference. ``key_referents`` = TP+WT+WL+WTL+FN of the
+    baseline (the group's size in the key); ``response_referents`` = TP+WT+WL+WTL+FP of baseline and
+    system (the referents each response resolves)."""
+
+    analysis: str
+    by: str
+    group: str
+    label: str
+    key_referents: int
+    response_referents: tuple[int, int]
+    test: PairedTest
+
+    @property
+    def delta(self) -> float:
+        return self.test.delta
+
+    @property
+    def support(self) -> int:
+        return max(self.key_referents, *self.response_referents)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"analysis": self.analysis, "by": BY_LABELS.get(self.by, self.by), "group": self.group,
+                "label": self.label, "key_referents": self.key_referents,
+                "response_referents": {"baseline": self.response_referents[0], "system": self.response_referents[1]},
+                **self.test.as_dict()}
+
+
+@dataclass(slots=True)
+class LinkChange:
+    """One referent whose outcome differs between the baseline and a system. ``side`` is "key" for a
+    key referent (TP, WT, WL, WTL or FN) and "response" for a mention only a response resolves (FP);
+    "none" means the system has no row there (right on the response side: nothing spurious)."""
+
+    analysis: str
+    doc_id: str
+    start: int
+    end: int
+    text: str
+    side: str
+    cls: str
+    type: str
+    baseline: str
+    system: str
+    key_antecedent: tuple[int, int] | None
+    baseline_antecedent: tuple[int, int] | None
+    system_antecedent: tuple[int, int] | None
+
+    @property
+    def kind(self) -> str:
+        """"gain" (right only in the system), "loss" (right only in the baseline), or "change"."""
+        a, b = _right(self.baseline, self.side), _right(self.system, self.side)
+        return "gain" if b and not a else "loss" if a and not b else "change"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"analysis": self.analysis, "doc_id": self.doc_id, "start": self.start, "end": self.end,
+                "text": self.text, "side": self.side, "class": self.cls, "type": self.type,
+                "baseline_outcome": self.baseline, "system_outcome": self.system, "kind": self.kind,
+                "key_antecedent": _span(self.key_antecedent), "baseline_antecedent": _span(self.baseline_antecedent),
+                "system_antecedent": _span(self.system_antecedent)}
+
+
+LINK_FIELDS = ("baseline", "system", "analysis", "doc_id", "start", "end", "text", "side", "class", "type",
+               "baseline_outcome", "system_outcome", "kind", "key_antecedent", "baseline_antecedent",
+               "system_antecedent")
+"""The fields of :meth:`Comparison.link_rows`: the two systems' names, then one changed referent."""
+
+
+def _right(outcome: str, side: str) -> bool:
+    return outcome == "TP" or (side == "response" and outcome == NO_ROW)
+
+
+@dataclass(slots=True)
+class LinkComparison:
+    """One analysis, baseline against a system: how every referent's outcome moved
+    (``transitions[(baseline outcome, system outcome)]``, "none" = no row) and the referents that changed."""
+
+    analysis: str
+    transitions: dict[tuple[str, str], int]
+    changes: list[LinkChange]
+
+    @property
+    def gains(self) -> int:
+        """Referents right only in the system."""
+        return sum(1 for c in self.changes if c.kind == "gain")
+
+    @property
+    def losses(self) -> int:
+        """Referents right only in the baseline."""
+        return sum(1 for c in self.changes if c.kind == "loss")
+
+    @property
+    def both_right(self) -> int:
+        return self.transitions.get(("TP", "TP"), 0)
+
+    def as_dict(self, links: bool = True) -> dict[str, Any]:
+        out: dict[str, Any] = {"analysis": self.analysis, "right_only_in_system": self.gains,
+                               "right_only_in_baseline": self.losses, "both_right": self.both_right,
+                               "transitions": {f"{a}>{b}": n for (a, b), n in sorted(self.transitions.items())}}
+        if links:
+            out["changes"] = [c.as_dict() for c in self.changes]
+        return out
+
+
+@dataclass(slots=True)
+class DocumentDelta:
+    """The headline score (CoNLL, else the first metric) of one document for baseline and system."""
+
+    doc_id: str
+    baseline: float
+    system: float
+
+    @property
+    def delta(self) -> float:
+        return self.system - self.baseline
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"doc_id": self.doc_id, "baseline": self.baseline, "system": self.system, "delta": self.delta}
 
 
 @dataclass(slots=True)
 class Comparison:
+    """Several systems against one key (built by :func:`compare`)."""
+
     names: list[str]
     baseline: str
-    scores: dict[str, dict[str, float]]  # metric -> system -> F1
-    tests: dict[str, dict[str, PairedTest]]  # metric -> system -> test against the baseline
-    class_deltas: dict[str, dict[str, list[tuple[str, float, float, float]]]]  # system -> analysis -> rows
-    disagreements: dict[str, dict[str, tuple[int, int]]]  # system -> analysis -> (baseline only, system only)
+    documents: list[str]
+    metrics: list[MetricRow]
+    groups: dict[str, list[GroupDelta]]
+    links: dict[str, dict[str, LinkComparison]]
+    per_document: dict[str, list[DocumentDelta]]
+    headline: str
+    sources: dict[str, str] = field(default_factory=dict)
     settings: dict[str, Any] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def systems(self) -> list[str]:
+        """The systems compared with the baseline (every name but the baseline's)."""
+        return [n for n in self.names if n != self.baseline]
+
+    @property
+    def signature(self) -> str:
+        return self.settings.get("signature", "")
+
+    def metric(self, name: str) -> MetricRow:
+        for m in self.metrics:
+            if m.name == name:
+                return m
+        raise KeyError(name)
+
+    @property
+    def scores(self) -> dict[str, dict[str, float]]:
+        """metric → system → F1."""
+        return {m.name: dict(m.f1) for m in self.metrics}
+
+    @property
+    def tests(self) -> dict[str, dict[str, PairedTest]]:
+        """metric → system → its test against the baseline."""
+        return {m.name: dict(m.tests) for m in self.metrics}
 
     def best(self, metric: str) -> str:
-        return max(self.scores[metric], key=lambda s: self.scores[metric][s])
+        """The first system with the highest F1 of ``metric`` (all of them: ``metric(name).best``)."""
+        return self.metric(metric).best[0]
 
-    def as_dict(self) -> dict[str, Any]:
+    def group_deltas(self, system: str, analysis: str | None = None, by: str | None = None,
+                     min_support: int = 0) -> list[GroupDelta]:
+        return [g for g in self.groups.get(system, []) if (analysis is None or g.analysis == analysis)
+                and (by is None or g.by == by) and g.support >= min_support]
+
+    def gains(self, system: str, analysis: str | None = None, by: str | None = None, top: int = 3,
+              min_support: int = 20) -> list[GroupDelta]:
+        """The groups where ``system`` gains most F1 on the baseline (largest positive Δ first)."""
+        rows = [g for g in self.group_deltas(system, analysis, by, min_support) if g.delta > 0]
+        return sorted(rows, key=lambda g: (-g.delta, g.group))[:top]
+
+    def losses(self, system: str, analysis: str | None = None, by: str | None = None, top: int = 3,
+               min_support: int = 20) -> list[GroupDelta]:
+        """The groups where ``system`` loses most F1 to the baseline (most negative Δ first)."""
+        rows = [g for g in self.group_deltas(system, analysis, by, min_support) if g.delta < 0]
+        return sorted(rows, key=lambda g: (g.delta, g.group))[:top]
+
+    @property
+    def class_deltas(self) -> dict[str, dict[str, list[tuple[str, float, float, float]]]]:
+        """system → analysis → (class, baseline F1, system F1, Δ), largest |Δ| first."""
+        out: dict[str, dict[str, list]] = {}
+        for s in self.systems:
+            per: dict[str, list] = {}
+            for g in self.group_deltas(s, by="cls"):
+                per.setdefault(g.analysis, []).append((g.group, g.test.baseline, g.test.system, g.delta))
+            for rows in per.values():
+                rows.sort(key=lambda x: (-abs(x[3]), x[0]))
+            out[s] = per
+        return out
+
+    @property
+    def disagreements(self) -> dict[str, dict[str, tuple[int, int]]]:
+        """system → analysis → (referents right only in the baseline, right only in the system)."""
+        return {s: {a: (lc.losses, lc.gains) for a, lc in per.items()} for s, per in self.links.items()}
+
+    def link_rows(self) -> list[dict[str, Any]]:
+        """Every changed referent of every system and analysis as flat dicts with the fields of
+        :data:`LINK_FIELDS` (for JSONL / CSV)."""
+        return [{"baseline": self.baseline, "system": s, **c.as_dict()} for s, per in self.links.items()
+                for lc in per.values() for c in lc.changes]
+
+    def as_dict(self, links: bool = False) -> dict[str, Any]:
+        """The JSON contract of ``corefreport compare -f json`` (docs/compare.md). Scores are
+        fractions. The changed referents themselves (thousands on a large corpus) are included only
+        with ``links=True``; their counts and transitions always are (see also :meth:`link_rows`)."""
         return {
             "baseline": self.baseline,
-            "systems": self.names,
-            "settings": self.settings,
+            "systems": list(self.names),
+            "sources": dict(self.sources),
+            "documents": len(self.documents),
+            "settings": dict(self.settings),
+            "headline": self.headline,
             "scores": self.scores,
-            "significance": {m: {s: t.as_dict() for s, t in ts.items()} for m, ts in self.tests.items()},
-            "class_deltas": {s: {a: [{"class": c, "baseline_f1": fa, "system_f1": fb, "delta": d}
-                                     for c, fa, fb, d in rows] for a, rows in per.items()}
-                             for s, per in self.class_deltas.items()},
-            "link_disagreements": {s: {a: {"right_only_in_baseline": x, "right_only_in_system": y}
-                                       for a, (x, y) in per.items()} for s, per in self.disagreements.items()},
+            "metrics": [m.as_dict() for m in self.metrics],
+            "significance": {m.name: {s: t.as_dict() for s, t in m.tests.items()} for m in self.metrics},
+            "groups": {s: [g.as_dict() for g in rows] for s, rows in self.groups.items()},
+            "links": {s: {a: lc.as_dict(links) for a, lc in per.items()} for s, per in self.links.items()},
+            "per_document": {s: [d.as_dict() for d in rows] for s, rows in self.per_document.items()},
+            "warnings": list(self.warnings),
         }
 
 
-def _class_deltas(a: list[LinkOutcome], b: list[LinkOutcome]) -> list[tuple[str, float, float, float]]:
-    ga, gb = group_by(a, "cls"), group_by(b, "cls")
-    out = []
-    for c in sorted(set(ga) | set(gb)):
-        fa = ga.get(c, OutcomeCounts()).f1
-        fb = gb.get(c, OutcomeCounts()).f1
-        out.append((c, fa, fb, fb - fa))
-    out.sort(key=lambda x: -abs(x[3]))
+def _pair(x: tuple[float, float] | None) -> list[float] | None:
+    return None if x is None or math.isnan(x[0]) else [float(x[0]), float(x[1])]
+
+
+def _span(x: tuple[int, int] | None) -> list[int] | None:
+    return list(x) if x is not None else None
+
+
+# --------------------------------------------------------------------------------------------
+# Per-document count matrices
+# --------------------------------------------------------------------------------------------
+
+def counts_vector(s: Counts | BlancCounts) -> list[float]:
+    """A metric's sufficient statistics: 4 columns, BLANC 8 (coreference then non-coreference)."""
+    if isinstance(s, BlancCounts):
+        return counts_vector(s.coref) + counts_vector(s.noncoref)
+    return [s.recall_num, s.recall_den, s.precision_num, s.precision_den]
+
+
+class RowArrays:
+    """The outcome rows of one analysis as parallel arrays, so that every group-by over
+    (document, group) is a ``numpy.bincount``."""
+
+    __slots__ = ("_values", "credit", "doc", "key", "response", "rows")
+
+    def __init__(self, rows: list[LinkOutcome], doc_index: dict[str, int]):
+        self.rows = rows
+        try:
+            self.doc = np.array([doc_index[r.doc_id] for r in rows], dtype=np.int64)
+        except KeyError as err:
+            raise ValueError(f"outcome row of document {err.args[0]!r}, which is not in the evaluation") from None
+        self.credit = np.array([r.credit for r in rows], dtype=float)
+        outcomes = [r.outcome for r in rows]
+        self.key = np.array([o != "FP" for o in outcomes], dtype=float)
+        self.response = np.array([o != "FN" for o in outcomes], dtype=float)
+        self._values: dict[str, list[str]] = {}
+
+    def values(self, by: str) -> list[str]:
+        """Each row's value of ``by`` (a row column such as ``cls``/``type``, or a feature)."""
+        v = self._values.get(by)
+        if v is None:
+            if by in ("cls", "type", "doc_id", "outcome", "text"):
+                v = [getattr(r, by) for r in self.rows]
+            else:
+                v = [r.features.get(by, "-") for r in self.rows]
+            self._values[by] = v
+        return v
+
+    def columns(self, n_docs: int, codes: np.ndarray | None = None, groups: int = 1,
+                mask: np.ndarray | None = None) -> np.ndarray:
+        """(n_docs, 3·groups): per group ``Σ credit, TP+WT+WL+WTL+FN, TP+WT+WL+WTL+FP``; ``codes``
+        gives each row's group (default: one group), ``mask`` selects rows."""
+        flat = self.doc * groups + (codes if codes is not None else 0)
+        out = np.zeros((n_docs * groups, 3))
+        for j, w in enumerate((self.credit, self.key, self.response)):
+            if mask is not None:
+                out[:, j] = np.bincount(flat[mask], weights=w[mask], minlength=n_docs * groups)
+            else:
+                out[:, j] = np.bincount(flat, weights=w, minlength=n_docs * groups)
+        return out.reshape(n_docs, 3 * groups)
+
+
+def outcome_columns(rows: list[LinkOutcome], doc_index: dict[str, int],
+                    group_of: Callable[[LinkOutcome], int] | None = None, groups: int = 1) -> np.ndarray:
+    """Per-document outcome counts of ``rows``: (documents, 3·groups) with, per group,
+    ``Σ credit, TP+WT+WL+WTL+FN, TP+WT+WL+WTL+FP`` — a group-by over (doc_id, group)."""
+    arr = RowArrays(rows, doc_index)
+    codes = np.array([group_of(r) for r in rows], dtype=np.int64) if group_of else None
+    return arr.columns(len(doc_index), codes, groups)
+
+
+def document_matrix(ev: Evaluation, doc_ids: list[str]) -> dict[str, np.ndarray]:
+    """Per-document sufficient statistics of every metric, of mention identification and of every
+    analysis' total, in ``doc_ids`` order: name → (documents, columns). Metric columns sum to
+    ``ev.metrics[name]`` exactly (the same additions in the same order); analysis columns are
+    ``Σ credit, TP+WT+WL+WTL+FN, TP+WT+WL+WTL+FP`` (typed: of the attempted classes)."""
+    by_doc = {d.doc_id: d for d in ev.documents}
+    missing = [i for i in doc_ids if i not in by_doc]
+    if missing:
+        raise ValueError(f"{len(missing)} document(s) not in the evaluation, e.g. {missing[0]!r}")
+    out: dict[str, np.ndarray] = {}
+    for name in ev.metrics:
+        out[name] = np.array([counts_vector(by_doc[i].metrics[name]) for i in doc_ids], dtype=float)
+    out["mentions"] = np.array([counts_vector(by_doc[i].mentions) for i in doc_ids], dtype=float)
+    index = {d: k for k, d in enumerate(doc_ids)}
+    for a, rows in _rows_by_analysis(ev).items():
+        arr = RowArrays(rows, index)
+        if a == "typed":
+            if "typed" in ev.analyses:
+                attempted = set(ev.analyses["typed"].attempted)
+                out[a] = arr.columns(len(doc_ids), mask=np.array([c in attempted for c in arr.values("cls")], bool))
+        else:
+            out[a] = arr.columns(len(doc_ids))
     return out
 
 
-def _disagreements(a: list[LinkOutcome], b: list[LinkOutcome]) -> tuple[int, int]:
-    ok_a = {(r.doc_id, r.start, r.end) for r in a if r.outcome == "TP"}
-    ok_b = {(r.doc_id, r.start, r.end) for r in b if r.outcome == "TP"}
-    return len(ok_a - ok_b), len(ok_b - ok_a)
+def _rows_by_analysis(ev: Evaluation) -> dict[str, list[LinkOutcome]]:
+    out: dict[str, list[LinkOutcome]] = {}
+    for r in ev.rows:
+        out.setdefault(r.analysis, []).append(r)
+    return out
 
 
-def compare(evaluations: dict[str, Evaluation], baseline: str, bootstrap: int = 1000,
-            randomization: int = 10000, seed: int = 12345) -> Comparison:
-    """Compare every system with ``baseline`` (paired over the key's documents)."""
-    names = list(evaluations)
+# --------------------------------------------------------------------------------------------
+# Statistics: what is resampled, as blocks of columns
+# --------------------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class _Stat:
+    """A block of columns and the scores it yields: metric rows (``names``) or groups."""
+
+    block: Block
+    names: list[str]
+    columns: Callable[[str], np.ndarray]  # system name → (documents, width)
+    analysis: str = ""
+    by: str = ""
+
+
+def _group_label(ev: Evaluation, analysis: str, by: str, value: str) -> str:
+    if analysis == "typed" and "typed" in ev.analyses:
+        scheme = ev.analyses["typed"].scheme
+        name = scheme.class_name(value) if by == "cls" else scheme.types.get(value, value)
+        return name if name != value else value
+    if by == "cls":
+        return POS_LABELS.get(value, value)
+    return POS_LABELS.get(value, f'"{value}"' if value not in ("-", "") else value)
+
+
+def _analysis_order(names: Iterable[str]) -> list[str]:
+    known = [a for a in ANALYSES if a in names]
+    return known + sorted(set(names) - set(known))
+
+
+def _parent(analysis: str) -> str:
+    """The ``Evaluation.analyses`` entry an analysis' rows belong to."""
+    return "typed" if analysis == "typed" else "arcs"
+
+
+def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str, ...],
+           warnings: list[str]) -> tuple[list[_Stat], dict[str, list[str]], dict[str, dict[str, list[LinkOutcome]]]]:
+    names = list(evs)
+    base = evs[names[0]]
+    n_docs = len(doc_ids)
+    mats = {n: document_matrix(ev, doc_ids) for n, ev in evs.items()}
+    stats: list[_Stat] = []
+    metric_names = [m for m in base.metrics if all(m in ev.metrics for ev in evs.values())]
+    skipped = sorted({m for ev in evs.values() for m in ev.metrics} - set(metric_names))
+    if skipped:
+        warnings.append(f"not computed for every system, left out: {', '.join(skipped)}")
+    standard = [m for m in metric_names if FAMILY.get(m) == "standard"]
+    rest = [m for m in metric_names if FAMILY.get(m) != "standard"]
+    for m in standard:
+        stats.append(_Stat(blanc_block() if m == "blanc" else counts_block(), [m], lambda s, m=m: mats[s][m]))
+    if all(p in metric_names for p in ("muc", "bcub", "ceafe")):
+        stats.append(_Stat(conll_block(), ["conll"],
+                           lambda s: np.hstack([mats[s]["muc"], mats[s]["bcub"], mats[s]["ceafe"]])))
+    for m in rest:
+        stats.append(_Stat(blanc_block() if m == "blanc" else counts_block(), [m], lambda s, m=m: mats[s][m]))
+    stats.append(_Stat(counts_block(), ["mentions"], lambda s: mats[s]["mentions"]))
+
+    rows = {n: _rows_by_analysis(ev) for n, ev in evs.items()}
+    found = _analysis_order({a for per in rows.values() for a in per})
+    analyses = [a for a in found if all(_parent(a) in ev.analyses for ev in evs.values())]
+    left_out = [a for a in found if a not in analyses]
+    if left_out:
+        warnings.append(f"analyses not computed for every system, left out: {', '.join(left_out)}")
+    index = {d: k for k, d in enumerate(doc_ids)}
+    arrays = {n: {a: RowArrays(rows[n].get(a, []), index) for a in analyses} for n in names}
+    for a in analyses:
+        if a == "typed":
+            tables = [ev.analyses["typed"] for ev in evs.values()]
+            attempted = list(dict.fromkeys(c for t in tables for c in t.attempted))
+            for n, t in zip(names, tables):
+                if list(t.attempted) != attempted:
+                    warnings.append(f"typed: {n} attempted {', '.join(t.attempted)}; compared over "
+                                    f"{', '.join(attempted)} for every system")
+            if len({(t.scheme.name, t.scheme.n, tuple(t.k)) for t in tables}) > 1:
+                warnings.append("typed: the systems were evaluated with different schemes or k")
+            cidx = {c: i for i, c in enumerate(attempted)}
+            typed_cols = {}
+            for n in names:
+                arr = arrays[n][a]
+                codes = np.array([cidx.get(c, -1) for c in arr.values("cls")], dtype=np.int64)
+                typed_cols[n] = arr.columns(n_docs, np.maximum(codes, 0), len(attempted), codes >= 0)
+            stats.append(_Stat(typed_block(len(attempted), tables[0].scheme.n),
+                               ["typed_micro", "typed_macro", "typed_scheme"], lambda s, c=typed_cols: c[s]))
+        else:
+            totals = {n: arrays[n][a].columns(n_docs) for n in names}
+            stats.append(_Stat(outcome_block(1), [a], lambda s, c=totals: c[s]))
+    group_labels: dict[str, list[str]] = {}
+    for a in analyses:
+        for by in groupings:
+            values = sorted({v for n in names for v in arrays[n][a].values(by)})
+            if not values:
+                continue
+            gidx = {v: i for i, v in enumerate(values)}
+            cols = {}
+            for n in names:
+                arr = arrays[n][a]
+                codes = np.array([gidx[v] for v in arr.values(by)], dtype=np.int64)
+                cols[n] = arr.columns(n_docs, codes, len(values))
+            stats.append(_Stat(outcome_block(len(values)), values, lambda s, c=cols: c[s], a, by))
+            group_labels[f"{a}|{by}"] = [_group_label(base, a, by, v) for v in values]
+    return stats, group_labels, {n: {a: rows[n].get(a, []) for a in analyses} for n in names}
+
+
+# --------------------------------------------------------------------------------------------
+# Link-level comparison
+# --------------------------------------------------------------------------------------------
+
+def _keyed(rows: list[LinkOutcome]) -> dict[tuple, LinkOutcome]:
+    """Rows by (doc_id, start, end, side, occurrence); side "response" for FP rows, else "key"."""
+    keys = [(r.doc_id, r.start, r.end, "response" if r.outcome == "FP" else "key", 1) for r in rows]
+    out = dict(zip(keys, rows))
+    if len(out) == len(rows):
+        return out
+    out = {}
+    seen: Counter = Counter()
+    for k, r in zip(keys, rows):
+        seen[k] += 1
+        out[k[:4] + (seen[k],)] = r
+    return out
+
+
+def compare_links(analysis: str, baseline: list[LinkOutcome] | dict, system: list[LinkOutcome]) -> LinkComparison:
+    """Outcome rows of one analysis keyed by (doc_id, span, side): the transition counts and the
+    referents whose outcome differs (``baseline`` may be given already keyed by :func:`_keyed`)."""
+    a = baseline if isinstance(baseline, dict) else _keyed(baseline)
+    b = _keyed(system)
+    transitions: Counter = Counter()
+    changes: list[LinkChange] = []
+    for k in list(a) + [k for k in b if k not in a]:
+        ra, rb = a.get(k), b.get(k)
+        oa, ob = (ra.outcome if ra else NO_ROW), (rb.outcome if rb else NO_ROW)
+        transitions[(oa, ob)] += 1
+        if oa == ob:
+            continue
+        r = ra or rb
+        changes.append(LinkChange(analysis, r.doc_id, r.start, r.end, r.text, k[3], r.cls, r.type, oa, ob,
+                                  r.key_antecedent if k[3] == "key" else None,
+                                  ra.response_antecedent if ra else None, rb.response_antecedent if rb else None))
+    return LinkComparison(analysis, dict(transitions), changes)
+
+
+# --------------------------------------------------------------------------------------------
+# compare()
+# --------------------------------------------------------------------------------------------
+
+def _key_hash(signature: str) -> str:
+    return next((p for p in signature.split("|") if p.startswith("key:")), "")
+
+
+def _check(evaluations: dict[str, Evaluation], baseline: str) -> tuple[list[str], list[str]]:
+    if baseline not in evaluations:
+        raise ValueError(f"baseline {baseline!r} is not one of the systems ({', '.join(evaluations)})")
     base = evaluations[baseline]
     doc_ids = [d.doc_id for d in base.documents]
-    mats = {n: document_matrix(ev, doc_ids) for n, ev in evaluations.items()}
-    metrics = [m for m in mats[baseline] if all(m in mats[n] for n in names)]
-    scores: dict[str, dict[str, float]] = {}
-    tests: dict[str, dict[str, PairedTest]] = {}
-    rng = np.random.default_rng(seed)
-    conll_parts = ("muc", "bcub", "ceafe")
-    for m in metrics:
-        scores[m] = {n: float(_scorer(m)(mats[n][m].sum(0))) for n in names}
-    if all(p in metrics for p in conll_parts):
-        scores["conll"] = {n: sum(scores[p][n] for p in conll_parts) / 3 for n in names}
+    warnings: list[str] = []
+    for name, ev in evaluations.items():
+        if _key_hash(ev.signature) != _key_hash(base.signature):
+            raise ValueError(f"{name} was scored against another key than {baseline} "
+                             f"({_key_hash(ev.signature)} vs {_key_hash(base.signature)})")
+        if sorted(d.doc_id for d in ev.documents) != sorted(doc_ids):
+            raise ValueError(f"{name} and {baseline} cover different documents")
+        if ev.signature != base.signature:
+            diff = set(ev.signature.split("|")) ^ set(base.signature.split("|"))
+            warnings.append(f"{name} was evaluated with other settings than {baseline}: {', '.join(sorted(diff))}")
+    return doc_ids, warnings
 
-        def conll(cols: np.ndarray) -> np.ndarray:
-            return (counts_f1(cols[..., 0:4]) + counts_f1(cols[..., 4:8]) + counts_f1(cols[..., 8:12])) / 3
 
-        for n in names:
-            mats[n]["conll"] = np.concatenate([mats[n][p] for p in conll_parts], axis=1)
-    for m in scores:
-        scorer = conll if m == "conll" else _scorer(m)
-        tests[m] = {}
-        for n in names:
-            if n == baseline:
-                continue
-            tests[m][n] = paired_test(mats[baseline][m], mats[n][m], scorer, bootstrap, randomization, rng)
-    class_deltas: dict = {}
-    disagreements: dict = {}
-    for n in names:
-        if n == baseline:
-            continue
-        class_deltas[n] = {}
-        disagreements[n] = {}
-        for a in ANALYSES:
-            ra = base.rows_of(a)
-            rb = evaluations[n].rows_of(a)
-            if ra or rb:
-                class_deltas[n][a] = _class_deltas(ra, rb)
-                disagreements[n][a] = _disagreements(ra, rb)
-    settings = {"bootstrap": bootstrap, "randomization": randomization, "seed": seed,
-                "signature": base.signature + f"|bootstrap:{bootstrap}|ar:{randomization}|seed:{seed}"}
-    return Comparison(names, baseline, scores, tests, class_deltas, disagreements, settings)
+def compare(evaluations: dict[str, Evaluation], baseline: str, bootstrap: int = 1000, randomization: int = 10000,
+            seed: int = 12345, *, groupings: tuple[str, ...] = GROUPINGS, confidence: float = 0.95) -> Comparison:
+    """Compare every system with ``baseline``, paired over the key's documents.
+
+    ``evaluations`` maps system names to evaluations of the same key (their order is the display
+    order; the baseline comes first). ``bootstrap`` resamples and ``randomization`` trials (0: that
+    test is not run) with ``seed``; ``groupings`` are the outcome-row columns the per-group deltas
+    are computed for (``cls``, ``type``, or any feature such as ``mtype`` or ``genre``).
+    """
+    if bootstrap < 0 or randomization < 0:
+        raise ValueError("bootstrap and randomization take a number ≥ 0")
+    doc_ids, warnings = _check(evaluations, baseline)
+    names = [baseline] + [n for n in evaluations if n != baseline]
+    evs = {n: evaluations[n] for n in names}
+    stats, group_labels, rows = _stats(evs, doc_ids, groupings, warnings)
+    blocks = [s.block for s in stats]
+    rpf, _, _ = stack(blocks)
+    X = {n: (np.hstack([s.columns(n) for s in stats]) if stats else np.zeros((len(doc_ids), 0))) for n in names}
+    observed = {n: rpf(X[n].sum(0)) for n in names}  # (size, 3)
+    score = f1_scorer(rpf)
+    tests = {n: paired_tests(X[baseline], X[n], score, bootstrap, randomization, seed, confidence)
+             for n in names[1:]}
+    if names[1:]:
+        base_ci = [t.baseline_ci for t in tests[names[1]]]
+    else:
+        bs = paired_bootstrap(X[baseline], X[baseline], score, bootstrap, seed, confidence)
+        base_ci = [(float(lo), float(hi)) for lo, hi in bs.a_ci]
+
+    metrics: list[MetricRow] = []
+    groups: dict[str, list[GroupDelta]] = {n: [] for n in names[1:]}
+    k = 0
+    for st in stats:
+        for j, label in enumerate(st.names):
+            idx = k + j
+            if not st.by:
+                f1 = {n: float(observed[n][idx, 2]) for n in names}
+                top = max(f1.values())
+                metrics.append(MetricRow(
+                    label, LABELS.get(label, label), FAMILY.get(label, "other"),
+                    {n: _opt(observed[n][idx, 0]) for n in names}, {n: _opt(observed[n][idx, 1]) for n in names},
+                    f1, {baseline: base_ci[idx], **{n: tests[n][idx].system_ci for n in names[1:]}},
+                    {n: tests[n][idx] for n in names[1:]}, [n for n in names if f1[n] == top]))
+            else:
+                cols = slice(3 * j, 3 * j + 3)
+                base_cols = st.columns(baseline)[:, cols].sum(0)
+                for n in names[1:]:
+                    sys_cols = st.columns(n)[:, cols].sum(0)
+                    groups[n].append(GroupDelta(st.analysis, st.by, label, group_labels[f"{st.analysis}|{st.by}"][j],
+                                                int(base_cols[1]), (int(base_cols[2]), int(sys_cols[2])),
+                                                tests[n][idx]))
+        k += st.block.size
+
+    links: dict[str, dict[str, LinkComparison]] = {}
+    base_keyed = {a: _keyed(r) for a, r in rows[baseline].items()}
+    for n in names[1:]:
+        links[n] = {a: compare_links(a, base_keyed[a], rows[n][a]) for a in rows[n]}
+
+    headline = "conll" if any(m.name == "conll" for m in metrics) else (metrics[0].name if metrics else "")
+    per_document: dict[str, list[DocumentDelta]] = {}
+    if headline:
+        hidx = next(i for i, m in enumerate(_flat_names(stats)) if m == headline)
+        per_doc = {n: f1_scorer(rpf)(X[n])[:, hidx] for n in names}
+        for n in names[1:]:
+            per_document[n] = sorted((DocumentDelta(d, float(per_doc[baseline][i]), float(per_doc[n][i]))
+                                      for i, d in enumerate(doc_ids)), key=lambda x: (x.delta, x.doc_id))
+
+    base = evs[baseline]
+    settings = {"bootstrap": bootstrap, "randomization": randomization, "seed": seed, "confidence": confidence,
+                "alpha": ALPHA, "resampling_unit": "document", "documents": len(doc_ids),
+                "groupings": list(groupings),
+                "signature": base.signature + f"|resample:docs|bootstrap:{bootstrap}|ar:{randomization}|seed:{seed}"}
+    sources = {n: ev.response_source for n, ev in evs.items()}
+    return Comparison(names, baseline, doc_ids, metrics, groups, links, per_document, headline, sources, settings,
+                      warnings)
+
+
+def _flat_names(stats: list[_Stat]) -> list[str]:
+    return [("" if s.by else name) for s in stats for name in s.names]
+
+
+def _opt(x: float) -> float | None:
+    return None if math.isnan(x) else float(x)
