@@ -135,6 +135,7 @@ def read_conll2012(path: str | Path, text: str | None = None) -> Corpus:
     line_no = 1
     inside: tuple[str, int, int] | None = None  # (doc id, begin line, text offset of its first line)
     outside_from = 0  # text offset where the current stretch outside any document began
+    outside_line = 1  # and the file line it is on
     for start, stop in _hash_lines(text):
         line_no += text.count("\n", pos, start)
         pos = start
@@ -162,9 +163,10 @@ def read_conll2012(path: str | Path, text: str | None = None) -> Corpus:
             corpus.documents[doc_id] = _read_document(path, block, begin_line + 1, doc_id, begin_line)
             inside = None
             outside_from = stop
+            outside_line = line_no
     if inside is not None:
         raise InputError(path, inside[1], f"document {inside[0]!r} has no '#end document' line")
-    _check_outside(path, text, outside_from, len(text), line_no)  # line_no: the line holding outside_from
+    _check_outside(path, text, outside_from, len(text), outside_line)
     return corpus
 
 
@@ -349,7 +351,7 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
         else:
             doc.tokens = [r.split()[w] for r in rows]
     except IndexError:
-        doc.tokens = [_field(r.split("\t") if tab else r.split(), w) for r in rows]
+        doc.tokens = _checked_tokens(path, rows, tab, w, ncols, line_of)
     if ncols <= w + 1:  # the word would be the coreference column itself
         doc.tokens = [_field(r.split("\t") if tab else r.split(), w) for r in rows]
     spec = {name: k for name, k in layout.items() if k < ncols - 1}
@@ -360,9 +362,23 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     return doc
 
 
+def _checked_tokens(path: str, rows: list[str], tab: bool, w: int, ncols: int, line_of) -> list[str]:
+    """Words of rows some of which are too short: an error names the first row without a word column."""
+    out = []
+    for t, r in enumerate(rows):
+        cols = r.split("\t") if tab else r.split()
+        if len(cols) < min(ncols, w + 2):
+            raise InputError(path, line_of[t], f"expected {ncols} columns like the document's first token line, "
+                             f"found {len(cols)}")
+        out.append(_field(cols, w))
+    return out
+
+
 def _field(cols: list[str], w: int) -> str:
     """The word column, or '' when the line is too short to have one besides the coref column."""
-    return cols[w] if w < len(cols) - 1 or len(cols) == 1 else ""
+    if w < len(cols) - 1:
+        return cols[w]
+    return cols[0] if len(cols) == 1 and w == 0 else ""
 
 
 def read_text(path: str) -> str:

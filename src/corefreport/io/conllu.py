@@ -1,20 +1,44 @@
-"""Reader for CorefUD / Universal Anaphora CoNLL-U (coreference in the MISC column, ``Entity=``).
+"""Reader for CorefUD / Universal Anaphora CoNLL-U: coreference in the MISC column as ``Entity=``.
 
-* ``# newdoc id = X`` starts a document (a file without one is one document named by its stem).
-* Tokens are the lines whose ID is an integer: multi-word-token lines (``9-10``) carry no
-  coreference and are skipped; empty nodes (``15.1``) are skipped, and refused with an error when
-  they carry an ``Entity=`` bracket (zeros are not supported yet).
-* ``Entity=`` brackets: ``(e5-person-1-`` opens a mention, ``e5)`` closes it, ``(e5-person-1-)`` is a
-  one-token mention; brackets concatenate (``(e1-x(e2-y)``). ``# global.Entity = …`` names the
-  dash-separated fields (CorefUD: ``eid-etype-head-other``; GUM:
-  ``GRP-etype-infstat-salience-centering-minspan-link-identity``); ``etype``, ``infstat`` and ``link``
-  (GUM's type of the mention's incoming link: ``coref``, ``ana``, ``appos``, ``cata``, ``pred``, …)
-  become mention features ``etype``, ``infstat``, ``link_type``; ``head`` (1-based inside the
-  mention) becomes the absolute head token.
-* Discontinuous mentions (``[1/2]``) are refused with an error naming file and line.
-* ``SplitAnte=`` and ``Bridge=`` are not identity coreference: ignored, with one warning per file.
-* Columns: ``lemma``, ``upos``, ``pos`` (XPOS), ``head`` (document-level index of the syntactic head,
-  ``-1`` for the root), ``deprel``.
+Format (CorefUD 1.x, the UA "compact" proposal) and the choices made here:
+
+* Standard 10-column CoNLL-U, TAB-separated; ``#`` lines are comments. ``# newdoc`` (optionally
+  ``id = X``) starts a document; a file without one is a single document named by the file stem
+  (also a ``# newdoc`` without ``id``). A repeated id is renamed ``X#2`` with a warning, as the
+  CoNLL-2012 reader does.
+* Tokens are the lines whose ID is an integer, numbered 0.. across the document. Multi-word-token
+  lines (``9-10``) are skipped (an ``Entity=`` on one is refused: CorefUD puts coreference on the
+  words). Empty nodes (``15.1``) are skipped; one that carries an ``Entity=`` bracket is refused
+  (zeros are not supported yet).
+* A sentence starts at the first token after a blank line, a ``# sent_id`` line or a ``# newdoc``
+  line, and wherever the word IDs restart.
+* Columns: ``lemma``, ``upos``, ``pos`` (XPOS), ``deprel`` and ``head``: the HEAD of each word as a
+  document-level token index (``"-1"`` for the root, ``"_"`` when HEAD is ``_`` or points outside
+  the sentence; the column is left out when no word has a usable HEAD).
+* ``Entity=`` brackets: ``(e5-person-1-`` opens a mention of entity ``e5``, ``e5)`` closes the most
+  recently opened mention of ``e5``, ``(e5-person-1-)`` is a one-token mention; brackets concatenate
+  (``(e1-x(e2-y)``, ``e3)(e4-z``) and are read left to right. OntoGUM's minimal ``(1`` … ``1)`` form
+  is the same notation with the entity id alone. The chain label is the entity id; chains are in the
+  order their id is first seen, a chain's mentions in the order they close.
+* ``# global.Entity = eid-etype-head-other`` (anywhere before the brackets; it holds for the rest of
+  the file) names the dash-separated fields of an opening bracket; without it the CorefUD default
+  ``eid-etype-head-other`` is assumed. GUM declares
+  ``GRP-etype-infstat-salience-centering-minspan-link-identity`` (``GRP`` is read as the entity id).
+  A bracket with more fields than declared joins the rest into the last field. Mention features:
+  ``etype``; when declared and not empty, ``infstat``, ``link_type`` (GUM's ``link`` field) and
+  ``head`` (the 1-based position inside the mention turned into a document token index; ignored
+  when it lies outside the mention). GUM's ``minspan`` is a set of positions, not a head, and is
+  not read.
+* GUM's ``link`` field, as found in the 20 GUM documents of the shared data, is *mostly* the type
+  of the link that reaches the mention from its antecedent (``ana``, ``appos``, ``cata``, ``pred``,
+  ``coref``); chain-initial mentions carry ``coref`` (a few chain-initial pronouns ``ana``),
+  singletons ``sgl``, and ``disc`` marks the non-nominal *antecedent* of a discourse-deixis link,
+  not the anaphor (which carries ``coref``). The value is passed on as written.
+* Discontinuous mentions (a ``[1/2]`` part suffix on the id) are refused with an error.
+* ``SplitAnte=`` and ``Bridge=`` are not identity coreference: they are ignored, with one warning
+  per file that says how many were seen.
+* Every error names the file and line: a line without 10 columns, a bad ID, unreadable ``Entity=``
+  text, a closing bracket without an opening one, a mention never closed by the end of its document.
 """
 
 from __future__ import annotations
@@ -25,155 +49,337 @@ from ..model import Chain, Corpus, Document, Mention
 from .conll2012 import read_text
 from .errors import InputError
 
-DEFAULT_FIELDS = ["eid", "etype", "head", "other"]
+DEFAULT_FIELDS: tuple[str, ...] = ("eid", "etype", "head", "other")
+FIELD_ALIASES = {"grp": "eid", "link": "link_type"}
+KEPT_FEATURES = ("etype", "infstat", "link_type")
+EMPTY_VALUES = frozenset(("", "_"))
+
+Bracket = tuple[str, str, list[str]]
+"""One bracket of an ``Entity=`` value: kind (``open``/``single``/``close``), entity id, fields."""
 
 
-def parse_entity(value: str) -> list[tuple[str, str, list[str]]] | None:
-    """Split an ``Entity=`` value into ("open"|"single"|"close", eid, attribute fields)."""
-    out: list[tuple[str, str, list[str]]] = []
+def parse_entity(value: str) -> list[Bracket] | None:
+    """Split an ``Entity=`` value into brackets, left to right; ``None`` when it is not bracket text.
+
+    ``(e1-person-1-(e2-x)e3)`` → ``[("open", "e1", ["e1", "person", "1", ""]), ("single", "e2",
+    ["e2", "x"]), ("close", "e3", [])]``. An opening bracket's text runs to the next ``(`` or ``)``.
+    """
+    out: list[Bracket] = []
     i, n = 0, len(value)
     while i < n:
         if value[i] == "(":
-            j = i + 1
-            while j < n and value[j] not in "()":
-                j += 1
+            nxt_open = value.find("(", i + 1)
+            nxt_close = value.find(")", i + 1)
+            single = nxt_close >= 0 and (nxt_open < 0 or nxt_close < nxt_open)
+            j = nxt_close if single else (nxt_open if nxt_open >= 0 else n)
             fields = value[i + 1 : j].split("-")
             if not fields[0]:
                 return None
-            if j < n and value[j] == ")":
-                out.append(("single", fields[0], fields))
-                i = j + 1
-            else:
-                out.append(("open", fields[0], fields))
-                i = j
+            out.append(("single" if single else "open", fields[0], fields))
+            i = j + 1 if single else j
         else:
             j = value.find(")", i)
-            if j < 0 or "(" in value[i:j]:
+            if j <= i or "(" in value[i:j]:
                 return None
             out.append(("close", value[i:j], []))
             i = j + 1
     return out
 
 
+class EntityFields:
+    """Which dash-separated field of an opening bracket holds which attribute (``# global.Entity``)."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self.kept = [(name, names.index(name)) for name in KEPT_FEATURES if name in names]
+        self.head = names.index("head") if "head" in names else -1
+
+    @classmethod
+    def parse(cls, value: str) -> EntityFields:
+        """From the text after ``# global.Entity =`` (lower-cased; ``GRP`` → ``eid``, ``link`` → ``link_type``)."""
+        names = [f.strip().lower() for f in value.split("-")]
+        return cls(tuple(FIELD_ALIASES.get(f, f) for f in names))
+
+    def value(self, attrs: list[str], k: int) -> str:
+        """Field ``k`` of a bracket; the last declared field takes all the rest (a dash in its value)."""
+        if k >= len(attrs):
+            return ""
+        if k == len(self.names) - 1 and len(attrs) > k + 1:
+            return "-".join(attrs[k:])
+        return attrs[k]
+
+    def features(self, attrs: list[str], start: int, end: int) -> dict[str, str]:
+        """Features of one mention from the fields of its opening bracket (see the module docstring)."""
+        feats = {}
+        for name, k in self.kept:
+            v = self.value(attrs, k)
+            if v and v != "_":
+                feats[name] = v
+        if self.head >= 0:
+            head = self.value(attrs, self.head)
+            if head.isdecimal() and len(head) < 10 and 1 <= int(head) <= end - start + 1:
+                feats["head"] = str(start + int(head) - 1)
+        return feats
+
+
+DEFAULT_ENTITY_FIELDS = EntityFields(DEFAULT_FIELDS)
+
+
+class _DocumentBuilder:
+    """The state of the document being read: tokens, sentences, columns, open brackets, chains."""
+
+    def __init__(self, path: str, doc_id: str, line: int) -> None:
+        self.path = path
+        self.doc = Document(doc_id=doc_id, source=path, line=line)
+        self.rows: list[list[str]] = []
+        self.heads: list[int] = []  # document index of the head; -1 root; -2 unknown
+        self.chains: dict[str, Chain] = {}
+        self.open: dict[str, list[tuple[int, list[str], int]]] = {}  # eid -> [(start, fields, line)]
+        self.new_sentence = True
+        self.prev_id = 0
+
+    def add_words(self, rows: list[list[str]], ids: list[int]) -> int:
+        """Append a run of word lines (split into columns) with their integer IDs; return the
+        document index of the first. Built with comprehensions: this is the per-token hot path."""
+        doc = self.doc
+        t0 = len(doc.tokens)
+        if self.new_sentence or ids[0] <= self.prev_id:
+            doc.sentence_starts.append(t0)
+        doc.sentence_starts.extend(t0 + k for k in range(1, len(ids)) if ids[k] <= ids[k - 1])
+        self.new_sentence = False
+        self.prev_id = ids[-1]
+        doc.tokens.extend([r[1] for r in rows])
+        self.rows.extend(rows)
+        self.heads.extend([(t0 + k - ids[k] + int(r[6]) if r[6] != "0" else -1)
+                           if r[6].isdecimal() and len(r[6]) < 10 else -2 for k, r in enumerate(rows)])
+        return t0
+
+    def chain(self, eid: str) -> Chain:
+        chain = self.chains.get(eid)
+        if chain is None:
+            chain = self.chains[eid] = Chain(eid)
+        return chain
+
+    def add_entity(self, value: str, t: int, line: int, fields: EntityFields) -> None:
+        """Apply the brackets of one ``Entity=`` value found on token ``t``."""
+        brackets = parse_entity(value)
+        if brackets is None:
+            raise InputError(self.path, line, f"cannot read Entity={value!r} (expected brackets '(eid-…', "
+                             "'eid)' or '(eid-…)')")
+        for kind, eid, attrs in brackets:
+            if "[" in eid or "]" in eid:
+                raise InputError(self.path, line, f"discontinuous mention of entity {eid!r}: discontinuous mentions "
+                                 "(part suffixes such as [1/2]) are not supported")
+            if kind == "open":
+                self.open.setdefault(eid, []).append((t, attrs, line))
+                self.chain(eid)
+            elif kind == "single":
+                self.add_mention(eid, t, t, attrs, line, fields)
+            else:
+                stack = self.open.get(eid)
+                if not stack:
+                    raise InputError(self.path, line, f"'{eid})' closes a mention of entity {eid!r} that was never "
+                                     f"opened in document {self.doc.doc_id!r}")
+                start, opening, first_line = stack.pop()
+                self.add_mention(eid, start, t, opening, first_line, fields)
+
+    def add_mention(self, eid: str, start: int, end: int, attrs: list[str], line: int,
+                    fields: EntityFields) -> None:
+        feats = fields.features(attrs, start, end)
+        self.chain(eid).mentions.append(Mention(start, end, eid, line, feats))
+
+    def finish(self) -> tuple[Document, int]:
+        """Check that every bracket closed, fill the columns; return the document and the number of
+        HEAD values that pointed outside their sentence."""
+        doc = self.doc
+        for eid, stack in self.open.items():
+            if stack:
+                raise InputError(self.path, stack[0][2], f"mention of entity {eid!r} opened here is never closed "
+                                 f"in document {doc.doc_id!r}")
+        doc.chains = [c for c in self.chains.values() if c.mentions]
+        rows = self.rows
+        doc.columns = {"lemma": [r[2] for r in rows], "upos": [r[3] for r in rows], "pos": [r[4] for r in rows],
+                       "deprel": [r[7] for r in rows]}
+        bad = self._check_heads()
+        if any(h != -2 for h in self.heads):
+            doc.columns["head"] = ["-1" if h == -1 else "_" if h == -2 else str(h) for h in self.heads]
+        return doc, bad
+
+    def _check_heads(self) -> int:
+        """Mark heads outside their own sentence as unknown; return how many there were."""
+        heads, starts = self.heads, self.doc.sentence_starts
+        bad = 0
+        for k, lo in enumerate(starts):
+            hi = starts[k + 1] if k + 1 < len(starts) else len(heads)
+            if all(h < 0 or lo <= h < hi for h in heads[lo:hi]):
+                continue
+            for t in range(lo, hi):
+                h = heads[t]
+                if h >= 0 and not lo <= h < hi:
+                    heads[t] = -2
+                    bad += 1
+        return bad
+
+
+class _ConlluReader:
+    """Reads one file into a :class:`Corpus`: comment and blank lines one by one, the runs of word
+    lines between them in batches."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.stem = Path(path).name.split(".")[0]
+        self.corpus = Corpus(source=path, format="conllu")
+        self.fields = DEFAULT_ENTITY_FIELDS
+        self.builder: _DocumentBuilder | None = None
+        self.split_ante = 0
+        self.bridges = 0
+        self.bad_heads = 0
+
+    def read(self, text: str) -> Corpus:
+        if "\r" in text:
+            text = text.replace("\r\n", "\n")
+        lines = text.split("\n")
+        special = [k for k, line in enumerate(lines) if not line or line[0] in "# \t\r"]
+        special.append(len(lines))
+        prev = -1
+        for k in special:
+            if k > prev + 1:
+                self.word_run(lines, prev + 1, k)
+            prev = k
+            if k == len(lines):
+                break
+            line = lines[k]
+            if line[:1] == "#":
+                self.comment(line, k + 1)
+            elif not line.strip():
+                if self.builder is not None:
+                    self.builder.new_sentence = True
+            else:  # a word line that starts with white space: read alone (its ID is then an error)
+                self.word_run(lines, k, k + 1)
+        self.finish_document()
+        self.add_warnings()
+        return self.corpus
+
+    def comment(self, line: str, ln: int) -> None:
+        body = line[1:].strip()
+        if body.startswith("newdoc") and (len(body) == 6 or body[6] in " \t="):
+            self.start_document(_newdoc_id(body[6:]) or self.stem, ln)
+        elif body.startswith("global.Entity") and "=" in body:
+            self.fields = EntityFields.parse(body.split("=", 1)[1].strip())
+        elif body.startswith("sent_id") and self.builder is not None:
+            self.builder.new_sentence = True
+
+    def start_document(self, doc_id: str, ln: int) -> None:
+        self.finish_document()
+        docs = self.corpus.documents
+        if doc_id in docs:
+            k = 2
+            while f"{doc_id}#{k}" in docs:
+                k += 1
+            self.corpus.warnings.append(f"{self.path}:{ln}: document id {doc_id!r} repeats; renamed to {doc_id}#{k}")
+            doc_id = f"{doc_id}#{k}"
+        self.builder = _DocumentBuilder(self.path, doc_id, ln)
+
+    def finish_document(self) -> None:
+        if self.builder is None:
+            return
+        doc, bad = self.builder.finish()
+        self.bad_heads += bad
+        self.corpus.documents[doc.doc_id] = doc
+        self.builder = None
+
+    def word_run(self, lines: list[str], a: int, b: int) -> None:
+        """Lines ``a``..``b-1`` (0-based), none blank or a comment: words, multi-word tokens, empty nodes."""
+        rows = [line.split("\t") for line in lines[a:b]]
+        if any(len(r) != 10 for r in rows):
+            k = next(k for k, r in enumerate(rows) if len(r) != 10)
+            raise InputError(self.path, a + k + 1, f"a CoNLL-U word line has 10 TAB-separated columns, this one has "
+                             f"{len(rows[k])}")
+        line_of = list(range(a + 1, b + 1))
+        if not all(r[0].isdigit() and r[0].isascii() for r in rows):
+            keep = [k for k, r in enumerate(rows) if self.is_word(r, a + k + 1)]
+            rows = [rows[k] for k in keep]
+            line_of = [a + k + 1 for k in keep]
+            if not rows:
+                return
+        if any(len(r[0]) > 9 for r in rows):
+            k = next(k for k, r in enumerate(rows) if len(r[0]) > 9)
+            raise InputError(self.path, line_of[k], f"word ID {rows[k][0][:20]}… is too large")
+        ids = [int(r[0]) for r in rows]
+        if 0 in ids:
+            raise InputError(self.path, line_of[ids.index(0)], "word ID 0 (CoNLL-U word IDs start at 1)")
+        if self.builder is None:
+            self.start_document(self.stem, line_of[0])
+        builder = self.builder
+        assert builder is not None
+        t0 = builder.add_words(rows, ids)
+        for k in [k for k, r in enumerate(rows) if "=" in r[9] and ("Entity=" in r[9] or "Bridge=" in r[9]
+                                                                     or "SplitAnte=" in r[9])]:
+            self.misc(rows[k][9], t0 + k, line_of[k])
+
+    def misc(self, misc: str, t: int, ln: int) -> None:
+        """The coreference items of one MISC cell: ``Entity=`` read, ``SplitAnte=``/``Bridge=`` counted."""
+        builder = self.builder
+        assert builder is not None
+        for item in misc.split("|"):
+            if item.startswith("Entity="):
+                value = item[7:]
+                if value not in EMPTY_VALUES:
+                    builder.add_entity(value, t, ln, self.fields)
+            elif item.startswith("SplitAnte="):
+                self.split_ante += 1
+            elif item.startswith("Bridge="):
+                self.bridges += 1
+
+    def is_word(self, cols: list[str], ln: int) -> bool:
+        """Whether a line is a word; multi-word-token lines (``9-10``) and empty nodes (``15.1``) are
+        not (and refused when they carry ``Entity=``); any other ID is an error."""
+        tid = cols[0]
+        if tid.isdigit() and tid.isascii():
+            return True
+        entity = any(item.startswith("Entity=") and item[7:] not in EMPTY_VALUES for item in cols[9].split("|"))
+        if _is_range(tid, "-"):
+            if entity:
+                raise InputError(self.path, ln, f"multi-word-token line {tid} carries an Entity= annotation "
+                                 "(CorefUD puts coreference on the word lines)")
+        elif _is_range(tid, "."):
+            if entity:
+                raise InputError(self.path, ln, f"empty node {tid} carries an Entity= annotation: zeros are not "
+                                 "supported yet (empty nodes are skipped)")
+        else:
+            raise InputError(self.path, ln, f"bad ID {tid!r} (expected a word ID such as 7, a multi-word-token "
+                             "range such as 7-8, or an empty node such as 7.1)")
+        return False
+
+    def add_warnings(self) -> None:
+        if self.split_ante or self.bridges:
+            self.corpus.warnings.append(
+                f"{self.path}: {self.split_ante} SplitAnte= and {self.bridges} Bridge= annotation(s) ignored "
+                "(split antecedents and bridging are not identity coreference)")
+        if self.bad_heads:
+            self.corpus.warnings.append(f"{self.path}: {self.bad_heads} HEAD value(s) point outside their "
+                                        "sentence; read as unknown")
+
+
+def _newdoc_id(rest: str) -> str:
+    """The id of a ``# newdoc`` line from the text after ``newdoc`` (``' id = X'`` → ``'X'``)."""
+    rest = rest.strip()
+    if rest.startswith("id"):
+        rest = rest[2:].strip()
+        if rest.startswith("="):
+            return rest[1:].strip()
+    return ""
+
+
+def _is_range(tid: str, sep: str) -> bool:
+    """``7-8`` (sep ``-``) or ``7.1`` (sep ``.``): two ASCII integers around ``sep``."""
+    a, s, b = tid.partition(sep)
+    return bool(s) and a.isascii() and a.isdigit() and b.isascii() and b.isdigit()
+
+
 def read_conllu(path: str | Path, text: str | None = None) -> Corpus:
-    """Read a CorefUD CoNLL-U file (see the module docstring)."""
+    """Read every document of one CorefUD CoNLL-U file (see the module docstring for the format)."""
     path = str(path)
     if text is None:
         text = read_text(path)
-    stem = Path(path).name.split(".")[0]
-    corpus = Corpus(source=path, format="conllu")
-    fields = DEFAULT_FIELDS
-    doc: Document | None = None
-    rows: list[list[str]] = []
-    sent_first = 0
-    stacks: dict[str, list[tuple[int, list[str], int]]] = {}
-    chain_of: dict[str, Chain] = {}
-    warned = False
-    new_sentence = True
-
-    def finish() -> None:
-        nonlocal doc
-        if doc is None:
-            return
-        for eid, stack in stacks.items():
-            if stack:
-                raise InputError(path, stack[0][2], f"mention of entity {eid!r} opened in document {doc.doc_id!r} "
-                                 "is never closed")
-        doc.columns = {name: [r[k] for r in rows] for name, k in (("lemma", 2), ("upos", 3), ("pos", 4),
-                                                                     ("deprel", 7))}
-        doc.columns["head"] = [r[10] for r in rows]
-        doc.chains = [c for c in chain_of.values() if c.mentions]
-        corpus.documents[doc.doc_id] = doc
-        doc = None
-
-    def start(doc_id: str, line: int) -> Document:
-        nonlocal rows, stacks, chain_of, new_sentence
-        finish()
-        rows, stacks, chain_of, new_sentence = [], {}, {}, True
-        if doc_id in corpus.documents:
-            raise InputError(path, line, f"document id {doc_id!r} repeats")
-        return Document(doc_id=doc_id, source=path, line=line)
-
-    for ln, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            new_sentence = True
-            continue
-        if line.startswith("#"):
-            body = line[1:].strip()
-            if body.startswith("newdoc"):
-                doc_id = body.split("=", 1)[1].strip() if "=" in body else f"{stem}#{len(corpus.documents) + 1}"
-                doc = start(doc_id, ln)
-            elif body.startswith("global.Entity"):
-                fields = [f.strip().lower() for f in body.split("=", 1)[1].strip().split("-")]
-                if fields and fields[0] == "grp":
-                    fields[0] = "eid"
-            continue
-        cols = line.split("\t")
-        if len(cols) != 10:
-            raise InputError(path, ln, f"a CoNLL-U token line has 10 TAB-separated columns, this one has {len(cols)}")
-        tid = cols[0]
-        misc = cols[9]
-        if not tid.isdigit():
-            if "." in tid and "Entity=" in misc:
-                raise InputError(path, ln, f"empty node {tid} carries an Entity annotation: zeros are not supported yet")
-            continue
-        if doc is None:
-            doc = start(stem, ln)
-        t = len(doc.tokens)
-        if new_sentence:
-            doc.sentence_starts.append(t)
-            sent_first = t
-            new_sentence = False
-        elif tid == "1":
-            doc.sentence_starts.append(t)
-            sent_first = t
-        doc.tokens.append(cols[1])
-        head = cols[6]
-        cols.append(str(sent_first + int(head) - 1) if head.isdigit() and head != "0" else "-1")
-        rows.append(cols)
-        if misc == "_" or "Entity=" not in misc:
-            continue
-        for item in misc.split("|"):
-            if item.startswith("SplitAnte=") or item.startswith("Bridge="):
-                if not warned:
-                    corpus.warnings.append(f"{path}: SplitAnte/Bridge annotations are not identity coreference; ignored")
-                    warned = True
-            if not item.startswith("Entity="):
-                continue
-            parsed = parse_entity(item[7:])
-            if parsed is None:
-                raise InputError(path, ln, f"cannot read {item!r} (expected '(eid-…', 'eid)' or '(eid-…)')")
-            for kind, eid, attrs in parsed:
-                if "[" in eid:
-                    raise InputError(path, ln, f"discontinuous mention {eid!r}: not supported yet")
-                if kind == "close":
-                    stack = stacks.get(eid)
-                    if not stack:
-                        raise InputError(path, ln, f"'{eid})' closes a mention that was never opened")
-                    s, a, _ = stack.pop()
-                    _add(chain_of, eid, s, t, a, fields)
-                elif kind == "single":
-                    _add(chain_of, eid, t, t, attrs, fields)
-                else:
-                    stacks.setdefault(eid, []).append((t, attrs, ln))
-                    chain_of.setdefault(eid, Chain(eid))
-    finish()
-    return corpus
-
-
-def _add(chain_of: dict[str, Chain], eid: str, start: int, end: int, attrs: list[str], fields: list[str]) -> None:
-    m = Mention(start, end, eid)
-    named = dict(zip(fields, attrs))
-    if len(attrs) > len(fields) and fields:  # an identity with dashes: the rest belongs to the last field
-        named[fields[-1]] = "-".join(attrs[len(fields) - 1 :])
-    if named.get("etype"):
-        m.features["etype"] = named["etype"]
-        m.features["ne"] = named["etype"]
-    if named.get("infstat"):
-        m.features["infstat"] = named["infstat"]
-    if named.get("link"):
-        m.features["link_type"] = named["link"]
-    h = named.get("head") or named.get("minspan")
-    if named.get("head") and h.isdigit():
-        m.features["head"] = str(start + int(h) - 1)
-    chain_of.setdefault(eid, Chain(eid)).mentions.append(m)
+    return _ConlluReader(path).read(text)

@@ -1,26 +1,84 @@
-"""Detect a corpus file's format from its content."""
+"""Detect a corpus file's format from its content (the file name is not used).
+
+Rules, first match wins:
+
+1. the first non-blank character is ``{`` (or ``[``, a JSON array — the JSON-lines reader then says
+   that it wants one object per line) → ``jsonlines``;
+2. the first non-blank line starts with ``#FORMAT=WebAnno``, or a ``#T_SP=`` header comes before any
+   token line → ``webanno``;
+3. a ``#begin document`` / ``# begin document`` line anywhere → ``conll2012``: this includes
+   CoNLL-U-plus files with a coreference last column inside ``#begin document`` … ``#end document``
+   (the jsonlines sample's ``singe.conll``), which the CoNLL-2012 reader handles;
+4. ``# newdoc``, ``# global.Entity``, or a 10-column word line with an integer ID whose MISC column
+   has ``Entity=`` (among the first lines), or the first token line is a 10-column line with a
+   CoNLL-U ID → ``conllu``;
+5. otherwise ``conll2012`` (whose reader then says what is wrong).
+"""
 
 from __future__ import annotations
 
+import re
+
+BEGIN_RE = re.compile(r"^#\s*begin document", re.MULTILINE)
+HEAD_LINES = 200
+
 
 def detect_format(path: str, text: str) -> str:
-    """One of ``conll2012``, ``conllu``, ``jsonlines``, ``webanno``.
-
-    ``{`` first → JSON lines; ``#FORMAT=WebAnno`` → WebAnno TSV; a ``#begin document`` line →
-    CoNLL-2012 (also CoNLL-U-plus files that carry one, such as the jsonlines sample's ``singe.conll``);
-    ``# newdoc``, ``# global.Entity`` or ``Entity=`` in 10-column lines → CorefUD CoNLL-U; otherwise
-    CoNLL-2012 (whose reader then says what is wrong).
-    """
-    head = text[:20000]
-    first = head.lstrip()[:1]
-    if first in ("{", "["):
+    """One of ``conll2012``, ``conllu``, ``jsonlines``, ``webanno`` for the file ``path`` holding ``text``."""
+    body = text.lstrip("\ufeff \t\r\n")
+    if body[:1] in ("{", "["):
         return "jsonlines"
-    if head.lstrip().startswith("#FORMAT=WebAnno"):
+    if body.startswith("#FORMAT=WebAnno"):
         return "webanno"
-    for line in head.splitlines():
-        s = line.strip()
-        if s.startswith("#") and s[1:].strip().startswith("begin document"):
-            return "conll2012"
-    if "# newdoc" in head or "# global.Entity" in head or ("Entity=" in head and "\t" in head):
+    head = _first_lines(body, HEAD_LINES)
+    if _webanno_header(head):
+        return "webanno"
+    if BEGIN_RE.search(text):
+        return "conll2012"
+    if _looks_like_conllu(head):
         return "conllu"
     return "conll2012"
+
+
+def _first_lines(text: str, n: int) -> list[str]:
+    lines = text.split("\n", n)[:n]
+    return [line.rstrip("\r") for line in lines]
+
+
+def _webanno_header(lines: list[str]) -> bool:
+    """A ``#T_SP=`` header before the first token line."""
+    for line in lines:
+        if line.startswith("#T_SP="):
+            return True
+        if line.strip() and not line.startswith("#"):
+            return False
+    return False
+
+
+def _looks_like_conllu(lines: list[str]) -> bool:
+    first_token_seen = False
+    for line in lines:
+        if line.startswith("#"):
+            body = line[1:].lstrip()
+            if body.startswith(("newdoc", "global.Entity")):
+                return True
+            continue
+        if not line.strip():
+            continue
+        cols = line.split("\t")
+        if len(cols) != 10:
+            return False
+        tid = cols[0]
+        if tid.isascii() and tid.isdigit() and "Entity=" in cols[9]:
+            return True
+        if not first_token_seen and tid.isascii() and (tid.isdigit() or _is_conllu_range(tid)):
+            first_token_seen = True
+    return first_token_seen
+
+
+def _is_conllu_range(tid: str) -> bool:
+    for sep in ("-", "."):
+        a, s, b = tid.partition(sep)
+        if s and a.isdigit() and b.isdigit():
+            return True
+    return False

@@ -1,80 +1,172 @@
-"""Reader for JSON lines as neural coreference systems write them (e2e-coref family).
+"""Reader for JSON lines as neural coreference systems write them (the e2e-coref family).
 
-One JSON object per line: ``doc_key``, ``sentences`` (token lists; offsets are over the flattened
-document), ``clusters`` (lists of ``[start, end]``, end inclusive), optional ``speakers`` and ``pos``
-(same shape as ``sentences``). When ``clusters`` is empty or absent and ``predicted_clusters`` is
-there (system output), those are read, with a warning. ``doc_key`` ``(NAME); part NNN`` becomes
-``NAME; part NNN`` so that it matches a CoNLL-2012 key.
+Format: one JSON object per line, one line per document.
+
+* ``doc_key`` (required): the document id. ``(NAME); part NNN`` becomes ``NAME; part NNN`` with
+  :func:`~corefreport.io.conll2012.document_id`, so that a CoNLL-2012 key and a jsonlines response
+  name the same document alike; any other key is kept as written (an empty one takes the file stem).
+  A repeated ``doc_key`` is an error (a response that lists a document twice cannot be scored).
+* ``sentences`` (required): a list of token lists. Tokens are numbered across the whole document
+  (every offset is into the flattened token list); each non-empty sentence starts a sentence.
+* ``clusters`` (or the key given as ``field``): a list of clusters, each a list of ``[start, end]``
+  mentions with an **inclusive** end. The chain label is the cluster's index in the list, as a
+  string; empty clusters are dropped. When ``field`` is ``clusters`` and a document has no or empty
+  ``clusters`` but has ``predicted_clusters`` (system output), those are read, with a warning.
+* ``speakers`` and ``pos`` (optional, the shape of ``sentences``) become the ``speaker`` and ``pos``
+  columns; one whose token count differs from ``sentences`` is ignored with a warning.
+* Other keys (``paragraphs``, ``constituents``, ``ner``, …) are ignored.
+* Errors name the file and line: a line that is not valid JSON (with the JSON error), not an
+  object, no ``doc_key`` or ``sentences``, ``sentences`` not a list of lists, a cluster that is not a
+  list, a mention that is not two integers, ``start > end``, a negative offset or one beyond the
+  document (with the doc_key, the offset and the document length), a repeated ``doc_key``.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from ..model import Chain, Corpus, Document, Mention
 from .conll2012 import document_id, read_text
 from .errors import InputError
 
+COLUMN_KEYS = (("speakers", "speaker"), ("pos", "pos"))
+
 
 def read_jsonlines(path: str | Path, text: str | None = None, field: str = "clusters") -> Corpus:
+    """Read every document of one JSON-lines file (see the module docstring for the format)."""
     path = str(path)
     if text is None:
         text = read_text(path)
+    stem = Path(path).name.split(".")[0]
     corpus = Corpus(source=path, format="jsonlines")
-    for ln, line in enumerate(text.splitlines(), 1):
+    keys: dict[str, int] = {}
+    for ln, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise InputError(path, ln, f"not valid JSON: {err.msg} (column {err.colno})") from None
-        if not isinstance(obj, dict):
-            raise InputError(path, ln, f"expected a JSON object per line, found {type(obj).__name__}")
-        for key in ("doc_key", "sentences"):
-            if key not in obj:
-                raise InputError(path, ln, f"the object has no {key!r}")
-        sents = obj["sentences"]
-        if not isinstance(sents, list) or not all(isinstance(s, list) for s in sents):
-            raise InputError(path, ln, "'sentences' must be a list of token lists")
-        doc_id = document_id(str(obj["doc_key"]), Path(path).stem)
-        if doc_id in corpus.documents:
-            raise InputError(path, ln, f"doc_key {obj['doc_key']!r} repeats")
-        doc = Document(doc_id=doc_id, source=path, line=ln)
-        for s in sents:
-            doc.sentence_starts.append(len(doc.tokens))
-            doc.tokens.extend(str(w) for w in s)
-        n = len(doc.tokens)
-        for col in ("speakers", "pos"):
-            vals = obj.get(col)
-            if isinstance(vals, list) and all(isinstance(s, list) for s in vals):
-                flat = [str(v) for s in vals for v in s]
-                if len(flat) == n:
-                    doc.columns["speaker" if col == "speakers" else "pos"] = flat
-        clusters = obj.get(field)
-        if not clusters and field == "clusters" and obj.get("predicted_clusters"):
-            clusters = obj["predicted_clusters"]
-            corpus.warnings.append(f"{path}:{ln}: document {doc_id!r} has no 'clusters'; read 'predicted_clusters'")
-        if clusters is None:
-            clusters = []
-        if not isinstance(clusters, list):
-            raise InputError(path, ln, f"{field!r} must be a list of clusters")
-        for ci, cluster in enumerate(clusters):
-            chain = Chain(str(ci))
-            if not isinstance(cluster, list):
-                raise InputError(path, ln, f"cluster {ci} of {doc_id!r} is not a list of [start, end] pairs")
-            for m in cluster:
-                if (not isinstance(m, list) or len(m) != 2 or not all(isinstance(x, int) and not isinstance(x, bool)
-                                                                     for x in m)):
-                    raise InputError(path, ln, f"cluster {ci} of {doc_id!r}: mention {m!r} is not [start, end]")
-                s, e = m
-                if s < 0 or e < s:
-                    raise InputError(path, ln, f"cluster {ci} of {doc_id!r}: bad span [{s}, {e}]")
-                if e >= n:
-                    raise InputError(path, ln, f"cluster {ci} of {doc_id!r}: span [{s}, {e}] ends beyond the "
-                                     f"document ({n} tokens)")
-                chain.mentions.append(Mention(s, e, str(ci)))
-            if chain.mentions:
-                doc.chains.append(chain)
-        corpus.documents[doc_id] = doc
+        obj = _parse_line(path, ln, line)
+        key = obj["doc_key"]
+        raw_key = key if isinstance(key, str) else json.dumps(key)
+        if raw_key in keys:
+            raise InputError(path, ln, f"doc_key {raw_key!r} repeats (first on line {keys[raw_key]})")
+        keys[raw_key] = ln
+        doc = _read_document(path, ln, obj, document_id(raw_key, stem), field, corpus.warnings)
+        if doc.doc_id in corpus.documents:
+            raise InputError(path, ln, f"doc_key {raw_key!r} names document {doc.doc_id!r} again (first on line "
+                             f"{corpus.documents[doc.doc_id].line})")
+        corpus.documents[doc.doc_id] = doc
     return corpus
+
+
+def _parse_line(path: str, ln: int, line: str) -> dict[str, Any]:
+    """The JSON object of one line, with its required keys checked."""
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as err:
+        raise InputError(path, ln, f"not valid JSON: {err.msg} (column {err.colno}); JSON lines need one whole "
+                         "object per line") from None
+    except (ValueError, RecursionError) as err:  # e.g. an integer with too many digits, deep nesting
+        raise InputError(path, ln, f"cannot read the JSON: {err or 'nested too deeply'}") from None
+    if not isinstance(obj, dict):
+        raise InputError(path, ln, f"expected a JSON object per line, found {_json_type(obj)}")
+    for key in ("doc_key", "sentences"):
+        if key not in obj:
+            raise InputError(path, ln, f"the object has no {key!r}")
+    return obj
+
+
+def _json_type(value: object) -> str:
+    """What a JSON value is, in words, for error messages."""
+    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean", type(None): "null"}.get(
+        type(value), "a number")
+
+
+def _read_document(path: str, ln: int, obj: dict[str, Any], doc_id: str, field: str,
+                   warnings: list[str]) -> Document:
+    """One document from its checked JSON object: tokens, sentences, columns, chains."""
+    doc = Document(doc_id=doc_id, source=path, line=ln)
+    sentences = obj["sentences"]
+    if not isinstance(sentences, list) or not all(isinstance(s, list) for s in sentences):
+        raise InputError(path, ln, f"'sentences' of {doc_id!r} must be a list of token lists")
+    lengths = [len(s) for s in sentences]
+    doc.sentence_starts = _starts(lengths)
+    doc.tokens = [w for s in sentences for w in s]
+    if set(map(type, doc.tokens)) - {str}:
+        doc.tokens = [w if isinstance(w, str) else str(w) for w in doc.tokens]
+    for key, column in COLUMN_KEYS:
+        values = _column(obj.get(key), len(doc.tokens))
+        if values is not None:
+            doc.columns[column] = values
+        elif key in obj:
+            warnings.append(f"{path}:{ln}: {key!r} of {doc_id!r} does not have the shape of 'sentences'; ignored")
+    clusters = _clusters(path, ln, obj, doc_id, field, warnings)
+    n = len(doc.tokens)
+    for index, cluster in enumerate(clusters):
+        if type(cluster) is list and all(type(m) is list and len(m) == 2 and type(m[0]) is int
+                                         and type(m[1]) is int and 0 <= m[0] <= m[1] < n for m in cluster):
+            if cluster:  # the common case, checked in one pass
+                label = str(index)
+                doc.chains.append(Chain(label, [Mention(m[0], m[1], label, ln) for m in cluster]))
+        else:
+            _bad_cluster(path, ln, cluster, index, obj["doc_key"], n)
+    return doc
+
+
+def _starts(lengths: list[int]) -> list[int]:
+    """First token of every non-empty sentence, from the sentence lengths."""
+    starts, t = [], 0
+    for n in lengths:
+        if n:
+            starts.append(t)
+            t += n
+    return starts
+
+
+def _column(values: object, n: int) -> list[str] | None:
+    """A per-sentence list of lists flattened to ``n`` strings, or ``None`` when the shape is wrong."""
+    if not isinstance(values, list) or not all(isinstance(s, list) for s in values):
+        return None
+    flat = [v if isinstance(v, str) else str(v) for s in values for v in s]
+    return flat if len(flat) == n else None
+
+
+def _clusters(path: str, ln: int, obj: dict[str, Any], doc_id: str, field: str, warnings: list[str]) -> list:
+    """The cluster list to read: ``field``, or ``predicted_clusters`` when ``clusters`` is absent or empty."""
+    clusters = obj.get(field)
+    if not clusters and field == "clusters" and obj.get("predicted_clusters"):
+        clusters = obj["predicted_clusters"]
+        warnings.append(f"{path}:{ln}: document {doc_id!r} has no 'clusters'; read its 'predicted_clusters'")
+    elif field not in obj and field != "clusters":
+        warnings.append(f"{path}:{ln}: document {doc_id!r} has no {field!r}; read as no mentions")
+    if clusters is None:
+        return []
+    if not isinstance(clusters, list):
+        raise InputError(path, ln, f"{field!r} of {doc_id!r} must be a list of clusters")
+    return clusters
+
+
+def _bad_cluster(path: str, ln: int, cluster: object, index: int, doc_key: object, n: int) -> None:
+    """Raise the error that says what is wrong with a cluster that failed the quick check."""
+    if not isinstance(cluster, list):
+        raise InputError(path, ln, f"cluster {index} of doc_key {doc_key!r} is not a list of [start, end] pairs")
+    for m in cluster:
+        if not (isinstance(m, list) and len(m) == 2 and all(type(x) is int for x in m)):
+            raise InputError(path, ln, f"cluster {index} of doc_key {doc_key!r}: mention {_short(m)} is not "
+                             "[start, end] (two integers)")
+        start, end = m
+        if start > end:
+            raise InputError(path, ln, f"cluster {index} of doc_key {doc_key!r}: bad span [{start}, {end}] "
+                             "(start > end)")
+        if start < 0:
+            raise InputError(path, ln, f"cluster {index} of doc_key {doc_key!r}: bad span [{start}, {end}] "
+                             f"(negative offset {start})")
+        if end >= n:
+            raise InputError(path, ln, f"cluster {index} of doc_key {doc_key!r}: span [{start}, {end}] ends beyond "
+                             f"the document ({n} tokens): offset {end} > last token {n - 1}")
+    raise AssertionError("unreachable: the cluster passed every check")  # pragma: no cover
+
+
+def _short(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "…"
