@@ -454,7 +454,7 @@ def report(
                 status.update(f"scoring {len(kc)} documents…")
                 ev = evaluate(kc, rc, options)
             status.update(f"rendering {output.suffix[1:].upper()}…")
-            write_report(ev, output, title, list(section) or None, cmp)
+            write_report(ev, output, title, list(section) or None, force=force, comparison=cmp, progress=status.update)
     except InputError as err:
         fail(str(err))
     except OSError as err:

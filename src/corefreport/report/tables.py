@@ -29,6 +29,14 @@ class Table:
     header: list[str]
     rows: list[list] = field(default_factory=list)
     note: str = ""
+    groups: list[tuple[str, int]] = field(default_factory=list)
+    """Column groups over ``header[1:]``, left to right: (label, number of columns); "" for none."""
+    labels: list[str] | None = None
+    """Display labels parallel to ``header`` (the report's R / P / F1 under a group label)."""
+    breaks: list[int] = field(default_factory=list)
+    """Row indices before which a rule is drawn (between classes, before a total)."""
+    best: str = ""
+    """"column": the best score of each score column is bold (rows are systems)."""
 
 
 def pct(x: float | None) -> str:

@@ -1,0 +1,116 @@
+"""HTML rendering of the report model: jinja2 templates in ``corefreport/templates`` (autoescaped —
+mention text and document ids may hold ``<`` and ``&``), one stylesheet inlined so that the file
+stands alone. The PDF is this HTML with ``pdf=True`` (paged-media rules, fewer document rows).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from markupsafe import Markup
+
+from . import svg
+from . import tables as T
+from .model import (
+    Para,
+    Report,
+    bold_cells,
+    format_cell,
+    labels_of,
+    numeric_columns,
+    row_label,
+)
+
+FONTS = {
+    # fonts-texgyre (Termes: the Times look of ACL papers; Cursor: its Courier); DejaVu is preinstalled
+    # unquoted: WeasyPrint's SVG renderer reads a quoted list as one unknown family
+    "serif": "TeX Gyre Termes, DejaVu Serif, serif",
+    "mono": "TeX Gyre Cursor, DejaVu Sans Mono, monospace",
+}
+
+
+@dataclass(slots=True)
+class Cell:
+    text: str
+    numeric: bool = False
+    bold: bool = False
+
+
+def table_view(t: T.Table) -> dict:
+    """Header rows and formatted cells of a table, for the ``table`` macro."""
+    labels = labels_of(t)
+    numeric = numeric_columns(t)
+    bold = bold_cells(t)
+    groups = []
+    if t.groups:
+        groups.append((labels[0], 1, False))
+        groups += [(g, n, bool(g)) for g, n in t.groups]
+    rows = []
+    for i, r in enumerate(t.rows):
+        cells = [Cell(row_label(r[0]) if r else "")]
+        for j in range(1, len(t.header)):
+            v = r[j] if j < len(r) else None
+            cells.append(Cell(format_cell(v, t.header[j]), numeric[j] or isinstance(v, (int, float)), (i, j) in bold))
+        rows.append((i in t.breaks, cells))
+    return {"title": t.title, "groups": groups, "labels": [] if not t.groups else labels[1:],
+            "all_labels": labels, "numeric": numeric, "rows": rows, "note": t.note,
+            "widths": column_widths(t, labels, rows)}
+
+
+TEXT_WIDTH_PT = 176 / 25.4 * 72  # A4 less the margins of report.css
+TABLE_FONT_PT = 8.5
+PAD_PT = 10.0
+
+
+def column_widths(t: T.Table, labels: list[str], rows: list) -> list[float]:
+    """Column widths in pt for the PDF's fixed table layout (WeasyPrint's automatic layout measures
+    every cell twice and dominated the PDF's time): the widest cell or header, slightly
+    overestimated; the first column gives way (and wraps) when the table is wider than the page."""
+    n = len(t.header)
+    w = [0.0] * n
+    for _rule, cells in rows:
+        for j, c in enumerate(cells[:n]):
+            w[j] = max(w[j], svg.text_width(c.text, TABLE_FONT_PT, c.bold))
+    for j, lab in enumerate(labels[:n]):
+        w[j] = max(w[j], svg.text_width(lab, TABLE_FONT_PT, True))
+    w = [x + PAD_PT for x in w]
+    col = 1
+    for g, span in t.groups:
+        need = svg.text_width(g, TABLE_FONT_PT, True) + PAD_PT
+        have = sum(w[col:col + span])
+        if g and need > have:
+            for j in range(col, min(col + span, n)):
+                w[j] += (need - have) / span
+        col += span
+    rest = sum(w[1:])
+    if w[0] + rest > TEXT_WIDTH_PT:
+        w[0] = max(60.0, TEXT_WIDTH_PT - rest)
+    return [round(x, 1) for x in w]
+
+
+def _kind(block) -> str:
+    if isinstance(block, T.Table):
+        return "table"
+    if isinstance(block, svg.Chart):
+        return "chart"
+    if isinstance(block, Para):
+        return "para"
+    raise TypeError(block)
+
+
+@lru_cache(maxsize=1)
+def environment():
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+    base = resources.files("corefreport") / "templates"
+    env = Environment(loader=FileSystemLoader(str(base)), autoescape=select_autoescape(["html", "j2"]),
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.globals.update(table_view=table_view, kind=_kind, fonts={k: Markup(v) for k, v in FONTS.items()},
+                       chart_font_size=svg.FONT_SIZE)
+    return env
+
+
+def to_html(report: Report, pdf: bool = False) -> str:
+    return environment().get_template("report.html.j2").render(report=report, pdf=pdf)

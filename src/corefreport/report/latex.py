@@ -1,0 +1,122 @@
+r"""LaTeX rendering of the report model: one booktabs ``table`` float per table, numbers in siunitx
+``S`` columns aligned on the decimal point, grouped headers (``\multicolumn`` + ``\cmidrule``) for
+R / P / F1 under each metric, the best value in bold when rows are systems, special characters of
+document ids and mention text escaped, and the signature as a ``%`` comment.
+
+It reuses the escaping of :mod:`.tables` (whose ``to_latex`` renders the one table of
+``corefreport score --format latex`` and stays byte-stable for it). Needs
+``\usepackage{booktabs,siunitx}`` in the paper.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import tables as T
+from .model import Report, bold_cells, format_cell, labels_of, numeric_columns
+
+UNICODE = {
+    "³": r"\textsuperscript{3}", "²": r"\textsuperscript{2}", "φ": r"$\phi$", "Δ": r"$\Delta$", "–": "--",
+    "—": "---", "−": "-", "→": r"$\rightarrow$", "≥": r"$\geq$", "≤": r"$\leq$", "×": r"$\times$", "…": r"\dots{}",
+    "Ž": r"\v{Z}", "ž": r"\v{z}", "·": r"$\cdot$", "∩": r"$\cap$", "“": "``", "”": "''", "’": "'",
+}
+HEADER_TEX = {"S*": r"$S^*$", "Fφ": r"$F_\phi$", "B³": r"B$^3$", "LB³": r"LB$^3$"}
+PREAMBLE = r"\usepackage{booktabs}\usepackage{siunitx}"
+
+
+def latex_text(s: str) -> str:
+    """Escape LaTeX's special characters and spell the non-ASCII symbols the report uses."""
+    s = re.sub(r'"([^"]*)"', "\u201c\\1\u201d", s)  # "they" → “they” → ``they''
+    return "".join(UNICODE.get(ch, ch) for ch in T.latex_escape(s))
+
+
+def _header(label: str) -> str:
+    if label in HEADER_TEX:
+        return HEADER_TEX[label]
+    return latex_text(label)
+
+
+def _format(cells: list[str]) -> str:
+    ints = max((len(c.split(".")[0].lstrip("-")) for c in cells if c), default=1)
+    decs = max((len(c.split(".")[1]) if "." in c else 0 for c in cells if c), default=0)
+    return f"{ints}.{decs}"
+
+
+def table_latex(t: T.Table, label: str = "") -> str:
+    r"""One table as a booktabs float with siunitx columns; ``label`` is its ``\label``."""
+    labels = labels_of(t)
+    numeric = numeric_columns(t)
+    bold = bold_cells(t)
+    text = [[format_cell(r[j] if j < len(r) else None, t.header[j]) for j in range(len(t.header))] for r in t.rows]
+    spec = ["l"]
+    for j in range(1, len(t.header)):
+        if numeric[j]:
+            spec.append(f"S[table-format={_format([row[j] for row in text])}]")
+        elif any(re.search(r"[A-Za-z]", row[j]) and not re.fullmatch(r"[-+0-9.,\[\] *e]+", row[j]) for row in text):
+            spec.append("l")
+        else:
+            spec.append("r")
+    wide = len(t.header) > 9  # across both columns of a two-column paper, smaller, narrower gaps
+    env = "table*" if wide else "table"
+    out = [r"\begin{" + env + "}[htbp]", r"\centering\footnotesize" if wide else r"\centering\small",
+           r"\caption{" + latex_text(t.title) + "}"]
+    if wide:
+        out.insert(2, r"\setlength{\tabcolsep}{" + ("3pt" if len(t.header) > 10 else "4pt") + "}")
+    if label:
+        out.append(r"\label{" + label + "}")
+    out += [r"\begin{tabular}{" + " ".join(spec) + "}", r"\toprule"]
+
+    def head(j: int, s: str) -> str:
+        return "{" + s + "}" if numeric[j] else s
+
+    if t.groups:
+        cells, rules, col = [""], [], 1
+        for g, n in t.groups:
+            if g:
+                cells.append(r"\multicolumn{" + str(n) + "}{c}{" + _header(g) + "}" if n > 1 else "{" + _header(g) + "}")
+                rules.append(r"\cmidrule(lr){" + f"{col + 1}-{col + n}" + "}")
+            else:
+                cells += [""] * n if n > 1 else [""]
+            col += n
+        out.append(" & ".join(cells) + r" \\")
+        if rules:
+            out.append(" ".join(rules))
+    out.append(" & ".join([_header(labels[0])] + [head(j, _header(labels[j])) for j in range(1, len(labels))]) + r" \\")
+    out.append(r"\midrule")
+    for i, (r, row) in enumerate(zip(t.rows, text)):
+        if i in t.breaks and i:
+            out.append(r"\midrule")
+        first = r[0] if r else ""
+        cells = [T.LATEX_LABELS[first] if isinstance(first, str) and first in T.LATEX_LABELS else latex_text(str(first))]
+        for j in range(1, len(t.header)):
+            c = row[j]
+            if not numeric[j]:
+                c = latex_text(c)
+            if (i, j) in bold and c:
+                c = r"\textbf{" + c + "}"
+                if numeric[j]:
+                    c = "{" + c + "}"
+            cells.append(c)
+        out.append(" & ".join(cells) + r" \\")
+    out += [r"\bottomrule", r"\end{tabular}"]
+    if t.note:
+        out.append(r"\par\smallskip\footnotesize " + latex_text(t.note))
+    out.append(r"\end{" + env + "}")
+    return "\n".join(out) + "\n"
+
+
+def to_latex(report: Report) -> str:
+    r"""Every table of the report, section by section, ready for ``\input``; the title, the
+    signature and the notes as ``%`` comments."""
+    parts = [f"% {report.title}", f"% {report.subtitle}", f"% corefreport {report.version}",
+             f"% signature: {report.signature}", f"% needs {PREAMBLE}"]
+    parts += [f"% note: {n}" for n in report.notes]
+    parts.append("")
+    for s in report.sections:
+        tables = s.tables[:1] if s.id == "summary" else s.tables  # the repeated-mention list is diagnostics
+        if not tables:
+            continue
+        parts.append(f"% ---- {s.title} ----")
+        for n, t in enumerate(tables, 1):
+            parts.append(table_latex(t, f"tab:corefreport-{s.id}-{n}"))
+    return "\n".join(parts)

@@ -1,0 +1,633 @@
+"""The report's view model: sections of tables, charts and paragraphs built from an
+:class:`~corefreport.scoring.result.Evaluation`. Nothing here computes a score — every number is a
+field of the result or of its analyses' group-bys over outcome rows (and of a
+:class:`~corefreport.scoring.compare.Comparison` for several systems). HTML, PDF and LaTeX render
+this one model (:mod:`.html`, :mod:`.pdf`, :mod:`.latex`).
+
+Table cells keep raw values (fractions for scores, ints or floats for counts); renderers format
+them — scores as percentages with two decimals.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import __version__
+from ..scoring.analyses import ARCS_TITLES
+from ..scoring.result import Evaluation
+from . import svg
+from . import tables as T
+
+SECTIONS = ("summary", "metrics", "linguistic", "plink", "arcs", "typed", "documents", "methods")
+SECTION_TITLES = {
+    "compare": "Systems compared", "summary": "Corpus", "metrics": "Standard metrics",
+    "linguistic": "Linguistically aware metrics", "plink": "p-link by category",
+    "arcs": "Application scenarios (ARCS)", "typed": "Type-aware evaluation", "documents": "Per-document scores",
+    "methods": "Methods",
+}
+STANDARD = ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
+LINGUISTIC = ("lmuc", "lbcub", "lceafm", "lceafe")
+HEADLINE = ("muc", "bcub", "ceafe")
+CITATIONS = {
+    "muc": "Vilain et al. 1995", "bcub": "Bagga & Baldwin 1998", "ceafm": "Luo 2005", "ceafe": "Luo 2005",
+    "blanc": "Luo et al. 2014", "lea": "Moosavi & Strube 2016", "lmuc": "Chen & Ng 2013",
+    "lbcub": "Chen & Ng 2013", "lceafm": "Chen & Ng 2013", "lceafe": "Chen & Ng 2013",
+}
+REFERENCES = {
+    "Bagga & Baldwin 1998": "Amit Bagga and Breck Baldwin. 1998. Algorithms for scoring coreference chains. In "
+                            "Proceedings of the LREC 1998 Workshop on Linguistic Coreference, 563–566.",
+    "Chen & Ng 2013": "Chen Chen and Vincent Ng. 2013. Linguistically aware coreference evaluation metrics. In "
+                      "Proceedings of IJCNLP 2013, 1366–1374.",
+    "Koehn 2004": "Philipp Koehn. 2004. Statistical significance tests for machine translation evaluation. In "
+                  "Proceedings of EMNLP 2004, 388–395.",
+    "Luo 2005": "Xiaoqiang Luo. 2005. On coreference resolution performance metrics. In Proceedings of HLT/EMNLP "
+                "2005, 25–32.",
+    "Luo et al. 2014": "Xiaoqiang Luo, Sameer Pradhan, Marta Recasens and Eduard Hovy. 2014. An extension of BLANC "
+                       "to system mentions. In Proceedings of ACL 2014 (Volume 2), 24–29.",
+    "Moosavi & Strube 2016": "Nafise Sadat Moosavi and Michael Strube. 2016. Which coreference evaluation metric "
+                             "do you trust? A proposal for a link-based entity aware metric. In Proceedings of ACL "
+                             "2016, 632–642.",
+    "Pradhan et al. 2014": "Sameer Pradhan, Xiaoqiang Luo, Marta Recasens, Eduard Hovy, Vincent Ng and Michael "
+                           "Strube. 2014. Scoring coreference partitions of predicted mentions: a reference "
+                           "implementation. In Proceedings of ACL 2014 (Volume 2), 30–35.",
+    "Riezler & Maxwell 2005": "Stefan Riezler and John T. Maxwell. 2005. On some pitfalls in automatic evaluation "
+                              "and significance testing for MT. In Proceedings of the ACL Workshop on Intrinsic and "
+                              "Extrinsic Evaluation Measures, 57–64.",
+    "Tuggener 2014": "Don Tuggener. 2014. Coreference resolution evaluation for higher level applications. In "
+                     "Proceedings of EACL 2014 (Volume 2: Short Papers).",
+    "Vilain et al. 1995": "Marc Vilain, John Burger, John Aberdeen, Dennis Connolly and Lynette Hirschman. 1995. A "
+                          "model-theoretic coreference scoring scheme. In Proceedings of MUC-6, 45–52.",
+    "Zeldes & Simonson 2016": "Amir Zeldes and Dan Simonson. 2016. Different flavors of GUM: evaluating genre and "
+                              "sentence type effects on multilayer corpus annotation quality. In Proceedings of the "
+                              "10th Linguistic Annotation Workshop (LAW-X).",
+    "Žitkus et al. 2023": "Žitkus, Butkienė and Butleris. 2023. Type-aware coreference evaluation with dominant "
+                          "mentions.",  # TODO(lead): full title and venue
+}
+FEATURE_TITLES = {"mtype": "Mention type", "pos_class": "POS class", "pronoun": "Pronoun lemma", "ne": "NE type",
+                  "genre": "Genre"}
+FEATURE_PHRASES = {"mtype": "mention type", "pos_class": "POS class", "pronoun": "pronoun lemma", "ne": "NE type",
+                   "genre": "genre"}
+FEATURE_ORDER = {"mtype": ("NAME", "NOMINAL", "PRONOUN")}
+ARCS_SHORT = {"immediate": "ARCS 1", "inferred": "ARCS 2", "anchor": "ARCS 3"}
+PDF_DOCUMENT_ROWS = 40
+"""The PDF and the LaTeX list the worst documents only (all are in the HTML, the JSON and the CSV)."""
+
+
+@dataclass(slots=True)
+class Para:
+    """A paragraph; ``kind``: "" (text), "note", "warning", "sig" (monospace), "ref" (a reference)."""
+
+    text: str
+    kind: str = ""
+
+
+@dataclass(slots=True)
+class Section:
+    id: str
+    title: str
+    blocks: list = field(default_factory=list)  # T.Table | svg.Chart | Para, in reading order
+
+    @property
+    def tables(self) -> list[T.Table]:
+        return [b for b in self.blocks if isinstance(b, T.Table)]
+
+    @property
+    def charts(self) -> list[svg.Chart]:
+        return [b for b in self.blocks if isinstance(b, svg.Chart)]
+
+    @property
+    def text(self) -> list[str]:
+        return [b.text for b in self.blocks if isinstance(b, Para)]
+
+
+@dataclass(slots=True)
+class Report:
+    title: str
+    subtitle: str
+    signature: str
+    sections: list[Section]
+    notes: list[str] = field(default_factory=list)
+    """What was left out, and why (an analysis not computed, documents cut from the PDF)."""
+    date: str = ""
+    version: str = __version__
+
+    def section(self, sid: str) -> Section | None:
+        return next((s for s in self.sections if s.id == sid), None)
+
+
+def report_date() -> str:
+    """Today, or SOURCE_DATE_EPOCH's day when set (byte-identical PDFs on any day)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch and epoch.isdigit():
+        return _dt.datetime.fromtimestamp(int(epoch), _dt.UTC).date().isoformat()
+    return _dt.date.today().isoformat()
+
+
+def header_label(h: str) -> str:
+    """Display label of a table column key."""
+    fixed = {"recall": "R", "precision": "P", "f1": "F1", "accuracy": "Acc.", "s_star": "S*", "f_phi": "Fφ",
+             "recall_num": "num.", "recall_den": "den.", "precision_num": "num.", "precision_den": "den.",
+             "n": "n", "best": "best", "delta": "Δ", "p": "p"}
+    if h in fixed:
+        return fixed[h]
+    if h in T.COUNT_COLUMNS:
+        return h.upper()
+    if h in T.METRIC_LABELS:
+        return T.METRIC_LABELS[h]
+    for prefix, label in (("f1_", "F1 "), ("delta_", "Δ "), ("ci_", "95 % CI "), ("p_", "p ")):
+        if h.startswith(prefix):
+            return label + h[len(prefix):]
+    return h.replace("_", " ")
+
+
+def labels_of(t: T.Table) -> list[str]:
+    return t.labels if t.labels is not None else [header_label(h) if i else h.capitalize()
+                                                  for i, h in enumerate(t.header)]
+
+
+def row_label(v) -> str:
+    return T.METRIC_LABELS.get(v, v) if isinstance(v, str) else str(v)
+
+
+# --------------------------------------------------------------------------------------------
+# Sections
+# --------------------------------------------------------------------------------------------
+
+def _system_name(ev: Evaluation) -> str:
+    return Path(ev.response_source).stem or "response"
+
+
+def headline_table(ev: Evaluation, comparison=None) -> T.Table | None:
+    """The paper table: one row per system, R / P / F1 grouped under MUC, B³ and CEAF-e, and the
+    CoNLL score; with several systems the best value of each column is bold."""
+    if not all(m in ev.metrics for m in HEADLINE):
+        return None
+    header = ["system"] + [f"{m}_{x}" for m in HEADLINE for x in ("recall", "precision", "f1")] + ["conll"]
+    t = T.Table("CoNLL-2012 scores (%)", header, groups=[(T.METRIC_LABELS[m], 3) for m in HEADLINE] + [("CoNLL", 1)],
+                labels=["System"] + ["R", "P", "F1"] * len(HEADLINE) + ["F1"])
+    if comparison is not None:
+        rows = {m.name: m for m in comparison.metrics}
+        for n in comparison.names:
+            row: list = [n]
+            for m in HEADLINE:
+                r = rows[m]
+                row += [r.recall[n], r.precision[n], r.f1[n]]
+            row.append(rows["conll"].f1[n] if "conll" in rows else None)
+            t.rows.append(row)
+        t.best = "column" if len(comparison.names) > 1 else ""
+    else:
+        row = [_system_name(ev)]
+        for m in HEADLINE:
+            s = ev.metrics[m]
+            row += [s.recall, s.precision, s.f1]
+        t.rows.append(row + [ev.conll])
+    return t
+
+
+def _metric_rows_table(ev: Evaluation, names: list[str], title: str, extra: list[list] = ()) -> T.Table:
+    header = ["metric", "recall", "precision", "f1", "recall_num", "recall_den", "precision_num", "precision_den"]
+    t = T.Table(title, header, groups=[("Score (%)", 3), ("Recall", 2), ("Precision", 2)],
+                labels=["Metric", "R", "P", "F1", "num.", "den.", "num.", "den."])
+    for name in names:
+        s = ev.metrics[name]
+        if name == "blanc":  # two kinds of links: their counts are in the JSON, not one fraction
+            t.rows.append([name, s.recall, s.precision, s.f1, None, None, None, None])
+        else:
+            t.rows.append([name, s.recall, s.precision, s.f1, s.recall_num, s.recall_den, s.precision_num,
+                           s.precision_den])
+    if extra:
+        t.breaks.append(len(t.rows))
+        t.rows.extend(extra)
+    return t
+
+
+def summary_section(ev: Evaluation, pdf: bool) -> Section:
+    s = Section("summary", SECTION_TITLES["summary"])
+    t = T.Table("Corpus size", ["side", "documents", "mentions", "chains", "singletons", "file"],
+                labels=["Side", "Documents", "Mentions", "Chains", "Singletons", "File"])
+    for label, st, src in (("key", ev.key_stats, ev.key_source), ("response", ev.response_stats, ev.response_source)):
+        t.rows.append([label, st.documents, st.mentions, st.chains, st.singletons, Path(src).name])
+    s.blocks.append(t)
+    if ev.duplicates:
+        limit = 30 if pdf else len(ev.duplicates)
+        d = T.Table("Repeated mentions (the same span in two chains of one side)",
+                    ["document", "side", "span", "chains", "action"],
+                    labels=["Document", "Side", "Tokens", "Chains", "What was done"])
+        for x in ev.duplicates[:limit]:
+            d.rows.append([x.doc_id, x.side, f"{x.span[0]}–{x.span[1]}", ", ".join(x.labels), x.action])
+        if len(ev.duplicates) > limit:
+            d.note = f"The first {limit} of {len(ev.duplicates)}; all of them are in the HTML report and the JSON."
+        s.blocks.append(d)
+    else:
+        s.blocks.append(Para("No span occurs twice on either side.", "note"))
+    for w in ev.warnings:
+        s.blocks.append(Para(f"Warning: {w}", "warning"))
+    return s
+
+
+def metrics_section(ev: Evaluation, comparison=None) -> Section:
+    s = Section("metrics", SECTION_TITLES["metrics"])
+    if (h := headline_table(ev, comparison)) is not None:
+        s.blocks.append(h)
+    names = [m for m in ev.metrics if m not in LINGUISTIC]
+    extra = []
+    if ev.conll is not None:
+        extra.append(["conll", None, None, ev.conll, None, None, None, None])
+    m = ev.mentions
+    extra.append(["mentions", m.recall, m.precision, m.f1, m.recall_num, m.recall_den, m.precision_num,
+                  m.precision_den])
+    t = _metric_rows_table(ev, names, "Every standard metric, micro-averaged over documents", extra)
+    if "blanc" in ev.metrics:
+        t.note = "BLANC averages coreference and non-coreference links: its link counts are in the JSON."
+    s.blocks.append(t)
+    return s
+
+
+def linguistic_section(ev: Evaluation) -> Section | None:
+    names = [m for m in ev.metrics if m in LINGUISTIC]
+    if not names:
+        return None
+    w = ev.settings.get("weights", [])
+    wtxt = ", ".join(f"{x:g}" for x in w)
+    s = Section("linguistic", SECTION_TITLES["linguistic"])
+    s.blocks.append(Para(f"Links are weighted by the types of the mentions they join (Chen & Ng 2013) with "
+                         f"W = ({wtxt}) for (name, nominal, pronoun, singleton)."))
+    s.blocks.append(_metric_rows_table(ev, names, f"Linguistically aware metrics, W = ({wtxt})"))
+    return s
+
+
+def plink_section(ev: Evaluation) -> Section | None:
+    t = T.plink_table(ev)
+    if t is None:
+        return None
+    t.groups = [("Score (%)", 3), ("Recall", 2), ("Precision", 2)]
+    t.labels = ["Category", "R", "P", "F1", "num.", "den.", "num.", "den."]
+    return Section("plink", SECTION_TITLES["plink"], [t])
+
+
+def _feature_values(feature: str, scenarios: dict) -> list[str]:
+    values: dict[str, int] = {}
+    for sc in scenarios.values():
+        for v, c in sc.by.get(feature, {}).items():
+            values[v] = values.get(v, 0) + c.key_total + c.fp
+    if feature == "pronoun":
+        values.pop("-", None)  # not a pronoun
+    order = FEATURE_ORDER.get(feature)
+    if order:
+        return [v for v in order if v in values] + sorted(v for v in values if v not in order)
+    return sorted(values, key=lambda v: (v == "-", -values[v], v))
+
+
+def arcs_section(ev: Evaluation) -> Section:
+    arcs = ev.analyses["arcs"]
+    scen = arcs.scenarios
+    s = Section("arcs", SECTION_TITLES["arcs"])
+    s.blocks.append(Para(
+        "Each referent (a mention the key or the response links to an antecedent) is judged in three application "
+        "scenarios (Tuggener 2014): 1, is its immediate antecedent right; 2, is its closest preceding nominal "
+        "antecedent right; 3, is it attached to the right anchor, the entity's first nominal mention. "
+        "TP: right, WL: resolved to a wrong antecedent, FN: not resolved, FP: resolved but not a key referent; "
+        "R = TP/(TP+WL+FN), P = TP/(TP+WL+FP), accuracy = TP/(TP+WL)."))
+    tot = T.Table("ARCS totals per scenario", ["scenario", "tp", "wl", "fn", "fp", "recall", "precision", "f1",
+                                                "accuracy"],
+                  groups=[("Referents", 4), ("Score (%)", 4)],
+                  labels=["Scenario", "TP", "WL", "FN", "FP", "R", "P", "F1", "Acc."])
+    for name, sc in scen.items():
+        c = sc.total
+        tot.rows.append([ARCS_TITLES[name], c.tp, c.wl, c.fn, c.fp, c.recall, c.precision, c.f1, c.accuracy])
+    if "anchor" in scen:
+        tot.note = "Scenario 3 counts Entity Mentions outcomes: TP in both key and response anchor sets, FN key only, " \
+                   "FP response only."
+    s.blocks.append(tot)
+    if any("mtype" in sc.by for sc in scen.values()):
+        items: list = []
+        for v in _feature_values("mtype", scen):
+            items.append((v, None))
+            items += [(ARCS_SHORT[n], sc.by["mtype"][v]) for n, sc in scen.items() if v in sc.by.get("mtype", {})]
+        s.blocks.append(svg.stacked("ARCS outcomes by mention type of the referent", items, ("tp", "wl", "fn", "fp")))
+    names = list(scen)
+    for feature in dict.fromkeys(f for sc in scen.values() for f in sc.by):
+        values = _feature_values(feature, scen)
+        if len(values) < 2:  # one value: the totals again
+            continue
+        title = FEATURE_TITLES.get(feature, feature)
+        header = ["value"] + [f"{n}_{x}" for n in names for x in ("n", "recall", "precision", "f1")]
+        t = T.Table(f"ARCS by {FEATURE_PHRASES.get(feature, feature)}", header, groups=[(ARCS_SHORT.get(n, n), 4) for n in names],
+                    labels=[title] + ["n", "R", "P", "F1"] * len(names))
+        for v in values:
+            row: list = ["(none)" if v == "-" else v]
+            for n in names:
+                c = scen[n].by.get(feature, {}).get(v)
+                if c is None:
+                    row += [0, None, None, None]
+                else:
+                    row += [c.key_total, c.recall if c.key_total else None,
+                            c.precision if c.resolved + c.fp else None, c.f1 if c.key_total and c.resolved + c.fp
+                            else None]
+            t.rows.append(row)
+        t.note = "n: key referents (TP+WL+FN)" + ("; non-pronouns are left out" if feature == "pronoun" else "") + \
+                 "; R, P, F1 in %, empty where undefined."
+        s.blocks.append(t)
+    anchor = scen.get("anchor")
+    if anchor is not None and anchor.entity is not None:
+        d = anchor.entity.as_dict()
+        e = T.Table("ARCS 3 by the anchor's NE type: Entity Detection, Entity Mentions and Fφ",
+                    ["ne", "ed_recall", "ed_precision", "ed_f1", "em_recall", "em_precision", "em_f1", "f_phi"],
+                    groups=[("Entity Detection", 3), ("Entity Mentions", 3), ("", 1)],
+                    labels=["NE type", "R", "P", "F1", "R", "P", "F1", "Fφ"])
+        for label, x in [("total", d)] + sorted(d["by_ne"].items()):
+            e.rows.append(["(none)" if label == "-" else label, x["ed"]["recall"], x["ed"]["precision"],
+                           x["ed"]["f1"], x["em"]["recall"], x["em"]["precision"], x["em"]["f1"], x["f_phi"]])
+        e.breaks.append(1)
+        e.note = "Fφ: harmonic mean of Entity Detection F1 and Entity Mentions F1."
+        s.blocks.append(e)
+    return s
+
+
+TYPED_HEADER = ["tp", "wt", "wl", "wtl", "fn", "fp", "s_star", "precision", "recall", "f1"]
+TYPED_GROUPS = [("Referents", 7), ("Score (%)", 3)]
+TYPED_LABELS = ["TP", "WT", "WL", "WTL", "FN", "FP", "S*", "P", "R", "F1"]
+
+
+def _typed_row(label: str, d: dict) -> list:
+    return [label] + [d[h] for h in TYPED_HEADER]
+
+
+def typed_section(ev: Evaluation) -> Section:
+    tt = ev.analyses["typed"]
+    k = ", ".join(f"{x:g}" for x in tt.k)
+    s = Section("typed", SECTION_TITLES["typed"])
+    s.blocks.append(Para(
+        f"Each non-dominant mention of a key or response chain is a referent linked to its chain's dominant mention "
+        f"and typed by scheme '{tt.scheme.name}' (Žitkus et al. 2023). TP: dominant mention and type right, WT: "
+        f"type wrong, WL: dominant mention wrong, WTL: both wrong, FN/FP: a referent of one side only; "
+        f"S* = TP+WT+WL+WTL+FN. Credits k = ({k}) for TP, WT, WL, WTL; P = credit/(TP+WT+WL+WTL+FP), "
+        f"R = credit/S*. Attempted classes (n_a = {len(tt.attempted)}): {', '.join(tt.attempted) or 'none'}; "
+        f"scheme classes n = {tt.scheme.n}."))
+    classes = list(tt.classes)
+
+    def cname(c: str) -> str:
+        n = tt.scheme.class_name(c)
+        return f"{c} ({n})" if n and n != c else c
+
+    items = [(cname(c), tt.classes[c]) for c in classes]
+    s.blocks.append(svg.stacked("Outcomes per class", items, ("tp", "wt", "wl", "wtl", "fn", "fp")))
+    d = tt.as_dict()
+    s.blocks.append(svg.prf("Precision, recall and F1 per class",
+                            [(cname(c), v["precision"], v["recall"], v["f1"]) for c, v in d["classes"].items()]))
+    t = T.Table(f"Typed evaluation by class (scheme {tt.scheme.name}, k = ({k}))", ["class"] + TYPED_HEADER,
+                groups=TYPED_GROUPS, labels=["Class"] + TYPED_LABELS)
+    for c in classes:
+        t.rows.append(_typed_row(cname(c), d["classes"][c]))
+    s.blocks.append(t)
+    summ = T.Table("Micro, macro and scheme-coverage averages", ["average", "precision", "recall", "f1"],
+                   labels=["Average", "P", "R", "F1"])
+    for name, label in (("micro", "micro"), ("macro", "macro"), ("scheme_coverage", "scheme coverage")):
+        summ.rows.append([label, d[name]["precision"], d[name]["recall"], d[name]["f1"]])
+    summ.note = (f"micro pools the counts of the {len(tt.attempted)} attempted classes; macro averages their P and R; "
+                 f"scheme coverage divides the sums by the scheme's {tt.scheme.n} classes.")
+    notes = []
+    if tt.wrong_entity:
+        notes.append(f"{tt.wrong_entity} WL/WTL link(s) point to another entity's dominant mention (strict dominant "
+                     "matching would score them FN + FP)")
+    if tt.no_dominant:
+        notes.append(f"{tt.no_dominant} key chain(s) have no eligible dominant mention (pronouns only): their first "
+                     "mention was used")
+    s.blocks.append(summ)
+    s.blocks += [Para(n[0].upper() + n[1:] + ".", "note") for n in notes]
+    by_class: dict[str, list[str]] = {}
+    for typ, c in tt.type_class.items():
+        if typ in tt.types:
+            by_class.setdefault(c, []).append(typ)
+    items = []
+    for c in classes + [c for c in by_class if c not in classes]:
+        if c not in by_class:
+            continue
+        items.append((cname(c), None))
+        items += [(typ.split("/", 1)[-1] if typ.startswith(c + "/") else typ, tt.types[typ]) for typ in by_class[c]]
+    if items:
+        s.blocks.append(svg.stacked("Outcomes per type, grouped by class", items,
+                                    ("tp", "wt", "wl", "wtl", "fn", "fp")))
+    for c in classes + [c for c in by_class if c not in classes]:
+        if c not in by_class:
+            continue
+        tt_ = T.Table(f"Types of class {cname(c)}", ["type"] + TYPED_HEADER, groups=TYPED_GROUPS,
+                      labels=["Type"] + TYPED_LABELS)
+        for typ in by_class[c]:
+            tt_.rows.append(_typed_row(typ, d["types"][typ]))
+        if len(by_class[c]) > 1 and c in tt.classes:
+            tt_.breaks.append(len(tt_.rows))
+            tt_.rows.append(_typed_row("class total", d["classes"][c]))
+        s.blocks.append(tt_)
+    return s
+
+
+def documents_section(ev: Evaluation, max_documents: int | None) -> Section:
+    names = [m for m in ev.metrics if m in STANDARD]
+    cols = names + (["conll"] if ev.conll is not None else [])
+    header = ["document", "key_mentions", "response_mentions"] + [f"{m}_f1" if m != "conll" else "conll"
+                                                                   for m in cols] + ["mentions_f1"]
+    t = T.Table("Per-document scores, worst first", header,
+                groups=[("Mentions", 2), ("F1 (%)", len(cols)), ("Mention", 1)],
+                labels=["Document", "key", "resp."] + [T.METRIC_LABELS[m] for m in cols] + ["F1"])
+    rows = []
+    for d in ev.documents:
+        row = [d.doc_id, d.mentions.recall_den, d.mentions.precision_den] + [d.metrics[m].f1 for m in names]
+        if ev.conll is not None:
+            row.append(d.conll())
+        row.append(d.mentions.f1)
+        rows.append(row)
+    key = len(header) - 2 if ev.conll is not None else 3
+    rows.sort(key=lambda r: (r[key] if r[key] is not None else 0.0, r[0]))
+    order = "CoNLL" if ev.conll is not None else T.METRIC_LABELS.get(names[0], names[0]) if names else "document"
+    t.title = f"Per-document scores, worst {order} first"
+    s = Section("documents", SECTION_TITLES["documents"])
+    if max_documents is not None and len(rows) > max_documents:
+        t.note = (f"The {max_documents} worst of {len(rows)} documents; every document is in the HTML report and in "
+                  "the JSON of corefreport score --per-doc -f json.")
+        rows = rows[:max_documents]
+    t.rows = rows
+    s.blocks.append(t)
+    return s
+
+
+def methods_text(ev: Evaluation, comparison=None) -> list[str]:
+    """Paragraphs stating every setting, citing the papers (the signature is shown after them)."""
+    s = ev.settings
+    metrics = ", ".join(f"{T.METRIC_LABELS.get(m, m)} ({CITATIONS.get(m, '')})" for m in s["metrics"])
+    text = [
+        f"Scores were computed with corefreport {__version__} on {ev.key_stats.documents} key documents "
+        f"({Path(ev.key_source).name}) and the response {Path(ev.response_source).name}. Metrics: {metrics}"
+        + ("; the CoNLL score is the mean F1 of MUC, B³ and CEAF-e (Pradhan et al. 2014)" if ev.conll is not None
+           else "")
+        + (". Numerators and denominators are summed over documents before dividing, as the CoNLL reference scorer "
+           "v8.01 does (Pradhan et al. 2014), whose numbers corefreport reproduces."),
+        (f"Mentions are matched by {s.get('matching', 'exact')} span; singletons were "
+         f"{'kept' if s['singletons'] == 'keep' else 'removed'}; a span repeated in the response is handled as the "
+         f"reference scorer handles it, and a span repeated in the key was "
+         f"{'kept twice (reference behaviour)' if s.get('key_duplicates') == 'keep' else 'kept once'}."),
+    ]
+    if "weights" in s:
+        text.append("Linguistically aware metrics (Chen & Ng 2013) weight links by mention type with "
+                    f"W = ({', '.join(f'{x:g}' for x in s['weights'])}) for (name, nominal, pronoun, singleton).")
+    if "arcs" in s:
+        by = ", ".join(FEATURE_PHRASES.get(f, f) for f in s["arcs"].get("by", []))
+        text.append("Application scenarios follow Tuggener (2014): immediate antecedent, closest preceding nominal "
+                    "antecedent and anchor mention (Entity Detection, Entity Mentions and their harmonic mean Fφ); "
+                    f"R = TP/(TP+WL+FN), P = TP/(TP+WL+FP); breakdowns by {by}.")
+    if "typed" in s:
+        t = s["typed"]
+        tt = ev.analyses.get("typed")
+        att = f" Attempted classes: {', '.join(tt.attempted)}." if tt is not None else ""
+        text.append(f"The type-aware evaluation follows Žitkus et al. (2023) with scheme '{t['scheme']}' and "
+                    f"k = ({', '.join(f'{x:g}' for x in t['k'])}) for TP, WT, WL, WTL; micro scores pool the attempted "
+                    "classes, macro scores average them, scheme coverage divides by the scheme's number of classes; "
+                    f"dominant mentions were matched {'strictly' if t.get('strict_dominant') else 'by span'}.{att}")
+    if "plink" in s:
+        text.append(f"p-link (Zeldes & Simonson 2016) partitions MUC links by '{s['plink']['by']}'"
+                    + (" with the Perl scorer's categories." if s["plink"].get("compat") else "."))
+    if comparison is not None:
+        c = comparison.settings
+        text.append(f"Systems were compared with {Path(comparison.baseline).name} as the baseline, paired over the "
+                    f"key's documents: a paired bootstrap ({c.get('bootstrap', '?')} resamples; Koehn 2004) gives "
+                    f"95 % intervals and approximate randomization ({c.get('randomization', '?')} trials; Riezler & "
+                    "Maxwell 2005) the p-values.")
+    text.append("The signature below names every setting that changes a number; quote it with the scores.")
+    return text
+
+
+def cited(ev: Evaluation, comparison=None) -> list[str]:
+    """The references the report cites, in alphabetical order."""
+    s = ev.settings
+    keys = {CITATIONS[m] for m in s["metrics"] if m in CITATIONS} | {"Pradhan et al. 2014"}
+    if "arcs" in s:
+        keys.add("Tuggener 2014")
+    if "typed" in s:
+        keys.add("Žitkus et al. 2023")
+    if "plink" in s:
+        keys.add("Zeldes & Simonson 2016")
+    if comparison is not None:
+        keys |= {"Koehn 2004", "Riezler & Maxwell 2005"}
+    return [REFERENCES[k] for k in sorted(keys, key=lambda k: k.replace("Ž", "Z"))]
+
+
+def methods_section(ev: Evaluation, comparison=None) -> Section:
+    s = Section("methods", SECTION_TITLES["methods"], [Para(p) for p in methods_text(ev, comparison)])
+    s.blocks.append(Para(ev.signature, "sig"))
+    s.blocks.append(Para("References", "heading"))
+    s.blocks += [Para(r, "ref") for r in cited(ev, comparison)]
+    return s
+
+
+def compare_section(comparison) -> Section:
+    cmp = comparison
+    s = Section("compare", SECTION_TITLES["compare"])
+    s.blocks.append(Para(
+        f"Baseline: {cmp.baseline}. The detailed sections below describe {cmp.names[-1]}. Δ: difference to the "
+        f"baseline in points; 95 % CI: its paired-bootstrap interval ({cmp.settings.get('bootstrap')} resamples of the "
+        f"documents); p: approximate randomization ({cmp.settings.get('randomization')} trials), * for p < 0.05 "
+        "(Koehn 2004; Riezler & Maxwell 2005)."))
+    s.blocks += T.comparison_tables(cmp)
+    for t in s.tables:
+        if t.note == cmp.signature:  # printed once, under the title
+            t.note = ""
+    return s
+
+
+# --------------------------------------------------------------------------------------------
+
+ANALYSIS_OF = {"linguistic": "the linguistically aware metrics", "plink": "p-link",
+               "arcs": "the ARCS analysis", "typed": "the typed analysis"}
+
+
+def build(ev: Evaluation, title: str | None = None, sections: list[str] | None = None,
+          max_documents: int | None = None, comparison=None, pdf: bool = False) -> Report:
+    """The report's sections, in order, for the parts the evaluation computed. A section asked for
+    (or a default one) whose analysis was not computed is left out with a note. With a
+    ``comparison`` (several responses), a first section sets the systems side by side and the
+    detailed sections describe ``ev`` (the last system)."""
+    asked = list(sections) if sections else None
+    want = asked or list(SECTIONS)
+    out: list[Section] = []
+    notes: list[str] = []
+    if comparison is not None:
+        out.append(compare_section(comparison))
+    builders = {
+        "summary": lambda: summary_section(ev, pdf),
+        "metrics": lambda: metrics_section(ev, comparison),
+        "linguistic": lambda: linguistic_section(ev),
+        "plink": lambda: plink_section(ev),
+        "arcs": lambda: arcs_section(ev) if "arcs" in ev.analyses else None,
+        "typed": lambda: typed_section(ev) if "typed" in ev.analyses else None,
+        "documents": lambda: documents_section(ev, max_documents),
+        "methods": lambda: methods_section(ev, comparison),
+    }
+    for sid in SECTIONS:
+        if sid not in want:
+            continue
+        sec = builders[sid]()
+        if sec is None:
+            if asked is not None or sid != "plink":
+                notes.append(f"{SECTION_TITLES[sid]}: left out, {ANALYSIS_OF[sid]} was not computed.")
+            continue
+        out.append(sec)
+    key, resp = Path(ev.key_source).name, Path(ev.response_source).name
+    if comparison is not None:
+        names = ", ".join(comparison.names)
+        default, subtitle = f"Coreference evaluation of {names}", f"Systems {names} against the key {key}"
+    else:
+        default, subtitle = f"Coreference evaluation of {resp}", f"Response {resp} against the key {key}"
+    return Report(title or default, subtitle, ev.signature, out, notes, report_date())
+
+
+# --------------------------------------------------------------------------------------------
+# Cell formatting shared by the HTML and LaTeX renderers
+# --------------------------------------------------------------------------------------------
+
+def format_cell(v, key: str) -> str:
+    """Scores as percentages with two decimals, counts as integers (two decimals when fractional,
+    as B³ numerators), text as is, nothing for an undefined value."""
+    if v is None:
+        return ""
+    if isinstance(v, str):
+        return v
+    if T.is_score_column(key):
+        return f"{100 * v:.2f}"
+    if isinstance(v, int) or float(v).is_integer():
+        return f"{int(v)}"
+    return f"{v:.2f}"
+
+
+def bold_cells(t: T.Table) -> set[tuple[int, int]]:
+    """(row, column) of the best values: per score column when ``t.best == "column"`` (rows are
+    systems); per row among ``f1_<system>`` columns when there are several (the comparison)."""
+    out: set[tuple[int, int]] = set()
+    if t.best == "column" and len(t.rows) > 1:
+        for j, key in enumerate(t.header):
+            if j == 0 or not T.is_score_column(key):
+                continue
+            vals = [(format_cell(r[j], key), i) for i, r in enumerate(t.rows) if isinstance(r[j], float)]
+            if vals:
+                top = max(float(v) for v, _ in vals)
+                out |= {(i, j) for v, i in vals if float(v) == top}
+    systems = [j for j, key in enumerate(t.header) if key.startswith("f1_")]
+    if len(systems) > 1:
+        for i, r in enumerate(t.rows):
+            vals = [(format_cell(r[j], t.header[j]), j) for j in systems if isinstance(r[j], float)]
+            if vals:
+                top = max(float(v) for v, _ in vals)
+                out |= {(i, j) for v, j in vals if float(v) == top}
+    return out
+
+
+def numeric_columns(t: T.Table) -> list[bool]:
+    """Whether each column holds numbers only (right-aligned; siunitx ``S`` columns in LaTeX)."""
+    out = []
+    for j in range(len(t.header)):
+        cells = [r[j] for r in t.rows if j < len(r) and r[j] is not None]
+        out.append(j > 0 and bool(cells) and all(isinstance(c, (int, float)) and not isinstance(c, bool)
+                                                 for c in cells))
+    return out

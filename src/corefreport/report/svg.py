@@ -1,0 +1,208 @@
+"""Chart geometry for the report: plain shapes (rectangles, lines, text) computed here and drawn as
+SVG by the ``chart`` macro of ``templates/_macros.html.j2``. No plotting library, no font other than
+the report's own, no script, deterministic output (coordinates rounded to 0.1 px).
+
+Two charts: :func:`stacked` (outcome shares per group, one horizontal bar each, optional heading
+rows for grouped bars) and :func:`prf` (P, R and F1 per group).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..scoring.outcomes import OutcomeCounts
+
+# Okabe & Ito's colour-blind safe palette; text drawn on a segment in the colour that reads on it
+OUTCOME_COLOURS = {"tp": "#009E73", "wt": "#56B4E9", "wl": "#E69F00", "wtl": "#CC79A7", "fn": "#D55E00",
+                   "fp": "#0072B2"}
+OUTCOME_INK = {"tp": "#fff", "wt": "#000", "wl": "#000", "wtl": "#000", "fn": "#fff", "fp": "#fff"}
+PRF_COLOURS = {"P": "#9bb7d4", "R": "#5b7fa6", "F1": "#1f3b5c"}
+FONT_SIZE = 9.5  # px (user units; 1 px = 0.75 pt): 7 pt, a little under the tables' 8.5 pt
+WIDTH = 640.0  # px: the text width of an A4 page with the report's margins is 665 px
+
+
+@dataclass(slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str
+    title: str = ""
+
+
+@dataclass(slots=True)
+class Text:
+    x: float
+    y: float
+    text: str
+    anchor: str = "start"
+    bold: bool = False
+    size: float = FONT_SIZE
+    fill: str = "#111"
+
+
+@dataclass(slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str = "#bbb"
+    width: float = 0.5
+    dash: str = ""
+
+
+@dataclass(slots=True)
+class Chart:
+    """A figure: shapes in a ``width`` × ``height`` box, a caption and a legend."""
+
+    title: str
+    width: float
+    height: float
+    rects: list[Rect] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
+    legend: list[tuple[str, str]] = field(default_factory=list)  # (label, colour)
+
+    @property
+    def bars(self) -> int:
+        return sum(1 for r in self.rects if r.title)
+
+
+def _r(x: float) -> float:
+    return round(x, 1)
+
+
+def _clip(label: str, n: int) -> str:
+    return label if len(label) <= n else label[: n - 1] + "…"
+
+
+FACES = ("TeX Gyre Termes", "DejaVu Serif")
+"""The report's serif faces, in the order of the stylesheet: fonts-texgyre's Termes, else DejaVu."""
+
+
+@lru_cache(maxsize=1)
+def advances() -> tuple[str, dict[int, float]]:
+    """(face, advance width in em of each character) of the first of :data:`FACES` that fontconfig
+    finds, read from the font file with fontTools (a WeasyPrint dependency); ("", {}) when none is
+    found, and widths are then estimated."""
+    import shutil
+    import subprocess
+
+    if not shutil.which("fc-match"):
+        return "", {}
+    for face in FACES:
+        try:
+            out = subprocess.run(["fc-match", "-f", "%{family}|%{file}", face], capture_output=True, text=True,
+                                 timeout=20, check=False).stdout
+        except (OSError, subprocess.SubprocessError):
+            return "", {}
+        family, _, path = out.partition("|")
+        if face not in family.split(","):
+            continue
+        try:
+            from fontTools.ttLib import TTFont
+
+            font = TTFont(path, lazy=True)
+            upm = font["head"].unitsPerEm
+            hmtx = font["hmtx"].metrics
+            return face, {cp: hmtx[g][0] / upm for cp, g in font.getBestCmap().items() if g in hmtx}
+        except Exception:  # noqa: BLE001 - an unreadable font of any kind: estimate the widths
+            return "", {}
+    return "", {}
+
+
+def _estimate(ch: str) -> float:
+    if ch in "mwMW":
+        return 0.95
+    if ch.isupper():
+        return 0.75
+    if ch.isdigit():
+        return 0.6
+    if ch in " .,;:'|!il()[]/-":
+        return 0.35
+    return 0.55
+
+
+def text_width(s: str, size: float = FONT_SIZE, bold: bool = False) -> float:
+    """Advance of ``s`` at ``size`` in the report's face (a little more for bold), slightly
+    overestimated so that a column or a chart label never falls short."""
+    _face, adv = advances()
+    em = sum(adv.get(ord(ch)) or _estimate(ch) for ch in s)
+    return em * size * (1.1 if bold else 1.03)
+
+
+def _label_width(labels: list[str], size: float, cap: int) -> float:
+    return _r(max((text_width(_clip(lab, cap), size) for lab in labels), default=30) + 10)
+
+
+def _axis(ch: Chart, x0: float, w: float, top: float, bottom: float, ticks: list[tuple[float, str]]) -> None:
+    for frac, label in ticks:
+        x = _r(x0 + frac * w)
+        ch.lines.append(Line(x, top, x, bottom, "#ccc" if frac else "#666", 0.5, "" if frac in (0, 1) else "2,2"))
+        ch.texts.append(Text(x, _r(bottom + 10), label, "middle", size=FONT_SIZE - 1.5, fill="#444"))
+
+
+def stacked(title: str, items: list[tuple[str, OutcomeCounts | None]], outcomes: tuple[str, ...],
+            width: float = WIDTH, label_cap: int = 34) -> Chart:
+    """One bar per group: the share of each outcome among the group's rows (100 % stacked), the
+    count inside a segment wide enough for it, and ``n`` and F1 at the right. An item with ``None``
+    counts is a heading (the class above its types)."""
+    row, bar, size = 16.0, 12.0, FONT_SIZE
+    label_w = _label_width([lab for lab, _ in items], size, label_cap)
+    right_w = 96.0
+    x0, plot_w = label_w, _r(width - label_w - right_w)
+    ch = Chart(title, width, 0, legend=[(o.upper(), OUTCOME_COLOURS[o]) for o in outcomes])
+    y = 4.0
+    for label, c in items:
+        if c is None:
+            ch.texts.append(Text(0, _r(y + 11.5), _clip(label, label_cap + 10), bold=True))
+            y += row
+            continue
+        d = {o: getattr(c, o) for o in outcomes}
+        total = sum(d.values())
+        ch.texts.append(Text(_r(label_w - 5), _r(y + 11.5), _clip(label, label_cap), "end"))
+        x = x0
+        for o in outcomes:
+            n = d[o]
+            if not n:
+                continue
+            w = plot_w * n / total
+            ch.rects.append(Rect(_r(x), _r(y + (row - bar) / 2), _r(w), bar, OUTCOME_COLOURS[o],
+                                 f"{o.upper()} {n} ({100 * n / total:.1f} %)"))
+            if w >= text_width(str(n), size - 1.5) + 6:
+                ch.texts.append(Text(_r(x + w / 2), _r(y + 11), str(n), "middle", size=size - 1.5,
+                                     fill=OUTCOME_INK[o]))
+            x += w
+        f1 = f"{100 * c.f1:.1f}" if total else "–"
+        ch.texts.append(Text(_r(x0 + plot_w + 6), _r(y + 11.5), f"n = {total}", size=size - 0.5, fill="#444"))
+        ch.texts.append(Text(_r(width - 2), _r(y + 11.5), f"F1 {f1}", "end", size=size - 0.5))
+        y += row
+    _axis(ch, x0, plot_w, 2, _r(y + 1), [(i / 4, f"{25 * i} %") for i in range(5)])
+    ch.height = _r(y + 16)
+    return ch
+
+
+def prf(title: str, items: list[tuple[str, float | None, float | None, float | None]], width: float = WIDTH,
+        label_cap: int = 34) -> Chart:
+    """Three thin bars per group — precision, recall, F1 (0–100 %) — with F1's value at the right."""
+    thin, gap, size = 5.0, 7.0, FONT_SIZE
+    label_w = _label_width([lab for lab, *_ in items], size, label_cap)
+    right_w = 48.0
+    x0, plot_w = label_w, _r(width - label_w - right_w)
+    ch = Chart(title, width, 0, legend=list(PRF_COLOURS.items()))
+    y = 4.0
+    for label, p, r, f in items:
+        ch.texts.append(Text(_r(label_w - 5), _r(y + 1.5 * thin + 3), _clip(label, label_cap), "end"))
+        for i, (name, v) in enumerate((("P", p), ("R", r), ("F1", f))):
+            if v:
+                ch.rects.append(Rect(x0, _r(y + i * thin), _r(plot_w * v), thin - 0.6, PRF_COLOURS[name],
+                                     f"{name} {100 * v:.2f}"))
+        ch.texts.append(Text(_r(width - 2), _r(y + 1.5 * thin + 3), "–" if f is None else f"{100 * f:.1f}", "end",
+                             bold=True, size=size - 0.5))
+        y += 3 * thin + gap
+    _axis(ch, x0, plot_w, 2, _r(y - gap + 2), [(i / 4, f"{25 * i} %") for i in range(5)])
+    ch.height = _r(y - gap + 18)
+    return ch

@@ -1,0 +1,234 @@
+"""The PDF report: the text of every section, extracted with pypdf, carries the JSON's numbers;
+bytes are reproducible; fonts are the report's own (TeX Gyre from fonts-texgyre, or DejaVu when it
+is missing — never a mix of strays); pages render as images (poppler's pdftoppm) for a look by eye.
+
+Set COREFREPORT_PAGES=DIR to keep the page images of the example report in DIR."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from test_report_model import example
+
+from corefreport.report import tables as T
+from corefreport.report.document import render
+
+pypdf = pytest.importorskip("pypdf")
+
+
+@lru_cache(maxsize=1)
+def example_pdf() -> bytes:
+    return render(example(), "pdf")
+
+
+@lru_cache(maxsize=1)
+def pdf_text() -> str:
+    import io
+
+    reader = pypdf.PdfReader(io.BytesIO(example_pdf()))
+    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.2f}"
+
+
+def count(x) -> str:
+    return f"{int(x)}" if float(x).is_integer() else f"{x:.2f}"
+
+
+def rpf(d: dict) -> str:
+    return f"{pct(d['recall'])} {pct(d['precision'])} {pct(d['f1'])}"
+
+
+def test_corpus_section_matches_the_json():
+    d = example().as_dict()
+    text = pdf_text()
+    for side in ("key", "response"):
+        c = d["corpus"][side]
+        assert f"{side} {c['documents']} {c['mentions']} {c['chains']} {c['singletons']}" in text
+
+
+def test_standard_metrics_section_matches_the_json():
+    d = example().as_dict()["metrics"]
+    text = pdf_text()
+    headline = " ".join(rpf(d[m]) for m in ("muc", "bcub", "ceafe")) + f" {pct(d['conll']['f1'])}"
+    assert f"xrenner_response {headline}" in text
+    for name in ("muc", "bcub", "ceafm", "ceafe", "lea"):
+        m = d[name]
+        row = f"{T.METRIC_LABELS[name]} {rpf(m)} {count(m['recall_num'])} {m['recall_den']} " \
+              f"{count(m['precision_num'])} {m['precision_den']}"
+        assert row in text, row
+    assert f"BLANC {rpf(d['blanc'])}" in text
+    assert f"CoNLL {pct(d['conll']['f1'])}" in text
+
+
+def test_linguistic_section_matches_the_json():
+    d = example().as_dict()["metrics"]
+    text = pdf_text()
+    for name in ("lmuc", "lbcub", "lceafm", "lceafe"):
+        assert f"{T.METRIC_LABELS[name]} {rpf(d[name])}" in text, name
+    assert "W = (1, 0.75, 0.5, 1)" in text
+
+
+def test_arcs_section_matches_the_json():
+    d = example().as_dict()["arcs"]
+    text = pdf_text()
+    for name, label in (("immediate", "ARCS 1: immediate antecedent"),
+                        ("inferred", "ARCS 2: closest preceding nominal antecedent"),
+                        ("anchor", "ARCS 3: anchor (first nominal) mention")):
+        x = d[name]["total"]
+        assert f"{label} {x['tp']} {x['wl']} {x['fn']} {x['fp']} {rpf(x)} {pct(x['accuracy'])}" in text, name
+    row = "NOMINAL " + " ".join(
+        f"{x['tp'] + x['wl'] + x['fn']} {rpf(x)}" for x in (d[n]["by"]["mtype"]["NOMINAL"]
+                                                          for n in ("immediate", "inferred", "anchor")))
+    assert row in text
+    assert f"total {rpf(d['anchor']['ed'])} {rpf(d['anchor']['em'])} {pct(d['anchor']['f_phi'])}" in text
+
+
+def test_typed_section_matches_the_json():
+    d = example().as_dict()["typed"]
+    text = pdf_text()
+    for c, v in d["classes"].items():
+        counts = " ".join(str(v[h]) for h in ("tp", "wt", "wl", "wtl", "fn", "fp", "s_star"))
+        assert f"{c} ({v['name']}) {counts} {pct(v['precision'])} {pct(v['recall'])} {pct(v['f1'])}" in text, c
+    for t, v in d["types"].items():
+        counts = " ".join(str(v[h]) for h in ("tp", "wt", "wl", "wtl", "fn", "fp", "s_star"))
+        assert f"{t} {counts}" in text, t
+    for key, label in (("micro", "micro"), ("macro", "macro"), ("scheme_coverage", "scheme coverage")):
+        x = d[key]
+        assert f"{label} {pct(x['precision'])} {pct(x['recall'])} {pct(x['f1'])}" in text, key
+
+
+def test_documents_section_matches_the_json():
+    pd = example().as_dict(per_doc=True)["per_document"]
+    text = pdf_text()
+    for doc, v in pd.items():
+        m = v["metrics"]
+        f1s = " ".join(pct(m[n]["f1"]) for n in ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea"))
+        row = (f"{doc} {v['mentions']['recall_den']} {v['mentions']['precision_den']} {f1s} "
+               f"{pct(m['conll']['f1'])} {pct(v['mentions']['f1'])}")
+        assert row in text, row
+    worst = min(pd, key=lambda k: pd[k]["metrics"]["conll"]["f1"])
+    assert text.index(worst) < min(text.index(k) for k in pd if k != worst)
+
+
+def test_methods_section_states_the_signature_and_references():
+    ev = example()
+    text = pdf_text()
+    assert ev.signature in text.replace(" ", "")
+    for cite in ("Vilain", "Bagga", "Luo", "Moosavi", "Pradhan", "Chen", "Tuggener", "itkus"):
+        assert cite in text.split("References", 1)[1], cite
+
+
+def test_pdf_bytes_are_reproducible():
+    assert render(example(), "pdf") == example_pdf()
+
+
+def test_page_setup_a4_numbers_and_outline():
+    import io
+
+    reader = pypdf.PdfReader(io.BytesIO(example_pdf()))
+    n = len(reader.pages)
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (595, 842)
+    assert f"Page 1 of {n}" in reader.pages[0].extract_text()
+    assert f"Page {n} of {n}" in reader.pages[-1].extract_text()
+    title, sections = reader.outline[0], reader.outline[1]
+    assert title.title == example_title()
+    assert [o.title for o in sections if not isinstance(o, list)] == [
+        "1 Corpus", "2 Standard metrics", "3 Linguistically aware metrics", "4 Application scenarios (ARCS)",
+        "5 Type-aware evaluation", "6 Per-document scores", "7 Methods"]
+
+
+def example_title() -> str:
+    from corefreport.report.document import build
+
+    return build(example()).title
+
+
+def embedded_fonts(pdf: Path) -> set[str]:
+    out = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout
+    return {line.split()[0].split("+", 1)[-1] for line in out.splitlines()[2:] if line.strip()}
+
+
+@pytest.mark.skipif(shutil.which("pdffonts") is None, reason="pdffonts (poppler-utils) is not installed")
+def test_only_the_reports_own_fonts_are_embedded(tmp_path):
+    out = tmp_path / "r.pdf"
+    out.write_bytes(example_pdf())
+    fonts = embedded_fonts(out)
+    texgyre = {"TeX-Gyre-Termes", "TeX-Gyre-Termes-Bold", "TeX-Gyre-Cursor"}
+    dejavu = {"DejaVu-Serif", "DejaVu-Serif-Bold", "DejaVu-Sans-Mono"}
+    assert fonts <= texgyre or fonts <= dejavu, fonts
+
+
+FALLBACK = """import sys
+from pathlib import Path
+from corefreport.cli import example_paths
+from corefreport.io import load_corpus
+from corefreport.report.document import write_report
+from corefreport.scoring.evaluate import ALL_METRICS, Options, evaluate
+k, r = example_paths()
+ev = evaluate(load_corpus(k), load_corpus(r), Options(metrics=ALL_METRICS, analyses=("arcs", "typed")))
+write_report(ev, Path(sys.argv[1]))
+"""
+
+
+@pytest.mark.skipif(shutil.which("pdffonts") is None or not Path("/usr/share/fonts/truetype/dejavu").is_dir(),
+                    reason="needs pdffonts and Debian's DejaVu fonts")
+def test_without_texgyre_everything_falls_back_to_dejavu(tmp_path):
+    """A fontconfig that knows DejaVu only: the whole report is in DejaVu Serif (and Sans Mono)."""
+    conf = tmp_path / "fonts.conf"
+    conf.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>'
+                    f"<dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>{tmp_path / 'cache'}</cachedir>"
+                    "</fontconfig>\n")
+    out = tmp_path / "r.pdf"
+    subprocess.run([sys.executable, "-c", FALLBACK, str(out)], check=True, timeout=300,
+                   env=os.environ | {"FONTCONFIG_FILE": str(conf)})
+    assert embedded_fonts(out) <= {"DejaVu-Serif", "DejaVu-Serif-Bold", "DejaVu-Sans-Mono"}
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
+def test_pages_render_as_images(tmp_path):
+    """One PNG per page at 60 dpi (look at them: COREFREPORT_PAGES=DIR keeps them)."""
+    import io
+
+    keep = os.environ.get("COREFREPORT_PAGES")
+    where = Path(keep) if keep else tmp_path
+    where.mkdir(parents=True, exist_ok=True)
+    pdf = where / "example.pdf"
+    pdf.write_bytes(example_pdf())
+    subprocess.run(["pdftoppm", "-r", "60", "-png", str(pdf), str(where / "page")], check=True)
+    pages = sorted(where.glob("page-*.png"))
+    assert len(pages) == len(pypdf.PdfReader(io.BytesIO(example_pdf())).pages)
+    for p in pages:
+        head = p.read_bytes()[:24]
+        assert head[:8] == b"\x89PNG\r\n\x1a\n"
+        w, h = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+        assert abs(w - 496) <= 1 and abs(h - 702) <= 1  # A4 at 60 dpi
+
+
+@pytest.mark.skipif(not os.environ.get("COREFREPORT_BENCH"), reason="set COREFREPORT_BENCH=1 (about a minute)")
+def test_full_pdf_of_the_300_document_benchmark_in_under_10_s(tmp_path):
+    """The speed goal: `corefreport report` on bench/make_pair.py's 300-document pair, whole process."""
+    import time
+
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run([sys.executable, str(root / "bench" / "make_pair.py"), "--docs", "300", "--tokens", "500",
+                    "--out", str(tmp_path / "base")], check=True)
+    key, resp = sorted(p for p in tmp_path.iterdir() if p.name.startswith("base"))
+    exe = Path(sys.executable).with_name("corefreport")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "corefreport.cli"]
+    best = float("inf")
+    for _ in range(2):
+        t = time.perf_counter()
+        subprocess.run(cmd + ["report", str(key), str(resp), "-o", str(tmp_path / "r.pdf"), "--force", "-q"],
+                       check=True)
+        best = min(best, time.perf_counter() - t)
+    assert best < 10, f"{best:.1f} s"
