@@ -1,268 +1,549 @@
 """``corefreport tui``: a Textual browser from corpus totals to classes, types and single links.
 
-Screens: Totals → Classes (of one analysis) → Types (of one class) → Links (of one type) with a
-detail pane showing the sentence; Documents (per-document scores, worst first) from anywhere.
-Enter drills in, Escape goes back. Bindings have ids (``corefreport.open``, …) so users can remap
-them in Textual's keymap. Scoring runs in a worker thread; the UI shows progress meanwhile.
+Pages: totals → classes of an analysis (or the values of a breakdown feature) → types of a class →
+the links of a type (a detail pane shows the highlighted link in its sentence) → one link;
+documents (per-document scores, worst first) and a link search from every page. Enter drills in,
+Escape goes back, the breadcrumb shows where you are.
+
+All pages live on one Textual screen (a page stack, not a screen stack: switching screens costs
+Textual ~100 ms a step). Each page has its own table, hidden while a page above it is shown and
+shown again as it was on Escape. Tables (:class:`~corefreport.tui.table.LineTable`) format only
+the rows on screen, so no page loads more rows than it can show fast. Bindings carry ids (``corefreport.back``, …) so users can remap them (a keymap
+file, see :func:`load_keymap` and docs/tui.md). Scoring runs in a worker thread: the standard
+metrics appear first, the link-level analyses replace the totals when ready.
 """
 
 from __future__ import annotations
 
+import os
+import re
+import threading
+import time
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
+from rich.text import Text
 from textual import on, work
-from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, ProgressBar, Static
+from textual.widgets import Footer, Input, Static
+from textual.worker import get_current_worker
 
+from ..scoring.outcomes import LinkOutcome
 from ..scoring.result import Evaluation
 from . import model as M
+from .table import LineTable
+
+KEYMAP_ENV = "COREFREPORT_KEYMAP"
 
 
-class Crumbs(Static):
-    """Where you are: corefreport › analysis › class › type."""
+# --------------------------------------------------------------------------- pages
 
 
-class TableScreen(Screen):
-    """A table with a breadcrumb; subclasses fill it from the view model."""
+@dataclass(slots=True)
+class Page:
+    """One entry of the navigation stack; its :class:`~corefreport.tui.model.View` is built lazily."""
 
-    BINDINGS = [
-        Binding("escape", "back", "Back", id="corefreport.back"),
-        Binding("d", "documents", "Documents", id="corefreport.documents"),
-        Binding("q", "app.quit", "Quit", id="corefreport.quit"),
-    ]
+    kind: str  # "loading" | "totals" | "groups" | "links" | "link" | "documents"
+    crumb: str
+    scope: M.Scope | None = None
+    column: str = "cls"
+    sort: str = "name"
+    reverse: bool = False
+    query: str = ""
+    doc_sort: str | None = None
+    row: LinkOutcome | None = None
+    cursor: int = 0
+    view: M.View | None = None
+    view_of: int = 0  # id() of the Evaluation the view was built from
+    width: int = 0
+    table: LineTable | None = None
+    """This page's own table: kept while the page is on the stack, so going back shows it again
+    as it was (cursor, scroll) without refilling it."""
+    shown_view: M.View | None = None  # the view the table holds
 
-    def __init__(self, ev: Evaluation, crumbs: list[str]) -> None:
+    def build(self, ev: Evaluation, width: int = 80) -> M.View:
+        if self.kind == "links" and self.view is not None and self.width != width:
+            self.view = None  # its cells are cut to the terminal's width
+        self.width = width
+        if self.view is None or self.view_of != id(ev):
+            if self.kind == "totals":
+                self.view = M.totals_view(ev)
+            elif self.kind == "groups":
+                self.view = M.group_view(ev, self.scope, self.column, self.sort, self.reverse)
+            elif self.kind == "links":
+                self.view = M.link_view(ev, self.scope, self.query, width)
+            elif self.kind == "documents":
+                self.view = M.document_view(ev, self.doc_sort)
+            else:
+                self.view = M.View(self.kind, self.crumb, (), [], lambda it, full: ())
+            self.view_of = id(ev)
+        return self.view
+
+
+# --------------------------------------------------------------------------- messages from the worker
+
+
+class Scored(Message):
+    def __init__(self, ev: Evaluation, final: bool) -> None:
         super().__init__()
         self.ev = ev
-        self.crumbs = crumbs
+        self.final = final
 
-    def compose(self) -> ComposeResult:
-        yield Crumbs(" › ".join(self.crumbs), id="crumbs")
-        yield DataTable(cursor_type="row", zebra_stripes=True)
-        yield Footer()
+
+class Progress(Message):
+    def __init__(self, phase: str, done: int, total: int) -> None:
+        super().__init__()
+        self.phase = phase
+        self.done = done
+        self.total = total
+
+
+class Failed(Message):
+    def __init__(self, error: str) -> None:
+        super().__init__()
+        self.error = error
+
+
+class _Cancelled(Exception):
+    pass
+
+
+def text_bar(done: int, total: int, width: int) -> Text:
+    n = round(width * done / total) if total else 0
+    return Text("█" * n, style="green") + Text("░" * (width - n), style="dim") + Text(f" {done}/{total}")
+
+
+# --------------------------------------------------------------------------- the browser screen
+
+
+class Browser(Screen):
+    """The one screen: breadcrumb, link filter, table, note, detail pane, status line, footer."""
+
+    BINDINGS = [
+        Binding("escape,backspace", "back", "Back", id="corefreport.back"),
+        Binding("d", "documents", "Docs", id="corefreport.documents"),
+        Binding("s", "sort", "Sort", id="corefreport.sort"),
+        Binding("b", "breakdown", "By", id="corefreport.breakdown"),
+        Binding("slash", "search", "Search", id="corefreport.search"),
+        Binding("t", "totals", "Totals", id="corefreport.totals", show=False),
+    ]
+
+    def __init__(self, first: Page) -> None:
+        super().__init__()
+        self.first = first
+        self.pages: list[Page] = []
+        self._mark: tuple[str, float] | None = None
+        self._enabled: tuple | None = None
+        self._spare: list[LineTable] = []
 
     @property
-    def table(self) -> DataTable:
-        return self.query_one(DataTable)
+    def coref(self) -> "CorefApp":
+        return self.app  # type: ignore[return-value]
 
-    def action_back(self) -> None:
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
+    @property
+    def page(self) -> Page:
+        return self.pages[-1]
 
-    def action_documents(self) -> None:
-        self.app.push_screen(DocumentsScreen(self.ev, self.crumbs[:1] + ["documents"]))
-
-
-class TotalsScreen(TableScreen):
-    """Every metric and analysis total; Enter on an analysis opens its classes."""
-
-    def on_mount(self) -> None:
-        t = self.table
-        t.add_columns("metric", "R", "P", "F1", "counts")
-        self.rows = M.totals(self.ev)
-        for r in self.rows:
-            label = r.label + (" ›" if r.analysis else "")
-            t.add_row(label, M.pct(r.recall), M.pct(r.precision), M.pct(r.f1), r.detail)
-        t.focus()
-
-    @on(DataTable.RowSelected)
-    def open(self, event: DataTable.RowSelected) -> None:
-        r = self.rows[event.cursor_row]
-        if r.analysis:
-            self.app.push_screen(GroupScreen(self.ev, self.crumbs + [M.ANALYSIS_TITLES[r.analysis]], r.analysis))
-
-
-class GroupScreen(TableScreen):
-    """Classes of an analysis (``cls`` given: the types of that class), sortable by column."""
-
-    BINDINGS = TableScreen.BINDINGS + [Binding("s", "sort", "Sort", id="corefreport.sort")]
-
-    def __init__(self, ev: Evaluation, crumbs: list[str], analysis: str, cls: str | None = None) -> None:
-        super().__init__(ev, crumbs)
-        self.analysis = analysis
-        self.cls = cls
-        self.sort_by = 0
-
-    def on_mount(self) -> None:
-        t = self.table
-        t.add_columns("type" if self.cls else "class", "mix", "TP", "WT", "WL", "WTL", "FN", "FP", "P", "R", "F1")
-        where = {"cls": self.cls} if self.cls is not None else {}
-        self.groups = M.groups(self.ev.rows, self.analysis, "type" if self.cls is not None else "cls", **where)
-        self.fill()
-        t.focus()
-
-    def fill(self) -> None:
-        t = self.table
-        t.clear()
-        keys = [lambda g: g.key, lambda g: g.counts.f1, lambda g: -(g.counts.key_total + g.counts.fp)]
-        self.groups.sort(key=keys[self.sort_by])
-        for g in self.groups:
-            c = g.counts
-            t.add_row(g.key, M.mix_bar(c), str(c.tp), str(c.wt), str(c.wl), str(c.wtl), str(c.fn), str(c.fp),
-                      M.pct(c.precision), M.pct(c.recall), M.pct(c.f1))
-
-    def action_sort(self) -> None:
-        self.sort_by = (self.sort_by + 1) % 3
-        self.fill()
-        self.notify(["sorted by name", "sorted by F1, worst first", "sorted by size, largest first"][self.sort_by],
-                    timeout=1.5)
-
-    @on(DataTable.RowSelected)
-    def open(self, event: DataTable.RowSelected) -> None:
-        g = self.groups[event.cursor_row]
-        if self.cls is None:
-            self.app.push_screen(GroupScreen(self.ev, self.crumbs + [g.key], self.analysis, g.key))
-        else:
-            self.app.push_screen(LinkScreen(self.ev, self.crumbs + [g.key], self.analysis, cls=self.cls, type=g.key))
-
-
-class LinkScreen(TableScreen):
-    """The outcome rows of one type (or class, or document) and the selected link in its sentence."""
-
-    BINDINGS = TableScreen.BINDINGS + [Binding("slash", "filter", "Filter", id="corefreport.filter")]
-
-    def __init__(self, ev: Evaluation, crumbs: list[str], analysis: str, **where: str) -> None:
-        super().__init__(ev, crumbs)
-        self.analysis = analysis
-        self.where = where
-        self.shown: list = []
+    @property
+    def table(self) -> LineTable:
+        """The table of the top page (of the nearest page below that has one)."""
+        for p in reversed(self.pages):
+            if p.table is not None:
+                return p.table
+        raise LookupError("no table yet")
 
     def compose(self) -> ComposeResult:
-        yield Crumbs(" › ".join(self.crumbs), id="crumbs")
-        yield Input(placeholder="filter: text, document or outcome (Enter)", id="filter")
-        yield DataTable(cursor_type="row", zebra_stripes=True)
-        yield Static("", id="hint")
+        yield Static("corefreport", id="crumbs")
+        yield Input(placeholder="filter: words, doc:ID, outcome:WL (or wl fn fp…), type:T, class:C — Enter",
+                    id="filter")
+        with Vertical(id="loading"):
+            yield Static("", id="loading-label")
+            yield Static("", id="progress")
+        yield Vertical(id="tables")
+        yield Static("", id="note")
         yield Static("", id="detail")
+        yield Static("", id="status")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.table.add_columns("outcome", "referent", "key antecedent", "response antecedent", "document")
-        self.fill("")
-        self.table.focus()
+        self.open(self.first, "start")
+        if self.first.kind == "loading":
+            app = self.coref
+            self.query_one("#loading-label", Static).update(f"reading {app.paths[0]} and {app.paths[1]}…")
+            app.score()
 
-    def fill(self, text: str) -> None:
-        rows = M.links(self.ev.rows, self.analysis, text, **self.where)
-        self.shown = rows[: M.MAX_LINK_ROWS]
-        t = self.table
-        t.clear()
-        for r in self.shown:
-            t.add_row(M.Text(r.outcome, style=M.OUTCOME_STYLE[r.outcome]), r.text[:40],
-                      M.span_text(self.ev, r.doc_id, r.key_antecedent)[:30],
-                      M.span_text(self.ev, r.doc_id, r.response_antecedent, "key")[:30], r.doc_id)
-        more = f" (first {M.MAX_LINK_ROWS}; filter with /)" if len(rows) > M.MAX_LINK_ROWS else ""
-        self.query_one("#hint", Static).update(f"{len(rows)} links{more}")
-        self.show_detail(0)
+    def on_resize(self) -> None:
+        """Link cells are cut to the width: rebuild them."""
+        if self.pages and self.page.kind == "links" and self.page.table is not None:
+            self.show()
 
-    def show_detail(self, index: int) -> None:
-        detail = self.query_one("#detail", Static)
-        detail.update(M.link_detail(self.ev, self.shown[index]) if 0 <= index < len(self.shown) else "")
+    # ---- navigation
 
-    @on(DataTable.RowHighlighted)
-    def highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self.show_detail(event.cursor_row)
+    def open(self, page: Page, timing: str | None = None) -> None:
+        """Show ``page`` on top of the stack."""
+        self._start(timing or page.kind)
+        if self.pages and self.page.table is not None:
+            self.page.table.display = False
+        self.pages.append(page)
+        self.show()
 
-    def action_filter(self) -> None:
+    def _pop(self) -> None:
+        page = self.pages.pop()
+        if page.table is not None:
+            # hidden now, reused by the next page opened: removing a widget costs a step ~50 ms
+            page.table.display = False
+            self._spare.append(page.table)
+            page.table = None
+
+    def action_back(self) -> None:
+        if not self.pages:
+            return
         box = self.query_one("#filter", Input)
-        box.add_class("visible")
+        if box.has_focus:
+            if self.page.table is not None:
+                self.page.table.focus()
+            if not self.page.query:
+                self.mode(filtering=False)
+            return
+        if len(self.pages) > 1 and self.pages[-2].kind != "loading":
+            self._start("back")
+            self._pop()
+            self.show()
+
+    def action_totals(self) -> None:
+        if self.pages and self.pages[0].kind == "totals" and len(self.pages) > 1:
+            self._start("totals")
+            while len(self.pages) > 1:
+                self._pop()
+            self.show()
+
+    def show(self, keep_cursor: bool = True) -> None:
+        """Render the top page: reuse its table when it still holds the current view."""
+        page = self.page
+        ev = self.coref.ev
+        self.mode(page.kind, filtering=page.kind == "links" and bool(page.query))
+        self.query_one("#crumbs", Static).update(Text(" › ".join(p.crumb for p in self.pages if p.crumb),
+                                                      no_wrap=True, overflow="ellipsis"))
+        if page.kind == "loading":
+            self.bindings_changed()
+            return
+        if page.kind == "link":
+            self.query_one("#note", Static).update("")
+            self.query_one("#detail", Static).update(M.link_detail(ev, page.row, chain_limit=40))
+            self._done()
+            self.bindings_changed()
+            return
+        view = page.build(ev, self.app.size.width)
+        if page.table is None:
+            if self._spare:
+                page.table = self._spare.pop()
+            else:
+                page.table = LineTable(classes="page-table")
+                self.query_one("#tables").mount(page.table)
+            self.fill(view, 0)
+        elif page.shown_view is not view:
+            if keep_cursor:
+                page.cursor = page.table.cursor_row
+            self.fill(view, page.cursor if keep_cursor else 0)
+        else:
+            self._update_note()
+            if page.kind == "links":
+                self._show_link(page.table.cursor_row)
+        page.table.display = True
+        page.table.focus()
+        if page.kind == "links":
+            self.query_one("#filter", Input).value = page.query
+        self.bindings_changed()
+        self._done()
+
+    def mode(self, kind: str | None = None, filtering: bool | None = None, busy: bool | None = None) -> None:
+        """Show the widgets of a page kind. Sets ``display`` on the few widgets concerned: toggling a
+        class on the screen would restyle every widget (~30 ms a step)."""
+        kind = kind if kind is not None else self.page.kind
+        filt = self.query_one("#filter")
+        status = self.query_one("#status")
+        if filtering is not None:
+            filt.display = filtering and kind in ("links", "link")
+        if busy is not None:
+            status.display = busy
+        self.query_one("#loading").display = kind == "loading"
+        self.query_one("#tables").display = kind not in ("loading", "link")
+        self.query_one("#note").display = kind not in ("loading", "link")
+        detail = self.query_one("#detail")
+        detail.display = kind in ("links", "link")
+        detail.set_class(kind == "link", "-full")
+
+    def fill(self, view: M.View, cursor: int = 0) -> None:
+        page = self.page
+        page.shown_view = view
+        page.table.set_view(view, cursor)
+        self._update_note()
+        if view.kind == "links":
+            self._show_link(min(cursor, len(view) - 1))
+
+    def _show_link(self, index: int) -> None:
+        view = self.page.view
+        detail = self.query_one("#detail", Static)
+        if view is not None and 0 <= index < len(view):
+            detail.update(M.link_detail(self.coref.ev, view.items[index]))
+        else:
+            detail.update("")
+
+    def _update_note(self) -> None:
+        view = self.page.view
+        self.query_one("#note", Static).update(view.note if view else "")
+
+    # ---- table events
+
+    @on(LineTable.Highlighted)
+    def _highlighted(self, event: LineTable.Highlighted) -> None:
+        page = self.page
+        if event.table is page.table and page.kind == "links" and page.shown_view is page.view:
+            self._show_link(event.row)
+
+    @on(LineTable.Selected)
+    def _selected(self, event: LineTable.Selected) -> None:
+        page = self.page
+        view = page.view
+        if view is None or event.table is not page.table or not (0 <= event.row < len(view)):
+            return
+        item = view.items[event.row]
+        if page.kind == "totals":
+            if item.target is None:
+                return
+            kind, name = item.target
+            if kind == "analysis":
+                self.open(Page("groups", M.ANALYSIS_TITLES.get(name, name), M.Scope(name), "cls"), "classes")
+            else:
+                self.open(Page("documents", "documents", doc_sort=name), "documents")
+        elif page.kind == "groups":
+            scope = item.scope
+            crumb = item.key if page.column in ("cls", "type", "doc_id") else \
+                f"{M.COLUMN_TITLES.get(page.column, page.column)} {item.key}"
+            if page.column in ("type", "doc_id"):
+                self.open(Page("links", crumb, scope), "links")
+            else:
+                self.open(Page("groups", crumb, scope, "type"), "types")
+        elif page.kind == "links":
+            self.open(Page("link", f"{item.outcome} {item.text[:20]}", page.scope, row=item), "link")
+        elif page.kind == "documents":
+            analysis = self._analysis()
+            if analysis is None:
+                self.notify("no link-level analysis was computed (yet)", timeout=3)
+                return
+            self.open(Page("links", f"{item.doc_id} ({M.ANALYSIS_TITLES.get(analysis, analysis)})",
+                           M.Scope(analysis, (("doc_id", item.doc_id),))), "links")
+
+    @on(LineTable.HeaderClicked)
+    def _header(self, event: LineTable.HeaderClicked) -> None:
+        page = self.page
+        view = page.view
+        if view is None or event.table is not page.table:
+            return
+        label = view.columns[event.column]
+        if page.kind == "groups":
+            name = "name" if event.column == 0 else label
+            page.reverse = (not page.reverse) if page.sort == name else False
+            page.sort = name
+        elif page.kind == "documents":
+            page.doc_sort = M.document_column_sorts(self.coref.ev, view)[event.column]
+        else:
+            return
+        self._resort()
+
+    def _resort(self) -> None:
+        page = self.page
+        page.view = None
+        self._start("sort")
+        self.show(keep_cursor=False)
+
+    # ---- actions
+
+    def _analysis(self) -> str | None:
+        """The analysis of the current page (else the first one computed)."""
+        for p in reversed(self.pages):
+            if p.scope is not None:
+                return p.scope.analysis
+        present = M.analyses_present(self.coref.ev) if self.coref.ev is not None else []
+        return present[0] if present else None
+
+    ACTIONS = ("back", "documents", "sort", "breakdown", "search", "totals")
+
+    def bindings_changed(self) -> None:
+        """Refresh the footer only when the set of available actions changed."""
+        enabled = tuple(bool(self.check_action(a, ())) for a in self.ACTIONS)
+        if enabled != self._enabled:
+            self._enabled = enabled
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Every key stays in the footer on every page (an action that does not apply says so): a
+        footer whose keys change is rebuilt by Textual, which costs each drill step ~40 ms."""
+        if self.pages and self.page.kind == "loading" and action in self.ACTIONS:
+            return False
+        return True
+
+    def _not_here(self, what: str) -> None:
+        self.notify(what, timeout=2)
+
+    def action_documents(self) -> None:
+        if self.page.kind != "documents":
+            self.open(Page("documents", "documents"), "documents")
+
+    def action_sort(self) -> None:
+        page = self.page
+        if page.kind == "groups":
+            page.sort = M.GROUP_SORTS[(M.GROUP_SORTS.index(page.sort) + 1) % len(M.GROUP_SORTS)] \
+                if page.sort in M.GROUP_SORTS else M.GROUP_SORTS[0]
+            page.reverse = False
+        elif page.kind == "documents":
+            sorts = M.document_sorts(self.coref.ev)
+            cur = page.doc_sort or sorts[0]
+            page.doc_sort = sorts[(sorts.index(cur) + 1) % len(sorts)] if cur in sorts else sorts[0]
+        else:
+            self._not_here("s sorts the class, type and document tables (or click a column header)")
+            return
+        self._resort()
+
+    def action_breakdown(self) -> None:
+        page = self.page
+        if page.kind != "groups" or page.scope is None or page.column == "type" or page.scope.where:
+            self._not_here("b changes what the classes of an analysis are grouped by: open an analysis first")
+            return
+        options = M.breakdowns(self.coref.ev, page.scope.analysis)
+        page.column = options[(options.index(page.column) + 1) % len(options)] if page.column in options \
+            else options[0]
+        page.view = None
+        self._start("breakdown")
+        self.show(keep_cursor=False)
+        self.notify(f"grouped by {M.COLUMN_TITLES.get(page.column, page.column)}", timeout=1.5)
+
+    def action_search(self) -> None:
+        page = self.page
+        if page.kind == "link":
+            self.action_back()
+            page = self.page
+        if page.kind != "links":
+            analysis = self._analysis()
+            if analysis is None:
+                self._not_here("no link-level analysis was computed (yet)")
+                return
+            scope = page.scope if page.scope is not None else M.Scope(analysis)
+            self.open(Page("links", "search", scope), "search")
+        self.mode(filtering=True)
+        box = self.query_one("#filter", Input)
         box.focus()
 
     @on(Input.Submitted, "#filter")
-    def filtered(self, event: Input.Submitted) -> None:
-        self.fill(event.value)
-        self.table.focus()
-
-
-class DocumentsScreen(TableScreen):
-    """Per-document F1 of every metric, worst CoNLL first; Enter opens the document's links (of the
-    first analysis computed: ARCS 1, else the typed evaluation)."""
-
-    def on_mount(self) -> None:
-        names = list(self.ev.metrics)
-        self.table.add_columns("document", "CoNLL", *[M.METRIC_LABELS.get(n, n) for n in names])
-        self.docs = M.documents(self.ev)
-        for doc_id, conll, f in self.docs:
-            self.table.add_row(doc_id, M.pct(conll), *[M.pct(f[n]) for n in names])
-        self.table.focus()
-
-    @on(DataTable.RowSelected)
-    def open(self, event: DataTable.RowSelected) -> None:
-        analysis = next((a for a in M.ANALYSIS_TITLES if M.of_analysis(self.ev.rows, a)), None)
-        if analysis is None:
-            self.notify("no link-level analysis was computed", timeout=2)
+    def _filtered(self, event: Input.Submitted) -> None:
+        page = self.page
+        if page.kind != "links":
             return
-        doc_id = self.docs[event.cursor_row][0]
-        self.app.push_screen(LinkScreen(self.ev, self.crumbs + [doc_id, M.ANALYSIS_TITLES[analysis]], analysis,
-                                        doc_id=doc_id))
+        page.query = event.value.strip()
+        page.view = None
+        page.cursor = 0
+        self._start("filter")
+        self.show(keep_cursor=False)
+
+    # ---- timings (drill steps are measured from the key to the refreshed page)
+
+    def _start(self, label: str) -> None:
+        self._mark = (label, time.perf_counter())
+
+    def _done(self) -> None:
+        mark = self._mark
+        if mark is None:
+            return
+        self._mark = None
+
+        now = time.perf_counter
+
+        def record() -> None:
+            self.coref.timings.append((mark[0], 1000 * (now() - mark[1])))
+
+        page = self.page if self.pages else None
+        if page is not None and page.table is not None and page.kind not in ("loading", "link"):
+            page.table.after_paint(record)  # when its lines are rendered, not just scheduled
+        else:
+            self.call_after_refresh(record)
 
 
-class LoadingScreen(Screen):
-    def compose(self) -> ComposeResult:
-        yield Static("scoring…", id="crumbs")
-        yield ProgressBar(id="progress", show_eta=False)
-        yield Footer()
+# --------------------------------------------------------------------------- export
 
 
-def export_table(table: DataTable, stem: str, fmt: str, directory: Path | None = None) -> Path:
-    """Write the rows a table shows to ``stem.csv`` / ``stem.json`` in the working directory,
-    choosing ``stem-2``, ``stem-3``… rather than overwriting an existing file."""
+def slug(parts: list[str]) -> str:
+    s = "-".join(re.sub(r"[^A-Za-z0-9._]+", "_", p).strip("_") for p in parts if p)
+    return ("corefreport-" + s if s else "corefreport")[:100]
+
+
+def export_view(view: M.View, stem: str, fmt: str, directory: Path | None = None) -> Path:
+    """Write every row of ``view`` (untruncated, not only the rows on screen) to ``stem.csv`` or
+    ``stem.json`` in ``directory`` (default: the working directory), choosing ``stem-2``,
+    ``stem-3``… rather than overwriting an existing file."""
     import csv
     import json
 
     directory = directory or Path.cwd()
-    header = [str(c.label) for c in table.columns.values()]
-    rows = [[getattr(v, "plain", str(v)) for v in table.get_row_at(i)] for i in range(table.row_count)]
-    path = directory / f"{stem}.{fmt}"
-    n = 2
-    while path.exists():
-        path = directory / f"{stem}-{n}.{fmt}"
-        n += 1
-    with open(path, "x", encoding="utf-8", newline="") as f:
+    rows = view.plain(full=True)
+    n = 1
+    while True:
+        path = directory / (f"{stem}.{fmt}" if n == 1 else f"{stem}-{n}.{fmt}")
+        try:
+            f = open(path, "x", encoding="utf-8", newline="")  # never overwrites, even in a race
+        except FileExistsError:
+            n += 1
+            continue
+        break
+    with f:
         if fmt == "csv":
             w = csv.writer(f)
-            w.writerow(header)
+            w.writerow(view.columns)
             w.writerows(rows)
         else:
-            json.dump([dict(zip(header, r)) for r in rows], f, ensure_ascii=False, indent=1)
+            json.dump([dict(zip(view.columns, r)) for r in rows], f, ensure_ascii=False, indent=1)
+            f.write("\n")
     return path
 
 
-class CorefCommands(Provider):
-    """Command palette: export the current table, jump to a document's links or to a type."""
+# --------------------------------------------------------------------------- command palette
 
-    def _commands(self) -> list[tuple[str, Any, str]]:
-        app = self.app
-        ev = getattr(app, "ev", None)
-        out: list[tuple[str, Any, str]] = []
-        screen = app.screen
-        if isinstance(screen, TableScreen):
-            stem = "corefreport-" + "-".join(c.split()[0].lower() for c in screen.crumbs[1:]) if len(screen.crumbs) > 1 \
-                else "corefreport-totals"
-            for fmt in ("csv", "json"):
-                out.append((f"Export this table as {fmt.upper()}",
-                            lambda fmt=fmt, stem=stem: app.notify(f"wrote {export_table(screen.table, stem, fmt)}"),
-                            "written to the working directory, never over an existing file"))
-        if ev is None:
+
+class CorefCommands(Provider):
+    """Export the current table; jump to a document's links or to a type's links."""
+
+    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+        app: CorefApp = self.app  # type: ignore[assignment]
+        browser = app.browser
+        out: list[tuple[str, Callable[[], Any], str]] = []
+        if browser is None or not browser.pages or app.ev is None:
             return out
-        analyses = [a for a in M.ANALYSIS_TITLES if M.of_analysis(ev.rows, a)]
-        for a in analyses:
-            for d in sorted({r.doc_id for r in M.of_analysis(ev.rows, a)}):
-                out.append((f"Document {d}: {M.ANALYSIS_TITLES[a]} links",
-                            lambda a=a, d=d: app.push_screen(LinkScreen(ev, ["corefreport", M.ANALYSIS_TITLES[a], d],
-                                                                       a, doc_id=d)), "jump to the document"))
-            for g in M.groups(ev.rows, a, "cls"):
-                for t in M.groups(ev.rows, a, "type", cls=g.key):
-                    out.append((f"Type {t.key} (class {g.key}): {M.ANALYSIS_TITLES[a]} links",
-                                lambda a=a, c=g.key, t=t.key: app.push_screen(
-                                    LinkScreen(ev, ["corefreport", M.ANALYSIS_TITLES[a], c, t], a, cls=c, type=t)),
-                                "jump to the type"))
+        page = browser.page
+        if page.view is not None and page.kind not in ("loading", "link"):
+            stem = slug([p.crumb for p in browser.pages[1:]]) if len(browser.pages) > 1 else "corefreport-totals"
+            for fmt in ("csv", "json"):
+                out.append((f"Export this table as {fmt.upper()}", lambda fmt=fmt, stem=stem: app.export(fmt, stem),
+                            f"all {len(page.view)} rows to ./{stem}.{fmt} (never over an existing file)"))
+        analysis = browser._analysis()
+        if analysis is not None:
+            title = M.ANALYSIS_TITLES.get(analysis, analysis)
+            for d in app.cached("docs", lambda: M.document_ids(app.ev)):
+                out.append((f"Document {d}", lambda d=d: browser.open(
+                    Page("links", f"{d} ({title})", M.Scope(analysis, (("doc_id", d),))), "jump"),
+                    f"{title} links of the document"))
+            for a, c, t, n in app.cached("types", lambda: M.type_index(app.ev)):
+                out.append((f"Type {t} (class {c}, {M.ANALYSIS_TITLES.get(a, a)})", lambda a=a, c=c, t=t: browser.open(
+                    Page("links", f"{M.ANALYSIS_TITLES.get(a, a)}: {c} › {t}", M.Scope(a, (("cls", c), ("type", t)))),
+                    "jump"), f"{n} links"))
         return out
 
     async def discover(self) -> Hits:
-        for text, cb, help_ in self._commands()[:12]:
+        for text, cb, help_ in self._commands()[:8]:
             yield DiscoveryHit(text, cb, help=help_)
 
     async def search(self, query: str) -> Hits:
@@ -273,8 +554,12 @@ class CorefCommands(Provider):
                 yield Hit(score, matcher.highlight(text), cb, help=help_)
 
 
+# --------------------------------------------------------------------------- the app
+
+
 class CorefApp(App):
-    """Browse one evaluation. Give an :class:`Evaluation`, or paths and options to score in a worker."""
+    """Browse one evaluation. Give an :class:`Evaluation`, or the key and response paths and the
+    :class:`~corefreport.scoring.evaluate.Options` to score them in a worker thread."""
 
     CSS_PATH = "corefreport.tcss"
     TITLE = "corefreport"
@@ -282,80 +567,244 @@ class CorefApp(App):
     BINDINGS = [Binding("q", "quit", "Quit", id="corefreport.quit")]
 
     def __init__(self, ev: Evaluation | None = None, key: str | None = None, response: str | None = None,
-                 options: Any = None, formats: tuple[str | None, str | None] = (None, None)) -> None:
+                 options: Any = None, formats: tuple[str | None, str | None] = (None, None),
+                 keymap: dict[str, str] | None = None, freeze_gc: bool = False) -> None:
         super().__init__()
+        if ev is None and (key is None or response is None):
+            raise ValueError("give an Evaluation, or key and response paths")
         self.ev = ev
         self.paths = (key, response)
         self.formats = formats
         self.options = options
+        self.keymap = keymap or {}
+        self.freeze_gc = freeze_gc
+        """Move the evaluation out of the garbage collector's reach once it arrives: a full collection
+        over a 300-document evaluation takes ~170 ms, a visible stall in the middle of a drill step."""
         self.error: str | None = None
+        self.browser: Browser | None = None
+        self.timings: list[tuple[str, float]] = []
+        """(step, milliseconds from the key to the refreshed page) of every navigation."""
+        self.analyses_ready = ev is not None
+        self._cache: dict[tuple[str, int], Any] = {}
+        self._t0 = time.perf_counter()
+        self._painted = threading.Event()
+
+    def cached(self, name: str, make: Callable[[], Any]) -> Any:
+        k = (name, id(self.ev))
+        if k not in self._cache:
+            self._cache[k] = make()
+        return self._cache[k]
 
     def on_mount(self) -> None:
+        if self.keymap:
+            self.set_keymap(self.keymap)
         if self.ev is not None:
-            self.show_totals()
+            first = self._totals_page()
         else:
-            self.push_screen(LoadingScreen())
-            self.score()
+            first = Page("loading", f"corefreport: {Path(self.paths[1]).name}")
+        self.browser = Browser(first)
+        self.push_screen(self.browser)
 
-    def show_totals(self) -> None:
-        name = Path(self.ev.response_source).name or "response"
-        self.push_screen(TotalsScreen(self.ev, [f"corefreport: {name}"]))
+    def _totals_page(self) -> Page:
+        name = Path(self.ev.response_source).name if self.ev.response_source else "response"
+        return Page("totals", f"corefreport: {name}")
 
-    @work(thread=True, exclusive=True)
+    def export(self, fmt: str, stem: str) -> Path | None:
+        page = self.browser.page if self.browser else None
+        if page is None or page.view is None:
+            return None
+        path = export_view(page.view, stem, fmt)
+        self.notify(f"wrote {path}", timeout=4)
+        return path
+
+    # ---- scoring in a worker
+
+    @work(thread=True, exclusive=True, group="score")
     def score(self) -> None:
-        from ..io import load_corpus
         from ..io.errors import InputError
-        from ..scoring.evaluate import evaluate
+        from ..scoring.evaluate import STANDARD_METRICS, evaluate
 
-        from dataclasses import replace
+        worker = get_current_worker()
+        last = [0.0]
 
-        from ..scoring.evaluate import STANDARD_METRICS
+        def progress(phase: str) -> Callable[[int, int], None]:
+            def cb(done: int, total: int) -> None:
+                if worker.is_cancelled:
+                    raise _Cancelled()
+                now = time.perf_counter()
+                if done == total or now - last[0] > 0.1:
+                    last[0] = now
+                    self.post_message(Progress(phase, done, total))
+            return cb
 
         try:
-            kc = load_corpus(self.paths[0], self.formats[0])
-            rc = load_corpus(self.paths[1], self.formats[1])
-            # first the standard metrics, shown at once; then everything, which replaces them
-            quick = replace(self.options, metrics=tuple(m for m in self.options.metrics if m in STANDARD_METRICS),
+            kc, rc = load_pair(self.paths, self.formats)
+            self.post_message(Progress("read", 0, 0))
+            options = self.options
+            if options is None:
+                from ..scoring.evaluate import Options
+
+                options = Options()
+            quick = replace(options, metrics=tuple(m for m in options.metrics if m in STANDARD_METRICS),
                             analyses=(), plink_by=None)
-            ev = evaluate(kc, rc, quick, progress=lambda d, n: self.call_from_thread(self._progress, d, n))
-            self.call_from_thread(self._loaded, ev)
-            if quick != self.options:
-                full = evaluate(kc, rc, self.options)
-                self.call_from_thread(self._upgrade, full)
+            ev = evaluate(kc, rc, quick, progress=progress("scoring"))
+            final = quick == options
+            self.post_message(Scored(ev, final))
+            if not final:
+                # let the totals paint first: this thread would take half the CPU from it
+                self._painted.wait(timeout=2.0)
+                ev = evaluate(kc, rc, options, progress=progress("analyses"))
+                self.post_message(Scored(ev, True))
+        except _Cancelled:
+            return
         except InputError as err:
-            self.error = str(err)
-            self.call_from_thread(self.exit, None, 2)
+            self.post_message(Failed(str(err)))
 
-    def _progress(self, done: int, total: int) -> None:
-        try:
-            self.screen.query_one(ProgressBar).update(total=total, progress=done)
-        except Exception:  # the loading screen is gone already
-            pass
+    def on_progress(self, msg: Progress) -> None:
+        if msg.phase == "read":
+            self.timings.append(("files read, since the app started", 1000 * (time.perf_counter() - self._t0)))
+            return
+        if msg.phase == "scoring" and self.browser and self.browser.page.kind == "loading":
+            self.browser.query_one("#loading-label", Static).update(f"scoring {msg.done}/{msg.total} documents…")
+            # a text bar: Textual's ProgressBar animates at 60 frames a second, which takes the
+            # interpreter from the scoring thread
+            self.browser.query_one("#progress", Static).update(text_bar(msg.done, msg.total, 40))
+        elif msg.phase == "analyses" and self.browser is not None:
+            self.browser.query_one("#status", Static).update(
+                f"computing the link-level analyses… {msg.done}/{msg.total} documents")
 
-    def _loaded(self, ev: Evaluation) -> None:
-        self.ev = ev
-        self.pop_screen()
-        self.show_totals()
-        if self.options is not None and self.options.analyses:
-            self.notify("computing the link-level analyses…", timeout=3)
+    def on_scored(self, msg: Scored) -> None:
+        self.timings.append((("analyses" if self.ev is not None else "standard metrics") +
+                             " scored, since the app started", 1000 * (time.perf_counter() - self._t0)))
+        if self.freeze_gc:
+            import gc
 
-    def _upgrade(self, ev: Evaluation) -> None:
-        """The full evaluation arrived: refresh the totals if they are on screen."""
-        self.ev = ev
-        if isinstance(self.screen, TotalsScreen):
-            self.pop_screen()
-            self.show_totals()
-        self.notify("analyses ready: ARCS and typed evaluation can be opened from the totals", timeout=4)
+            gc.freeze()
+        first = self.ev is None
+        self.ev = msg.ev
+        self.analyses_ready = msg.final
+        b = self.browser
+        status = b.query_one("#status", Static)
+        b.mode(busy=not msg.final)
+        status.update("" if msg.final else "computing the link-level analyses…")
+        if first:
+            b.pages.clear()
+            b._start("first screen")
+            b.pages.append(self._totals_page())
+            b.show()
+
+            def painted() -> None:
+                self.timings.append(("totals painted, since the app started", 1000 * (time.perf_counter() - self._t0)))
+                self._painted.set()
+
+            b.call_after_refresh(painted)
+        else:
+            for p in b.pages:
+                p.view = None
+            b.show()
+            self.notify("analyses ready: open ARCS or the typed evaluation from the totals", timeout=4)
+
+    def on_failed(self, msg: Failed) -> None:
+        if self.ev is None:  # nothing to show: leave with the message (printed by run_tui)
+            self.error = msg.error
+            self.exit(None, 2)
+            return
+        self.browser.mode(busy=False)
+        self.notify(f"the link-level analyses failed: {msg.error}", severity="error", timeout=10)
+
+    # ---- for tests and scripts
+
+    def shown(self) -> list[list[str]]:
+        """The rows the table holds now, as plain text."""
+        t = self.browser.table
+        return [t.plain_row(i) for i in range(t.row_count)]
+
+
+# --------------------------------------------------------------------------- loading and running
+
+
+def load_pair(paths: tuple[str | None, str | None], formats: tuple[str | None, str | None]):
+    from ..io import load_corpus
+
+    return load_corpus(paths[0], formats[0]), load_corpus(paths[1], formats[1])
+
+
+def keymap_path() -> Path:
+    if os.environ.get(KEYMAP_ENV):
+        return Path(os.environ[KEYMAP_ENV]).expanduser()
+    base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    return base / "corefreport" / "keymap.toml"
+
+
+def load_keymap(path: Path | None = None) -> dict[str, str]:
+    """Binding id → keys, from ``$COREFREPORT_KEYMAP`` or ``~/.config/corefreport/keymap.toml``::
+
+        [keymap]
+        "corefreport.back" = "backspace,escape"
+        "corefreport.search" = "f"
+    """
+    import tomllib
+
+    path = path or keymap_path()
+    if not path.is_file():
+        return {}
+    with open(path, "rb") as f:
+        data = tomllib.load(f)
+    table = data.get("keymap", data)
+    return {str(k): str(v) for k, v in table.items() if isinstance(v, str)}
 
 
 def run_tui(key: str, response: str, options: Any, key_format: str | None = None,
             response_format: str | None = None) -> int:
-    """Run the browser; returns the exit code (2 when the input could not be read)."""
-    app = CorefApp(key=key, response=response, options=options, formats=(key_format, response_format))
+    """Run the browser on ``key`` vs ``response`` scored with ``options``; returns the exit code
+    (2 when an input could not be read, the message printed to stderr)."""
+    import sys
+
+    try:
+        keymap = load_keymap()
+    except Exception as err:  # a broken keymap file must not stop the browser
+        print(f"corefreport: warning: keymap {keymap_path()} ignored: {err}", file=sys.stderr)
+        keymap = {}
+    app = CorefApp(key=key, response=response, options=options, formats=(key_format, response_format),
+                   keymap=keymap, freeze_gc=True)
     app.run()
     if app.error:
-        import sys
-
         print(f"corefreport: error: {app.error}", file=sys.stderr)
         return 2
+    if os.environ.get("COREFREPORT_TUI_TIMINGS"):
+        with open(os.environ["COREFREPORT_TUI_TIMINGS"], "a", encoding="utf-8") as f:
+            for label, ms in app.timings:
+                f.write(f"{label}\t{ms:.1f}\n")
     return 0
+
+
+def serve_tui(argv: list[str] | None = None, host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Serve ``corefreport tui …`` to a browser with textual-serve on ``host:port`` (loopback by
+    default: reach it through ``ssh -L 8000:127.0.0.1:8000 cluster``; no public relay is involved).
+
+    ``argv`` is the command line to run for each browser session (default: this process's own
+    arguments without ``--serve``, ``--host`` and ``--port``)."""
+    import shlex
+    import sys
+
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        raise SystemExit("corefreport: error: --serve needs textual-serve: pip install textual-serve") from None
+    args = list(sys.argv[1:] if argv is None else argv)
+    clean: list[str] = []
+    skip = False
+    for a in args:
+        if skip:
+            skip = False
+            continue
+        if a in ("--host", "--port"):
+            skip = True
+            continue
+        if a == "--serve" or a.startswith(("--host=", "--port=")):
+            continue
+        clean.append(a)
+    command = shlex.join([sys.executable, "-m", "corefreport.cli", *clean])
+    print(f"serving on http://{host}:{port} (Ctrl+C stops); from your laptop: "
+          f"ssh -L {port}:127.0.0.1:{port} THIS_HOST, then open http://localhost:{port}", file=sys.stderr)
+    Server(command, host=host, port=port, title="corefreport").serve()

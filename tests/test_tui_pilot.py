@@ -1,0 +1,247 @@
+"""``corefreport tui`` driven with Textual's Pilot: what each page shows after each key."""
+
+from __future__ import annotations
+
+import asyncio
+from functools import lru_cache
+
+from corefreport.cli import example_paths
+from corefreport.io import load_corpus
+from corefreport.scoring.evaluate import ALL_METRICS, STANDARD_METRICS, Options, evaluate
+from corefreport.tui import model as M
+from corefreport.tui.app import CorefApp
+
+
+@lru_cache(maxsize=1)
+def example():
+    key, resp = example_paths()
+    return evaluate(load_corpus(key), load_corpus(resp), Options(metrics=ALL_METRICS, analyses=("arcs", "typed")))
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def shown_keys(app) -> list[str]:
+    return [r[0] for r in app.shown()]
+
+
+def row_index(view: M.View, key) -> int:
+    return next(i for i, it in enumerate(view.items) if key(it))
+
+
+async def go_to(pilot, index: int) -> None:
+    """Put the cursor on row ``index`` (as ↓ pressed ``index`` times would, without the wait)."""
+    pilot.app.browser.table.move_cursor(row=index)
+    await pilot.pause()
+
+
+def test_drill_totals_class_type_link_and_back():
+    ev = example()
+
+    async def drive():
+        app = CorefApp(ev)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            b = app.browser
+            totals = M.totals_view(ev)
+            assert b.page.kind == "totals" and app.shown() == [list(map(_plain, r)) for r in totals.rows()]
+            await go_to(pilot, row_index(totals, lambda r: r.target == ("analysis", "immediate")))
+            await pilot.press("enter")
+            classes = M.group_view(ev, M.Scope("immediate"), "cls")
+            assert b.page.kind == "groups" and shown_keys(app) == [g.key for g in classes.items]
+            assert [p.crumb for p in b.pages][1:] == ["ARCS 1 immediate"]
+            prp = row_index(classes, lambda g: g.key == "PRP")
+            await go_to(pilot, prp)
+            await pilot.press("enter")
+            types = M.group_view(ev, classes.items[prp].scope, "type")
+            assert shown_keys(app) == [g.key for g in types.items]
+            assert app.shown()[0][2:] == types.plain()[0][2:]
+            await pilot.press("enter")
+            links = M.link_view(ev, types.items[0].scope)
+            assert b.page.kind == "links" and app.shown() == [list(map(_plain, r)) for r in links.rows()]
+            assert all(r.cls == "PRP" and r.type == types.items[0].key for r in links.items)
+            detail = str(b.query_one("#detail").render())
+            assert links.items[0].doc_id in detail
+            await pilot.press("down")
+            assert links.items[1].text in str(b.query_one("#detail").render())
+            await pilot.press("enter")
+            assert b.page.kind == "link" and b.page.row is links.items[1]
+            assert not b.table.display and b.query_one("#detail").display
+            crumbs = str(b.query_one("#crumbs").render())
+            assert "ARCS 1 immediate › PRP › " + types.items[0].key in crumbs
+            await pilot.press("escape")
+            assert b.page.kind == "links" and b.table.cursor_row == 1  # back where we were
+            await pilot.press("escape")
+            assert shown_keys(app) == [g.key for g in types.items]
+            await pilot.press("escape")
+            assert b.page.kind == "groups" and b.table.cursor_row == prp
+            await pilot.press("escape")
+            assert b.page.kind == "totals"
+            await pilot.press("escape")  # nothing above the totals
+            assert b.page.kind == "totals" and len(b.pages) == 1
+            assert [t for t, _ in app.timings][:5] == ["start", "classes", "types", "links", "link"]
+
+    run(drive())
+
+
+def _plain(c) -> str:
+    return c.plain if hasattr(c, "plain") else str(c)
+
+
+def test_sort_breakdown_and_header_click():
+    ev = example()
+
+    async def drive():
+        app = CorefApp(ev)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            totals = M.totals_view(ev)
+            await go_to(pilot, row_index(totals, lambda r: r.target == ("analysis", "typed")))
+            await pilot.press("enter")
+            scope = M.Scope("typed")
+            assert shown_keys(app) == [g.key for g in M.group_view(ev, scope, "cls").items]
+            await pilot.press("s")
+            assert shown_keys(app) == [g.key for g in M.group_view(ev, scope, "cls", "F1").items]
+            await pilot.press("b")
+            column = M.breakdowns(ev, "typed")[1]
+            assert app.browser.page.column == column
+            assert shown_keys(app) == [g.key[:28] for g in M.group_view(ev, scope, column, "F1").items]
+            await pilot.click(app.browser.table, offset=(2, 0))  # the first header: sort by name
+            assert shown_keys(app) == sorted(shown_keys(app))
+
+    run(drive())
+
+
+def test_documents_worst_first_then_their_links():
+    ev = example()
+
+    async def drive():
+        app = CorefApp(ev)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("d")
+            docs = M.document_view(ev)
+            assert shown_keys(app) == [d.doc_id for d in docs.items]
+            await pilot.press("enter")
+            worst = docs.items[0].doc_id
+            page = app.browser.page
+            assert page.kind == "links" and page.scope == M.Scope("immediate", (("doc_id", worst),))
+            assert {r.doc_id for r in page.view.items} == {worst}
+            assert app.browser.table.row_count == len(page.view)
+
+    run(drive())
+
+
+def test_search_filters_links_and_tables_format_only_rows_on_screen():
+    from corefreport.tui.table import MEASURE
+
+    ev = example()
+
+    async def drive():
+        app = CorefApp(ev)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            b = app.browser
+            await pilot.press("slash")  # from the totals: all links of the first analysis
+            assert b.page.kind == "links" and b.query_one("#filter").has_focus
+            all_links = len(M.rows_of(ev, "immediate"))
+            assert len(b.page.view) == all_links > MEASURE
+            await pilot.press(*"fn", "enter")
+            expected = M.link_view(ev, M.Scope("immediate"), "fn")
+            assert b.page.view.items == expected.items and all(r.outcome == "FN" for r in expected.items)
+            assert b.table.has_focus and b.table.row_count == len(expected)
+            await pilot.press("slash")
+            b.query_one("#filter").value = ""
+            await pilot.press("enter")
+            t = b.table
+            assert t.row_count == all_links
+            assert t.formatted == MEASURE  # the rows measured for the column widths, not all
+            await pilot.press("end")
+            assert t.cursor_row == all_links - 1
+            assert MEASURE < t.formatted < MEASURE + 30  # and the last screen's rows
+            assert b.page.view.items[-1].text in str(b.query_one("#detail").render())
+
+    run(drive())
+
+
+async def type_in_palette(pilot, text: str) -> None:
+    from textual.command import CommandInput
+
+    await pilot.pause()
+    pilot.app.screen.query_one(CommandInput).value = text
+    await pilot.pause(0.3)
+
+
+def test_palette_jumps_to_a_type_and_exports(tmp_path, monkeypatch):
+    ev = example()
+    monkeypatch.chdir(tmp_path)
+
+    async def drive():
+        app = CorefApp(ev)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+p")
+            await type_in_palette(pilot, "Export this table as CSV")
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert (tmp_path / "corefreport-totals.csv").read_text(encoding="utf-8").startswith("metric,R,P,F1,")
+            await pilot.press("ctrl+p")
+            await type_in_palette(pilot, "Type her (class PRP$")
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            page = app.browser.page
+            assert page.kind == "links" and page.view.items
+            assert all(r.type == "her" and r.cls == "PRP$" for r in page.view.items)
+
+    run(drive())
+
+
+def test_remapped_keys():
+    ev = example()
+
+    async def drive():
+        app = CorefApp(ev, keymap={"corefreport.documents": "D", "corefreport.back": "backspace"})
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("d")
+            assert app.browser.page.kind == "totals"
+            await pilot.press("D")
+            assert app.browser.page.kind == "documents"
+            await pilot.press("backspace")
+            assert app.browser.page.kind == "totals"
+
+    run(drive())
+
+
+def test_scoring_in_a_worker_standard_metrics_first():
+    key, resp = example_paths()
+    options = Options(metrics=STANDARD_METRICS, analyses=("arcs",))
+
+    async def drive():
+        app = CorefApp(key=key, response=resp, options=options)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.workers.wait_for_complete()
+            await pilot.pause(0.1)
+            assert app.analyses_ready and app.browser.page.kind == "totals"
+            labels = shown_keys(app)
+            assert labels[:2] == ["MUC", "B³"] and "ARCS 1 immediate ›" in labels
+            assert not app.browser.query_one("#status").display
+
+    run(drive())
+
+
+def test_unreadable_input_exits_with_code_2(tmp_path):
+    key, _ = example_paths()
+
+    async def drive():
+        app = CorefApp(key=key, response=str(tmp_path / "absent.conll"), options=Options())
+        async with app.run_test(size=(80, 24)):
+            for _ in range(250):  # the worker reports, the app exits
+                if app.error:
+                    break
+                await asyncio.sleep(0.02)
+        return app
+
+    app = run(drive())
+    assert app.error and app.return_code == 2

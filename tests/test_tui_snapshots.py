@@ -1,0 +1,78 @@
+"""Snapshots of ``corefreport tui`` pages at 80×24 and 120×40 (pytest-textual-snapshot).
+
+Update after an intended change with ``pytest tests/test_tui_snapshots.py --snapshot-update`` and
+look at the SVGs in ``tests/__snapshots__/test_tui_snapshots/``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import lru_cache
+
+import pytest
+
+from corefreport.cli import example_paths
+from corefreport.io import load_corpus
+from corefreport.scoring.evaluate import ALL_METRICS, Options, evaluate
+from corefreport.tui import model as M
+from corefreport.tui.app import CorefApp
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+
+
+@lru_cache(maxsize=1)
+def example():
+    key, resp = example_paths()
+    ev = evaluate(load_corpus(key), load_corpus(resp), Options(metrics=ALL_METRICS, analyses=("arcs", "typed")))
+    # the package version is part of the signature; keep it out of the pictures
+    return replace(ev, signature=re.sub(r"version:[^|]+", "version:X", ev.signature))
+
+
+def to_row(pilot, index: int):
+    async def move():
+        pilot.app.browser.table.move_cursor(row=index)
+        await pilot.pause()
+    return move()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_totals(snap_compare, size):
+    assert snap_compare(CorefApp(example()), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_classes(snap_compare, size):
+    index = next(i for i, r in enumerate(M.total_rows(example())) if r.target == ("analysis", "typed"))
+
+    async def run_before(pilot):
+        await to_row(pilot, index)
+        await pilot.press("enter")
+
+    assert snap_compare(CorefApp(example()), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_links_with_detail(snap_compare, size):
+    ev = example()
+    index = next(i for i, r in enumerate(M.total_rows(ev)) if r.target == ("analysis", "immediate"))
+    prp = next(i for i, g in enumerate(M.group_view(ev, M.Scope("immediate"), "cls").items) if g.key == "PRP$")
+
+    async def run_before(pilot):
+        await to_row(pilot, index)
+        await pilot.press("enter")
+        await to_row(pilot, prp)
+        await pilot.press("enter", "enter")
+
+    assert snap_compare(CorefApp(ev), terminal_size=size, run_before=run_before)
+
+
+def test_one_link(snap_compare):
+    ev = example()
+    index = next(i for i, r in enumerate(M.total_rows(ev)) if r.target == ("analysis", "immediate"))
+
+    async def run_before(pilot):
+        await to_row(pilot, index)
+        await pilot.press("enter", "enter", "enter", "enter")
+
+    assert snap_compare(CorefApp(ev), terminal_size=(80, 24), run_before=run_before)
