@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from dataclasses import replace
+
 import pytest
 from conftest import load_vectors, shared_path
 
 from corefreport.io.conll2012 import read_conll2012
-from corefreport.io.features import annotate
+from corefreport.scoring.features import annotated
 from corefreport.model import Document
 from corefreport.scoring.antecedents import (
     ENGLISH,
@@ -55,9 +57,7 @@ N6_CASES = {"E5-inferred-double-count"}
 
 
 def doc_of(text: str, name: str = "x.conll") -> Document:
-    d = next(iter(read_conll2012(name, text)))
-    annotate(d)
-    return d
+    return annotated(next(iter(read_conll2012(name, text))))
 
 
 def case_docs(case: dict, variant: str) -> tuple[Document, Document]:
@@ -486,9 +486,8 @@ def test_slide_anchor_table_f_phi_is_harmonic_of_f_ed_and_f_em(row):
 def _gum():
     key = read_conll2012(shared_path("data", "gum", "derived", "conll2012", "gum.conll"))
     resp = read_conll2012(shared_path("data", "xrenner", "conll2012", "ml-gum.conll"))
-    for d in list(key) + list(resp):
-        annotate(d)
-    return key, resp
+    return (replace(key, documents={i: annotated(d) for i, d in key.documents.items()}),
+            replace(resp, documents={i: annotated(d) for i, d in resp.documents.items()}))
 
 
 def _chains(doc: Document) -> list[list[tuple[int, int]]]:

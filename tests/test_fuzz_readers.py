@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from corefreport.io.conll2012 import read_conll2012
 from corefreport.io.conllu import read_conllu
 from corefreport.io.detect import detect_format
-from corefreport.io.errors import InputError
+from corefreport.errors import InputError
 from corefreport.io.jsonlines import read_jsonlines
 from corefreport.io.webanno import read_webanno
 

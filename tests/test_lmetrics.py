@@ -1,7 +1,7 @@
 """Chen & Ng (2013) linguistically aware metrics: Table 1, the spec vectors, and the rules L1–L9.
 
 The paper's §4.1 example lives in ``tests/data/chen_ng/`` as real CoNLL-2012 files (key and responses
-(a)–(e)); mention types come from :func:`corefreport.io.features.annotate`, not from a hand-made map.
+(a)–(e)); mention types come from :func:`corefreport.scoring.features.annotated`, not from a hand-made map.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from corefreport.io.conll2012 import read_conll2012
-from corefreport.io.features import annotate
+from corefreport.scoring.features import annotated
 from corefreport.scoring import metrics as std
 from corefreport.scoring.counts import Counts
 from corefreport.scoring.lmetrics import (
@@ -75,8 +75,7 @@ def printed(value: float, expected: float) -> bool:
 def load(name: str):
     corpus = read_conll2012(DATA / f"{name}.conll")
     (doc,) = corpus
-    annotate(doc)
-    return doc
+    return annotated(doc)
 
 
 @pytest.fixture(scope="module")
@@ -123,7 +122,7 @@ def test_example_response_chains_match_the_spec(example, resp):
 
 
 def test_features_type_the_example_as_the_paper(example):
-    """features.annotate: Jesus/Jerusalem NAME, the city/your enemies NOMINAL, pronouns PRONOUN."""
+    """features.annotated: Jesus/Jerusalem NAME, the city/your enemies NOMINAL, pronouns PRONOUN."""
     for name in ["key"] + list(RESPONSES):
         _, mtype = example[name]
         got = {SPAN_LETTERS[s]: t for s, t in mtype.items()}

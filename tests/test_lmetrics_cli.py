@@ -1,6 +1,6 @@
 """``corefreport score … --format json`` reproduces Chen & Ng (2013) Table 1 end to end.
 
-Files → reader → mention typing (features.annotate) → alignment → metrics → JSON: all 120 cells of
+Files → reader → mention typing (features.annotated) → alignment → metrics → JSON: all 120 cells of
 Table 1 (8 metrics × R/P/F × responses (a)–(e), weights W4) to the printed decimal.
 """
 

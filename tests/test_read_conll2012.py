@@ -6,8 +6,8 @@ import pytest
 
 from corefreport.io import load_corpus
 from corefreport.io.conll2012 import document_id, parse_coref_cell, read_conll2012
-from corefreport.io.errors import InputError
-from corefreport.io.features import annotate
+from corefreport.errors import InputError
+from corefreport.scoring.features import annotated
 
 from conftest import shared_path
 
@@ -90,7 +90,7 @@ def test_conll2012_columns_become_mention_features():
             "bc/cnn/00/x 0 5 city NN * city - - A * decl 2)\n"
             "#end document\n")
     doc = read_conll2012("x", text).documents["bc/cnn/00/x; part 000"]
-    annotate(doc)
+    doc = annotated(doc)
     by_span = {m.span: m.features for m in doc.mentions}
     assert by_span[(0, 1)]["mtype"] == "NAME" and by_span[(0, 1)]["ne"] == "PERSON"
     assert by_span[(3, 3)]["mtype"] == "PRONOUN" and by_span[(3, 3)]["pronoun"] == "he"

@@ -12,7 +12,7 @@ import pytest
 
 from corefreport.io.conll2012 import read_conll2012
 from corefreport.io.conllu import EntityFields, parse_entity, read_conllu
-from corefreport.io.errors import InputError
+from corefreport.errors import InputError
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 

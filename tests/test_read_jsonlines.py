@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from corefreport.io.conll2012 import document_id, read_conll2012
-from corefreport.io.errors import InputError
+from corefreport.errors import InputError
 from corefreport.io.jsonlines import read_jsonlines
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"

@@ -11,7 +11,7 @@ from corefreport.io import load_corpus
 from corefreport.io.conll2012 import read_conll2012
 from corefreport.io.conllu import read_conllu
 from corefreport.io.detect import detect_format
-from corefreport.io.errors import InputError
+from corefreport.errors import InputError
 from corefreport.io.jsonlines import read_jsonlines
 from corefreport.io.webanno import read_webanno
 

@@ -11,7 +11,7 @@ import pytest
 
 from corefreport.io.conll2012 import read_conll2012
 from corefreport.io.conllu import read_conllu
-from corefreport.io.errors import InputError
+from corefreport.errors import InputError
 from corefreport.io.webanno import parse_layout, read_webanno, split_cell, split_id
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .io.errors import InputError
+from .errors import InputError
 
 app = typer.Typer(
     add_completion=False,

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..model import Corpus
-from .errors import InputError
+from ..errors import InputError
 
 FORMATS = ("conll2012", "conllu", "jsonlines", "webanno")
 KNOWN_SUFFIXES = (".conll", "_conll", ".conllu", ".jsonlines", ".jsonl", ".json", ".tsv", ".conll2012", ".txt")

@@ -26,7 +26,7 @@ from bisect import bisect_left
 from pathlib import Path
 
 from ..model import Chain, Corpus, Document, Mention
-from .errors import InputError
+from ..errors import InputError
 
 BEGIN_RE = re.compile(r"^#\s*begin document\s*(.*?)\s*$")
 END_RE = re.compile(r"^#\s*end document")

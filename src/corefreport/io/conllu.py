@@ -47,7 +47,7 @@ from pathlib import Path
 
 from ..model import Chain, Corpus, Document, Mention
 from .conll2012 import read_text
-from .errors import InputError
+from ..errors import InputError
 
 DEFAULT_FIELDS: tuple[str, ...] = ("eid", "etype", "head", "other")
 FIELD_ALIASES = {"grp": "eid", "link": "link_type"}

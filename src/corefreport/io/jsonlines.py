@@ -29,7 +29,7 @@ from typing import Any
 
 from ..model import Chain, Corpus, Document, Mention
 from .conll2012 import document_id, read_text
-from .errors import InputError
+from ..errors import InputError
 
 COLUMN_KEYS = (("speakers", "speaker"), ("pos", "pos"))
 

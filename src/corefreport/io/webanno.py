@@ -60,7 +60,7 @@ from pathlib import Path
 
 from ..model import Chain, Corpus, Document, Mention
 from .conll2012 import read_text
-from .errors import InputError
+from ..errors import InputError
 
 EMPTY_CELL = frozenset(("", "_"))  # no annotation on the row
 NO_VALUE = frozenset(("", "_", "*"))  # no feature value ("*": an annotation whose feature is unset)

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..model import Corpus, Document, Span
-from ..io.errors import InputError
+from ..errors import InputError
 
 PART_RE = re.compile(r"^(.*); part (\d+)$")
 

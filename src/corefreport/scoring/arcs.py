@@ -564,7 +564,7 @@ def arcs_rows(key: Document, response: Document | None, scenario: str, *, doc_id
 
     Mentions are matched by exact span. Pass ``pair=index_pair(...)`` to reuse the per-side indexes
     across scenarios (``key``/``response``/``options``/``doc_id`` are then taken from it).
-    Call :func:`corefreport.io.features.annotate` on both documents first to get row features.
+    Call :func:`corefreport.scoring.features.annotated` copies of both documents to get row features.
     """
     if scenario not in _BUILDERS and scenario != "anchor":
         raise ValueError(f"unknown ARCS scenario {scenario!r}; choose one of {SCENARIOS + (ANCHOR_LINK,)}")

@@ -4,7 +4,7 @@ Ranking: full proper noun (4) > abbreviated proper noun (3) > partial proper nou
 phrase (1); pronouns are never dominant (adverbs and ellipsis do not occur as CoNLL mentions);
 among equals the earliest mention wins. A mention marked ``dominant=1`` in the data wins outright.
 
-How names are recognised (mention type NAME, see ``io/features.py``; the name's words are its
+How names are recognised (mention type NAME, see ``scoring/features.py``; the name's words are its
 capitalised tokens):
 
 * **abbreviated** — a name with an initial or a dotted abbreviation ("B. Obama", "U.S.");
@@ -13,7 +13,7 @@ capitalised tokens):
 * **full** — any other name.
 
 A chain with no eligible mention (e.g. "we … we … us") takes its first mention and is flagged
-(``feature dominant_flag = "no-eligible"``; recommendation §4.4.6 of metric-semantics).
+(``TypedChain.eligible`` is False; recommendation §4.4.6 of metric-semantics).
 """
 
 from __future__ import annotations

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from .. import __version__
-from ..io.features import annotate
+from .features import annotated
 from ..model import Corpus
 from . import metrics as M
-from ..io.errors import InputError
+from ..errors import InputError
 from .align import align
 from .counts import Counts
 from .result import DocumentResult, Evaluation, SideStats
@@ -121,19 +121,21 @@ def needs_features(options: Options) -> bool:
             or options.plink_by is not None)
 
 
+def _annotated(corpus: Corpus) -> Corpus:
+    """A copy of ``corpus`` whose mentions carry their features (the input is not changed)."""
+    return replace(corpus, documents={i: annotated(d) for i, d in corpus.documents.items()})
+
+
 def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
              progress: Callable[[int, int], None] | None = None) -> Evaluation:
     """Score ``response`` against ``key``: standard (and linguistically aware) metrics per document,
     summed over documents (micro average, as the CoNLL reference scorer).
     """
     options = options or Options()
+    if needs_features(options):
+        key, response = _annotated(key), _annotated(response)
     aligned = align(key, response, singletons=options.singletons, strict_tokens=options.strict_tokens,
                     key_duplicates=options.key_duplicates)
-    if needs_features(options):
-        for d in key:
-            annotate(d)
-        for d in response:
-            annotate(d)
     std = [m for m in options.metrics if m in STANDARD_FUNCS]
     ling = [m for m in options.metrics if m in LINGUISTIC_METRICS]
     lfunc = None
@@ -151,9 +153,10 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
 
         anchor = AnchorScores()
     scheme = None
+    no_dominant = 0
     if "typed" in options.analyses:
         from .scheme import load_scheme
-        from .typed import typed_rows, typed_tables
+        from .typed import typed_document, typed_tables
 
         scheme = load_scheme(options.scheme)
     totals: dict = {}
@@ -183,7 +186,10 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
             rows.extend(arows)
             anchor += ascores
         if scheme is not None:
-            rows.extend(typed_rows(ad.key_doc, ad.response_doc, scheme, options.k, options.strict_dominant, ad.doc_id))
+            trows, nd = typed_document(ad.key_doc, ad.response_doc, scheme, options.k, options.strict_dominant,
+                                       ad.doc_id)
+            rows.extend(trows)
+            no_dominant += nd
         ment = Counts(ad.matched_mentions, ad.key_mentions, ad.matched_mentions, ad.response_mentions)
         mentions = mentions + ment
         for name, s in res.items():
@@ -207,8 +213,7 @@ def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
     if scheme is not None:
         analyses["typed"] = typed_tables([r for r in rows if r.analysis == "typed"], scheme, options.k,
                                          list(options.attempted) if options.attempted else None)
-        analyses["typed"].no_dominant = sum(1 for d in key for c in d.chains for m in c.mentions
-                                            if m.features.get("dominant_flag") == "no-eligible")
+        analyses["typed"].no_dominant = no_dominant
         settings["typed"] = {"scheme": scheme.name, "k": list(options.k), "strict_dominant": options.strict_dominant}
     if plink is not None:
         analyses["plink"] = plink

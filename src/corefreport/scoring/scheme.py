@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from ..io.errors import InputError
+from ..errors import InputError
 from ..model import Document, Mention
 
 PRONOUN_KIND = {

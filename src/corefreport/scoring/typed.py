@@ -49,6 +49,8 @@ class TypedChain:
     dominant: Span
     referents: dict[Span, str]
     entity: int = 0
+    eligible: bool = True
+    """False when no mention was eligible (pronouns only): the first mention was taken (§4.4.6)."""
 
 
 @dataclass(slots=True)
@@ -97,21 +99,28 @@ def typed_chains(doc: Document | None, scheme: Scheme) -> list[TypedChain]:
         if len(ms) < 2:
             continue
         dom, eligible = dominant_of(doc, ms)
-        if not eligible:
-            dom.features["dominant_flag"] = "no-eligible"
-        out.append(TypedChain(dom.span, {m.span: scheme.type_of(doc, m) for m in ms if m.span != dom.span}, i))
+        out.append(TypedChain(dom.span, {m.span: scheme.type_of(doc, m) for m in ms if m.span != dom.span}, i,
+                              eligible))
     return out
 
 
 def typed_rows(key: Document, response: Document | None, scheme: Scheme, k: tuple[float, ...] = K_DEFAULT,
                strict: bool = False, doc_id: str | None = None) -> list[LinkOutcome]:
     """Outcome rows (analysis ``typed``) of one document: class and type codes from ``scheme``."""
+    return typed_document(key, response, scheme, k, strict, doc_id)[0]
+
+
+def typed_document(key: Document, response: Document | None, scheme: Scheme, k: tuple[float, ...] = K_DEFAULT,
+                   strict: bool = False, doc_id: str | None = None) -> tuple[list[LinkOutcome], int]:
+    """The typed rows of one document and the number of its key chains without an eligible
+    dominant mention."""
     doc_id = doc_id or key.doc_id
     credit = {"TP": k[0], "WT": k[1], "WL": k[2], "WTL": k[3], "FN": 0.0, "FP": 0.0}
     kmap = {m.span: m for m in key.mentions}
     rmap = {m.span: m for m in response.mentions} if response is not None else {}
+    gold = typed_chains(key, scheme)
     rows = []
-    for j in classify(typed_chains(key, scheme), typed_chains(response, scheme), strict):
+    for j in classify(gold, typed_chains(response, scheme), strict):
         fp = j.outcome == "FP"
         doc = response if fp else key
         m = (rmap if fp else kmap)[j.span]
@@ -124,7 +133,7 @@ def typed_rows(key: Document, response: Document | None, scheme: Scheme, k: tupl
         rows.append(LinkOutcome("typed", doc_id, m.start, m.end, doc.text(m.start, m.end), j.outcome,
                                 credit[j.outcome], j.gold_dominant, j.response_dominant,
                                 scheme.class_of(code or "-"), code or "-", feats))
-    return rows
+    return rows, sum(1 for c in gold if not c.eligible)
 
 
 def _prf(c: OutcomeCounts) -> dict[str, float | None]:

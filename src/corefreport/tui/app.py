@@ -621,7 +621,7 @@ class CorefApp(App):
 
     @work(thread=True, exclusive=True, group="score")
     def score(self) -> None:
-        from ..io.errors import InputError
+        from ..errors import InputError
         from ..scoring.evaluate import STANDARD_METRICS, evaluate
 
         worker = get_current_worker()

@@ -22,9 +22,9 @@ The rules (documented in docs/formats.md, configurable through :class:`TypingRul
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from ..model import Document, Mention
+from ..model import Chain, Document, Mention, Span
 
 ENGLISH_PRONOUNS = frozenset(
     """i me my mine myself we us our ours ourselves you your yours yourself yourselves he him his himself
@@ -95,41 +95,73 @@ def find_head(doc: Document, m: Mention, rules: TypingRules = DEFAULT_RULES) -> 
     return head if head >= 0 else m.end
 
 
-def annotate(doc: Document, rules: TypingRules = DEFAULT_RULES) -> None:
-    """Fill ``features`` of every mention of ``doc`` (keeps features a reader already set)."""
-    pos = doc.columns.get("pos")
-    upos = doc.columns.get("upos")
-    lemma = doc.columns.get("lemma")
+def _derived(doc: Document, m: Mention, rules: TypingRules, cols: dict) -> dict[str, str]:
+    """The features of one span computed from the document's columns (see the module docstring)."""
+    pos, upos, lemma, ne, tokens = cols["pos"], cols["upos"], cols["lemma"], cols["ne"], doc.tokens
+    head = find_head(doc, m, rules)
+    word = tokens[head] if 0 <= head < len(tokens) else ""
+    hpos = pos[head] if pos else (upos[head] if upos else "-")
+    one = m.start == m.end
+    if one and (hpos in rules.pronoun_pos or (upos and upos[head] == "PRON")
+                or (not pos and not upos and word.lower() in rules.pronouns)):
+        mtype = "PRONOUN"
+    elif hpos in rules.name_pos or (upos and upos[head] == "PROPN") or (not pos and not upos and head in ne):
+        mtype = "NAME"
+    else:
+        mtype = "NOMINAL"
+    lem = lemma[head] if lemma and lemma[head] not in ("", "-", "_") else word
+    span = ne.get(head)
+    return {
+        "head": str(head),
+        "head_pos": hpos or "-",
+        "mtype": mtype,
+        "pos_class": "NOUN" if (not one or hpos in rules.noun_pos) else (hpos or "-"),
+        "lemma": lem.lower(),
+        "pronoun": word.lower() if mtype == "PRONOUN" else "-",
+        "ne": span[2] if span and span[0] >= m.start and span[1] <= m.end else "",
+        "sentence": str(doc.sentence_of(m.start)),
+        "genre": cols["genre"],
+    }
+
+
+KEPT = ("head", "mtype", "ne")
+"""Features a reader may set itself (its value wins over the derived one)."""
+
+
+def mention_features(doc: Document, rules: TypingRules = DEFAULT_RULES) -> list[dict[str, str]]:
+    """The features of every mention of ``doc``, in ``doc.mentions`` order: what the reader gave
+    (``m.features``), completed by the derived ones. ``doc`` is not changed.
+
+    A reader's ``head``, ``mtype`` and ``ne`` win over the derived ones; ``ne`` falls back to the
+    reader's entity type (``etype``) when no NE span of the NE column covers the head; an extra
+    input column ``colN`` gives the value at the mention's last token.
+    """
     ne_col = doc.columns.get("ne")
-    ne = ne_spans(ne_col) if ne_col else {}
-    genre = doc.genre
+    cols = {"pos": doc.columns.get("pos"), "upos": doc.columns.get("upos"), "lemma": doc.columns.get("lemma"),
+            "ne": ne_spans(ne_col) if ne_col else {}, "genre": doc.genre}
     extra = [k for k in doc.columns if k.startswith("col")]
-    tokens = doc.tokens
-    for chain in doc.chains:
-        for m in chain.mentions:
-            f = m.features
-            head = find_head(doc, m, rules)
-            word = tokens[head] if 0 <= head < len(tokens) else ""
-            hpos = pos[head] if pos else (upos[head] if upos else "-")
-            one = m.start == m.end
-            f.setdefault("head", str(head))
-            f["head_pos"] = hpos or "-"
-            if one and (hpos in rules.pronoun_pos or (upos and upos[head] == "PRON")
-                        or (not pos and not upos and word.lower() in rules.pronouns)):
-                mtype = "PRONOUN"
-            elif hpos in rules.name_pos or (upos and upos[head] == "PROPN") or (not pos and not upos and head in ne):
-                mtype = "NAME"
-            else:
-                mtype = "NOMINAL"
-            f.setdefault("mtype", mtype)
-            f["pos_class"] = "NOUN" if (not one or hpos in rules.noun_pos) else (hpos or "-")
-            lem = lemma[head] if lemma and lemma[head] not in ("", "-", "_") else word
-            f["lemma"] = lem.lower()
-            f["pronoun"] = word.lower() if mtype == "PRONOUN" else "-"
-            if "ne" not in f:
-                span = ne.get(head)
-                f["ne"] = span[2] if span and span[0] >= m.start and span[1] <= m.end else f.get("etype", "-")
-            f["sentence"] = str(doc.sentence_of(m.start))
-            f["genre"] = genre
-            for k in extra:
-                f.setdefault(k, doc.columns[k][m.end])
+    cache: dict[Span, dict[str, str]] = {}
+    out = []
+    for m in doc.mentions:
+        d = cache.get(m.span)
+        if d is None:
+            d = cache[m.span] = _derived(doc, m, rules, cols)
+        f = dict(m.features)
+        for k, v in d.items():
+            if k not in KEPT or k not in f:
+                f[k] = v
+        if not f["ne"]:
+            f["ne"] = m.features.get("etype", "-") if "ne" not in m.features else f["ne"]
+        for k in extra:
+            f.setdefault(k, doc.columns[k][m.end])
+        out.append(f)
+    return out
+
+
+def annotated(doc: Document, rules: TypingRules = DEFAULT_RULES) -> Document:
+    """A copy of ``doc`` whose mentions carry :func:`mention_features` (tokens and columns are
+    shared, mentions are new objects): scoring never writes into the reader's corpus."""
+    feats = iter(mention_features(doc, rules))
+    chains = [Chain(c.label, [Mention(m.start, m.end, m.label, m.line, next(feats)) for m in c.mentions])
+              for c in doc.chains]
+    return replace(doc, chains=chains)
