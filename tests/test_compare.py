@@ -19,11 +19,15 @@ from typer.testing import CliRunner
 from corefreport.cli import app
 from corefreport.io import load_corpus
 from corefreport.scoring.compare import LINK_FIELDS, compare, counts_vector, document_matrix
-from corefreport.scoring.evaluate import ALL_METRICS, Options, evaluate
+from corefreport.scoring.evaluate import evaluate
+from corefreport.scoring.registry import ALL_METRICS
+from corefreport.scoring.settings import Settings
 from corefreport.scoring.outcomes import group_by, tally
-from corefreport.scoring.significance import blanc_rpf, counts_rpf, outcome_rpf
-from corefreport.views.compare import (comparison_csv, comparison_latex, comparison_markdown, comparison_tables,
-                                       highlights, render, write_links)
+from corefreport.scoring.registry import REGISTRY
+from corefreport.present.output import changed_links_text
+from corefreport.present.render import comparison_csv, comparison_latex, comparison_markdown
+from corefreport.present.tables import comparison_tables, highlights
+from corefreport.present.terminal import render
 
 from conftest import shared_path
 
@@ -37,7 +41,7 @@ def evaluations(pair: str) -> dict:
     out = {}
     for name in systems:
         resp = load_corpus(str(shared_path("data", "xrenner", "conll2012", f"{name}.conll")))
-        out[name] = evaluate(key, resp, Options(metrics=ALL_METRICS, analyses=("arcs", "typed")))
+        out[name] = evaluate(key, resp, Settings(metrics=ALL_METRICS, analyses=("arcs", "typed")))
     return out
 
 
@@ -58,14 +62,14 @@ def test_per_document_counts_sum_to_the_corpus_scores_exactly(pair):
         for metric, s in ev.metrics.items():
             total = mats[metric].sum(0)
             assert list(total) == counts_vector(s), (name, metric)  # every numerator and denominator
-            r, p, f = (blanc_rpf if metric == "blanc" else counts_rpf)(total)
+            r, p, f = REGISTRY[metric].rpf(total)[0]
             assert (r, p, f) == (s.recall, s.precision, s.f1), (name, metric)
         assert list(mats["mentions"].sum(0)) == counts_vector(ev.mentions)
         for a in ("immediate", "inferred", "anchor"):
             c = tally(ev.rows_of(a))
             assert list(mats[a].sum(0)) == [c.credit, c.key_total, c.resolved + c.fp], (name, a)
-        typed = ev.analyses["typed"]
-        rpf = outcome_rpf(mats["typed"].sum(0))[0]
+        typed = ev.typed
+        rpf = REGISTRY["referents"].rpf(mats["typed"].sum(0))[0]
         assert (rpf[0], rpf[1], rpf[2]) == (typed.micro["recall"], typed.micro["precision"], typed.micro["f1"])
 
 
@@ -84,7 +88,7 @@ def test_comparison_shows_each_systems_own_scores_exactly(pair):
         assert cmp.metric("mentions").f1[name] == ev.mentions.f1
         for a in ("immediate", "inferred", "anchor"):
             assert cmp.metric(a).f1[name] == tally(ev.rows_of(a)).f1
-        typed = ev.analyses["typed"]
+        typed = ev.typed
         assert cmp.metric("typed_micro").f1[name] == typed.micro["f1"]
         assert cmp.metric("typed_macro").f1[name] == typed.macro["f1"]
         assert cmp.metric("typed_scheme").f1[name] == typed.scheme_coverage["f1"]
@@ -285,10 +289,11 @@ def test_json_contract():
 
 def test_changed_links_written_as_jsonl_and_csv(tmp_path):
     cmp = comparison("gum")
-    n = write_links(cmp, tmp_path / "links.jsonl")
+    (tmp_path / "links.jsonl").write_text(changed_links_text(cmp, False), encoding="utf-8")
+    n = len(cmp.link_rows())
     lines = (tmp_path / "links.jsonl").read_text(encoding="utf-8").splitlines()
     assert n == len(lines) == len(cmp.link_rows()) and json.loads(lines[0])["system"] == "ml-gum"
-    assert write_links(cmp, tmp_path / "links.csv") == n
+    (tmp_path / "links.csv").write_text(changed_links_text(cmp, True), encoding="utf-8", newline="")
     with open(tmp_path / "links.csv", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == n and rows[0]["kind"] in ("gain", "loss", "change")
@@ -314,7 +319,7 @@ def test_csv_latex_markdown_carry_the_signature():
     metrics = [r for r in rows if r["kind"] == "metric"]
     assert len(metrics) == 2 * len(cmp.metrics)
     assert len(rows) - len(metrics) == len(cmp.groups["ml-gum"])
-    assert all(r["signature"] == cmp.signature for r in rows)
+    assert all(r["signature"] == str(cmp.signature) for r in rows)
     conll = next(r for r in metrics if r["item"] == "conll" and r["system"] == "ml-gum")
     assert float(conll["p_randomization"]) == 1 / 2001 and conll["significant"] == "true" and conll["best"] == "true"
     assert float(conll["delta_ci_low"]) <= float(conll["delta"]) <= float(conll["delta_ci_high"])
@@ -322,7 +327,7 @@ def test_csv_latex_markdown_carry_the_signature():
     assert tex.startswith("% * p < 0.05") and f"% {cmp.signature}" in tex
     assert r"MUC & 60.41 & \textbf{64.83} & +4.41* &" in tex and "−" not in tex
     md = comparison_markdown(cmp)
-    assert "| CoNLL | 61.13 | 65.34 | +4.21* |" in md and cmp.signature in md
+    assert "| CoNLL | 61.13 | 65.34 | +4.21* |" in md and str(cmp.signature) in md
     assert len(comparison_tables(cmp)) >= 4
 
 

@@ -8,7 +8,8 @@ import csv
 import pytest
 
 from corefreport.io import load_corpus
-from corefreport.scoring.evaluate import Options, evaluate
+from corefreport.scoring.evaluate import evaluate
+from corefreport.scoring.settings import Settings
 
 from conftest import SHARED, shared_path
 
@@ -49,7 +50,7 @@ def test_conll2012_files_reproduce_reference_totals_and_per_document(pair):
     key_file, resp_file, _, _ = PAIRS[pair]
     key = load_corpus(str(shared_path("data", "gum", "derived", "conll2012", key_file)))
     resp = load_corpus(str(shared_path("data", "xrenner", "conll2012", resp_file)))
-    ev = evaluate(key, resp, Options(metrics=METRICS, key_duplicates="keep"))
+    ev = evaluate(key, resp, Settings(metrics=METRICS, key_duplicates="keep"))
     check_totals(ev, pair)
     per_doc = {d.doc_id.removesuffix("; part 000"): d for d in ev.documents}
     expected = [r for r in rows("per_document.tsv") if r["pair"] == pair]
@@ -67,7 +68,7 @@ def test_folders_of_three_column_files_as_the_reference_read_them(pair):
     key = load_corpus(str(shared_path("data", "gum", "derived", key_dir)))
     resp = load_corpus(str(shared_path("data", "xrenner", *resp_dir.split("/"))), fmt="conll2012")
     assert len(key) == len(resp) == 20
-    check_totals(evaluate(key, resp, Options(metrics=METRICS, key_duplicates="keep")), pair)
+    check_totals(evaluate(key, resp, Settings(metrics=METRICS, key_duplicates="keep")), pair)
 
 
 def test_repeated_response_mentions_are_reported():
@@ -75,7 +76,7 @@ def test_repeated_response_mentions_are_reported():
     one non-key mention (kept twice, so B³ precision counts 5,386 mentions for 5,385 spans)."""
     key = load_corpus(str(shared_path("data", "gum", "derived", "conll2012", "gum.conll")))
     resp = load_corpus(str(SHARED / "data" / "xrenner" / "conll2012" / "ml-gum.conll"))
-    ev = evaluate(key, resp, Options(metrics=("bcub",)))
+    ev = evaluate(key, resp, Settings(metrics=("bcub",)))
     spans = {(d.doc_id, d.span, d.action.split(":")[0]) for d in ev.duplicates}
     assert ("GUM_academic_eegimaa; part 000", (806, 812), "key mention") in spans
     assert ev.metrics["bcub"].precision_den == 5386
@@ -87,7 +88,7 @@ def test_default_dedupes_the_repeated_ontogum_key_mention():
     both (MUC key links 1684, B³ key mentions 2256); by default we keep it once (1683, 2255) and warn."""
     key = load_corpus(str(shared_path("data", "gum", "derived", "conll2012", "ontogum.conll")))
     resp = load_corpus(str(SHARED / "data" / "xrenner" / "conll2012" / "ml-ontonotes.conll"))
-    ev = evaluate(key, resp, Options(metrics=("muc", "bcub")))
+    ev = evaluate(key, resp, Settings(metrics=("muc", "bcub")))
     assert ev.metrics["muc"].recall_den == 1683
     assert ev.metrics["bcub"].recall_den == 2255
     assert [(d.doc_id, d.span) for d in ev.duplicates if d.side == "key"] == [("GUM_bio_emperor; part 000", (629, 636))]

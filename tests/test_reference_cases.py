@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from corefreport.io.conll2012 import read_conll2012
-from corefreport.scoring.evaluate import Options, evaluate
+from corefreport.scoring.evaluate import evaluate
+from corefreport.scoring.settings import Settings
 
 from conftest import load_vectors
 
@@ -19,7 +20,7 @@ METRICS = ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
 def score(case: dict):
     key = read_conll2012("key.conll", case["key"])
     resp = read_conll2012("response.conll", case["response"])
-    return evaluate(key, resp, Options(metrics=METRICS))
+    return evaluate(key, resp, Settings(metrics=METRICS))
 
 
 @pytest.mark.skipif(not CASES, reason="../shared is absent")
@@ -90,5 +91,5 @@ def test_key_with_a_repeated_mention_scores_itself_perfectly_by_default():
             "#end document\n")
     ev = evaluate(read_conll2012("k", text), read_conll2012("r", text))
     assert all(ev.metrics[m].f1 == 1.0 for m in METRICS)
-    compat = evaluate(read_conll2012("k", text), read_conll2012("r", text), Options(key_duplicates="keep"))
+    compat = evaluate(read_conll2012("k", text), read_conll2012("r", text), Settings(key_duplicates="keep"))
     assert compat.metrics["bcub"].f1 < 1.0

@@ -10,7 +10,8 @@ from test_report_model import example, example_standard
 
 from corefreport.io.conll2012 import read_conll2012
 from corefreport.report.document import build, to_html
-from corefreport.scoring.evaluate import Options, evaluate
+from corefreport.scoring.evaluate import evaluate
+from corefreport.scoring.settings import Settings
 
 VOID = {"meta", "br", "img", "hr", "link", "input", "col"}
 SVG_EMPTY = {"line", "rect", "text", "title"}  # may be self-closed (<line … />) inside an svg
@@ -92,7 +93,7 @@ def test_grouped_headers_span_their_columns():
 
 def test_mention_text_and_document_ids_are_escaped():
     text = "#begin document (a<b&c);\nd\t0\t0\t<x>\t(1)\nd\t0\t1\t&\t(1)\n#end document\n"
-    ev = evaluate(read_conll2012("k<&", text), read_conll2012("r", text), Options(metrics=("muc", "bcub", "ceafe")))
+    ev = evaluate(read_conll2012("k<&", text), read_conll2012("r", text), Settings(metrics=("muc", "bcub", "ceafe")))
     html = to_html(build(ev, title="A <b> & C"))
     assert "a&lt;b&amp;c" in html and "a<b&c" not in html
     assert "A &lt;b&gt; &amp; C" in html and "<b>" not in html

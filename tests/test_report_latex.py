@@ -17,10 +17,12 @@ import pytest
 from test_report_model import example
 
 from corefreport.io.conll2012 import read_conll2012
-from corefreport.report import tables as T
+from corefreport.present import tables as T
+from corefreport.present.labels import METRIC_LABELS
 from corefreport.report.document import build, to_latex
 from corefreport.report.latex import latex_text, table_latex
-from corefreport.scoring.evaluate import Options, evaluate
+from corefreport.scoring.evaluate import evaluate
+from corefreport.scoring.settings import Settings
 
 GOLDEN = Path(__file__).with_name("test_report_latex_golden.tex")
 
@@ -49,7 +51,7 @@ def test_every_section_has_tables_and_the_signature_is_a_comment():
 
 def test_document_ids_and_text_are_escaped():
     text = "#begin document (a_b%c&d#e$f{g}~h^i\\j|k<l);\nd\t0\t0\tx\t(1)\nd\t0\t1\ty\t(1)\n#end document\n"
-    ev = evaluate(read_conll2012("k", text), read_conll2012("r", text), Options(metrics=("muc", "bcub", "ceafe")))
+    ev = evaluate(read_conll2012("k", text), read_conll2012("r", text), Settings(metrics=("muc", "bcub", "ceafe")))
     tex = to_latex(build(ev))
     assert (r"a\_b\%c\&d\#e\$f\{g\}\textasciitilde{}h\textasciicircum{}i\textbackslash{}j\textbar{}k\textless{}l"
             in tex)
@@ -72,11 +74,11 @@ def test_several_systems_compared():
 
     from corefreport.io import load_corpus
     from corefreport.scoring.compare import compare
-    from corefreport.scoring.evaluate import ALL_METRICS
+    from corefreport.scoring.registry import ALL_METRICS
 
     key = load_corpus(str(shared_path("data", "gum", "derived", "conll2012", "gum.conll")))
     x = shared_path("data", "xrenner", "conll2012")
-    opts = Options(metrics=ALL_METRICS)
+    opts = Settings(metrics=ALL_METRICS)
     evs = {n: evaluate(key, load_corpus(str(x / f"{n}-gum.conll")), opts) for n in ("rules", "ml")}
     cmp = compare(evs, "rules", bootstrap=200, randomization=500)
     report = build(evs["ml"], comparison=cmp)

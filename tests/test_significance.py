@@ -13,13 +13,51 @@ import numpy as np
 import pytest
 
 from corefreport.scoring.counts import Counts
-from corefreport.scoring.metrics import BlancCounts, conll_score
+from corefreport.scoring.metrics import BlancCounts
 from corefreport.scoring.outcomes import OutcomeCounts
+from corefreport.scoring.registry import REGISTRY
 from corefreport.scoring.significance import (
-    BLOCK, approximate_randomization, blanc_rpf, bootstrap_weights, conll_rpf, counts_block, counts_f1, counts_rpf,
-    f1_scorer, macro_rpf, outcome_block, outcome_rpf, paired_bootstrap, paired_test, paired_tests,
-    randomization_masks, stack, typed_block,
+    BLOCK, approximate_randomization, bootstrap_weights, f1_scorer, metric_block, paired_bootstrap, paired_test,
+    paired_tests, randomization_masks, shared_block, stack,
 )
+
+
+# The registry's formulas applied to numpy columns (the resampling path)
+def counts_rpf(v):
+    return REGISTRY["muc"].rpf(np.asarray(v, dtype=float))[..., 0, :]
+
+
+def counts_f1(v):
+    return counts_rpf(v)[..., 2]
+
+
+def blanc_rpf(v):
+    return REGISTRY["blanc"].rpf(np.asarray(v, dtype=float))[..., 0, :]
+
+
+def conll_rpf(v):
+    return REGISTRY["conll"].rpf(np.asarray(v, dtype=float))[..., 0, :]
+
+
+def outcome_rpf(cols):
+    cols = np.asarray(cols, dtype=float)
+    return REGISTRY["referents"].rpf(cols, cols.shape[-1] // 3)
+
+
+def macro_rpf(cols, divisor):
+    return REGISTRY["typed_scheme"].rpf(np.asarray(cols, dtype=float), divisor=divisor)[..., 0, :]
+
+
+def counts_block():
+    return metric_block("muc")
+
+
+def outcome_block(groups):
+    return metric_block("referents", groups)
+
+
+def typed_block(classes, n):
+    return shared_block([("typed_micro", {}), ("typed_macro", {}), ("typed_scheme", {"divisor": n})], 3 * classes)
 
 
 def counts_matrix(rng: np.random.Generator, docs: int, zero_share: float = 0.0) -> np.ndarray:
@@ -63,7 +101,7 @@ def test_conll_and_outcome_scores():
     rng = np.random.default_rng(1)
     m = counts_matrix(rng, 12)
     v = np.concatenate([m[0], m[1], m[2]])
-    expected = conll_score(Counts(*m[0]).f1, Counts(*m[1]).f1, Counts(*m[2]).f1)
+    expected = (Counts(*m[0]).f1 + Counts(*m[1]).f1 + Counts(*m[2]).f1) / 3
     out = conll_rpf(v)
     assert out[2] == expected and np.isnan(out[0]) and np.isnan(out[1])
     oc = OutcomeCounts(tp=5, wt=2, wl=3, wtl=1, fn=4, fp=6, credit=5 + 2 * 0.75 + 3 * 0.5 + 0.25)

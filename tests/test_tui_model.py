@@ -13,7 +13,9 @@ import pytest
 
 from corefreport.cli import example_paths
 from corefreport.io import load_corpus
-from corefreport.scoring.evaluate import ALL_METRICS, STANDARD_METRICS, Options, evaluate
+from corefreport.scoring.evaluate import evaluate
+from corefreport.scoring.registry import ALL_METRICS, STANDARD_METRICS
+from corefreport.scoring.settings import Settings
 from corefreport.scoring.outcomes import LinkOutcome, group_by
 from corefreport.tui import model as M
 
@@ -43,7 +45,7 @@ HAND_ROWS = [
 @lru_cache(maxsize=1)
 def standard():
     key, resp = example_paths()
-    return evaluate(load_corpus(key), load_corpus(resp), Options(metrics=STANDARD_METRICS))
+    return evaluate(load_corpus(key), load_corpus(resp), Settings(metrics=STANDARD_METRICS))
 
 
 def hand():
@@ -53,7 +55,7 @@ def hand():
 @lru_cache(maxsize=1)
 def full():
     key, resp = example_paths()
-    return evaluate(load_corpus(key), load_corpus(resp), Options(metrics=ALL_METRICS, analyses=("arcs", "typed")))
+    return evaluate(load_corpus(key), load_corpus(resp), Settings(metrics=ALL_METRICS, analyses=("arcs", "typed")))
 
 
 def cells(view, full_=True):
@@ -90,7 +92,7 @@ def test_totals_note_has_corpus_sizes_and_signature():
     k, r = ev.key_stats, ev.response_stats
     assert f"{k.documents}/{r.documents} docs" in note and f"{k.mentions}/{r.mentions} mentions" in note
     assert f"({k.singletons}/{r.singletons} single)" in note
-    assert note.splitlines()[-1] == ev.signature
+    assert note.splitlines()[-1] == str(ev.signature)
 
 
 def test_totals_of_a_full_run_read_the_analysis_objects():
@@ -102,12 +104,12 @@ def test_totals_of_a_full_run_read_the_analysis_objects():
                  "  scheme coverage"):
         assert name in labels, name
     arcs1 = rows[labels.index("ARCS 1 immediate")]
-    total = ev.analyses["arcs"].scenarios["immediate"].total
+    total = ev.arcs.scenarios["immediate"].total
     assert (arcs1.recall, arcs1.precision, arcs1.f1) == (total.recall, total.precision, total.f1)
     micro = rows[labels.index("  micro")]
-    assert micro.f1 == ev.analyses["typed"].micro["f1"] and micro.target == ("analysis", "typed")
+    assert micro.f1 == ev.typed.micro["f1"] and micro.target == ("analysis", "typed")
     ed = rows[labels.index("  entity detection")]
-    assert ed.f1 == ev.analyses["arcs"].scenarios["anchor"].entity.as_dict()["ed"]["f1"]
+    assert ed.f1 == ev.arcs.scenarios["anchor"].entity.as_dict()["ed"]["f1"]
 
 
 # ----------------------------------------------------------------------------- classes and types

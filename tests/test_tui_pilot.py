@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 from functools import lru_cache
 
-from corefreport.cli import example_paths
+from corefreport.cli import example_paths, tui_producer
 from corefreport.io import load_corpus
-from corefreport.scoring.evaluate import ALL_METRICS, STANDARD_METRICS, Options, evaluate
+from corefreport.scoring.evaluate import evaluate
+from corefreport.scoring.registry import ALL_METRICS, STANDARD_METRICS
+from corefreport.scoring.settings import Settings
 from corefreport.tui import model as M
 from corefreport.tui.app import CorefApp
 
@@ -15,7 +17,7 @@ from corefreport.tui.app import CorefApp
 @lru_cache(maxsize=1)
 def example():
     key, resp = example_paths()
-    return evaluate(load_corpus(key), load_corpus(resp), Options(metrics=ALL_METRICS, analyses=("arcs", "typed")))
+    return evaluate(load_corpus(key), load_corpus(resp), Settings(metrics=ALL_METRICS, analyses=("arcs", "typed")))
 
 
 def run(coro):
@@ -216,10 +218,10 @@ def test_remapped_keys():
 
 def test_scoring_in_a_worker_standard_metrics_first():
     key, resp = example_paths()
-    options = Options(metrics=STANDARD_METRICS, analyses=("arcs",))
+    options = Settings(metrics=STANDARD_METRICS, analyses=("arcs",))
 
     async def drive():
-        app = CorefApp(key=key, response=resp, options=options)
+        app = CorefApp(producer=tui_producer(key, resp, options))
         async with app.run_test(size=(80, 24)) as pilot:
             await app.workers.wait_for_complete()
             await pilot.pause(0.1)
@@ -235,7 +237,7 @@ def test_unreadable_input_exits_with_code_2(tmp_path):
     key, _ = example_paths()
 
     async def drive():
-        app = CorefApp(key=key, response=str(tmp_path / "absent.conll"), options=Options())
+        app = CorefApp(producer=tui_producer(key, str(tmp_path / "absent.conll"), Settings()))
         async with app.run_test(size=(80, 24)):
             for _ in range(250):  # the worker reports, the app exits
                 if app.error:

@@ -6,7 +6,6 @@ look at the SVGs in ``tests/__snapshots__/test_tui_snapshots/``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from functools import lru_cache
 
@@ -14,7 +13,9 @@ import pytest
 
 from corefreport.cli import example_paths
 from corefreport.io import load_corpus
-from corefreport.scoring.evaluate import ALL_METRICS, Options, evaluate
+from corefreport.scoring.evaluate import evaluate
+from corefreport.scoring.registry import ALL_METRICS
+from corefreport.scoring.settings import Settings, Signature
 from corefreport.tui import model as M
 from corefreport.tui.app import CorefApp
 
@@ -24,9 +25,9 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"
 @lru_cache(maxsize=1)
 def example():
     key, resp = example_paths()
-    ev = evaluate(load_corpus(key), load_corpus(resp), Options(metrics=ALL_METRICS, analyses=("arcs", "typed")))
+    ev = evaluate(load_corpus(key), load_corpus(resp), Settings(metrics=ALL_METRICS, analyses=("arcs", "typed")))
     # the package version is part of the signature; keep it out of the pictures
-    return replace(ev, signature=re.sub(r"version:[^|]+", "version:X", ev.signature))
+    return replace(ev, signature=Signature(tuple((k, "X" if k == "version" else v) for k, v in ev.signature.fields)))
 
 
 def to_row(pilot, index: int):

@@ -1,4 +1,5 @@
-"""Errors for bad input: every one names the file, the line (or document and offset) and the problem."""
+"""Errors shared by the readers and scoring: bad input names the file, the line and the problem;
+bad settings name the option."""
 
 from __future__ import annotations
 
@@ -12,3 +13,8 @@ class InputError(Exception):
         self.problem = problem
         where = f"{path}:{line}" if line else path
         super().__init__(f"{where}: {problem}")
+
+
+class SettingsError(ValueError):
+    """Settings no evaluation can honour (an unknown metric, a weight out of range …). The CLI
+    prints ``str(err)`` and exits with code 2."""

@@ -6,11 +6,10 @@ computed here. Renderers: :mod:`.html` (jinja2), :mod:`.pdf` (WeasyPrint, from t
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from ..present.output import write_atomic
 from ..scoring.result import Evaluation
 from .html import to_html
 from .latex import to_latex
@@ -49,8 +48,6 @@ def write_report(ev: Evaluation, path: Path, title: str | None = None, sections:
     :data:`SECTIONS` (default: all that were computed). ``comparison``: a
     :class:`~corefreport.scoring.compare.Comparison` of several responses (``ev`` is then the
     system described in detail). ``progress`` is called with a short message at each stage."""
-    if not isinstance(force, bool):  # the former signature (ev, path, title, sections, comparison),
-        comparison, force = force, True  # whose callers checked for an existing file themselves
     path = Path(path)
     fmt = FORMATS.get(path.suffix.lower())
     if fmt is None:
@@ -62,17 +59,4 @@ def write_report(ev: Evaluation, path: Path, title: str | None = None, sections:
     if path.exists() and not force:
         raise FileExistsError(f"{path} exists; use --force to overwrite it")
     data = render(ev, fmt, title, sections, comparison, progress)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent or Path("."))
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        if not force and path.exists():
-            raise FileExistsError(f"{path} exists; use --force to overwrite it")
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    write_atomic(path, data, force)

@@ -12,7 +12,9 @@ from importlib import resources
 from markupsafe import Markup
 
 from . import svg
-from . import tables as T
+from ..present import tables as T
+from ..present.labels import LATEX_LABELS
+from ..present.render import latex_escape
 from .model import (
     Para,
     Report,

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 
-from . import tables as T
+from ..present import tables as T
+from ..present.labels import LATEX_LABELS
+from ..present.render import latex_escape
 from .model import Report, bold_cells, format_cell, labels_of, numeric_columns
 
 UNICODE = {
@@ -27,7 +29,7 @@ PREAMBLE = r"\usepackage{booktabs}\usepackage{siunitx}"
 def latex_text(s: str) -> str:
     """Escape LaTeX's special characters and spell the non-ASCII symbols the report uses."""
     s = re.sub(r'"([^"]*)"', "\u201c\\1\u201d", s)  # "they" → “they” → ``they''
-    return "".join(UNICODE.get(ch, ch) for ch in T.latex_escape(s))
+    return "".join(UNICODE.get(ch, ch) for ch in latex_escape(s))
 
 
 def _header(label: str) -> str:
@@ -87,7 +89,7 @@ def table_latex(t: T.Table, label: str = "") -> str:
         if i in t.breaks and i:
             out.append(r"\midrule")
         first = r[0] if r else ""
-        cells = [T.LATEX_LABELS[first] if isinstance(first, str) and first in T.LATEX_LABELS else latex_text(str(first))]
+        cells = [LATEX_LABELS[first] if isinstance(first, str) and first in LATEX_LABELS else latex_text(str(first))]
         for j in range(1, len(t.header)):
             c = row[j]
             if not numeric[j]:

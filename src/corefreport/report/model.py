@@ -16,10 +16,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import __version__
-from ..scoring.analyses import ARCS_TITLES
 from ..scoring.result import Evaluation
+from ..scoring.settings import DEFAULT_BY
 from . import svg
-from . import tables as T
+from ..present import tables as T
+from ..present.labels import METRIC_LABELS
+from ..present.numbers import COUNT_COLUMNS, is_score_column
+from ..present.numbers import cell as format_cell
+from ..scoring.registry import LINGUISTIC_METRICS as LINGUISTIC
+from ..scoring.registry import REFERENCES, REGISTRY
+from ..scoring.registry import STANDARD_METRICS as STANDARD
 
 SECTIONS = ("summary", "metrics", "linguistic", "plink", "arcs", "typed", "documents", "methods")
 SECTION_TITLES = {
@@ -28,44 +34,7 @@ SECTION_TITLES = {
     "arcs": "Application scenarios (ARCS)", "typed": "Type-aware evaluation", "documents": "Per-document scores",
     "methods": "Methods",
 }
-STANDARD = ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
-LINGUISTIC = ("lmuc", "lbcub", "lceafm", "lceafe")
 HEADLINE = ("muc", "bcub", "ceafe")
-CITATIONS = {
-    "muc": "Vilain et al. 1995", "bcub": "Bagga & Baldwin 1998", "ceafm": "Luo 2005", "ceafe": "Luo 2005",
-    "blanc": "Luo et al. 2014", "lea": "Moosavi & Strube 2016", "lmuc": "Chen & Ng 2013",
-    "lbcub": "Chen & Ng 2013", "lceafm": "Chen & Ng 2013", "lceafe": "Chen & Ng 2013",
-}
-REFERENCES = {
-    "Bagga & Baldwin 1998": "Amit Bagga and Breck Baldwin. 1998. Algorithms for scoring coreference chains. In "
-                            "Proceedings of the LREC 1998 Workshop on Linguistic Coreference, 563–566.",
-    "Chen & Ng 2013": "Chen Chen and Vincent Ng. 2013. Linguistically aware coreference evaluation metrics. In "
-                      "Proceedings of IJCNLP 2013, 1366–1374.",
-    "Koehn 2004": "Philipp Koehn. 2004. Statistical significance tests for machine translation evaluation. In "
-                  "Proceedings of EMNLP 2004, 388–395.",
-    "Luo 2005": "Xiaoqiang Luo. 2005. On coreference resolution performance metrics. In Proceedings of HLT/EMNLP "
-                "2005, 25–32.",
-    "Luo et al. 2014": "Xiaoqiang Luo, Sameer Pradhan, Marta Recasens and Eduard Hovy. 2014. An extension of BLANC "
-                       "to system mentions. In Proceedings of ACL 2014 (Volume 2), 24–29.",
-    "Moosavi & Strube 2016": "Nafise Sadat Moosavi and Michael Strube. 2016. Which coreference evaluation metric "
-                             "do you trust? A proposal for a link-based entity aware metric. In Proceedings of ACL "
-                             "2016, 632–642.",
-    "Pradhan et al. 2014": "Sameer Pradhan, Xiaoqiang Luo, Marta Recasens, Eduard Hovy, Vincent Ng and Michael "
-                           "Strube. 2014. Scoring coreference partitions of predicted mentions: a reference "
-                           "implementation. In Proceedings of ACL 2014 (Volume 2), 30–35.",
-    "Riezler & Maxwell 2005": "Stefan Riezler and John T. Maxwell. 2005. On some pitfalls in automatic evaluation "
-                              "and significance testing for MT. In Proceedings of the ACL Workshop on Intrinsic and "
-                              "Extrinsic Evaluation Measures, 57–64.",
-    "Tuggener 2014": "Don Tuggener. 2014. Coreference resolution evaluation for higher level applications. In "
-                     "Proceedings of EACL 2014 (Volume 2: Short Papers).",
-    "Vilain et al. 1995": "Marc Vilain, John Burger, John Aberdeen, Dennis Connolly and Lynette Hirschman. 1995. A "
-                          "model-theoretic coreference scoring scheme. In Proceedings of MUC-6, 45–52.",
-    "Zeldes & Simonson 2016": "Amir Zeldes and Dan Simonson. 2016. Different flavors of GUM: evaluating genre and "
-                              "sentence type effects on multilayer corpus annotation quality. In Proceedings of the "
-                              "10th Linguistic Annotation Workshop (LAW-X).",
-    "Žitkus et al. 2023": "Žitkus, Butkienė and Butleris. 2023. Type-aware coreference evaluation with dominant "
-                          "mentions.",  # TODO(lead): full title and venue
-}
 FEATURE_TITLES = {"mtype": "Mention type", "pos_class": "POS class", "pronoun": "Pronoun lemma", "ne": "NE type",
                   "genre": "Genre"}
 FEATURE_PHRASES = {"mtype": "mention type", "pos_class": "POS class", "pronoun": "pronoun lemma", "ne": "NE type",
@@ -133,10 +102,10 @@ def header_label(h: str) -> str:
              "n": "n", "best": "best", "delta": "Δ", "p": "p"}
     if h in fixed:
         return fixed[h]
-    if h in T.COUNT_COLUMNS:
+    if h in COUNT_COLUMNS:
         return h.upper()
-    if h in T.METRIC_LABELS:
-        return T.METRIC_LABELS[h]
+    if h in METRIC_LABELS:
+        return METRIC_LABELS[h]
     for prefix, label in (("f1_", "F1 "), ("delta_", "Δ "), ("ci_", "95 % CI "), ("p_", "p ")):
         if h.startswith(prefix):
             return label + h[len(prefix):]
@@ -149,7 +118,7 @@ def labels_of(t: T.Table) -> list[str]:
 
 
 def row_label(v) -> str:
-    return T.METRIC_LABELS.get(v, v) if isinstance(v, str) else str(v)
+    return METRIC_LABELS.get(v, v) if isinstance(v, str) else str(v)
 
 
 # --------------------------------------------------------------------------------------------
@@ -166,7 +135,7 @@ def headline_table(ev: Evaluation, comparison=None) -> T.Table | None:
     if not all(m in ev.metrics for m in HEADLINE):
         return None
     header = ["system"] + [f"{m}_{x}" for m in HEADLINE for x in ("recall", "precision", "f1")] + ["conll"]
-    t = T.Table("CoNLL-2012 scores (%)", header, groups=[(T.METRIC_LABELS[m], 3) for m in HEADLINE] + [("CoNLL", 1)],
+    t = T.Table("CoNLL-2012 scores (%)", header, groups=[(METRIC_LABELS[m], 3) for m in HEADLINE] + [("CoNLL", 1)],
                 labels=["System"] + ["R", "P", "F1"] * len(HEADLINE) + ["F1"])
     if comparison is not None:
         rows = {m.name: m for m in comparison.metrics}
@@ -250,7 +219,7 @@ def linguistic_section(ev: Evaluation) -> Section | None:
     names = [m for m in ev.metrics if m in LINGUISTIC]
     if not names:
         return None
-    w = ev.settings.get("weights", [])
+    w = list(ev.settings.weights)
     wtxt = ", ".join(f"{x:g}" for x in w)
     s = Section("linguistic", SECTION_TITLES["linguistic"])
     s.blocks.append(Para(f"Links are weighted by the types of the mentions they join (Chen & Ng 2013) with "
@@ -282,7 +251,7 @@ def _feature_values(feature: str, scenarios: dict) -> list[str]:
 
 
 def arcs_section(ev: Evaluation) -> Section:
-    arcs = ev.analyses["arcs"]
+    arcs = ev.arcs
     scen = arcs.scenarios
     s = Section("arcs", SECTION_TITLES["arcs"])
     s.blocks.append(Para(
@@ -297,7 +266,7 @@ def arcs_section(ev: Evaluation) -> Section:
                   labels=["Scenario", "TP", "WL", "FN", "FP", "R", "P", "F1", "Acc."])
     for name, sc in scen.items():
         c = sc.total
-        tot.rows.append([ARCS_TITLES[name], c.tp, c.wl, c.fn, c.fp, c.recall, c.precision, c.f1, c.accuracy])
+        tot.rows.append([REGISTRY[name].title, c.tp, c.wl, c.fn, c.fp, c.recall, c.precision, c.f1, c.accuracy])
     if "anchor" in scen:
         tot.note = "Scenario 3 counts Entity Mentions outcomes: TP in both key and response anchor sets, FN key only, " \
                    "FP response only."
@@ -357,7 +326,7 @@ def _typed_row(label: str, d: dict) -> list:
 
 
 def typed_section(ev: Evaluation) -> Section:
-    tt = ev.analyses["typed"]
+    tt = ev.typed
     k = ", ".join(f"{x:g}" for x in tt.k)
     s = Section("typed", SECTION_TITLES["typed"])
     s.blocks.append(Para(
@@ -432,7 +401,7 @@ def documents_section(ev: Evaluation, max_documents: int | None) -> Section:
                                                                    for m in cols] + ["mentions_f1"]
     t = T.Table("Per-document scores, worst first", header,
                 groups=[("Mentions", 2), ("F1 (%)", len(cols)), ("Mention", 1)],
-                labels=["Document", "key", "resp."] + [T.METRIC_LABELS[m] for m in cols] + ["F1"])
+                labels=["Document", "key", "resp."] + [METRIC_LABELS[m] for m in cols] + ["F1"])
     rows = []
     for d in ev.documents:
         row = [d.doc_id, d.mentions.recall_den, d.mentions.precision_den] + [d.metrics[m].f1 for m in names]
@@ -442,7 +411,7 @@ def documents_section(ev: Evaluation, max_documents: int | None) -> Section:
         rows.append(row)
     key = len(header) - 2 if ev.conll is not None else 3
     rows.sort(key=lambda r: (r[key] if r[key] is not None else 0.0, r[0]))
-    order = "CoNLL" if ev.conll is not None else T.METRIC_LABELS.get(names[0], names[0]) if names else "document"
+    order = "CoNLL" if ev.conll is not None else METRIC_LABELS.get(names[0], names[0]) if names else "document"
     t.title = f"Per-document scores, worst {order} first"
     s = Section("documents", SECTION_TITLES["documents"])
     if max_documents is not None and len(rows) > max_documents:
@@ -457,7 +426,7 @@ def documents_section(ev: Evaluation, max_documents: int | None) -> Section:
 def methods_text(ev: Evaluation, comparison=None) -> list[str]:
     """Paragraphs stating every setting, citing the papers (the signature is shown after them)."""
     s = ev.settings
-    metrics = ", ".join(f"{T.METRIC_LABELS.get(m, m)} ({CITATIONS.get(m, '')})" for m in s["metrics"])
+    metrics = ", ".join(f"{METRIC_LABELS.get(m, m)} ({REGISTRY[m].citation})" for m in s.metrics)
     text = [
         f"Scores were computed with corefreport {__version__} on {ev.key_stats.documents} key documents "
         f"({Path(ev.key_source).name}) and the response {Path(ev.response_source).name}. Metrics: {metrics}"
@@ -465,49 +434,49 @@ def methods_text(ev: Evaluation, comparison=None) -> list[str]:
            else "")
         + (". Numerators and denominators are summed over documents before dividing, as the CoNLL reference scorer "
            "v8.01 does (Pradhan et al. 2014), whose numbers corefreport reproduces."),
-        (f"Mentions are matched by {s.get('matching', 'exact')} span; singletons were "
-         f"{'kept' if s['singletons'] == 'keep' else 'removed'}; a span repeated in the response is handled as the "
+        (f"Mentions are matched by exact span; singletons were "
+         f"{'kept' if s.singletons == 'keep' else 'removed'}; a span repeated in the response is handled as the "
          f"reference scorer handles it, and a span repeated in the key was "
-         f"{'kept twice (reference behaviour)' if s.get('key_duplicates') == 'keep' else 'kept once'}."),
+         f"{'kept twice (reference behaviour)' if s.key_duplicates == 'keep' else 'kept once'}."),
     ]
-    if "weights" in s:
+    if s.linguistic:
         text.append("Linguistically aware metrics (Chen & Ng 2013) weight links by mention type with "
-                    f"W = ({', '.join(f'{x:g}' for x in s['weights'])}) for (name, nominal, pronoun, singleton).")
-    if "arcs" in s:
-        by = ", ".join(FEATURE_PHRASES.get(f, f) for f in s["arcs"].get("by", []))
+                    f"W = ({', '.join(f'{x:g}' for x in s.weights)}) for (name, nominal, pronoun, singleton).")
+    if ev.arcs is not None:
+        by = ", ".join(FEATURE_PHRASES.get(f, f) for f in (s.by or DEFAULT_BY))
         text.append("Application scenarios follow Tuggener (2014): immediate antecedent, closest preceding nominal "
                     "antecedent and anchor mention (Entity Detection, Entity Mentions and their harmonic mean Fφ); "
-                    f"R = TP/(TP+WL+FN), P = TP/(TP+WL+FP); breakdowns by {by}.")
-    if "typed" in s:
-        t = s["typed"]
-        tt = ev.analyses.get("typed")
-        att = f" Attempted classes: {', '.join(tt.attempted)}." if tt is not None else ""
-        text.append(f"The type-aware evaluation follows Žitkus et al. (2023) with scheme '{t['scheme']}' and "
-                    f"k = ({', '.join(f'{x:g}' for x in t['k'])}) for TP, WT, WL, WTL; micro scores pool the attempted "
+                    f"R = TP/(TP+WL+FN), P = TP/(TP+WL+FP); breakdowns by {by}"
+                    + ("; the released v1.2 scorer's conventions were reproduced (--arcs-compat)." if s.arcs_compat
+                       else "."))
+    if ev.typed is not None:
+        tt = ev.typed
+        text.append(f"The type-aware evaluation follows Žitkus et al. (2023) with scheme '{tt.scheme.name}' and "
+                    f"k = ({', '.join(f'{x:g}' for x in s.k)}) for TP, WT, WL, WTL; micro scores pool the attempted "
                     "classes, macro scores average them, scheme coverage divides by the scheme's number of classes; "
-                    f"dominant mentions were matched {'strictly' if t.get('strict_dominant') else 'by span'}.{att}")
-    if "plink" in s:
-        text.append(f"p-link (Zeldes & Simonson 2016) partitions MUC links by '{s['plink']['by']}'"
-                    + (" with the Perl scorer's categories." if s["plink"].get("compat") else "."))
+                    f"dominant mentions were matched {'strictly' if s.strict_dominant else 'by span'}. "
+                    f"Attempted classes: {', '.join(tt.attempted)}.")
+    if ev.plink is not None:
+        text.append(f"p-link (Zeldes & Simonson 2016) partitions MUC links by '{ev.plink.by}'"
+                    + (" with the Perl scorer's categories." if ev.plink.compat else "."))
     if comparison is not None:
-        c = comparison.settings
+        r = comparison.resampling
         text.append(f"Systems were compared with {Path(comparison.baseline).name} as the baseline, paired over the "
-                    f"key's documents: a paired bootstrap ({c.get('bootstrap', '?')} resamples; Koehn 2004) gives "
-                    f"95 % intervals and approximate randomization ({c.get('randomization', '?')} trials; Riezler & "
-                    "Maxwell 2005) the p-values.")
+                    f"key's documents: a paired bootstrap ({r.bootstrap} resamples; Koehn 2004) gives "
+                    f"95 % intervals and approximate randomization ({r.randomization} trials; Riezler & "
+                    f"Maxwell 2005) the p-values; seed {r.seed}.")
     text.append("The signature below names every setting that changes a number; quote it with the scores.")
     return text
 
 
 def cited(ev: Evaluation, comparison=None) -> list[str]:
     """The references the report cites, in alphabetical order."""
-    s = ev.settings
-    keys = {CITATIONS[m] for m in s["metrics"] if m in CITATIONS} | {"Pradhan et al. 2014"}
-    if "arcs" in s:
+    keys = {REGISTRY[m].citation for m in ev.settings.metrics} | {"Pradhan et al. 2014"}
+    if ev.arcs is not None:
         keys.add("Tuggener 2014")
-    if "typed" in s:
+    if ev.typed is not None:
         keys.add("Žitkus et al. 2023")
-    if "plink" in s:
+    if ev.plink is not None:
         keys.add("Zeldes & Simonson 2016")
     if comparison is not None:
         keys |= {"Koehn 2004", "Riezler & Maxwell 2005"}
@@ -516,7 +485,7 @@ def cited(ev: Evaluation, comparison=None) -> list[str]:
 
 def methods_section(ev: Evaluation, comparison=None) -> Section:
     s = Section("methods", SECTION_TITLES["methods"], [Para(p) for p in methods_text(ev, comparison)])
-    s.blocks.append(Para(ev.signature, "sig"))
+    s.blocks.append(Para(str(ev.signature), "sig"))
     s.blocks.append(Para("References", "heading"))
     s.blocks += [Para(r, "ref") for r in cited(ev, comparison)]
     return s
@@ -527,12 +496,12 @@ def compare_section(comparison) -> Section:
     s = Section("compare", SECTION_TITLES["compare"])
     s.blocks.append(Para(
         f"Baseline: {cmp.baseline}. The detailed sections below describe {cmp.names[-1]}. Δ: difference to the "
-        f"baseline in points; 95 % CI: its paired-bootstrap interval ({cmp.settings.get('bootstrap')} resamples of the "
-        f"documents); p: approximate randomization ({cmp.settings.get('randomization')} trials), * for p < 0.05 "
+        f"baseline in points; 95 % CI: its paired-bootstrap interval ({cmp.resampling.bootstrap} resamples of the "
+        f"documents); p: approximate randomization ({cmp.resampling.randomization} trials), * for p < 0.05 "
         "(Koehn 2004; Riezler & Maxwell 2005)."))
     s.blocks += T.comparison_tables(cmp)
     for t in s.tables:
-        if t.note == cmp.signature:  # printed once, under the title
+        if t.note == str(cmp.signature):  # printed once, under the title
             t.note = ""
     return s
 
@@ -560,8 +529,8 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
         "metrics": lambda: metrics_section(ev, comparison),
         "linguistic": lambda: linguistic_section(ev),
         "plink": lambda: plink_section(ev),
-        "arcs": lambda: arcs_section(ev) if "arcs" in ev.analyses else None,
-        "typed": lambda: typed_section(ev) if "typed" in ev.analyses else None,
+        "arcs": lambda: arcs_section(ev) if ev.arcs is not None else None,
+        "typed": lambda: typed_section(ev) if ev.typed is not None else None,
         "documents": lambda: documents_section(ev, max_documents),
         "methods": lambda: methods_section(ev, comparison),
     }
@@ -580,26 +549,12 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
         default, subtitle = f"Coreference evaluation of {names}", f"Systems {names} against the key {key}"
     else:
         default, subtitle = f"Coreference evaluation of {resp}", f"Response {resp} against the key {key}"
-    return Report(title or default, subtitle, ev.signature, out, notes, report_date())
+    return Report(title or default, subtitle, str(ev.signature), out, notes, report_date())
 
 
 # --------------------------------------------------------------------------------------------
 # Cell formatting shared by the HTML and LaTeX renderers
 # --------------------------------------------------------------------------------------------
-
-def format_cell(v, key: str) -> str:
-    """Scores as percentages with two decimals, counts as integers (two decimals when fractional,
-    as B³ numerators), text as is, nothing for an undefined value."""
-    if v is None:
-        return ""
-    if isinstance(v, str):
-        return v
-    if T.is_score_column(key):
-        return f"{100 * v:.2f}"
-    if isinstance(v, int) or float(v).is_integer():
-        return f"{int(v)}"
-    return f"{v:.2f}"
-
 
 def bold_cells(t: T.Table) -> set[tuple[int, int]]:
     """(row, column) of the best values: per score column when ``t.best == "column"`` (rows are
@@ -607,7 +562,7 @@ def bold_cells(t: T.Table) -> set[tuple[int, int]]:
     out: set[tuple[int, int]] = set()
     if t.best == "column" and len(t.rows) > 1:
         for j, key in enumerate(t.header):
-            if j == 0 or not T.is_score_column(key):
+            if j == 0 or not is_score_column(key):
                 continue
             vals = [(format_cell(r[j], key), i) for i, r in enumerate(t.rows) if isinstance(r[j], float)]
             if vals:

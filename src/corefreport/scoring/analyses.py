@@ -13,11 +13,6 @@ from typing import Any
 from .outcomes import LinkOutcome, OutcomeCounts, group_by, tally
 
 ARCS_SCENARIOS = ("immediate", "inferred", "anchor")
-ARCS_TITLES = {
-    "immediate": "ARCS 1: immediate antecedent",
-    "inferred": "ARCS 2: closest preceding nominal antecedent",
-    "anchor": "ARCS 3: anchor (first nominal) mention",
-}
 
 
 def _arcs_dict(c: OutcomeCounts) -> dict[str, float]:

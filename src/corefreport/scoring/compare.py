@@ -29,32 +29,15 @@ from .counts import Counts
 from .metrics import BlancCounts
 from .outcomes import LinkOutcome
 from .result import Evaluation
-from .significance import (Block, PairedTest, blanc_block, conll_block, counts_block, f1_scorer, outcome_block,
-                           paired_bootstrap, paired_tests, stack, typed_block)
+from .settings import Signature
+from .registry import REGISTRY
+from .significance import Block, PairedTest, f1_scorer, metric_block, paired_bootstrap, paired_tests, shared_block, stack
 
 ARCS = ("immediate", "inferred", "anchor", "anchor_link")
 ANALYSES = ARCS + ("typed",)
 GROUPINGS = ("cls", "type")
 ALPHA = 0.05
 
-LABELS = {
-    "muc": "MUC", "bcub": "B³", "ceafm": "CEAF-m", "ceafe": "CEAF-e", "blanc": "BLANC", "lea": "LEA",
-    "conll": "CoNLL", "lmuc": "LMUC", "lbcub": "LB³", "lceafm": "LCEAF-m", "lceafe": "LCEAF-e",
-    "mentions": "Mentions", "immediate": "ARCS 1", "inferred": "ARCS 2", "anchor": "ARCS 3 (EM)",
-    "anchor_link": "ARCS 3 (links)",
-    "typed_micro": "typed micro", "typed_macro": "typed macro", "typed_scheme": "typed scheme",
-}
-FAMILY = {"muc": "standard", "bcub": "standard", "ceafm": "standard", "ceafe": "standard", "blanc": "standard",
-          "lea": "standard", "conll": "standard", "lmuc": "linguistic", "lbcub": "linguistic",
-          "lceafm": "linguistic", "lceafe": "linguistic", "mentions": "mentions", "immediate": "arcs",
-          "inferred": "arcs", "anchor": "arcs", "anchor_link": "arcs", "typed_micro": "typed", "typed_macro": "typed",
-          "typed_scheme": "typed"}
-ANALYSIS_LABELS = {"immediate": "ARCS 1 (immediate antecedent)", "inferred": "ARCS 2 (nominal antecedent)",
-                   "anchor": "ARCS 3 (anchor mention)", "anchor_link": "ARCS 3 (links to the anchor)",
-                   "typed": "typed (dominant mention and type)"}
-POS_LABELS = {"NOUN": "noun phrases", "PRP": "personal pronouns", "PRP$": "possessive pronouns",
-              "DT": "demonstratives", "CD": "numerals", "WP": "wh-pronouns", "WDT": "wh-determiners",
-              "EX": "existential there", "NAME": "names", "NOMINAL": "common noun phrases"}
 BY_LABELS = {"cls": "class", "type": "type"}
 NO_ROW = "none"
 """The outcome of a referent for which a system has no row (e.g. a spurious link it did not make)."""
@@ -67,17 +50,24 @@ NO_ROW = "none"
 @dataclass(slots=True)
 class MetricRow:
     """One row of the side-by-side table: each system's R, P, F (R/P None where undefined, as for
-    CoNLL), each system's own 95 % bootstrap interval of F, and the tests against the baseline."""
+    CoNLL), each system's own 95 % bootstrap interval of F, and the tests against the baseline.
+    Its label and family are the registry's (:mod:`corefreport.scoring.registry`)."""
 
     name: str
-    label: str
-    family: str
     recall: dict[str, float | None]
     precision: dict[str, float | None]
     f1: dict[str, float]
     ci: dict[str, tuple[float, float]]
     tests: dict[str, PairedTest]
     best: list[str]
+
+    @property
+    def label(self) -> str:
+        return REGISTRY[self.name].label
+
+    @property
+    def family(self) -> str:
+        return REGISTRY[self.name].family
 
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "label": self.label, "family": self.family,
@@ -90,7 +80,8 @@ class MetricRow:
 @dataclass(slots=True)
 class GroupDelta:
     """F1 of one class or type of referents (a group-by over outcome rows) for the baseline and a
-    system, with the paired tests of the difference. ``key_referents`` = TP+WT+WL+WTL+FN of the
+    system, with the paired tests of the difference. ``label`` is the annotation scheme's name of
+    a typed class or type, else the group value itself. ``key_referents`` = TP+WT+WL+WTL+FN of the
     baseline (the group's size in the key); ``response_referents`` = TP+WT+WL+WTL+FP of baseline and
     system (the referents each response resolves)."""
 
@@ -209,6 +200,23 @@ class DocumentDelta:
         return {"doc_id": self.doc_id, "baseline": self.baseline, "system": self.system, "delta": self.delta}
 
 
+@dataclass(frozen=True, slots=True)
+class Resampling:
+    """How the paired tests resample: bootstrap resamples and randomization trials over documents
+    (0: that test is not run), the seed, the interval's confidence and the significance level."""
+
+    bootstrap: int = 1000
+    randomization: int = 10000
+    seed: int = 12345
+    confidence: float = 0.95
+    alpha: float = ALPHA
+    groupings: tuple[str, ...] = GROUPINGS
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"bootstrap": self.bootstrap, "randomization": self.randomization, "seed": self.seed,
+                "confidence": self.confidence, "alpha": self.alpha, "resampling_unit": "document"}
+
+
 @dataclass(slots=True)
 class Comparison:
     """Several systems against one key (built by :func:`compare`)."""
@@ -222,7 +230,9 @@ class Comparison:
     per_document: dict[str, list[DocumentDelta]]
     headline: str
     sources: dict[str, str] = field(default_factory=dict)
-    settings: dict[str, Any] = field(default_factory=dict)
+    resampling: Resampling = Resampling()
+    signature: Signature | None = None
+    """The baseline's signature extended by the resampling settings."""
     warnings: list[str] = field(default_factory=list)
 
     @property
@@ -231,8 +241,10 @@ class Comparison:
         return [n for n in self.names if n != self.baseline]
 
     @property
-    def signature(self) -> str:
-        return self.settings.get("signature", "")
+    def settings(self) -> dict[str, Any]:
+        """The ``settings`` object of the JSON output: resampling, documents and the signature."""
+        return {**self.resampling.as_dict(), "documents": len(self.documents),
+                "groupings": list(self.resampling.groupings), "signature": str(self.signature or "")}
 
     def metric(self, name: str) -> MetricRow:
         for m in self.metrics:
@@ -404,8 +416,8 @@ def document_matrix(ev: Evaluation, doc_ids: list[str]) -> dict[str, np.ndarray]
     for a, rows in _rows_by_analysis(ev).items():
         arr = RowArrays(rows, index)
         if a == "typed":
-            if "typed" in ev.analyses:
-                attempted = set(ev.analyses["typed"].attempted)
+            if ev.typed is not None:
+                attempted = set(ev.typed.attempted)
                 out[a] = arr.columns(len(doc_ids), mask=np.array([c in attempted for c in arr.values("cls")], bool))
         else:
             out[a] = arr.columns(len(doc_ids))
@@ -435,13 +447,11 @@ class _Stat:
 
 
 def _group_label(ev: Evaluation, analysis: str, by: str, value: str) -> str:
-    if analysis == "typed" and "typed" in ev.analyses:
-        scheme = ev.analyses["typed"].scheme
-        name = scheme.class_name(value) if by == "cls" else scheme.types.get(value, value)
-        return name if name != value else value
-    if by == "cls":
-        return POS_LABELS.get(value, value)
-    return POS_LABELS.get(value, f'"{value}"' if value not in ("-", "") else value)
+    """The scheme's name of a typed class or type; any other group is its value."""
+    if analysis == "typed" and ev.typed is not None:
+        scheme = ev.typed.scheme
+        return scheme.class_name(value) if by == "cls" else scheme.types.get(value, value)
+    return value
 
 
 def _analysis_order(names: Iterable[str]) -> list[str]:
@@ -449,9 +459,9 @@ def _analysis_order(names: Iterable[str]) -> list[str]:
     return known + sorted(set(names) - set(known))
 
 
-def _parent(analysis: str) -> str:
-    """The ``Evaluation.analyses`` entry an analysis' rows belong to."""
-    return "typed" if analysis == "typed" else "arcs"
+def _computed(ev: Evaluation, analysis: str) -> bool:
+    """Whether ``ev`` computed the analysis an outcome row belongs to."""
+    return (ev.typed if analysis == "typed" else ev.arcs) is not None
 
 
 def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str, ...],
@@ -465,20 +475,21 @@ def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str,
     skipped = sorted({m for ev in evs.values() for m in ev.metrics} - set(metric_names))
     if skipped:
         warnings.append(f"not computed for every system, left out: {', '.join(skipped)}")
-    standard = [m for m in metric_names if FAMILY.get(m) == "standard"]
-    rest = [m for m in metric_names if FAMILY.get(m) != "standard"]
+    standard = [m for m in metric_names if REGISTRY[m].family == "standard"]
+    rest = [m for m in metric_names if REGISTRY[m].family != "standard"]
     for m in standard:
-        stats.append(_Stat(blanc_block() if m == "blanc" else counts_block(), [m], lambda s, m=m: mats[s][m]))
-    if all(p in metric_names for p in ("muc", "bcub", "ceafe")):
-        stats.append(_Stat(conll_block(), ["conll"],
-                           lambda s: np.hstack([mats[s]["muc"], mats[s]["bcub"], mats[s]["ceafe"]])))
+        stats.append(_Stat(metric_block(m), [m], lambda s, m=m: mats[s][m]))
+    conll = REGISTRY["conll"]
+    if all(p in metric_names for p in conll.requires):
+        stats.append(_Stat(metric_block("conll"), ["conll"],
+                           lambda s: np.hstack([mats[s][p] for p in conll.requires])))
     for m in rest:
-        stats.append(_Stat(blanc_block() if m == "blanc" else counts_block(), [m], lambda s, m=m: mats[s][m]))
-    stats.append(_Stat(counts_block(), ["mentions"], lambda s: mats[s]["mentions"]))
+        stats.append(_Stat(metric_block(m), [m], lambda s, m=m: mats[s][m]))
+    stats.append(_Stat(metric_block("mentions"), ["mentions"], lambda s: mats[s]["mentions"]))
 
     rows = {n: _rows_by_analysis(ev) for n, ev in evs.items()}
     found = _analysis_order({a for per in rows.values() for a in per})
-    analyses = [a for a in found if all(_parent(a) in ev.analyses for ev in evs.values())]
+    analyses = [a for a in found if all(_computed(ev, a) for ev in evs.values())]
     left_out = [a for a in found if a not in analyses]
     if left_out:
         warnings.append(f"analyses not computed for every system, left out: {', '.join(left_out)}")
@@ -486,7 +497,7 @@ def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str,
     arrays = {n: {a: RowArrays(rows[n].get(a, []), index) for a in analyses} for n in names}
     for a in analyses:
         if a == "typed":
-            tables = [ev.analyses["typed"] for ev in evs.values()]
+            tables = [ev.typed for ev in evs.values()]
             attempted = list(dict.fromkeys(c for t in tables for c in t.attempted))
             for n, t in zip(names, tables):
                 if list(t.attempted) != attempted:
@@ -500,11 +511,12 @@ def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str,
                 arr = arrays[n][a]
                 codes = np.array([cidx.get(c, -1) for c in arr.values("cls")], dtype=np.int64)
                 typed_cols[n] = arr.columns(n_docs, np.maximum(codes, 0), len(attempted), codes >= 0)
-            stats.append(_Stat(typed_block(len(attempted), tables[0].scheme.n),
-                               ["typed_micro", "typed_macro", "typed_scheme"], lambda s, c=typed_cols: c[s]))
+            block = shared_block([("typed_micro", {}), ("typed_macro", {}),
+                                  ("typed_scheme", {"divisor": tables[0].scheme.n})], 3 * len(attempted))
+            stats.append(_Stat(block, ["typed_micro", "typed_macro", "typed_scheme"], lambda s, c=typed_cols: c[s]))
         else:
             totals = {n: arrays[n][a].columns(n_docs) for n in names}
-            stats.append(_Stat(outcome_block(1), [a], lambda s, c=totals: c[s]))
+            stats.append(_Stat(metric_block(a), [a], lambda s, c=totals: c[s]))
     group_labels: dict[str, list[str]] = {}
     for a in analyses:
         for by in groupings:
@@ -517,7 +529,7 @@ def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str,
                 arr = arrays[n][a]
                 codes = np.array([gidx[v] for v in arr.values(by)], dtype=np.int64)
                 cols[n] = arr.columns(n_docs, codes, len(values))
-            stats.append(_Stat(outcome_block(len(values)), values, lambda s, c=cols: c[s], a, by))
+            stats.append(_Stat(metric_block("referents", len(values)), values, lambda s, c=cols: c[s], a, by))
             group_labels[f"{a}|{by}"] = [_group_label(base, a, by, v) for v in values]
     return stats, group_labels, {n: {a: rows[n].get(a, []) for a in analyses} for n in names}
 
@@ -564,10 +576,6 @@ def compare_links(analysis: str, baseline: list[LinkOutcome] | dict, system: lis
 # compare()
 # --------------------------------------------------------------------------------------------
 
-def _key_hash(signature: str) -> str:
-    return next((p for p in signature.split("|") if p.startswith("key:")), "")
-
-
 def _check(evaluations: dict[str, Evaluation], baseline: str) -> tuple[list[str], list[str]]:
     if baseline not in evaluations:
         raise ValueError(f"baseline {baseline!r} is not one of the systems ({', '.join(evaluations)})")
@@ -575,14 +583,15 @@ def _check(evaluations: dict[str, Evaluation], baseline: str) -> tuple[list[str]
     doc_ids = [d.doc_id for d in base.documents]
     warnings: list[str] = []
     for name, ev in evaluations.items():
-        if _key_hash(ev.signature) != _key_hash(base.signature):
+        if ev.signature.get("key") != base.signature.get("key"):
             raise ValueError(f"{name} was scored against another key than {baseline} "
-                             f"({_key_hash(ev.signature)} vs {_key_hash(base.signature)})")
+                             f"({ev.signature.get('key')} vs {base.signature.get('key')})")
         if sorted(d.doc_id for d in ev.documents) != sorted(doc_ids):
             raise ValueError(f"{name} and {baseline} cover different documents")
-        if ev.signature != base.signature:
-            diff = set(ev.signature.split("|")) ^ set(base.signature.split("|"))
-            warnings.append(f"{name} was evaluated with other settings than {baseline}: {', '.join(sorted(diff))}")
+        diff = ev.signature.diff(base.signature)
+        if diff:
+            warnings.append(f"{name} was evaluated with other settings than {baseline}: "
+                            + ", ".join(f"{k} {a or '-'} vs {b or '-'}" for k, (a, b) in diff.items()))
     return doc_ids, warnings
 
 
@@ -624,7 +633,7 @@ def compare(evaluations: dict[str, Evaluation], baseline: str, bootstrap: int = 
                 f1 = {n: float(observed[n][idx, 2]) for n in names}
                 top = max(f1.values())
                 metrics.append(MetricRow(
-                    label, LABELS.get(label, label), FAMILY.get(label, "other"),
+                    label,
                     {n: _opt(observed[n][idx, 0]) for n in names}, {n: _opt(observed[n][idx, 1]) for n in names},
                     f1, {baseline: base_ci[idx], **{n: tests[n][idx].system_ci for n in names[1:]}},
                     {n: tests[n][idx] for n in names[1:]}, [n for n in names if f1[n] == top]))
@@ -653,13 +662,11 @@ def compare(evaluations: dict[str, Evaluation], baseline: str, bootstrap: int = 
                                       for i, d in enumerate(doc_ids)), key=lambda x: (x.delta, x.doc_id))
 
     base = evs[baseline]
-    settings = {"bootstrap": bootstrap, "randomization": randomization, "seed": seed, "confidence": confidence,
-                "alpha": ALPHA, "resampling_unit": "document", "documents": len(doc_ids),
-                "groupings": list(groupings),
-                "signature": base.signature + f"|resample:docs|bootstrap:{bootstrap}|ar:{randomization}|seed:{seed}"}
+    resampling = Resampling(bootstrap, randomization, seed, confidence, ALPHA, tuple(groupings))
+    sig = base.signature.extended(resample="docs", bootstrap=bootstrap, ar=randomization, seed=seed)
     sources = {n: ev.response_source for n, ev in evs.items()}
-    return Comparison(names, baseline, doc_ids, metrics, groups, links, per_document, headline, sources, settings,
-                      warnings)
+    return Comparison(names, baseline, doc_ids, metrics, groups, links, per_document, headline, sources, resampling,
+                      sig, warnings)
 
 
 def _flat_names(stats: list[_Stat]) -> list[str]:

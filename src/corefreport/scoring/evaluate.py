@@ -1,48 +1,32 @@
-"""``evaluate(key, response, options) -> Evaluation``: the pure pipeline from corpora to scores."""
+"""``evaluate(key, response, settings) -> Evaluation``: the pure pipeline from corpora to scores.
+
+Stages, each computed once:
+
+1. align key and response documents (:mod:`.align`); with analyses or linguistic metrics, score
+   annotated *copies* of the documents (:func:`.features.annotated`) — the inputs are not changed;
+2. the standard metrics per document from one contingency table each, summed over documents
+   (micro average, as reference scorer v8.01); ``on_stage`` receives this partial
+   :class:`Evaluation` (``complete=False``) so a view can show numbers at once;
+3. the linguistically aware metrics, p-link and the outcome-row analyses (ARCS, typed), per
+   document; the final :class:`Evaluation` adds them to the stage-2 result.
+"""
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Callable
 
-from .. import __version__
-from .features import annotated
 from ..model import Corpus
 from . import metrics as M
-from ..errors import InputError
-from .align import align
+from .align import Alignment, align
 from .counts import Counts
-from .result import DocumentResult, Evaluation, SideStats
+from .features import annotated
+from .registry import REGISTRY, STANDARD_METRICS
+from .result import DocumentResult, Evaluation, PlinkResult, SideStats
+from .settings import DEFAULT_BY, Settings, signature
 
-STANDARD_METRICS = ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
-STANDARD_FUNCS: dict[str, Callable] = {
-    "muc": M.muc, "bcub": M.bcub, "ceafm": M.ceafm, "ceafe": M.ceafe, "blanc": M.blanc, "lea": M.lea,
-}
-LINGUISTIC_METRICS = ("lmuc", "lbcub", "lceafm", "lceafe")
-ALL_METRICS = STANDARD_METRICS + LINGUISTIC_METRICS
-
-
-@dataclass(slots=True)
-class Options:
-    """Every setting that changes a number; all of them are printed in the signature."""
-
-    metrics: tuple[str, ...] = STANDARD_METRICS
-    singletons: str = "keep"
-    weights: tuple[float, float, float, float] = (1.0, 0.75, 0.5, 1.0)
-    strict_tokens: bool = False
-    key_duplicates: str = "dedupe"
-    analyses: tuple[str, ...] = ()
-    """Link-level analyses: "arcs" (three scenarios) and/or "typed" (Žitkus et al. 2023)."""
-    by: tuple[str, ...] = ("mtype", "pos_class", "pronoun", "ne", "genre")
-    """Features the ARCS tables are broken down by."""
-    scheme: str | None = None
-    k: tuple[float, float, float, float] = (1.0, 0.75, 0.5, 0.25)
-    attempted: tuple[str, ...] | None = None
-    plink_by: str | None = None
-    plink_compat: bool = False
-    strict_dominant: bool = False
-    extra: dict = field(default_factory=dict)
+Progress = Callable[[int, int], None]
 
 
 def corpus_hash(corpus: Corpus) -> str:
@@ -57,68 +41,13 @@ def corpus_hash(corpus: Corpus) -> str:
 
 
 def side_stats(corpus: Corpus) -> SideStats:
-    s = SideStats(documents=len(corpus))
+    documents = len(corpus)
+    mentions = chains = singletons = 0
     for d in corpus:
-        spans = {m.span for c in d.chains for m in c.mentions}
-        s.mentions += len(spans)
-        s.chains += len(d.chains)
-        s.singletons += sum(1 for c in d.chains if len(c.mentions) == 1)
-    return s
-
-
-def signature(options: Options, key: Corpus) -> str:
-    """sacrebleu-style reproducibility signature: ``key:value|…|version:x``."""
-    parts = [
-        "metrics:" + "+".join(options.metrics),
-        f"singletons:{options.singletons}",
-        "match:exact",
-        "dups:ref801" if options.key_duplicates == "keep" else "dups:ref801+keydedup",
-    ]
-    if any(m in LINGUISTIC_METRICS for m in options.metrics):
-        parts.append("w:" + ",".join(f"{w:g}" for w in options.weights))
-    if options.analyses:
-        parts.append("analyses:" + "+".join(options.analyses))
-    if "typed" in options.analyses:
-        parts.append(f"scheme:{options.scheme or 'derived'}|k:" + ",".join(f"{x:g}" for x in options.k)
-                     + ("|strict" if options.strict_dominant else ""))
-    if options.plink_by:
-        parts.append(f"plink:{options.plink_by}" + ("+compat" if options.plink_compat else ""))
-    for k, v in sorted(options.extra.items()):
-        parts.append(f"{k}:{v}")
-    parts.append(f"key:{corpus_hash(key)}")
-    parts.append(f"version:{__version__}")
-    return "|".join(parts)
-
-
-@dataclass(slots=True)
-class PlinkResult:
-    """Zeldes & Simonson (2016) p-link per category, summed over documents (rule P8)."""
-
-    by: str
-    compat: bool = False
-    categories: dict[str, Counts] = field(default_factory=dict)
-
-    def add(self, ad) -> None:
-        from .plink import add_category_counts, mention_categories, plink_counts
-
-        try:
-            kcat = mention_categories(ad.key_doc, self.by)
-            rcat = mention_categories(ad.response_doc, self.by) if ad.response_doc is not None else {}
-        except KeyError as err:
-            raise InputError(ad.key_doc.source, None, f"p-link: {err.args[0]} (use a column such as col12, or "
-                             "mtype, ne, head_pos, pos_class, genre)") from None
-        add_category_counts(self.categories, plink_counts(ad.key, ad.response, kcat, rcat, compat=self.compat))
-
-    def as_dict(self) -> dict:
-        return {"by": self.by, "compat": self.compat,
-                "categories": {k: v.as_dict() for k, v in sorted(self.categories.items())}}
-
-
-def needs_features(options: Options) -> bool:
-    """Whether mention features (type, head, POS class, …) must be computed: not for the standard
-    metrics alone, which see only spans."""
-    return (any(m not in STANDARD_FUNCS for m in options.metrics) or bool(options.analyses)
-            or options.plink_by is not None)
+        mentions += len({m.span for c in d.chains for m in c.mentions})
+        chains += len(d.chains)
+        singletons += sum(1 for c in d.chains if len(c.mentions) == 1)
+    return SideStats(documents, mentions, chains, singletons)
 
 
 def _annotated(corpus: Corpus) -> Corpus:
@@ -126,112 +55,129 @@ def _annotated(corpus: Corpus) -> Corpus:
     return replace(corpus, documents={i: annotated(d) for i, d in corpus.documents.items()})
 
 
-def evaluate(key: Corpus, response: Corpus, options: Options | None = None,
-             progress: Callable[[int, int], None] | None = None) -> Evaluation:
-    """Score ``response`` against ``key``: standard (and linguistically aware) metrics per document,
-    summed over documents (micro average, as the CoNLL reference scorer).
-    """
-    options = options or Options()
-    if needs_features(options):
-        key, response = _annotated(key), _annotated(response)
-    aligned = align(key, response, singletons=options.singletons, strict_tokens=options.strict_tokens,
-                    key_duplicates=options.key_duplicates)
-    std = [m for m in options.metrics if m in STANDARD_FUNCS]
-    ling = [m for m in options.metrics if m in LINGUISTIC_METRICS]
-    lfunc = None
-    weights = None
-    if ling:
-        from .lmetrics import Weights, lmetric_counts
-
-        lfunc = lmetric_counts
-        weights = Weights(*options.weights)
-    plink = PlinkResult(options.plink_by, options.plink_compat) if options.plink_by else None
-    rows: list = []
-    anchor = None
-    if "arcs" in options.analyses:
-        from .arcs import AnchorScores, arcs_document
-
-        anchor = AnchorScores()
-    scheme = None
-    no_dominant = 0
-    if "typed" in options.analyses:
-        from .scheme import load_scheme
-        from .typed import typed_document, typed_tables
-
-        scheme = load_scheme(options.scheme)
-    totals: dict = {}
+def _standard(aligned: Alignment, settings: Settings, progress: Progress | None) -> tuple[list[DocumentResult], Counts]:
+    names = [m for m in settings.metrics if m in STANDARD_METRICS]
+    compute = [(n, REGISTRY[n].compute) for n in names]
     docs: list[DocumentResult] = []
     mentions = Counts()
     n = len(aligned.documents)
     for idx, ad in enumerate(aligned.documents):
-        res = {}
         ct = M.contingency(ad.key, ad.response)
-        for name in std:
-            res[name] = STANDARD_FUNCS[name](ad.key, ad.response, ct)
-        if lfunc is not None:
-            mtype = {}
+        res = {name: f(ad.key, ad.response, ct) for name, f in compute}
+        ment = Counts(ad.matched_mentions, ad.key_mentions, ad.matched_mentions, ad.response_mentions)
+        mentions = mentions + ment
+        docs.append(DocumentResult(ad.doc_id, res, ment))
+        if progress is not None:
+            progress(idx + 1, n)
+    return docs, mentions
+
+
+def _totals(docs: list[DocumentResult], names: list[str]) -> dict:
+    """Corpus totals: each metric's per-document counts added in document order (the first
+    document's counts start the sum, so integer counts stay integers, as the JSON shows them)."""
+    totals: dict = {}
+    for name in names:
+        total = None
+        for d in docs:
+            total = d.metrics[name] if total is None else total + d.metrics[name]
+        totals[name] = total if total is not None else (M.BlancCounts() if name == "blanc" else Counts())
+    return totals
+
+
+def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
+             progress: Progress | None = None, on_stage: Callable[[Evaluation], None] | None = None) -> Evaluation:
+    """Score ``response`` against ``key`` with ``settings``; ``key`` and ``response`` are not changed.
+
+    ``progress(done, total)`` is called per document of each stage; ``on_stage`` receives the
+    standard scores (``complete=False``) before the slower metrics and analyses are computed.
+    """
+    settings = settings or Settings()
+    sig = signature(settings, corpus_hash(key))
+    key_stats, response_stats = side_stats(key), side_stats(response)
+    if settings.needs_features:
+        key, response = _annotated(key), _annotated(response)
+    aligned = align(key, response, singletons=settings.singletons, strict_tokens=settings.strict_tokens,
+                    key_duplicates=settings.key_duplicates)
+    docs, mentions = _standard(aligned, settings, progress)
+    std = [m for m in settings.metrics if m in STANDARD_METRICS]
+    ev = Evaluation(
+        settings=settings, signature=sig, key_source=key.source, response_source=response.source,
+        metrics=_totals(docs, std), documents=docs, mentions=mentions, key_stats=key_stats,
+        response_stats=response_stats, warnings=list(key.warnings) + list(response.warnings) + aligned.warnings,
+        duplicates=aligned.duplicates, key_corpus=key, response_corpus=response,
+        complete=not (settings.linguistic or settings.analyses or settings.plink_by))
+    if ev.complete:
+        return ev
+    if on_stage is not None:
+        on_stage(ev)
+    return _analyses(ev, aligned, settings, progress)
+
+
+def _analyses(ev: Evaluation, aligned: Alignment, settings: Settings, progress: Progress | None) -> Evaluation:
+    """Stage 3: linguistically aware metrics, p-link, ARCS and typed rows, per document."""
+    ling = settings.linguistic
+    weights = None
+    if ling:
+        from .lmetrics import Weights, lmetric_counts
+
+        weights = Weights(*settings.weights)
+    plink = PlinkResult(settings.plink_by, settings.plink_compat) if settings.plink_by else None
+    arcs_options = anchor = None
+    if "arcs" in settings.analyses:
+        from .arcs import AnchorScores, ArcsOptions, arcs_document
+
+        arcs_options = ArcsOptions(compat=settings.arcs_compat, anchor_singletons=settings.arcs_singletons)
+        anchor = AnchorScores()
+    scheme = None
+    if "typed" in settings.analyses:
+        from .scheme import load_scheme
+        from .typed import typed_document
+
+        scheme = load_scheme(settings.scheme)
+    rows: list = []
+    no_dominant = 0
+    by_doc = {d.doc_id: d for d in ev.documents}
+    docs: list[DocumentResult] = []
+    n = len(aligned.documents)
+    for idx, ad in enumerate(aligned.documents):
+        res = dict(by_doc[ad.doc_id].metrics)
+        if weights is not None:
+            mtype: dict = {}
             for doc in (ad.key_doc, ad.response_doc):
                 if doc is None:
                     continue
                 for c in doc.chains:
                     for m in c.mentions:
                         mtype.setdefault(m.span, m.features.get("mtype", "NOMINAL"))
-            lres = lfunc(ad.key, ad.response, mtype, weights)
+            lres = lmetric_counts(ad.key, ad.response, mtype, weights)
             for name in ling:
                 res[name] = lres[name]
         if plink is not None:
             plink.add(ad)
         if anchor is not None:
-            arows, ascores = arcs_document(ad.key_doc, ad.response_doc, doc_id=ad.doc_id)
+            arows, ascores = arcs_document(ad.key_doc, ad.response_doc, doc_id=ad.doc_id, options=arcs_options)
             rows.extend(arows)
             anchor += ascores
         if scheme is not None:
-            trows, nd = typed_document(ad.key_doc, ad.response_doc, scheme, options.k, options.strict_dominant,
+            trows, nd = typed_document(ad.key_doc, ad.response_doc, scheme, settings.k, settings.strict_dominant,
                                        ad.doc_id)
             rows.extend(trows)
             no_dominant += nd
-        ment = Counts(ad.matched_mentions, ad.key_mentions, ad.matched_mentions, ad.response_mentions)
-        mentions = mentions + ment
-        for name, s in res.items():
-            totals[name] = totals[name] + s if name in totals else s
-        docs.append(DocumentResult(ad.doc_id, res, ment))
+        docs.append(DocumentResult(ad.doc_id, res, by_doc[ad.doc_id].mentions))
         if progress is not None:
             progress(idx + 1, n)
-    ordered = {name: totals.get(name, M.BlancCounts() if name == "blanc" else Counts())
-               for name in options.metrics if name in STANDARD_FUNCS or name in LINGUISTIC_METRICS}
-    warnings = list(key.warnings) + list(response.warnings) + aligned.warnings
-    settings = {"metrics": list(options.metrics), "singletons": options.singletons, "matching": "exact",
-                "key_duplicates": options.key_duplicates}
-    if ling:
-        settings["weights"] = list(options.weights)
-    analyses: dict = {}
+    names = [m for m in settings.metrics if m in REGISTRY]
+    arcs = typed = None
     if anchor is not None:
         from .analyses import arcs_tables
 
-        analyses["arcs"] = arcs_tables(rows, options.by, anchor)
-        settings["arcs"] = {"by": list(options.by)}
+        arcs = arcs_tables(rows, settings.by or DEFAULT_BY, anchor)
     if scheme is not None:
-        analyses["typed"] = typed_tables([r for r in rows if r.analysis == "typed"], scheme, options.k,
-                                         list(options.attempted) if options.attempted else None)
-        analyses["typed"].no_dominant = no_dominant
-        settings["typed"] = {"scheme": scheme.name, "k": list(options.k), "strict_dominant": options.strict_dominant}
-    if plink is not None:
-        analyses["plink"] = plink
-        settings["plink"] = {"by": options.plink_by, "compat": options.plink_compat}
-    return Evaluation(
-        analyses=analyses,
-        rows=rows,
-        signature=signature(options, key),
-        settings=settings,
-        key_source=key.source,
-        response_source=response.source,
-        metrics=ordered,
-        documents=docs,
-        mentions=mentions,
-        key_stats=side_stats(key),
-        response_stats=side_stats(response),
-        warnings=warnings,
-        duplicates=aligned.duplicates,
-        key_corpus=key,
-        response_corpus=response,
-    )
+        from .typed import typed_tables
+
+        typed = typed_tables([r for r in rows if r.analysis == "typed"], scheme, settings.k,
+                             list(settings.attempted) if settings.attempted else None)
+        typed.no_dominant = no_dominant
+    return replace(ev, metrics=_totals(docs, names), documents=docs, rows=rows, arcs=arcs, typed=typed, plink=plink,
+                   complete=True)
+

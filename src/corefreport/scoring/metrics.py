@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Hashable, Sequence
 
 from .assignment import max_alignment
-from .counts import Counts, harmonic, ratio
+from .counts import Counts, Num, counts_formula, harmonic, ratio, where
 
 Chains = Sequence[Sequence[Hashable]]
 
@@ -184,6 +184,33 @@ def _lea_side(gold: Chains, other: Chains) -> float:
     return total
 
 
+def blanc_formula(cols: Sequence[Num]) -> tuple[Num, Num, Num]:
+    """BLANC (Luo et al. 2014) from coreference (columns 0–3) and non-coreference (4–7) link counts:
+    R = (R_C + R_N) / 2, P = (P_C + P_N) / 2, F = (F_C + F_N) / 2 — the N scores alone when the key
+    has no coreference link, the C scores alone when it has no non-coreference link, 0 when it has
+    neither (reference v8.01).
+
+    >>> blanc_formula((1, 2, 1, 1, 0, 0, 0, 0))
+    (0.5, 1.0, 0.6666666666666666)
+    """
+    c = counts_formula(cols[0:4])
+    n = counts_formula(cols[4:8])
+    no_c = cols[1] == 0
+    no_n = cols[5] == 0
+    out = []
+    for cv, nv in zip(c, n):
+        out.append(where(no_c & no_n, 0.0, where(no_c, nv, where(no_n, cv, (cv + nv) / 2))))
+    return out[0], out[1], out[2]
+
+
+def conll_formula(cols: Sequence[Num]) -> tuple[Num, Num, Num]:
+    """CoNLL-2012 (Pradhan et al. 2014): (F_MUC + F_B³ + F_CEAF-e) / 3 from MUC (columns 0–3), B³
+    (4–7) and CEAF-e (8–11) counts; R and P are NaN (the score averages F1 values only)."""
+    f = (counts_formula(cols[0:4])[2] + counts_formula(cols[4:8])[2] + counts_formula(cols[8:12])[2]) / 3
+    nan = f * float("nan")
+    return nan, nan, f
+
+
 @dataclass(frozen=True, slots=True)
 class BlancCounts:
     """BLANC link counts (Luo et al. 2014): coreference links C and non-coreference links N.
@@ -200,15 +227,12 @@ class BlancCounts:
     def __add__(self, other: "BlancCounts") -> "BlancCounts":
         return BlancCounts(self.coref + other.coref, self.noncoref + other.noncoref)
 
+    def stats(self) -> tuple[float, ...]:
+        """The sufficient statistics, in the order of :func:`blanc_formula`'s columns."""
+        return self.coref.stats() + self.noncoref.stats()
+
     def _rpf(self) -> tuple[float, float, float]:
-        c, n = self.coref, self.noncoref
-        if c.recall_den == 0 and n.recall_den == 0:
-            return 0.0, 0.0, 0.0
-        if c.recall_den == 0:
-            return n.recall, n.precision, n.f1
-        if n.recall_den == 0:
-            return c.recall, c.precision, c.f1
-        return (c.recall + n.recall) / 2, (c.precision + n.precision) / 2, (c.f1 + n.f1) / 2
+        return blanc_formula(self.stats())
 
     @property
     def recall(self) -> float:
@@ -293,9 +317,9 @@ def _blanc_sets(key: Chains, response: Chains) -> BlancCounts:
     return BlancCounts(Counts(c_ok, len(kc), c_ok, len(rc)), Counts(n_ok, len(kn), n_ok, len(rn)))
 
 
-def conll_score(muc_f1: float, bcub_f1: float, ceafe_f1: float) -> float:
-    """CoNLL-2012 score: (F_MUC + F_B³ + F_CEAFe) / 3."""
-    return (muc_f1 + bcub_f1 + ceafe_f1) / 3
+def conll_score(muc: Counts, bcub: Counts, ceafe: Counts) -> float:
+    """CoNLL-2012 score of three metrics' counts (:func:`conll_formula`)."""
+    return conll_formula(muc.stats() + bcub.stats() + ceafe.stats())[2]
 
 
-__all__ = ["contingency", "Contingency", "muc", "bcub", "ceafm", "ceafe", "lea", "blanc", "BlancCounts", "conll_score", "ratio", "harmonic"]
+__all__ = ["contingency", "Contingency", "muc", "bcub", "ceafm", "ceafe", "lea", "blanc", "BlancCounts", "conll_score", "blanc_formula", "conll_formula", "ratio", "harmonic"]

@@ -31,10 +31,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from .counts import harmonic, ratio
+from .counts import Num, harmonic, ratio
 
 Span = tuple[int, int]
 OUTCOMES = ("TP", "WT", "WL", "WTL", "FN", "FP")
+OUTCOME_COLUMNS = ("credit", "key_referents", "response_referents")
+"""Sufficient statistics of a group of rows: Σ credit, TP+WT+WL+WTL+FN, TP+WT+WL+WTL+FP."""
+
+
+def outcome_formula(cols: Sequence[Num]) -> tuple[Num, Num, Num]:
+    """Outcome rows (ARCS, Tuggener 2014; Žitkus et al. 2023, eqs. 37–39):
+    R = Σ credit / (TP+WT+WL+WTL+FN), P = Σ credit / (TP+WT+WL+WTL+FP), F = 2PR / (P + R).
+
+    >>> outcome_formula((3.0, 4, 6))
+    (0.75, 0.5, 0.6)
+    """
+    r = ratio(cols[0], cols[1])
+    p = ratio(cols[0], cols[2])
+    return r, p, harmonic(p, r)
+
+
 
 
 @dataclass(slots=True)
@@ -131,17 +147,25 @@ class OutcomeCounts:
         """S* of Žitkus et al.: TP + WT + WL + WTL + FN, the key referents."""
         return self.resolved + self.fn
 
+    def stats(self) -> tuple[float, int, int]:
+        """The sufficient statistics, in the order of :func:`outcome_formula`'s columns."""
+        return (self.credit, self.key_total, self.resolved + self.fp)
+
+    def defined(self) -> tuple[bool, bool]:
+        """Whether recall and precision are defined (their denominators are not 0)."""
+        return bool(self.key_total), bool(self.resolved + self.fp)
+
     @property
     def recall(self) -> float:
-        return ratio(self.credit, self.key_total)
+        return outcome_formula(self.stats())[0]
 
     @property
     def precision(self) -> float:
-        return ratio(self.credit, self.resolved + self.fp)
+        return outcome_formula(self.stats())[1]
 
     @property
     def f1(self) -> float:
-        return harmonic(self.precision, self.recall)
+        return outcome_formula(self.stats())[2]
 
     @property
     def accuracy(self) -> float:

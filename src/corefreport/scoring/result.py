@@ -1,24 +1,29 @@
-"""The one evaluation result model that every view (CLI, TUI, report) renders.
+"""The one typed result every view renders: :class:`Evaluation`.
 
 Views never compute scores: everything they show is a field of :class:`Evaluation`, or a group-by
-over its outcome rows (:mod:`corefreport.scoring.outcomes`).
+over its outcome rows (:meth:`Evaluation.group_by`, :meth:`Evaluation.select`, from
+:mod:`corefreport.scoring.outcomes`), computed on demand for any row column or mention feature.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
+from ..errors import InputError
 from ..model import Corpus
 from .align import DuplicateReport
+from .analyses import ArcsResult
 from .counts import Counts
 from .metrics import BlancCounts, conll_score
-from .outcomes import LinkOutcome
+from .outcomes import LinkOutcome, OutcomeCounts, group_by, select
+from .settings import Settings, Signature
+from .typed import TypedTables
 
 Score = Counts | BlancCounts
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class SideStats:
     """Size of one side of the corpus: documents, mentions, chains, singleton chains."""
 
@@ -32,7 +37,7 @@ class SideStats:
                 "singletons": self.singletons}
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class DocumentResult:
     """Scores of one document (raw counts, so that they sum to the corpus totals)."""
 
@@ -43,19 +48,44 @@ class DocumentResult:
     def conll(self) -> float | None:
         m = self.metrics
         if all(k in m for k in ("muc", "bcub", "ceafe")):
-            return conll_score(m["muc"].f1, m["bcub"].f1, m["ceafe"].f1)
+            return conll_score(m["muc"], m["bcub"], m["ceafe"])
         return None
 
 
 @dataclass(slots=True)
-class Evaluation:
-    """Everything scored for one key/response pair."""
+class PlinkResult:
+    """Zeldes & Simonson (2016) p-link per category, summed over documents (rule P8)."""
 
-    signature: str
-    settings: dict[str, Any]
+    by: str
+    compat: bool = False
+    categories: dict[str, Counts] = field(default_factory=dict)
+
+    def add(self, ad) -> None:
+        from .plink import add_category_counts, mention_categories, plink_counts
+
+        try:
+            kcat = mention_categories(ad.key_doc, self.by)
+            rcat = mention_categories(ad.response_doc, self.by) if ad.response_doc is not None else {}
+        except KeyError as err:
+            raise InputError(ad.key_doc.source, None, f"p-link: {err.args[0]} (use a column such as col12, or "
+                             "mtype, ne, head_pos, pos_class, genre)") from None
+        add_category_counts(self.categories, plink_counts(ad.key, ad.response, kcat, rcat, compat=self.compat))
+
+    def as_dict(self) -> dict:
+        return {"by": self.by, "compat": self.compat,
+                "categories": {k: v.as_dict() for k, v in sorted(self.categories.items())}}
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """Everything scored for one key/response pair under one :class:`Settings`."""
+
+    settings: Settings
+    signature: Signature
     key_source: str
     response_source: str
     metrics: dict[str, Score]
+    """Corpus totals per metric key, in the order of ``settings.metrics``."""
     documents: list[DocumentResult]
     mentions: Counts
     key_stats: SideStats
@@ -63,13 +93,37 @@ class Evaluation:
     warnings: list[str] = field(default_factory=list)
     duplicates: list[DuplicateReport] = field(default_factory=list)
     rows: list[LinkOutcome] = field(default_factory=list)
-    analyses: dict[str, Any] = field(default_factory=dict)
+    """Outcome rows of every analysis: one per referent and analysis."""
+    arcs: ArcsResult | None = None
+    typed: TypedTables | None = None
+    plink: PlinkResult | None = None
+    complete: bool = True
+    """False for the standard scores that :func:`~corefreport.scoring.evaluate.evaluate` hands
+    to ``on_stage`` before the slower metrics and analyses."""
     key_corpus: Corpus | None = field(default=None, repr=False)
     response_corpus: Corpus | None = field(default=None, repr=False)
 
     def rows_of(self, analysis: str) -> list[LinkOutcome]:
         """The outcome rows of one analysis ("immediate", "inferred", "anchor", "typed")."""
         return [r for r in self.rows if r.analysis == analysis]
+
+    def group_by(self, analysis: str, column: str | Callable[[LinkOutcome], str],
+                 **where: str) -> dict[str, OutcomeCounts]:
+        """Outcome counts of one analysis per value of ``column`` (a row column or any mention
+        feature), over the rows matching ``where`` — a table, computed now."""
+        return group_by(select(self.rows, analysis=analysis, **where), column)
+
+    def select(self, analysis: str, **where: str) -> list[LinkOutcome]:
+        """The rows of one analysis matching ``where`` — a drill-down."""
+        return select(self.rows, analysis=analysis, **where)
+
+    def features(self, analysis: str | None = None) -> list[str]:
+        """The mention features the rows carry (what :meth:`group_by` can group by)."""
+        out: set[str] = set()
+        for r in self.rows:
+            if analysis is None or r.analysis == analysis:
+                out.update(r.features)
+        return sorted(out)
 
     def sentence_text(self, doc_id: str, token: int, side: str = "key") -> tuple[int, int, list[str]]:
         """(first token, last token, words) of the sentence holding ``token`` — for link views."""
@@ -84,7 +138,7 @@ class Evaluation:
     def conll(self) -> float | None:
         m = self.metrics
         if all(k in m for k in ("muc", "bcub", "ceafe")):
-            return conll_score(m["muc"].f1, m["bcub"].f1, m["ceafe"].f1)
+            return conll_score(m["muc"], m["bcub"], m["ceafe"])
         return None
 
     def as_dict(self, per_doc: bool = False) -> dict[str, Any]:
@@ -93,8 +147,8 @@ class Evaluation:
         if self.conll is not None:
             metrics["conll"] = {"f1": self.conll}
         out: dict[str, Any] = {
-            "signature": self.signature,
-            "settings": self.settings,
+            "signature": str(self.signature),
+            "settings": self.settings.as_dict(),
             "key": self.key_source,
             "response": self.response_source,
             "documents": self.key_stats.documents,
@@ -104,8 +158,9 @@ class Evaluation:
             "warnings": list(self.warnings),
             "duplicates": [d.as_dict() for d in self.duplicates],
         }
-        for name, value in self.analyses.items():
-            out[name] = value.as_dict() if hasattr(value, "as_dict") else value
+        for name, value in (("arcs", self.arcs), ("typed", self.typed), ("plink", self.plink)):
+            if value is not None:
+                out[name] = value.as_dict()
         if per_doc:
             out["per_document"] = {
                 d.doc_id: {

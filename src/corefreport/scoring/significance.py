@@ -87,83 +87,8 @@ RANDOMIZATION_STREAM = 1
 
 
 # --------------------------------------------------------------------------------------------
-# Vectorised scores of summed counts
+# Blocks of columns, scored by the registry's formulas
 # --------------------------------------------------------------------------------------------
-
-def divide(num: np.ndarray, den: np.ndarray) -> np.ndarray:
-    """``num / den`` elementwise, 0 where ``den`` is 0."""
-    num = np.asarray(num, dtype=float)
-    den = np.asarray(den, dtype=float)
-    return np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den != 0)
-
-
-def harmonic(p: np.ndarray, r: np.ndarray) -> np.ndarray:
-    """``2PR / (P + R)`` elementwise, 0 where ``P + R`` is 0 (same operation order as
-    :func:`corefreport.scoring.counts.harmonic`, so results are bit-identical)."""
-    return divide(2 * p * r, p + r)
-
-
-def f1_of(rn: np.ndarray, rd: np.ndarray, pn: np.ndarray, pd: np.ndarray) -> np.ndarray:
-    return harmonic(divide(pn, pd), divide(rn, rd))
-
-
-def counts_rpf(cols: np.ndarray) -> np.ndarray:
-    """(..., 4) columns ``recall_num, recall_den, precision_num, precision_den`` → (..., 3) R, P, F."""
-    r = divide(cols[..., 0], cols[..., 1])
-    p = divide(cols[..., 2], cols[..., 3])
-    return np.stack([r, p, harmonic(p, r)], axis=-1)
-
-
-def counts_f1(cols: np.ndarray) -> np.ndarray:
-    """F1 from columns (recall_num, recall_den, precision_num, precision_den)."""
-    return counts_rpf(cols)[..., 2]
-
-
-def blanc_rpf(cols: np.ndarray) -> np.ndarray:
-    """BLANC R, P, F from coreference (columns 0–3) and non-coreference (4–7) link counts, with
-    reference v8.01's rules when the key has no links of one kind (or none at all)."""
-    c, n = counts_rpf(cols[..., 0:4]), counts_rpf(cols[..., 4:8])
-    no_c = (cols[..., 1] == 0)[..., None]
-    no_n = (cols[..., 5] == 0)[..., None]
-    return np.where(no_c & no_n, 0.0, np.where(no_c, n, np.where(no_n, c, (c + n) / 2)))
-
-
-def blanc_f1(cols: np.ndarray) -> np.ndarray:
-    return blanc_rpf(cols)[..., 2]
-
-
-def conll_rpf(cols: np.ndarray) -> np.ndarray:
-    """CoNLL-2012 score from MUC (columns 0–3), B³ (4–7) and CEAF-e (8–11) counts; R and P are NaN
-    (the CoNLL score is an average of F1 values only)."""
-    f = (counts_f1(cols[..., 0:4]) + counts_f1(cols[..., 4:8]) + counts_f1(cols[..., 8:12])) / 3
-    nan = np.full(f.shape, np.nan)
-    return np.stack([nan, nan, f], axis=-1)
-
-
-def outcome_rpf(cols: np.ndarray) -> np.ndarray:
-    """Outcome-row groups, (..., 3·G) columns ``Σ credit, key referents (TP+WT+WL+WTL+FN),
-    resolved + FP (TP+WT+WL+WTL+FP)`` per group → (..., G, 3) R, P, F."""
-    g = cols.reshape(cols.shape[:-1] + (-1, 3))
-    r = divide(g[..., 0], g[..., 1])
-    p = divide(g[..., 0], g[..., 2])
-    return np.stack([r, p, harmonic(p, r)], axis=-1)
-
-
-def macro_rpf(cols: np.ndarray, divisor: int) -> np.ndarray:
-    """Žitkus et al.'s macro average (``divisor`` = attempted classes) or scheme coverage
-    (``divisor`` = the scheme's n) over per-class outcome columns (..., 3·m) → (..., 3):
-    ``P = Σ_i P_i / divisor``, ``R = Σ_i R_i / divisor``, F harmonic; an undefined P_i or R_i is 0.
-    Classes are added in column order, as the typed tables add them (bit-identical sums)."""
-    g = cols.reshape(cols.shape[:-1] + (-1, 3))
-    ps = np.zeros(g.shape[:-2])
-    rs = np.zeros(g.shape[:-2])
-    for i in range(g.shape[-2]):
-        ps = ps + divide(g[..., i, 0], g[..., i, 2])
-        rs = rs + divide(g[..., i, 0], g[..., i, 1])
-    d = divisor or 1
-    p, r = ps / d, rs / d
-    return np.stack([r, p, harmonic(p, r)], axis=-1)
-
 
 @dataclass(frozen=True, slots=True)
 class Block:
@@ -175,33 +100,22 @@ class Block:
     rpf: Callable[[np.ndarray], np.ndarray]
 
 
-def counts_block() -> Block:
-    return Block(4, 1, lambda c: counts_rpf(c)[..., None, :])
+def metric_block(key: str, groups: int = 1) -> Block:
+    """The columns of one registry metric (``groups`` groups of them side by side, as the per-class
+    and per-type outcome statistics) scored by its :attr:`~corefreport.scoring.registry.Metric.formula`."""
+    from .registry import get
+
+    m = get(key)
+    return Block(len(m.columns) * groups, groups, lambda c: m.rpf(c, groups))
 
 
-def blanc_block() -> Block:
-    return Block(8, 1, lambda c: blanc_rpf(c)[..., None, :])
+def shared_block(metrics: Sequence[tuple[str, dict]], width: int) -> Block:
+    """Several registry metrics over the same ``width`` columns (typed micro, macro and scheme
+    coverage over the per-class statistics), each with its formula parameters."""
+    from .registry import get
 
-
-def conll_block() -> Block:
-    return Block(12, 1, lambda c: conll_rpf(c)[..., None, :])
-
-
-def outcome_block(groups: int) -> Block:
-    return Block(3 * groups, groups, outcome_rpf)
-
-
-def typed_block(classes: int, scheme_n: int) -> Block:
-    """Per-class typed columns (3 per attempted class) → micro, macro, scheme coverage."""
-
-    def rpf(c: np.ndarray) -> np.ndarray:
-        g = c.reshape(c.shape[:-1] + (-1, 3))
-        pooled = g[..., 0, :]
-        for i in range(1, g.shape[-2]):
-            pooled = pooled + g[..., i, :]
-        return np.stack([outcome_rpf(pooled)[..., 0, :], macro_rpf(c, classes), macro_rpf(c, scheme_n)], axis=-2)
-
-    return Block(3 * classes, 3, rpf)
+    ms = [(get(k), params) for k, params in metrics]
+    return Block(width, len(ms), lambda c: np.concatenate([m.rpf(c, **p) for m, p in ms], axis=-2))
 
 
 def stack(blocks: Sequence[Block]) -> tuple[Callable[[np.ndarray], np.ndarray], int, int]:

@@ -34,12 +34,43 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..model import Document, Span
-from .counts import harmonic
+from .counts import Num, harmonic, ratio
 from .dominant import dominant_of
-from .outcomes import LinkOutcome, OutcomeCounts
+from .outcomes import LinkOutcome, OutcomeCounts, outcome_formula
 from .scheme import Scheme
 
 K_DEFAULT = (1.0, 0.75, 0.5, 0.25)
+
+
+def typed_micro_formula(cols: Sequence[Num]) -> tuple[Num, Num, Num]:
+    """Žitkus et al. (2023) micro average (eqs. 43–45): the outcome statistics of the attempted
+    classes (3 columns per class, in class order) pooled, then :func:`outcome_formula`."""
+    credit = key = resp = 0.0
+    for i in range(0, len(cols), 3):
+        credit = credit + cols[i]
+        key = key + cols[i + 1]
+        resp = resp + cols[i + 2]
+    return outcome_formula((credit, key, resp))
+
+
+def typed_macro_formula(cols: Sequence[Num], divisor: int | None = None) -> tuple[Num, Num, Num]:
+    """Žitkus et al. (2023) macro average (eqs. 40–42; ``divisor`` = the n_a attempted classes, the
+    default) or scheme coverage (eqs. 46–48; ``divisor`` = the scheme's n classes):
+    P = Σ_i P_i / divisor, R = Σ_i R_i / divisor, F = 2PR / (P + R); an undefined P_i or R_i is 0.
+
+    >>> typed_macro_formula((1.0, 1, 1, 0.0, 1, 0))   # one class right, one missed entirely
+    (0.5, 0.5, 0.5)
+    >>> typed_macro_formula((1.0, 1, 1, 0.0, 1, 0), divisor=5)[0]
+    0.2
+    """
+    ps = rs = 0.0
+    m = len(cols) // 3
+    for i in range(m):
+        ps = ps + ratio(cols[3 * i], cols[3 * i + 2])
+        rs = rs + ratio(cols[3 * i], cols[3 * i + 1])
+    d = (divisor if divisor is not None else m) or 1
+    p, r = ps / d, rs / d
+    return r, p, harmonic(p, r)
 
 
 @dataclass(slots=True)
@@ -162,32 +193,28 @@ class TypedTables:
     no_dominant: int = 0
     """Key chains with no eligible dominant mention (all pronouns): their first mention was used."""
 
+    def class_stats(self) -> list[float]:
+        """Outcome statistics of the attempted classes, 3 columns per class in attempted order:
+        the columns of :func:`typed_micro_formula` and :func:`typed_macro_formula`."""
+        out: list[float] = []
+        for c in self.attempted:
+            out.extend(self.classes.get(c, OutcomeCounts()).stats())
+        return out
+
     @property
     def micro(self) -> dict[str, float]:
-        pooled = OutcomeCounts()
-        for c in self.attempted:
-            pooled += self.classes.get(c, OutcomeCounts())
-        return {"precision": pooled.precision, "recall": pooled.recall, "f1": pooled.f1}
-
-    def _sums(self) -> tuple[float, float]:
-        ps = rs = 0.0
-        for c in self.attempted:
-            prf = _prf(self.classes.get(c, OutcomeCounts()))
-            ps += prf["precision"] or 0.0
-            rs += prf["recall"] or 0.0
-        return ps, rs
+        r, p, f = typed_micro_formula(self.class_stats())
+        return {"precision": p, "recall": r, "f1": f}
 
     @property
     def macro(self) -> dict[str, float]:
-        ps, rs = self._sums()
-        n = len(self.attempted) or 1
-        return {"precision": ps / n, "recall": rs / n, "f1": harmonic(ps / n, rs / n)}
+        r, p, f = typed_macro_formula(self.class_stats())
+        return {"precision": p, "recall": r, "f1": f}
 
     @property
     def scheme_coverage(self) -> dict[str, float]:
-        ps, rs = self._sums()
-        n = self.scheme.n or 1
-        return {"precision": ps / n, "recall": rs / n, "f1": harmonic(ps / n, rs / n), "n": self.scheme.n}
+        r, p, f = typed_macro_formula(self.class_stats(), divisor=self.scheme.n)
+        return {"precision": p, "recall": r, "f1": f, "n": self.scheme.n}
 
     def as_dict(self) -> dict[str, Any]:
         return {

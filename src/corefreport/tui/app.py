@@ -175,7 +175,7 @@ class Browser(Screen):
         self.open(self.first, "start")
         if self.first.kind == "loading":
             app = self.coref
-            self.query_one("#loading-label", Static).update(f"reading {app.paths[0]} and {app.paths[1]}…")
+            self.query_one("#loading-label", Static).update(f"reading the key and {app.loading_title}…")
             app.score()
 
     def on_resize(self) -> None:
@@ -557,25 +557,29 @@ class CorefCommands(Provider):
 # --------------------------------------------------------------------------- the app
 
 
+Producer = Callable[[Callable[[str, int, int], None], Callable[[Evaluation], None]], Evaluation]
+"""Scores the pair once in the app's worker thread: ``producer(report, on_stage)`` calls
+``report(phase, done, total)`` as it goes ("read", "scoring", "analyses") and ``on_stage(ev)`` with
+the standard scores, and returns the complete :class:`Evaluation`."""
+
+
 class CorefApp(App):
-    """Browse one evaluation. Give an :class:`Evaluation`, or the key and response paths and the
-    :class:`~corefreport.scoring.evaluate.Options` to score them in a worker thread."""
+    """Browse one evaluation. Give an :class:`Evaluation`, or a :data:`Producer` that scores it in
+    a worker thread (the app never reads files or scores anything itself)."""
 
     CSS_PATH = "corefreport.tcss"
     TITLE = "corefreport"
     COMMANDS = App.COMMANDS | {CorefCommands}
     BINDINGS = [Binding("q", "quit", "Quit", id="corefreport.quit")]
 
-    def __init__(self, ev: Evaluation | None = None, key: str | None = None, response: str | None = None,
-                 options: Any = None, formats: tuple[str | None, str | None] = (None, None),
-                 keymap: dict[str, str] | None = None, freeze_gc: bool = False) -> None:
+    def __init__(self, ev: Evaluation | None = None, producer: Producer | None = None,
+                 keymap: dict[str, str] | None = None, freeze_gc: bool = False, title: str = "response") -> None:
         super().__init__()
-        if ev is None and (key is None or response is None):
-            raise ValueError("give an Evaluation, or key and response paths")
+        if ev is None and producer is None:
+            raise ValueError("give an Evaluation or a producer")
         self.ev = ev
-        self.paths = (key, response)
-        self.formats = formats
-        self.options = options
+        self.producer = producer
+        self.loading_title = title
         self.keymap = keymap or {}
         self.freeze_gc = freeze_gc
         """Move the evaluation out of the garbage collector's reach once it arrives: a full collection
@@ -601,7 +605,7 @@ class CorefApp(App):
         if self.ev is not None:
             first = self._totals_page()
         else:
-            first = Page("loading", f"corefreport: {Path(self.paths[1]).name}")
+            first = Page("loading", f"corefreport: {self.loading_title}")
         self.browser = Browser(first)
         self.push_screen(self.browser)
 
@@ -621,43 +625,30 @@ class CorefApp(App):
 
     @work(thread=True, exclusive=True, group="score")
     def score(self) -> None:
-        from ..errors import InputError
-        from ..scoring.evaluate import STANDARD_METRICS, evaluate
+        from ..errors import InputError, SettingsError
 
         worker = get_current_worker()
         last = [0.0]
 
-        def progress(phase: str) -> Callable[[int, int], None]:
-            def cb(done: int, total: int) -> None:
-                if worker.is_cancelled:
-                    raise _Cancelled()
-                now = time.perf_counter()
-                if done == total or now - last[0] > 0.1:
-                    last[0] = now
-                    self.post_message(Progress(phase, done, total))
-            return cb
+        def report(phase: str, done: int, total: int) -> None:
+            if worker.is_cancelled:
+                raise _Cancelled()
+            now = time.perf_counter()
+            if phase == "read" or done == total or now - last[0] > 0.1:
+                last[0] = now
+                self.post_message(Progress(phase, done, total))
+
+        def on_stage(ev: Evaluation) -> None:
+            self.post_message(Scored(ev, False))
+            # let the totals paint first: this thread would take half the CPU from it
+            self._painted.wait(timeout=2.0)
 
         try:
-            kc, rc = load_pair(self.paths, self.formats)
-            self.post_message(Progress("read", 0, 0))
-            options = self.options
-            if options is None:
-                from ..scoring.evaluate import Options
-
-                options = Options()
-            quick = replace(options, metrics=tuple(m for m in options.metrics if m in STANDARD_METRICS),
-                            analyses=(), plink_by=None)
-            ev = evaluate(kc, rc, quick, progress=progress("scoring"))
-            final = quick == options
-            self.post_message(Scored(ev, final))
-            if not final:
-                # let the totals paint first: this thread would take half the CPU from it
-                self._painted.wait(timeout=2.0)
-                ev = evaluate(kc, rc, options, progress=progress("analyses"))
-                self.post_message(Scored(ev, True))
+            ev = self.producer(report, on_stage)
+            self.post_message(Scored(ev, True))
         except _Cancelled:
             return
-        except InputError as err:
+        except (InputError, SettingsError) as err:
             self.post_message(Failed(str(err)))
 
     def on_progress(self, msg: Progress) -> None:
@@ -723,12 +714,6 @@ class CorefApp(App):
 # --------------------------------------------------------------------------- loading and running
 
 
-def load_pair(paths: tuple[str | None, str | None], formats: tuple[str | None, str | None]):
-    from ..io import load_corpus
-
-    return load_corpus(paths[0], formats[0]), load_corpus(paths[1], formats[1])
-
-
 def keymap_path() -> Path:
     if os.environ.get(KEYMAP_ENV):
         return Path(os.environ[KEYMAP_ENV]).expanduser()
@@ -754,10 +739,9 @@ def load_keymap(path: Path | None = None) -> dict[str, str]:
     return {str(k): str(v) for k, v in table.items() if isinstance(v, str)}
 
 
-def run_tui(key: str, response: str, options: Any, key_format: str | None = None,
-            response_format: str | None = None) -> int:
-    """Run the browser on ``key`` vs ``response`` scored with ``options``; returns the exit code
-    (2 when an input could not be read, the message printed to stderr)."""
+def run_tui(producer: Producer, title: str = "response") -> int:
+    """Run the browser on what ``producer`` scores; returns the exit code (2 when an input could not
+    be read, the message printed to stderr)."""
     import sys
 
     try:
@@ -765,8 +749,7 @@ def run_tui(key: str, response: str, options: Any, key_format: str | None = None
     except Exception as err:  # a broken keymap file must not stop the browser
         print(f"corefreport: warning: keymap {keymap_path()} ignored: {err}", file=sys.stderr)
         keymap = {}
-    app = CorefApp(key=key, response=response, options=options, formats=(key_format, response_format),
-                   keymap=keymap, freeze_gc=True)
+    app = CorefApp(producer=producer, keymap=keymap, freeze_gc=True, title=title)
     app.run()
     if app.error:
         print(f"corefreport: error: {app.error}", file=sys.stderr)

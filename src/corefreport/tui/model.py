@@ -1,6 +1,6 @@
 """The TUI's view model: pure functions from an :class:`Evaluation` to what each page shows.
 
-Nothing here computes a score. Totals are fields of the result (``ev.metrics``, ``ev.analyses``);
+Nothing here computes a score. Totals are fields of the result (``ev.metrics``, ``ev.arcs``, ``ev.typed``);
 every other table is a :func:`~corefreport.scoring.outcomes.group_by` over the outcome rows and
 every drill-down a filter of them (a :class:`Scope`). The app (``app.py``) only renders
 :class:`View` objects, so tests can check what each page shows without a terminal.
@@ -17,14 +17,17 @@ from typing import Any, Callable, Sequence
 
 from rich.text import Text
 
-from ..report.tables import METRIC_LABELS
+from ..present.labels import METRIC_LABELS
+from ..present.numbers import count as num
+from ..present.numbers import pct
+from ..scoring.registry import STANDARD_METRICS
 from ..scoring.outcomes import OUTCOMES, LinkOutcome, OutcomeCounts, group_by, tally
 from ..scoring.result import Evaluation
 
 ANALYSES = ("immediate", "inferred", "anchor", "typed")
 ANALYSIS_TITLES = {"immediate": "ARCS 1 immediate", "inferred": "ARCS 2 inferred", "anchor": "ARCS 3 anchor",
                    "typed": "typed (Žitkus)"}
-"""Short names that fit an 80-column table; the report uses the long ones of ``ARCS_TITLES``."""
+"""Short names that fit an 80-column table; the report uses the registry's titles."""
 
 OUTCOME_STYLE = {"TP": "green", "WT": "cyan", "WL": "yellow", "WTL": "magenta", "FN": "red", "FP": "blue"}
 """The 8 basic ANSI colours only, so that 16-colour terminals (tmux, old xterms) show them."""
@@ -37,14 +40,6 @@ COLUMN_TITLES = {"cls": "class", "type": "type", "doc_id": "document", "mtype": 
 DEFAULT_BREAKDOWNS = ("mtype", "pos_class", "pronoun", "ne", "genre")
 GROUP_SORTS = ("name", "F1", "size", "errors")
 """What ``s`` cycles through on a class/type table: name, F1 worst first, size and errors largest first."""
-
-
-def pct(x: float | None) -> str:
-    return "" if x is None else f"{100 * x:.2f}"
-
-
-def num(x: float) -> str:
-    return f"{x:g}"
 
 
 # --------------------------------------------------------------------------- views
@@ -172,7 +167,7 @@ def total_rows(ev: Evaluation) -> list[TotalRow]:
     m = ev.mentions
     out.append(TotalRow("mentions", m.recall, m.precision, m.f1,
                         _fraction(m.recall_num, m.recall_den) + "  " + _fraction(m.precision_num, m.precision_den)))
-    arcs = ev.analyses.get("arcs")
+    arcs = ev.arcs
     for name in analyses_present(ev):
         scen = arcs.scenarios.get(name) if arcs is not None and name != "typed" else None
         if name == "typed":
@@ -191,7 +186,7 @@ def total_rows(ev: Evaluation) -> list[TotalRow]:
             if d.get("f_phi") is not None:
                 out.append(TotalRow("  Fφ (ED, EM)", None, None, d["f_phi"], "harmonic mean", ("analysis", name)))
     if rows_of(ev, "typed"):
-        typed = ev.analyses.get("typed")
+        typed = ev.typed
         c = tally(rows_of(ev, "typed"))
         out.append(TotalRow(ANALYSIS_TITLES["typed"], c.recall, c.precision, c.f1, mix_label(c), ("analysis", "typed")))
         if typed is not None:
@@ -220,7 +215,7 @@ def summary(ev: Evaluation) -> str:
              f"{k.chains}/{r.chains} chains ({k.singletons}/{r.singletons} single)"]
     if ev.warnings:
         lines.append(f"{len(ev.warnings)} reader warning(s): see `corefreport score`")
-    lines.append(ev.signature)
+    lines.append(str(ev.signature))
     return "\n".join(lines)
 
 
@@ -267,7 +262,7 @@ def breakdowns(ev: Evaluation, analysis: str) -> list[str]:
     """What a class table can group by: the class, the features the run broke ARCS down by (if the
     rows carry them), and the document."""
     rows = rows_of(ev, analysis)
-    by = (ev.settings.get("arcs") or {}).get("by") or list(DEFAULT_BREAKDOWNS)
+    by = list(ev.settings.by or DEFAULT_BREAKDOWNS)
     feats = rows[0].features if rows else {}
     return ["cls"] + [f for f in by if f in feats] + ["doc_id"]
 
@@ -305,7 +300,7 @@ def group_view(ev: Evaluation, scope: Scope, column: str, sort: str = "name", re
     feature, of the rows in ``scope``: outcome counts, P, R, F1 and a bar of the outcome mix."""
     outs = outcome_columns(scope.analysis)
     groups = sort_groups(group_rows(ev, scope, column), sort, reverse)
-    typed = ev.analyses.get("typed") if scope.analysis == "typed" else None
+    typed = ev.typed if scope.analysis == "typed" else None
     scheme = getattr(typed, "scheme", None)
 
     def cell(g: GroupRow, full: bool) -> tuple:
@@ -474,7 +469,6 @@ def document_view(ev: Evaluation, sort: str | None = None) -> View:
     """Per-document F1, worst first: CoNLL, the standard metrics, mention identification, and the
     metric sorted by when it is another one (linguistically aware metrics are sortable with ``s``
     but not all shown: every extra column costs each repaint of an 80-column table)."""
-    from ..scoring.evaluate import STANDARD_METRICS
 
     rows = document_rows(ev, sort)
     has_conll = ev.conll is not None
@@ -494,7 +488,6 @@ def document_view(ev: Evaluation, sort: str | None = None) -> View:
 
 def document_column_sorts(ev: Evaluation, view: View) -> list[str]:
     """The sort key of each column of a documents view (for a click on its header)."""
-    from ..scoring.evaluate import STANDARD_METRICS
 
     by_label = {METRIC_LABELS.get(n, n): n for n in ev.metrics if n in STANDARD_METRICS} | {
         METRIC_LABELS.get(n, n): n for n in ev.metrics}

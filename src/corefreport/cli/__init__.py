@@ -1,0 +1,436 @@
+"""The ``corefreport`` command line: reads the corpora, builds :class:`Settings` from the shared
+options (:mod:`.options`), calls the pure scoring and hands the result to a view — the terminal
+renderers of :mod:`corefreport.present`, the report, or the TUI. It never computes a score."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ..errors import InputError, SettingsError
+from ..scoring.registry import ALL_METRICS, ANALYSES
+from ..scoring.settings import Settings
+from .options import fail, scoring_options
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    help="Coreference evaluation: the official CoNLL numbers, and why. "
+    "Run 'corefreport score --example' to see it on a bundled GUM sample.",
+)
+
+
+@app.callback()
+def _root() -> None:
+    """Coreference evaluation: the official CoNLL numbers, and why."""
+
+
+class OutFormat(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+    markdown = "markdown"
+    latex = "latex"
+
+
+class InFormat(str, Enum):
+    conll2012 = "conll2012"
+    conllu = "conllu"
+    jsonlines = "jsonlines"
+    webanno = "webanno"
+
+
+def example_paths() -> tuple[str, str]:
+    """The bundled example: GUM gold (3 documents) and the xrenner ml/gum response for them."""
+    base = resources.files("corefreport") / "data" / "example"
+    return str(base / "gum_key.conll"), str(base / "xrenner_response.conll")
+
+
+def write_output(text: str, output: Optional[Path], force: bool) -> None:
+    """``text`` to stdout, or to ``output`` (atomically, never over an existing file without --force)."""
+    from ..present.output import write_atomic
+
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        write_atomic(output, text, force)
+    except FileExistsError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"cannot write {output}: {err.strerror or err}")
+    typer.echo(f"wrote {output}", err=True)
+
+
+def _refuse_existing(path: Optional[Path], force: bool) -> None:
+    if path is not None and path.exists() and not force:
+        fail(f"{path} exists; use --force to overwrite it")
+
+
+def _load(spec: str, fmt: Optional[InFormat]):
+    from ..io import load_corpus
+
+    return load_corpus(spec, fmt.value if fmt else None)
+
+
+def _progress_callback(n_docs: int):
+    """A Rich progress bar on stderr for corpora large enough to wait for (and a terminal to show it)."""
+    if n_docs < 200 or not sys.stderr.isatty():
+        return None
+    from rich.progress import Progress
+
+    state: dict = {}
+
+    def cb(done: int, total: int) -> None:
+        if "p" not in state:
+            p = Progress(transient=True)
+            p.start()
+            state["p"] = p
+            state["t"] = p.add_task("scoring documents", total=total)
+        state["p"].update(state["t"], completed=done)
+        if done == total:
+            state["p"].stop()
+            state.clear()
+
+    return cb
+
+
+def _score_pair(key: str, response: str, settings: Settings, key_format, response_format):
+    from ..scoring.evaluate import evaluate
+
+    import gc
+
+    gc.disable()  # reading and scoring build many small objects and no cycles: the collector only costs time
+    try:
+        kc = _load(key, key_format)
+        rc = _load(response, response_format)
+        return evaluate(kc, rc, settings, progress=_progress_callback(len(kc)))
+    except (InputError, SettingsError) as err:
+        fail(str(err))
+    finally:
+        gc.enable()
+
+
+def _warn(warnings: list[str], quiet: bool, prefix: str = "") -> None:
+    if not quiet:
+        for w in warnings:
+            typer.echo(f"corefreport: warning: {prefix}{w}", err=True)
+
+
+KeyArg = Annotated[Optional[str], typer.Argument(metavar="KEY", help="Gold corpus: a file, a directory, or a quoted glob.")]
+ResponseArg = Annotated[Optional[str], typer.Argument(metavar="RESPONSE", help="System corpus: a file, a directory, "
+                                                      "or a quoted glob.")]
+KeyFormat = Annotated[Optional[InFormat], typer.Option("--key-format", help="Format of KEY (default: detected).")]
+ResponseFormat = Annotated[Optional[InFormat], typer.Option("--response-format", help="Format of RESPONSE "
+                                                            "(default: detected).")]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Do not print warnings.")]
+Force = Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")]
+
+
+@app.command()
+@scoring_options()
+def score(
+    key: KeyArg = None,
+    response: ResponseArg = None,
+    fmt: Annotated[OutFormat, typer.Option("--format", "-f", help="Output format.")] = OutFormat.table,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to FILE instead of stdout.")] = None,
+    force: Force = False,
+    per_doc: Annotated[bool, typer.Option("--per-doc", help="Also show per-document scores (worst first).")] = False,
+    links: Annotated[Optional[Path], typer.Option("--links", help="Write the outcome rows (one per referent "
+                     "and analysis) to FILE: .jsonl or .csv.")] = None,
+    key_format: KeyFormat = None,
+    response_format: ResponseFormat = None,
+    example: Annotated[bool, typer.Option("--example", help="Score the bundled example (3 GUM documents against "
+                       "real xrenner output).")] = False,
+    quiet: Quiet = False,
+    *,
+    settings: Settings,
+) -> None:
+    """Score RESPONSE against KEY and print R, P, F1 (with numerators and denominators) per metric."""
+    if example:
+        if key or response:
+            fail("--example takes no KEY or RESPONSE")
+        key, response = example_paths()
+    if not key or not response:
+        fail("give KEY and RESPONSE (or --example)")
+    if links is not None and not settings.analyses:
+        fail("--links needs an --analysis (e.g. --analysis arcs)")
+    _refuse_existing(links, force)
+    _refuse_existing(output, force)
+    ev = _score_pair(key, response, settings, key_format, response_format)
+    _warn(ev.warnings, quiet)
+    if links is not None:
+        from ..present.output import rows_text
+
+        write_output(rows_text(ev.rows, links.suffix.lower() == ".csv"), links, force)
+    render(ev, fmt, output, force, per_doc)
+
+
+def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: bool) -> None:
+    """An evaluation in one output format, to stdout or ``output``."""
+    from ..present import render as R
+    from ..present.tables import all_tables
+
+    if fmt is OutFormat.json:
+        write_output(json.dumps(ev.as_dict(per_doc=per_doc), indent=2, ensure_ascii=False) + "\n", output, force)
+        return
+    parts = all_tables(ev, per_doc=per_doc)
+    if fmt is OutFormat.csv:
+        write_output("\n".join(R.to_csv(t) for t in parts), output, force)
+    elif fmt is OutFormat.markdown:
+        write_output("\n".join(f"### {t.title}\n\n" + R.to_markdown(t) for t in parts), output, force)
+    elif fmt is OutFormat.latex:
+        write_output("\n".join(R.to_latex(t) for t in parts), output, force)
+    else:
+        from ..present.terminal import print_evaluation
+
+        if output is not None:
+            from io import StringIO
+
+            buf = StringIO()
+            print_evaluation(ev, per_doc=per_doc, file=buf, color=False)
+            write_output(buf.getvalue(), output, force)
+        else:
+            print_evaluation(ev, per_doc=per_doc)
+
+
+def _named(items: list[str]) -> dict[str, str]:
+    named: dict[str, str] = {}
+    for item in items:
+        name, _, path = item.partition("=") if "=" in item and not Path(item).exists() else (Path(item).stem, "", item)
+        if not name or not path:
+            fail(f"a system is FILE or NAME=FILE, got {item!r}")
+        if name in named:
+            fail(f"two systems are called {name!r}: name them with NAME=FILE")
+        named[name] = path
+    return named
+
+
+def _score_systems(key: str, named: dict[str, str], settings: Settings, key_format, response_format,
+                   status=None) -> dict:
+    from ..scoring.evaluate import evaluate
+
+    import gc
+
+    gc.disable()
+    try:
+        kc = _load(key, key_format)
+        evs = {}
+        for name, path in named.items():
+            if status is not None:
+                status(f"scoring {name} on {len(kc)} documents…")
+            evs[name] = evaluate(kc, _load(path, response_format), settings)
+        return evs
+    except (InputError, SettingsError) as err:
+        fail(str(err))
+    finally:
+        gc.enable()
+
+
+@app.command()
+@scoring_options(default_metrics=ALL_METRICS, default_analyses=ANALYSES, unsupported=("plink_compat",))
+def compare(
+    key: Annotated[str, typer.Argument(metavar="KEY", help="Gold corpus.")],
+    systems: Annotated[list[str], typer.Argument(metavar="BASELINE SYSTEM…", help="BASELINE SYSTEM [SYSTEM …], each "
+                       "FILE or NAME=FILE; the first is the baseline.")],
+    bootstrap: Annotated[int, typer.Option("--bootstrap", help="Paired bootstrap resamples of the documents "
+                         "(0: none).")] = 1000,
+    randomization: Annotated[int, typer.Option("--randomization", help="Approximate randomization trials "
+                             "(0: none).")] = 10000,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed (printed in the signature).")] = 12345,
+    no_analyses: Annotated[bool, typer.Option("--no-analyses", help="Compare the metrics only (faster).")] = False,
+    top: Annotated[int, typer.Option("--top", help="Largest gains and losses shown per analysis.")] = 3,
+    min_support: Annotated[int, typer.Option("--min-support", help="Smallest group (key referents) among the "
+                           "gains and losses shown.")] = 20,
+    examples: Annotated[int, typer.Option("--examples", help="Example links shown per analysis and direction "
+                        "(0: none).")] = 2,
+    links: Annotated[Optional[Path], typer.Option("--links", help="Write every referent whose outcome changed "
+                     "to FILE: .jsonl or .csv.")] = None,
+    fmt: Annotated[OutFormat, typer.Option("--format", "-f", help="Output format.")] = OutFormat.table,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to FILE.")] = None,
+    force: Force = False,
+    key_format: KeyFormat = None,
+    response_format: ResponseFormat = None,
+    quiet: Quiet = False,
+    *,
+    settings: Settings,
+) -> None:
+    """Compare systems against one key: every metric side by side, paired bootstrap intervals and
+    approximate-randomization p-values over documents, per-class and per-type gains and losses
+    (--by COLUMN: other groupings, such as mtype or genre), the links one system gets right and the
+    other wrong."""
+    from dataclasses import replace
+
+    from ..scoring.compare import GROUPINGS
+    from ..scoring.compare import compare as run_compare
+
+    if len(systems) < 2:
+        fail("give a BASELINE and at least one SYSTEM")
+    named = _named(systems)
+    if bootstrap < 0 or randomization < 0:
+        fail("--bootstrap and --randomization take a number ≥ 0")
+    _refuse_existing(links, force)
+    _refuse_existing(output, force)
+    if no_analyses:
+        settings = replace(settings, analyses=())
+    evs = _score_systems(key, named, settings, key_format, response_format)
+    for name, ev in evs.items():
+        _warn(ev.warnings, quiet, f"{name}: ")
+    try:
+        cmp = run_compare(evs, next(iter(named)), bootstrap, randomization, seed, groupings=settings.by or GROUPINGS)
+    except ValueError as err:
+        fail(str(err))
+    from ..present import render as R
+    from ..present.terminal import print_comparison
+
+    if fmt is OutFormat.json:
+        write_output(json.dumps(cmp.as_dict(), indent=2, ensure_ascii=False, allow_nan=False) + "\n", output, force)
+    elif fmt is OutFormat.csv:
+        write_output(R.comparison_csv(cmp), output, force)
+    elif fmt is OutFormat.markdown:
+        write_output(R.comparison_markdown(cmp, top, min_support), output, force)
+    elif fmt is OutFormat.latex:
+        write_output(R.comparison_latex(cmp), output, force)
+    elif output is not None:
+        from io import StringIO
+
+        buf = StringIO()
+        print_comparison(cmp, file=buf, color=False, top=top, examples=examples, min_support=min_support)
+        write_output(buf.getvalue(), output, force)
+    else:
+        print_comparison(cmp, top=top, examples=examples, min_support=min_support)
+    if links is not None:
+        from ..present.output import changed_links_text
+
+        write_output(changed_links_text(cmp, links.suffix.lower() == ".csv"), links, force)
+
+
+@app.command()
+@scoring_options(default_metrics=ALL_METRICS, default_analyses=ANALYSES)
+def report(
+    key: KeyArg = None,
+    response: ResponseArg = None,
+    responses: Annotated[list[str], typer.Option("--response", "-r", metavar="NAME=FILE", help="Repeatable: several "
+                         "systems side by side with significance tests (the first is the baseline, the last is "
+                         "detailed).")] = [],
+    output: Annotated[Path, typer.Option("--output", "-o", help="report.pdf, report.html or tables.tex")] = Path("report.pdf"),
+    title: Annotated[Optional[str], typer.Option("--title", help="Report title.")] = None,
+    section: Annotated[list[str], typer.Option("--section", help="Sections to include (repeatable): summary, "
+                       "metrics, linguistic, plink, arcs, typed, documents, methods. Default: all.")] = [],
+    key_format: KeyFormat = None,
+    response_format: ResponseFormat = None,
+    force: Force = False,
+    example: Annotated[bool, typer.Option("--example", help="Report on the bundled example.")] = False,
+    quiet: Quiet = False,
+    *,
+    settings: Settings,
+) -> None:
+    """Write a paper-ready report (PDF, HTML) or all its tables as LaTeX, chosen by the -o suffix."""
+    from ..report.document import SECTIONS, write_report
+
+    if example:
+        key, response = example_paths()
+    named: dict[str, str] = {}
+    for item in responses:
+        name, sep, path = item.partition("=")
+        if not sep or not name or not path:
+            fail(f"--response takes NAME=FILE, got {item!r}")
+        named[name] = path
+    if response and named:
+        named = {Path(response).stem: response, **named}
+    if not key or not (response or named):
+        fail("give KEY and RESPONSE, or KEY and -r NAME=FILE … (or --example)")
+    if output.suffix.lower() not in (".pdf", ".html", ".htm", ".tex"):
+        fail(f"{output}: the report is written as .pdf, .html or .tex")
+    _refuse_existing(output, force)
+    for name in section:
+        if name not in SECTIONS:
+            fail(f"unknown section {name!r}; choose from {', '.join(SECTIONS)}")
+    from rich.console import Console
+
+    console = Console(stderr=True, quiet=quiet or not sys.stderr.isatty())
+    with console.status("reading the corpora…") as status:
+        cmp = None
+        if len(named) > 1:
+            from ..scoring.compare import compare as run_compare
+
+            evs = _score_systems(key, named, settings, key_format, response_format, status.update)
+            status.update("resampling documents for significance…")
+            cmp = run_compare(evs, next(iter(evs)))
+            ev = evs[list(evs)[-1]]
+        else:
+            ev = _score_pair(key, response or next(iter(named.values())), settings, key_format, response_format)
+        status.update(f"rendering {output.suffix[1:].upper()}…")
+        try:
+            write_report(ev, output, title, list(section) or None, force=force, comparison=cmp,
+                         progress=status.update)
+        except FileExistsError as err:
+            fail(str(err))
+        except OSError as err:
+            fail(f"cannot write {output}: {err.strerror or err}")
+    _warn(ev.warnings, quiet)
+    typer.echo(f"wrote {output}", err=True)
+
+
+@app.command()
+@scoring_options(default_metrics=ALL_METRICS, default_analyses=ANALYSES)
+def tui(
+    key: KeyArg = None,
+    response: ResponseArg = None,
+    key_format: KeyFormat = None,
+    response_format: ResponseFormat = None,
+    example: Annotated[bool, typer.Option("--example", help="Browse the bundled example.")] = False,
+    *,
+    settings: Settings,
+) -> None:
+    """Browse the evaluation in the terminal: totals → classes → types → single links in their sentence.
+
+    Enter drills in, Escape goes back, d shows per-document scores, / filters links, q quits.
+    For a browser over an SSH tunnel: textual serve "corefreport tui KEY RESPONSE" (see docs/tui.md).
+    """
+    if example:
+        key, response = example_paths()
+    if not key or not response:
+        fail("give KEY and RESPONSE (or --example)")
+    from ..tui.app import run_tui
+
+    raise typer.Exit(run_tui(tui_producer(key, response, settings, key_format, response_format),
+                             Path(response).name))
+
+
+def tui_producer(key: str, response: str, settings: Settings, key_format: Optional[InFormat] = None,
+                 response_format: Optional[InFormat] = None):
+    """What the TUI's worker runs: read both corpora and score them once (see
+    :data:`corefreport.tui.app.Producer`)."""
+
+    def produce(report, on_stage):
+        from ..scoring.evaluate import evaluate
+
+        kc = _load(key, key_format)
+        rc = _load(response, response_format)
+        report("read", 0, 0)
+        phase = ["scoring"]
+
+        def staged(ev) -> None:
+            phase[0] = "analyses"
+            on_stage(ev)
+
+        return evaluate(kc, rc, settings, progress=lambda d, t: report(phase[0], d, t), on_stage=staged)
+
+    return produce
+
+
+def main() -> None:
+    """Console-script entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:  # pragma: no cover
+        typer.echo("interrupted", err=True)
+        raise SystemExit(130)

@@ -1,0 +1,182 @@
+"""The scoring options every command shares, and the one function that turns them into
+:class:`~corefreport.scoring.settings.Settings`.
+
+``@scoring_options(...)`` adds the same typer options to ``score``, ``compare``, ``report`` and
+``tui`` and hands the command a ``settings`` argument built by :func:`build_settings`. A command
+that cannot honour an option lists it in ``unsupported``: giving it there is an error, never
+silently ignored. Only which metrics and analyses a command computes when none are asked for
+differs (``score``: the six standard metrics; the others: everything).
+"""
+
+import functools
+import inspect
+import typing
+from typing import Annotated, Callable, Optional
+
+import typer
+
+from ..errors import SettingsError
+from ..scoring.registry import ALL_METRICS, ANALYSES, STANDARD_METRICS
+from ..scoring.settings import Settings
+
+
+def fail(message: str, code: int = 2) -> typing.NoReturn:
+    """Print ``corefreport: error: MESSAGE`` on stderr and exit (2: bad input or usage)."""
+    typer.echo(f"corefreport: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _p(name: str, annotation, default) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+
+
+SCORING_PARAMETERS = [
+    _p("metric", Annotated[list[str], typer.Option(
+        "--metric", "-m", metavar="NAME[,NAME…]",
+        help="Metrics (repeatable or comma-separated): muc, bcub, ceafm, ceafe, blanc, lea, lmuc, lbcub, lceafm, "
+             "lceafe, plink (with --by), all.")], []),
+    _p("analysis", Annotated[list[str], typer.Option(
+        "--analysis", "-a", metavar="NAME",
+        help="Link-level analysis (repeatable): 'arcs' (Tuggener 2014: immediate, inferred and anchor scenarios), "
+             "'typed' (Žitkus et al. 2023: dominant mentions, classes and types).")], []),
+    _p("singletons", Annotated[Optional[bool], typer.Option(
+        "--keep-singletons/--drop-singletons",
+        help="Keep or drop one-mention chains on both sides. Default: keep whatever the files hold, as the "
+             "reference scorer does.")], None),
+    _p("key_duplicates", Annotated[str, typer.Option(
+        "--key-duplicates", metavar="dedupe|keep",
+        help="A span repeated in the KEY: 'dedupe' (default: keep it once, warn) or 'keep' (as reference v8.01, "
+             "which then scores a key against itself below 100%).")], "dedupe"),
+    _p("strict_tokens", Annotated[bool, typer.Option(
+        "--strict-tokens",
+        help="Stop with an error when a matched document's words differ between key and response "
+             "(default: warn).")], False),
+    _p("weights", Annotated[str, typer.Option(
+        "--weights", metavar="NAM,NOM,PRO,SING",
+        help="Link weights of the linguistically aware metrics (Chen & Ng 2013; default W4).")], "1,0.75,0.5,1"),
+    _p("by", Annotated[list[str], typer.Option(
+        "--by", metavar="FEATURE",
+        help="Feature to break link-level scores down by (repeatable): a mention feature (mtype, pos_class, "
+             "pronoun, ne, head_pos, lemma, genre, link_type, etype) or an input column (col12 = 12th column). "
+             "p-link uses the first.")], []),
+    _p("arcs_compat", Annotated[bool, typer.Option(
+        "--arcs-compat",
+        help="ARCS: reproduce the released v1.2 scorer (N6 double count in scenario 2).")], False),
+    _p("arcs_singletons", Annotated[bool, typer.Option(
+        "--arcs-singletons",
+        help="ARCS scenario 3: let response singletons take part, as v1.2 does.")], False),
+    _p("scheme", Annotated[Optional[str], typer.Option(
+        "--scheme", metavar="NAME|FILE",
+        help="Annotation scheme of the typed analysis: lcc, derived (default), gum, or a TOML file "
+             "(docs/typed-evaluation.md).")], None),
+    _p("k", Annotated[str, typer.Option(
+        "--k", metavar="K1,K2,K3,K4", help="Credits of TP, WT, WL, WTL (typed).")], "1,0.75,0.5,0.25"),
+    _p("attempted", Annotated[Optional[str], typer.Option(
+        "--attempted", metavar="CLASS[,CLASS…]",
+        help="Classes the system attempts (typed; default: the scheme's, else every class in key or "
+             "response).")], None),
+    _p("strict_dominant", Annotated[bool, typer.Option(
+        "--strict-dominant",
+        help="Typed: a link to another entity's dominant mention is FN + FP instead of WL.")], False),
+    _p("plink_compat", Annotated[bool, typer.Option(
+        "--plink-compat",
+        help="p-link: take categories exactly as Zeldes' Perl does (numerator and response denominator from the "
+             "response file).")], False),
+]
+"""The shared options, in the order ``--help`` lists them."""
+
+DEFAULTS = {p.name: p.default for p in SCORING_PARAMETERS}
+
+
+def _numbers(text: str, option: str, count: int, what: str) -> tuple[float, ...]:
+    try:
+        values = tuple(float(x) for x in text.split(","))
+    except ValueError:
+        fail(f"{option} takes {count} numbers {what}, got {text!r}")
+    if len(values) != count:
+        fail(f"{option} takes {count} numbers {what}, got {len(values)}")
+    return values
+
+
+def parse_metrics(items: list[str]) -> tuple[tuple[str, ...], bool]:
+    """Metric keys from ``--metric`` values (aliases b3, bcubed; ``all``), and whether p-link was asked."""
+    out: list[str] = []
+    plink = False
+    for item in items:
+        for name in item.replace("+", ",").split(","):
+            name = name.strip().lower()
+            if not name:
+                continue
+            if name == "all":
+                out.extend(m for m in ALL_METRICS if m not in out)
+                continue
+            name = {"b3": "bcub", "bcubed": "bcub"}.get(name, name)
+            if name == "plink":
+                plink = True
+                continue
+            if name not in ALL_METRICS:
+                fail(f"unknown metric {name!r}; choose from {', '.join(ALL_METRICS)}, plink or 'all'")
+            if name not in out:
+                out.append(name)
+    return tuple(out), plink
+
+
+def build_settings(metric: list[str], analysis: list[str], singletons: bool | None, key_duplicates: str,
+                   strict_tokens: bool, weights: str, by: list[str], arcs_compat: bool, arcs_singletons: bool,
+                   scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
+                   *, default_metrics: tuple[str, ...] = STANDARD_METRICS,
+                   default_analyses: tuple[str, ...] = ()) -> Settings:
+    """The one place command-line options become :class:`Settings` (exit 2 with a message on a
+    value no evaluation can honour)."""
+    metrics, plink = parse_metrics(metric)
+    if not metrics and not plink:
+        metrics = default_metrics
+    plink_by = None
+    if plink:
+        if not by:
+            fail("--metric plink needs --by FEATURE (e.g. --by col12 for GUM's sentence type, or --by mtype)")
+        plink_by = by[0]
+    for a in analysis:
+        if a not in ANALYSES:
+            fail(f"unknown analysis {a!r}; choose {' or '.join(ANALYSES)}")
+    analyses = tuple(dict.fromkeys(analysis)) if analysis else default_analyses
+    try:
+        return Settings(
+            metrics=metrics, singletons="drop" if singletons is False else "keep", key_duplicates=key_duplicates,
+            strict_tokens=strict_tokens, weights=_numbers(weights, "--weights", 4, "NAM,NOM,PRO,SING"),
+            analyses=analyses, arcs_compat=arcs_compat, arcs_singletons=arcs_singletons, scheme=scheme,
+            k=_numbers(k, "--k", 4, "in [0, 1] (k1,k2,k3,k4)"),
+            attempted=tuple(a.strip() for a in attempted.split(",") if a.strip()) if attempted else None,
+            strict_dominant=strict_dominant, plink_by=plink_by, plink_compat=plink_compat,
+            by=tuple(by) if by and not plink else (),
+        )
+    except SettingsError as err:
+        fail(str(err))
+
+
+def scoring_options(*, default_metrics: tuple[str, ...] = STANDARD_METRICS, default_analyses: tuple[str, ...] = (),
+                    unsupported: tuple[str, ...] = ()) -> Callable:
+    """Give a command the shared options; it receives ``settings: Settings`` instead."""
+
+    def decorate(command: Callable) -> Callable:
+        hints = typing.get_type_hints(command, include_extras=True)
+        sig = inspect.signature(command)
+        own = [p.replace(annotation=hints.get(p.name, p.annotation)) for p in sig.parameters.values()
+               if p.name != "settings"]
+        params = own + SCORING_PARAMETERS
+
+        @functools.wraps(command)
+        def run(*args, **kwargs):
+            opts = {p.name: kwargs.pop(p.name, p.default) for p in SCORING_PARAMETERS}
+            for name in unsupported:
+                if opts[name] != DEFAULTS[name]:
+                    fail(f"--{name.replace('_', '-')} is not supported by this command")
+            settings = build_settings(**opts, default_metrics=default_metrics, default_analyses=default_analyses)
+            return command(*args, settings=settings, **kwargs)
+
+        run.__signature__ = sig.replace(parameters=params)
+        run.__annotations__ = {p.name: p.annotation for p in params}
+        del run.__wrapped__
+        return run
+
+    return decorate

@@ -1,0 +1,63 @@
+"""Display labels: metric labels come from the registry (their one home); this module adds the
+names of features, analyses and POS groups that tables and charts show.
+
+>>> METRIC_LABELS["bcub"], LATEX_LABELS["bcub"], group_name("PRP")
+('B³', 'B$^3$', 'personal pronouns (PRP)')
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..scoring.registry import REGISTRY
+
+METRIC_LABELS = {k: m.label for k, m in REGISTRY.items()} | {"typed": "typed micro"}
+"""Plain labels by metric key (and ``typed`` for the typed micro score)."""
+LATEX_LABELS = {k: m.latex for k, m in REGISTRY.items()} | {"typed": "typed micro"}
+
+SHORT_ANALYSIS = {"immediate": "ARCS 1", "inferred": "ARCS 2", "anchor": "ARCS 3", "anchor_link": "ARCS 3L",
+                  "typed": "Typed"}
+"""Short names of the outcome-row analyses (capitalised "Typed": a bare "typed" is the micro score)."""
+
+FEATURE_TITLES = {"mtype": "Mention type", "pos_class": "POS class", "pronoun": "Pronoun lemma", "ne": "NE type",
+                  "genre": "Genre", "cls": "class", "type": "type", "doc_id": "document", "head_pos": "head POS",
+                  "lemma": "lemma", "sentence": "sentence", "link_type": "link type", "etype": "entity type"}
+"""Titles of row columns and mention features."""
+
+POS_LABELS = {"NOUN": "noun phrases", "PRP": "personal pronouns", "PRP$": "possessive pronouns",
+              "DT": "demonstratives", "CD": "numerals", "WP": "wh-pronouns", "WDT": "wh-determiners",
+              "EX": "existential there", "NAME": "names", "NOMINAL": "common noun phrases"}
+
+ARROW = "→"
+
+
+def metric_label(key: str) -> str:
+    return METRIC_LABELS.get(key, key)
+
+
+def feature_title(name: str) -> str:
+    return FEATURE_TITLES.get(name, name.replace("_", " "))
+
+
+def group_name(value: str, label: str = "", analysis: str = "", by: str = "") -> str:
+    """A group's display name: a typed class or type by its scheme name (``label``); a POS group
+    by its description and tag ("personal pronouns (PRP)"); a word (a pronoun lemma) in quotes."""
+    if analysis == "typed":
+        return label or value
+    desc = POS_LABELS.get(value)
+    if desc is None:
+        return value if by == "cls" or value in ("-", "") else f'"{value}"'
+    return desc if len(value) > 5 else f"{desc} ({value})"
+
+
+def short_path(path: str, width: int = 40) -> str:
+    """A path short enough for an 80-column line: the file name when the whole path is too long."""
+    if len(path) <= width:
+        return path
+    name = Path(path).name
+    return name if len(name) <= width else "…" + name[-(width - 1):]
+
+
+def short_doc(doc_id: str) -> str:
+    """A document id without CoNLL-2012's ``; part 000`` suffix."""
+    return doc_id.removesuffix("; part 000")

@@ -1,0 +1,78 @@
+"""Number formatting, one convention for every view: scores as percentages with two decimals,
+counts as integers (two decimals when fractional, as B³ numerators), differences signed in points.
+
+An empty cell (``None``) is *not applicable* (CoNLL has no recall) and prints as nothing; an
+undefined value (NaN: a test that was not run, a 0/0 the scoring layer reports as undefined)
+prints as "n/a" (see :mod:`corefreport.scoring.counts` for the policy on undefined scores).
+
+>>> pct(0.6482608), pct(None), pct(float("nan")), count(432.5541), signed(-0.0441)
+('64.83', '', 'n/a', '432.55', '−4.41')
+"""
+
+from __future__ import annotations
+
+import math
+
+NA = "n/a"
+
+
+def pct(x: float | None) -> str:
+    """A fraction as a percentage with two decimals."""
+    if x is None:
+        return ""
+    return NA if math.isnan(x) else f"{100 * x:.2f}"
+
+
+def count(x: float | None) -> str:
+    """A count: an integer as such, a fractional count with two decimals."""
+    if x is None:
+        return ""
+    if isinstance(x, float) and math.isnan(x):
+        return NA
+    return f"{int(x)}" if float(x).is_integer() else f"{x:.2f}"
+
+
+def signed(x: float) -> str:
+    """A difference of fractions in points, with its sign (a true minus)."""
+    return NA if math.isnan(x) else f"{100 * x:+.2f}".replace("-", "−")
+
+
+def p_value(p: float) -> str:
+    if math.isnan(p):
+        return NA
+    return f"{p:.4f}" if p >= 5e-5 else f"{p:.1e}"
+
+
+def interval(ci: tuple[float, float]) -> str:
+    """A confidence interval of a difference: ``[+1.20, +7.00]``."""
+    if math.isnan(ci[0]):
+        return NA
+    return f"[{signed(ci[0])}, {signed(ci[1])}]"
+
+
+SCORE_COLUMNS = ("recall", "precision", "f1", "accuracy", "f_phi")
+COUNT_COLUMNS = ("tp", "wt", "wl", "wtl", "fn", "fp", "s_star")
+
+
+def is_score_column(name: str) -> bool:
+    """Whether a table column holds fractions shown as percentages (by its header key)."""
+    from .labels import METRIC_LABELS
+
+    return (name.startswith("f1_") or name in SCORE_COLUMNS or (name in METRIC_LABELS and name != "mentions")
+            or name.endswith(("_recall", "_precision", "_f1")))
+
+
+def cell(v, column: str) -> str:
+    """One table cell by its column: scores as percentages, counts as counts, text as is."""
+    if v is None:
+        return ""
+    if isinstance(v, str):
+        return v
+    if is_score_column(column):
+        return pct(v)
+    return count(v)
+
+
+def ascii_text(s: str) -> str:
+    """Plain ASCII for pipes and files: a hyphen for the minus sign, ``->`` for the arrow."""
+    return s.replace("−", "-").replace("→", "->")

@@ -1,0 +1,299 @@
+"""Neutral tables built from an :class:`~corefreport.scoring.result.Evaluation` or a
+:class:`~corefreport.scoring.compare.Comparison`: header keys, rows of values (numbers stay
+numbers: fractions for scores), a title and a note. Every view renders these — the terminal
+(:mod:`.terminal`), CSV/Markdown/LaTeX (:mod:`.render`), the report and the TUI's exports.
+
+Builders only read fields of the result and group its outcome rows; they never compute a score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..scoring.compare import Comparison, GroupDelta
+from ..scoring.registry import ANALYSIS_TITLES, REGISTRY
+from ..scoring.result import Evaluation
+from .labels import ARROW, METRIC_LABELS, SHORT_ANALYSIS, group_name, metric_label, short_doc
+from .numbers import ascii_text, interval, p_value, signed
+
+
+@dataclass(slots=True)
+class Table:
+    """Header, rows of cells (str or number) and a caption; numbers are fractions unless ``percent``."""
+
+    title: str
+    header: list[str]
+    rows: list[list] = field(default_factory=list)
+    note: str = ""
+    groups: list[tuple[str, int]] = field(default_factory=list)
+    """Column groups over ``header[1:]``, left to right: (label, number of columns); "" for none."""
+    labels: list[str] | None = None
+    """Display labels parallel to ``header`` (the report's R / P / F1 under a group label)."""
+    breaks: list[int] = field(default_factory=list)
+    """Row indices before which a rule is drawn (between classes, before a total)."""
+    best: str = ""
+    """"column": the best score of each score column is bold (rows are systems)."""
+
+
+def metrics_table(ev: Evaluation) -> Table:
+    """R, P, F1 and raw counts per metric, the CoNLL score, and mention identification."""
+    t = Table("Coreference scores", ["metric", "recall", "precision", "f1", "recall_num", "recall_den",
+                                     "precision_num", "precision_den"])
+    for name, s in ev.metrics.items():
+        if name == "blanc":  # two kinds of links: their counts are in the JSON, not one fraction
+            t.rows.append([name, s.recall, s.precision, s.f1, None, None, None, None])
+        else:
+            t.rows.append([name, s.recall, s.precision, s.f1, s.recall_num, s.recall_den, s.precision_num,
+                           s.precision_den])
+    if ev.conll is not None:
+        t.rows.append(["conll", None, None, ev.conll, None, None, None, None])
+    m = ev.mentions
+    t.rows.append(["mentions", m.recall, m.precision, m.f1, m.recall_num, m.recall_den, m.precision_num,
+                   m.precision_den])
+    t.note = str(ev.signature)
+    return t
+
+
+def per_document_table(ev: Evaluation) -> Table:
+    """One row per document: F1 of each metric and the CoNLL score, worst CoNLL (or first metric) first."""
+    names = [n for n in ev.metrics]
+    t = Table("Per-document F1", ["document"] + names + (["conll"] if ev.conll is not None else []))
+    for d in ev.documents:
+        row = [d.doc_id] + [d.metrics[n].f1 for n in names]
+        if ev.conll is not None:
+            row.append(d.conll())
+        t.rows.append(row)
+    key = len(t.header) - 1
+    t.rows.sort(key=lambda r: (r[key] if r[key] is not None else 0.0, r[0]))
+    return t
+
+
+def plink_table(ev: Evaluation) -> Table | None:
+    """p-link per category (Zeldes & Simonson 2016): R, P, F1 and N / D_K / D_R per category."""
+    pl = ev.plink
+    if pl is None:
+        return None
+    t = Table(f"p-link by {pl.by}" + (" (Perl-compatible categories)" if pl.compat else ""),
+              ["category", "recall", "precision", "f1", "recall_num", "recall_den", "precision_num", "precision_den"])
+    for cat, c in sorted(pl.categories.items()):
+        t.rows.append([cat, c.recall if c.recall_den else None, c.precision if c.precision_den else None,
+                       c.f1 if c.recall_den and c.precision_den else None,
+                       c.recall_num, c.recall_den, c.precision_num, c.precision_den])
+    t.note = "n/a where a denominator is 0"
+    return t
+
+
+OUTCOME_HEADER = ["tp", "wl", "fn", "fp", "recall", "precision", "f1", "accuracy"]
+
+
+def arcs_tables(ev: Evaluation) -> list[Table]:
+    """One table per ARCS scenario: the total, then every value of every breakdown feature;
+    and scenario 3's Entity Detection / Entity Mentions / Fφ by anchor NE type."""
+    arcs = ev.arcs
+    if arcs is None:
+        return []
+    out = []
+    for name, sc in arcs.scenarios.items():
+        t = Table(REGISTRY[name].title, ["group"] + OUTCOME_HEADER)
+        for label, c in [("total", sc.total)] + [(f"{f}={v}", c) for f, vals in sc.by.items() for v, c in vals.items()]:
+            t.rows.append([label, c.tp, c.wl, c.fn, c.fp, c.recall, c.precision, c.f1, c.accuracy])
+        if name == "anchor":
+            t.note = "scenario 3 rows are Entity Mentions outcomes (tp = K ∩ R, fn = K \\ R, fp = R \\ K)"
+        out.append(t)
+        if name == "anchor" and sc.entity is not None:
+            d = sc.entity.as_dict()
+            e = Table("ARCS 3: Entity Detection (ED), Entity Mentions (EM) and F_phi by anchor NE type",
+                      ["ne", "ed_recall", "ed_precision", "ed_f1", "em_recall", "em_precision", "em_f1", "f_phi"])
+            for label, x in [("total", d)] + list(d["by_ne"].items()):
+                e.rows.append([label, x["ed"]["recall"], x["ed"]["precision"], x["ed"]["f1"], x["em"]["recall"],
+                               x["em"]["precision"], x["em"]["f1"], x["f_phi"]])
+            out.append(e)
+    return out
+
+
+TYPED_HEADER = ["tp", "wt", "wl", "wtl", "fn", "fp", "s_star", "precision", "recall", "f1"]
+
+
+def typed_tables(ev: Evaluation) -> list[Table]:
+    """Žitkus et al. (2023): per class, per type (grouped by class, as their Appendix D), and the
+    micro / macro / scheme-coverage summary."""
+    tt = ev.typed
+    if tt is None:
+        return []
+    d = tt.as_dict()
+    k = ",".join(f"{x:g}" for x in tt.k)
+    classes = Table(f"Typed evaluation by class (scheme {tt.scheme.name}, k = {k})", ["class"] + TYPED_HEADER)
+    for c, v in d["classes"].items():
+        classes.rows.append([f"{c} ({v['name']})" if v["name"] != c else c] + [v[h] for h in TYPED_HEADER])
+    types = Table("Typed evaluation by type", ["type"] + TYPED_HEADER)
+    for c in d["classes"]:
+        for t, v in d["types"].items():
+            if v["class"] == c:
+                types.rows.append([t] + [v[h] for h in TYPED_HEADER])
+    summary = Table(f"Typed evaluation: micro, macro (n_a = {len(tt.attempted)}: {', '.join(tt.attempted)}) and "
+                    f"scheme coverage (n = {tt.scheme.n})", ["average", "precision", "recall", "f1"])
+    for name in ("micro", "macro", "scheme_coverage"):
+        summary.rows.append([name.replace("_", " "), d[name]["precision"], d[name]["recall"], d[name]["f1"]])
+    notes = []
+    if tt.wrong_entity:
+        notes.append(f"{tt.wrong_entity} WL/WTL link(s) point to another entity's dominant mention "
+                     "(--strict-dominant scores them FN + FP)")
+    if tt.no_dominant:
+        notes.append(f"{tt.no_dominant} key chain(s) have no eligible dominant mention (pronouns only): "
+                     "their first mention was used")
+    summary.note = "; ".join(notes)
+    return [classes, types, summary]
+
+
+def all_tables(ev: Evaluation, per_doc: bool = False) -> list[Table]:
+    """Every table the result holds, in the order the CLI and the report show them."""
+    out = [metrics_table(ev)]
+    for builder in (plink_table,):
+        t = builder(ev)
+        if t is not None:
+            out.append(t)
+    out.extend(arcs_tables(ev))
+    out.extend(typed_tables(ev))
+    if per_doc:
+        out.append(per_document_table(ev))
+    return out
+
+
+
+# --------------------------------------------------------------------------------------------
+# Comparisons
+# --------------------------------------------------------------------------------------------
+
+def star(t, alpha: float = 0.05) -> str:
+    return "*" if t.significant(alpha) else ""
+
+
+def delta_cell(t, alpha: float = 0.05) -> str:
+    """Δ in points with ``*`` when p < alpha: ``+4.41*``."""
+    return signed(t.delta) + star(t, alpha)
+
+
+def _table_key(name: str) -> str:
+    """Row label of neutral tables: the metric key where the renderers know it (B³ → B$^3$ in
+    LaTeX), else the readable label."""
+    return name if name in METRIC_LABELS and name not in ("typed",) else metric_label(name)
+
+
+def group_label(g: GroupDelta) -> str:
+    return group_name(g.group, g.label, g.analysis, g.by)
+
+
+def legend(cmp: Comparison) -> str:
+    """One line: what ``*`` means, how the intervals were drawn, the seed."""
+    r = cmp.resampling
+    parts = []
+    if r.randomization:
+        parts.append(f"* p < {r.alpha:g} (two-sided approximate randomization, {r.randomization} trials)")
+    elif r.bootstrap:
+        parts.append(f"* p < {r.alpha:g} (paired bootstrap)")
+    if r.bootstrap:
+        parts.append(f"{round(100 * r.confidence)} % CI: paired bootstrap, {r.bootstrap} resamples "
+                     f"of the {len(cmp.documents)} documents")
+    parts.append(f"seed {r.seed}")
+    return "; ".join(parts)
+
+
+def _summary_analysis(cmp: Comparison, system: str) -> str | None:
+    analyses = {g.analysis for g in cmp.groups.get(system, [])}
+    for a in ("typed", "inferred", "immediate", "anchor"):
+        if a in analyses:
+            return a
+    return next(iter(sorted(analyses)), None)
+
+
+def highlights(cmp: Comparison, system: str, top: int = 2, min_support: int = 20) -> str:
+    """One sentence: the headline difference, then the largest per-type gains and losses, e.g.
+    "ml vs rules: CoNLL +4.21* (p = 0.0001); typed, by type: +4.1 on possessive pronoun (n = 206) …"."""
+    parts = []
+    if cmp.headline:
+        t = cmp.metric(cmp.headline).tests[system]
+        parts.append(f"{metric_label(cmp.headline)} {delta_cell(t)} (p = {p_value(t.p)})")
+    a = _summary_analysis(cmp, system)
+    if a is not None:
+        by = "type" if any(g.by == "type" for g in cmp.group_deltas(system, a)) else "cls"
+        ups = cmp.gains(system, a, by, top, min_support)
+        downs = cmp.losses(system, a, by, top, min_support)
+        items = [f"{delta_cell(g.test)} on {g.label} (n = {g.key_referents})" for g in ups + downs]
+        if items:
+            parts.append(f"{SHORT_ANALYSIS.get(a, a)} by {'type' if by == 'type' else 'class'}: " + ", ".join(items))
+    return f"{system} vs {cmp.baseline}: " + "; ".join(parts) if parts else f"{system} vs {cmp.baseline}"
+
+
+def scores_table(cmp: Comparison) -> Table:
+    """Every metric side by side: F1 of each system, then per system Δ (``*``: p < 0.05), the 95 %
+    bootstrap interval of Δ and the randomization p-value; the best system(s) per metric."""
+    others = cmp.systems
+    header = (["metric"] + [f"f1_{n}" for n in cmp.names]
+              + [h for n in others for h in (f"delta_{n}", f"ci_{n}", f"p_{n}")] + ["best"])
+    t = Table(f"F1 against the baseline {cmp.baseline}", header)
+    for m in cmp.metrics:
+        row: list = [_table_key(m.name)] + [m.f1[n] for n in cmp.names]
+        for n in others:
+            test = m.tests[n]
+            row += [ascii_text(delta_cell(test)), ascii_text(interval(test.delta_ci)), p_value(test.p)]
+        row.append(", ".join(m.best))
+        t.rows.append(row)
+    t.note = str(cmp.signature)
+    return t
+
+
+def group_table(cmp: Comparison, system: str, analysis: str, top: int = 5, min_support: int = 20) -> Table:
+    """The largest gains and losses of ``system`` by class and type in one analysis."""
+    rows = cmp.gains(system, analysis, None, top, min_support) + cmp.losses(system, analysis, None, top, min_support)
+    t = Table(f"{ANALYSIS_TITLES.get(analysis, analysis)}: largest F1 changes by class and type, {system} vs "
+              f"{cmp.baseline} (≥ {min_support} referents)",
+              ["group", "by", "n", f"f1_{cmp.baseline}", f"f1_{system}", "delta", "p"])
+    for g in rows:
+        t.rows.append([group_label(g), "class" if g.by == "cls" else g.by, g.key_referents, g.test.baseline,
+                       g.test.system, ascii_text(delta_cell(g.test)), p_value(g.test.p)])
+    t.note = "n = key referents of the group (TP+WT+WL+WTL+FN in the baseline); p not corrected for multiple comparisons"
+    return t
+
+
+def transitions(lc, top: int = 3) -> str:
+    moved = sorted(((n, a, b) for (a, b), n in lc.transitions.items() if a != b), key=lambda x: (-x[0], x[1], x[2]))
+    return ", ".join(f"{a}{ARROW}{b} {n}" for n, a, b in moved[:top])
+
+
+def links_table(cmp: Comparison, system: str) -> Table:
+    """Per analysis: referents right only in the system, right only in the baseline, right in both,
+    and the most frequent outcome changes (``none``: no row, e.g. a spurious link not made)."""
+    t = Table(f"Links: {system} vs {cmp.baseline}",
+              ["analysis", f"right only in {system}", f"right only in {cmp.baseline}", "both right", "most frequent changes"])
+    for a, lc in cmp.links.get(system, {}).items():
+        t.rows.append([SHORT_ANALYSIS.get(a, a), lc.gains, lc.losses, lc.both_right, transitions(lc)])
+    t.note = "right = TP for a key referent, no row for a response-only mention (FP avoided)"
+    return t
+
+
+def documents_table(cmp: Comparison, system: str, top: int = 3) -> Table:
+    rows = cmp.per_document.get(system, [])
+    pick = [d for d in reversed(rows) if d.delta > 0][:top] + [d for d in rows if d.delta < 0][:top]
+    label = metric_label(cmp.headline)
+    t = Table(f"Documents that changed most: {label} F1, {system} vs {cmp.baseline}",
+              ["document", f"f1_{cmp.baseline}", f"f1_{system}", "delta"])
+    for d in pick:
+        t.rows.append([short_doc(d.doc_id), d.baseline, d.system, ascii_text(signed(d.delta))])
+    return t
+
+
+def comparison_tables(cmp: Comparison, top: int = 5, min_support: int = 20) -> list[Table]:
+    """Every table of the comparison, in the order the terminal shows them."""
+    out = [scores_table(cmp)]
+    for n in cmp.systems:
+        for a in dict.fromkeys(g.analysis for g in cmp.groups.get(n, [])):
+            t = group_table(cmp, n, a, top, min_support)
+            if t.rows:
+                out.append(t)
+        if cmp.links.get(n):
+            out.append(links_table(cmp, n))
+        if cmp.per_document.get(n):
+            out.append(documents_table(cmp, n))
+    return out
+
+

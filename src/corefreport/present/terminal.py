@@ -1,0 +1,237 @@
+"""Rich renderings for the terminal of an :class:`Evaluation` and of a :class:`Comparison` (80
+columns suffice; plain ASCII boxes when piped). Everything shown is a neutral table of
+:mod:`.tables`, formatted by :mod:`.numbers`."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from rich import box
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from ..scoring.compare import Comparison, LinkChange
+from ..scoring.result import Evaluation
+from .labels import ARROW, METRIC_LABELS, SHORT_ANALYSIS, short_doc, short_path
+from .numbers import ascii_text, cell, count, interval, is_score_column, p_value, pct
+from .tables import (Table, all_tables, delta_cell, documents_table, group_label, highlights, legend, metrics_table,
+                     per_document_table, transitions)
+
+
+def print_table(console: Console, t: Table, tty: bool) -> None:
+    """Any neutral :class:`Table`: scores as percentages, counts as numbers."""
+    rt = RichTable(title=t.title, box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False, title_justify="left")
+    for i, h in enumerate(t.header):
+        rt.add_column(METRIC_LABELS.get(h, h.replace("_", " ")), justify="left" if i == 0 else "right",
+                      overflow="fold", max_width=28 if i == 0 else None)
+    for row in t.rows:
+        cells = [METRIC_LABELS.get(row[0], str(row[0])) if isinstance(row[0], str) else str(row[0])]
+        for h, v in zip(t.header[1:], row[1:]):
+            cells.append("n/a" if v is None and is_score_column(h) else cell(v, h))
+        rt.add_row(*cells)
+    console.print(rt)
+    if t.note:
+        console.print(f"[dim]{t.note}[/dim]")
+
+
+def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None = None, color: bool | None = None) -> None:
+    """Print the corpus sizes, the metrics table (R, P, F1 with num/den), per-document F1, the signature."""
+    file = file or sys.stdout
+    tty = file.isatty() if hasattr(file, "isatty") else False
+    console = Console(file=file, width=None if tty else 100, no_color=color is False or not tty,
+                      force_terminal=tty if color is None else color, highlight=False)
+    sizes = RichTable(box=None, pad_edge=False, show_header=True, header_style="dim")
+    for h in ("", "docs", "mentions", "chains", "singletons", "file"):
+        sizes.add_column(h, justify="left" if h in ("", "file") else "right", overflow="ellipsis", no_wrap=True)
+    for label, st, src in (("key", ev.key_stats, ev.key_source), ("response", ev.response_stats, ev.response_source)):
+        sizes.add_row(label, str(st.documents), str(st.mentions), str(st.chains), str(st.singletons), short_path(src))
+    console.print(sizes)
+    t = metrics_table(ev)
+    table = RichTable(box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False, show_edge=tty)
+    table.add_column("metric", style="bold")
+    for h in ("R", "P", "F1"):
+        table.add_column(h, justify="right")
+    table.add_column("R num/den", justify="right", style="dim")
+    table.add_column("P num/den", justify="right", style="dim")
+    for row in t.rows:
+        name, rr, pp, ff, rn, rd, pn, pd = row
+        label = METRIC_LABELS.get(name, name)
+        if name == "conll":
+            table.add_row(label, "", "", f"[bold]{pct(ff)}[/bold]", "", "")
+            continue
+        if rn is None:  # BLANC: link counts of two kinds do not make one fraction (see the JSON)
+            table.add_row(label, pct(rr), pct(pp), pct(ff), "", "")
+            continue
+        table.add_row(label, pct(rr), pct(pp), pct(ff), f"{count(rn)}/{count(rd)}", f"{count(pn)}/{count(pd)}")
+    console.print(table)
+    for extra in all_tables(ev)[1:]:
+        print_table(console, extra, tty)
+    if per_doc:
+        pt = per_document_table(ev)
+        dt = RichTable(title="per document, worst first", box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False)
+        dt.add_column("document", overflow="fold", max_width=36)
+        for h in pt.header[1:]:
+            dt.add_column(METRIC_LABELS.get(h, h), justify="right")
+        for row in pt.rows:
+            dt.add_row(str(row[0]), *[pct(v) for v in row[1:]])
+        console.print(dt)
+    console.print(Text(str(ev.signature), style="dim"))
+
+
+def _rt(title: str | None, tty: bool) -> RichTable:
+    return RichTable(title=title, box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False,
+                     title_justify="left", show_edge=tty)
+
+
+def print_comparison(cmp: Comparison, console: Console | None = None, *, file: TextIO | None = None,
+                     color: bool | None = None, top: int = 3, examples: int = 2, min_support: int = 20,
+                     documents: int = 3) -> None:
+    """Print the comparison: the systems, a sentence per system, every metric side by side with Δ,
+    its 95 % interval and p, per-class and per-type gains and losses, link counts with a few
+    example links, the documents that moved most, the legend and the signature."""
+    if console is None:
+        file = file or sys.stdout
+        tty = file.isatty() if hasattr(file, "isatty") else False
+        console = Console(file=file, width=None if tty else 100, no_color=color is False or not tty,
+                          force_terminal=tty if color is None else color, highlight=False)
+    else:
+        tty = console.is_terminal
+    fix = (lambda s: s) if tty else ascii_text
+    cmp_sys = cmp.systems
+    console.print(f"{len(cmp.names)} systems on {len(cmp.documents)} documents; baseline {cmp.baseline}")
+    names = RichTable(box=None, pad_edge=False, show_header=False)
+    names.add_column(style="bold")
+    names.add_column(overflow="ellipsis", no_wrap=True)
+    for n in cmp.names:
+        names.add_row(n, short_path(cmp.sources.get(n, ""), 60))
+    console.print(names)
+    for w in cmp.warnings:
+        console.print(f"[yellow]warning:[/yellow] {w}")
+    for n in cmp_sys:
+        console.print(Text(fix(highlights(cmp, n, min_support=min_support)), style="bold" if tty else ""))
+    console.print()
+
+    # every metric side by side
+    one = len(cmp_sys) == 1
+    t = _rt("F1 (%)" + (f", {cmp_sys[0]} against {cmp.baseline}" if one else ""), tty)
+    t.add_column("metric", no_wrap=True)
+    for n in cmp.names:
+        t.add_column(n, justify="right", overflow="fold")
+    if one:
+        t.add_column("Δ", justify="right", no_wrap=True)
+        t.add_column("95 % CI of Δ", justify="right", no_wrap=True)
+        t.add_column("p", justify="right", no_wrap=True)
+    else:
+        for n in cmp_sys:
+            t.add_column(f"Δ {n}", justify="right", overflow="fold")
+    family = None
+    for m in cmp.metrics:
+        if family is not None and m.family != family:
+            t.add_section()
+        family = m.family
+        cells = [m.label] + [Text(pct(m.f1[n]), style="bold" if n in m.best and len(cmp.names) > 1 else "")
+                             for n in cmp.names]
+        if one:
+            x = m.tests[cmp_sys[0]]
+            cells += [fix(delta_cell(x)), fix(interval(x.delta_ci)), p_value(x.p)]
+        else:
+            cells += [fix(delta_cell(m.tests[n])) for n in cmp_sys]
+        t.add_row(*[c if isinstance(c, Text) else Text(c) for c in cells])
+    console.print(t)
+    if not one:
+        for n in cmp_sys:
+            d = _rt(f"{n} against {cmp.baseline}", tty)
+            for h, j in (("metric", "left"), ("Δ", "right"), ("95 % CI of Δ", "right"), ("p", "right")):
+                d.add_column(h, justify=j, no_wrap=True)
+            for m in cmp.metrics:
+                x = m.tests[n]
+                d.add_row(m.label, fix(delta_cell(x)), fix(interval(x.delta_ci)), p_value(x.p))
+            console.print(d)
+
+    # classes and types
+    for n in cmp_sys:
+        g = _rt(f"Where {n} gains and loses: F1 by class and type (n ≥ {min_support} key referents)", tty)
+        for h, j in (("analysis", "left"), ("group", "left"), ("n", "right"), (cmp.baseline, "right"),
+                     (n, "right"), ("Δ", "right"), ("p", "right")):
+            g.add_column(h, justify=j, overflow="fold", max_width=26 if h == "group" else None,
+                         no_wrap=h not in ("group", cmp.baseline, n))
+        any_rows = False
+        for a in dict.fromkeys(x.analysis for x in cmp.groups.get(n, [])):
+            rows = cmp.gains(n, a, None, top, min_support) + cmp.losses(n, a, None, top, min_support)
+            if any_rows and rows:
+                g.add_section()
+            for x in rows:
+                any_rows = True
+                g.add_row(SHORT_ANALYSIS.get(a, a), fix(group_label(x)), str(x.key_referents), pct(x.test.baseline),
+                          pct(x.test.system), fix(delta_cell(x.test)), p_value(x.test.p))
+        if any_rows:
+            console.print(g)
+
+        # links
+        per = cmp.links.get(n, {})
+        if per:
+            lt = _rt(f"Links: right only in {n} / only in {cmp.baseline} / in both", tty)
+            for h, j in (("analysis", "left"), (f"{n}", "right"), (cmp.baseline, "right"), ("both", "right"),
+                         ("most frequent changes", "left")):
+                lt.add_column(h, justify=j, overflow="fold")
+            for a, lc in per.items():
+                lt.add_row(SHORT_ANALYSIS.get(a, a), str(lc.gains), str(lc.losses), str(lc.both_right),
+                           fix(transitions(lc)))
+            console.print(lt)
+            if examples > 0:
+                ex = _rt(f"Example links ({cmp.baseline} {fix(ARROW)} {n})", tty)
+                for h in ("analysis", "document", "mention", "outcome"):
+                    ex.add_column(h, overflow="fold", max_width=30 if h in ("document", "mention") else None)
+                shown = False
+                for a, lc in per.items():
+                    for kind in ("gain", "loss"):
+                        for c in _examples(lc.changes, kind, examples):
+                            shown = True
+                            ex.add_row(SHORT_ANALYSIS.get(a, a), short_doc(c.doc_id), _mention(c),
+                                       fix(f"{c.baseline}{ARROW}{c.system}"))
+                if shown:
+                    console.print(ex)
+
+        # documents
+        docs = cmp.per_document.get(n, [])
+        if docs and documents > 0:
+            dt = documents_table(cmp, n, documents)
+            r = _rt(dt.title, tty)
+            for h, j in (("document", "left"), (cmp.baseline, "right"), (n, "right"), ("Δ", "right")):
+                r.add_column(h, justify=j, overflow="fold")
+            for row in dt.rows:
+                r.add_row(row[0], pct(row[1]), pct(row[2]), fix(row[3]))
+            console.print(r)
+    console.print(f"[dim]{fix(legend(cmp))}; F1 in %, Δ in points, best in bold[/dim]")
+    console.print(Text(str(cmp.signature), style="dim"))
+
+
+def _examples(changes: list[LinkChange], kind: str, k: int) -> list[LinkChange]:
+    """``k`` changes of ``kind`` from different documents, key referents before spurious mentions."""
+    pool = sorted((c for c in changes if c.kind == kind), key=lambda c: c.side != "key")
+    out: list[LinkChange] = []
+    docs: set[str] = set()
+    for c in pool:
+        if c.doc_id not in docs:
+            out.append(c)
+            docs.add(c.doc_id)
+        if len(out) == k:
+            break
+    return out
+
+
+def _mention(c: LinkChange) -> str:
+    text = c.text if len(c.text) <= 24 else c.text[:23] + "…"
+    return f"{text} [{c.start}-{c.end}]" + (" (spurious)" if c.side == "response" else "")
+
+
+def render(cmp: Comparison, width: int = 80, **kwargs) -> str:
+    """The terminal rendering as plain text (no colour) at ``width`` columns."""
+    from io import StringIO
+
+    buf = StringIO()
+    console = Console(file=buf, width=width, no_color=True, force_terminal=False, highlight=False)
+    print_comparison(cmp, console, **kwargs)
+    return buf.getvalue()

@@ -1,0 +1,196 @@
+"""The registry: one :class:`Metric` per score corefreport reports — its key, labels, citation,
+family, the shape of its sufficient statistics and the formula from summed statistics.
+
+Corpus scores, per-document scores, the paired bootstrap and approximate randomization all call a
+metric's :attr:`Metric.formula`: applied to one row of summed statistics (Python floats) it gives a
+corpus or document score; applied to numpy columns (one value per resample, or per resample and
+group) it scores every resample at once. One formula, one code path
+(:mod:`corefreport.scoring.counts` explains how its helpers accept both).
+
+How the per-document statistics are computed stays with each metric's module
+(:mod:`~corefreport.scoring.metrics`, :mod:`~corefreport.scoring.lmetrics`,
+:mod:`~corefreport.scoring.outcomes`); :attr:`Metric.compute` names the function for the
+standard metrics, which the pipeline calls per document.
+
+Adding a metric: its function in its module, one entry here, its tests — nothing in the views
+(docs/architecture.md walks through an example).
+
+>>> REGISTRY["muc"].score((220, 338, 220, 312))[2] == Counts(220, 338, 220, 312).f1
+True
+>>> [m.key for m in family("standard")]
+['muc', 'bcub', 'ceafm', 'ceafe', 'blanc', 'lea']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from . import metrics as M
+from .counts import Counts, Num, counts_formula
+from .metrics import blanc_formula, conll_formula
+from .outcomes import OUTCOME_COLUMNS, outcome_formula
+from .typed import typed_macro_formula, typed_micro_formula
+
+Formula = Callable[..., tuple[Num, Num, Num]]
+"""Summed statistics (a sequence of columns: floats or arrays) → (recall, precision, F1)."""
+
+@dataclass(frozen=True)
+class Metric:
+    """One score: what it is called, where it comes from, what it sums and how it divides."""
+
+    key: str
+    label: str
+    """Plain-text label (Unicode): "B³", "CEAF-e", "ARCS 1"."""
+    latex: str
+    """LaTeX label: "B$^3$"."""
+    citation: str
+    """A key of :data:`REFERENCES`."""
+    family: str
+    """standard | conll | linguistic | mentions | arcs | typed | plink."""
+    columns: tuple[str, ...]
+    """Names of the sufficient statistics (per group for per-class statistics)."""
+    formula: Formula
+    compute: Callable | None = field(default=None, compare=False)
+    """Standard metrics: (key chains, response chains, contingency) → statistics of one document."""
+    requires: tuple[str, ...] = ()
+    """Metrics whose statistics this one is computed from (CoNLL: MUC, B³, CEAF-e)."""
+    per_class: bool = False
+    """The statistics repeat per class (typed averages): ``columns`` × the attempted classes."""
+    title: str = ""
+    """A longer description for captions and help."""
+
+    def score(self, stats: Sequence[Num], **params) -> tuple[Num, Num, Num]:
+        """(R, P, F1) of summed statistics: one row (floats) or columns of arrays."""
+        return self.formula(stats, **params)
+
+    def rpf(self, matrix, groups: int = 1, **params):
+        """Vectorised: ``matrix`` (..., width·groups) of summed statistics, groups interleaved as
+        ``[g0 c0, g0 c1, …, g1 c0, …]`` → (..., groups, 3) recall, precision, F1."""
+        import numpy as np
+
+        if self.per_class:
+            cols = [matrix[..., i] for i in range(matrix.shape[-1])]
+            r, p, f = self.formula(cols, **params)
+            return np.stack(np.broadcast_arrays(r, p, f), axis=-1)[..., None, :]
+        w = len(self.columns)
+        cols = [matrix[..., i::w][..., :groups] for i in range(w)]
+        r, p, f = self.formula(cols, **params)
+        return np.stack(np.broadcast_arrays(r, p, f), axis=-1)
+
+
+COUNTS = ("recall_num", "recall_den", "precision_num", "precision_den")
+BLANC = tuple(f"coref_{c}" for c in COUNTS) + tuple(f"noncoref_{c}" for c in COUNTS)
+
+_ENTRIES = [
+    Metric("muc", "MUC", "MUC", "Vilain et al. 1995", "standard", COUNTS, counts_formula, M.muc,
+           title="MUC: links of a spanning tree per chain"),
+    Metric("bcub", "B³", "B$^3$", "Bagga & Baldwin 1998", "standard", COUNTS, counts_formula, M.bcub,
+           title="B³: per-mention overlap of key and response chains"),
+    Metric("ceafm", "CEAF-m", "CEAF-m", "Luo 2005", "standard", COUNTS, counts_formula, M.ceafm,
+           title="mention-based CEAF"),
+    Metric("ceafe", "CEAF-e", "CEAF-e", "Luo 2005", "standard", COUNTS, counts_formula, M.ceafe,
+           title="entity-based CEAF"),
+    Metric("blanc", "BLANC", "BLANC", "Luo et al. 2014", "standard", BLANC, blanc_formula, M.blanc,
+           title="BLANC: coreference and non-coreference links"),
+    Metric("lea", "LEA", "LEA", "Moosavi & Strube 2016", "standard", COUNTS, counts_formula, M.lea,
+           title="LEA: link-based entity-aware metric"),
+    Metric("conll", "CoNLL", "CoNLL", "Pradhan et al. 2014", "conll", COUNTS * 3, conll_formula,
+           requires=("muc", "bcub", "ceafe"), title="CoNLL-2012 score: mean F1 of MUC, B³ and CEAF-e"),
+    Metric("lmuc", "LMUC", "LMUC", "Chen & Ng 2013", "linguistic", COUNTS, counts_formula),
+    Metric("lbcub", "LB³", "LB$^3$", "Chen & Ng 2013", "linguistic", COUNTS, counts_formula),
+    Metric("lceafm", "LCEAF-m", "LCEAF-m", "Chen & Ng 2013", "linguistic", COUNTS, counts_formula),
+    Metric("lceafe", "LCEAF-e", "LCEAF-e", "Chen & Ng 2013", "linguistic", COUNTS, counts_formula),
+    Metric("mentions", "Mentions", "Mentions", "Pradhan et al. 2014", "mentions", COUNTS, counts_formula,
+           title="mention identification: key and response spans that match"),
+    Metric("immediate", "ARCS 1", "ARCS 1", "Tuggener 2014", "arcs", OUTCOME_COLUMNS, outcome_formula,
+           title="ARCS 1: immediate antecedent"),
+    Metric("inferred", "ARCS 2", "ARCS 2", "Tuggener 2014", "arcs", OUTCOME_COLUMNS, outcome_formula,
+           title="ARCS 2: closest preceding nominal antecedent"),
+    Metric("anchor", "ARCS 3 (EM)", "ARCS 3 (EM)", "Tuggener 2014", "arcs", OUTCOME_COLUMNS, outcome_formula,
+           title="ARCS 3: anchor (first nominal) mention"),
+    Metric("anchor_link", "ARCS 3 (links)", "ARCS 3 (links)", "Tuggener 2014", "arcs", OUTCOME_COLUMNS,
+           outcome_formula, title="ARCS 3: links to the anchor mention"),
+    Metric("typed_micro", "typed micro", "typed micro", "Žitkus et al. 2023", "typed", OUTCOME_COLUMNS,
+           typed_micro_formula, per_class=True, title="type-aware evaluation, micro average"),
+    Metric("typed_macro", "typed macro", "typed macro", "Žitkus et al. 2023", "typed", OUTCOME_COLUMNS,
+           typed_macro_formula, per_class=True, title="type-aware evaluation, macro average"),
+    Metric("typed_scheme", "typed scheme", "typed scheme", "Žitkus et al. 2023", "typed", OUTCOME_COLUMNS,
+           typed_macro_formula, per_class=True, title="type-aware evaluation, scheme coverage"),
+    Metric("referents", "referents", "referents", "Tuggener 2014", "outcomes", OUTCOME_COLUMNS, outcome_formula,
+           title="any group of outcome rows (a class, a type, a feature value)"),
+    Metric("plink", "p-link", "p-link", "Zeldes & Simonson 2016", "plink", COUNTS, counts_formula,
+           title="p-link: MUC links partitioned by a category"),
+]
+
+REGISTRY: dict[str, Metric] = {m.key: m for m in _ENTRIES}
+"""Every metric by key, in display order."""
+
+STANDARD_METRICS = tuple(m.key for m in _ENTRIES if m.family == "standard")
+LINGUISTIC_METRICS = tuple(m.key for m in _ENTRIES if m.family == "linguistic")
+ALL_METRICS = STANDARD_METRICS + LINGUISTIC_METRICS
+"""The metrics ``--metric all`` selects."""
+ARCS_SCENARIOS = ("immediate", "inferred", "anchor")
+ANALYSES = ("arcs", "typed")
+
+ANALYSIS_TITLES = {"immediate": "ARCS 1 (immediate antecedent)", "inferred": "ARCS 2 (nominal antecedent)",
+                   "anchor": "ARCS 3 (anchor mention)", "anchor_link": "ARCS 3 (links to the anchor)",
+                   "typed": "typed (dominant mention and type)"}
+"""Titles of the outcome-row analyses (the ``analysis`` column of a row)."""
+
+REFERENCES = {
+    "Bagga & Baldwin 1998": "Amit Bagga and Breck Baldwin. 1998. Algorithms for scoring coreference chains. In "
+                            "Proceedings of the LREC 1998 Workshop on Linguistic Coreference, 563–566.",
+    "Chen & Ng 2013": "Chen Chen and Vincent Ng. 2013. Linguistically aware coreference evaluation metrics. In "
+                      "Proceedings of IJCNLP 2013, 1366–1374.",
+    "Koehn 2004": "Philipp Koehn. 2004. Statistical significance tests for machine translation evaluation. In "
+                  "Proceedings of EMNLP 2004, 388–395.",
+    "Luo 2005": "Xiaoqiang Luo. 2005. On coreference resolution performance metrics. In Proceedings of HLT/EMNLP "
+                "2005, 25–32.",
+    "Luo et al. 2014": "Xiaoqiang Luo, Sameer Pradhan, Marta Recasens and Eduard Hovy. 2014. An extension of BLANC "
+                       "to system mentions. In Proceedings of ACL 2014 (Volume 2), 24–29.",
+    "Moosavi & Strube 2016": "Nafise Sadat Moosavi and Michael Strube. 2016. Which coreference evaluation metric "
+                             "do you trust? A proposal for a link-based entity aware metric. In Proceedings of ACL "
+                             "2016, 632–642.",
+    "Pradhan et al. 2014": "Sameer Pradhan, Xiaoqiang Luo, Marta Recasens, Eduard Hovy, Vincent Ng and Michael "
+                           "Strube. 2014. Scoring coreference partitions of predicted mentions: a reference "
+                           "implementation. In Proceedings of ACL 2014 (Volume 2), 30–35.",
+    "Riezler & Maxwell 2005": "Stefan Riezler and John T. Maxwell. 2005. On some pitfalls in automatic evaluation "
+                              "and significance testing for MT. In Proceedings of the ACL Workshop on Intrinsic and "
+                              "Extrinsic Evaluation Measures, 57–64.",
+    "Tuggener 2014": "Don Tuggener. 2014. Coreference resolution evaluation for higher level applications. In "
+                     "Proceedings of EACL 2014 (Volume 2: Short Papers).",
+    "Vilain et al. 1995": "Marc Vilain, John Burger, John Aberdeen, Dennis Connolly and Lynette Hirschman. 1995. A "
+                          "model-theoretic coreference scoring scheme. In Proceedings of MUC-6, 45–52.",
+    "Zeldes & Simonson 2016": "Amir Zeldes and Dan Simonson. 2016. Different flavors of GUM: evaluating genre and "
+                              "sentence type effects on multilayer corpus annotation quality. In Proceedings of the "
+                              "10th Linguistic Annotation Workshop (LAW-X).",
+    "Žitkus et al. 2023": "Voldemaras Žitkus, Rita Butkienė and Rimantas Butleris. 2023. Linguistically aware "
+                          "evaluation of coreference resolution from the perspective of higher-level applications. "
+                          "Natural Language Engineering. doi:10.1017/S1351324923000293.",
+}
+"""Full references, keyed by :attr:`Metric.citation` (and by the significance tests' sources)."""
+
+
+def family(name: str) -> list[Metric]:
+    """The metrics of one family, in registry order."""
+    return [m for m in _ENTRIES if m.family == name]
+
+
+def get(key: str) -> Metric:
+    """The metric ``key``; a :class:`KeyError` names the known keys."""
+    try:
+        return REGISTRY[key]
+    except KeyError:
+        raise KeyError(f"unknown metric {key!r}; known: {', '.join(REGISTRY)}") from None
+
+
+def label(key: str) -> str:
+    """The plain label of a metric key, or the key itself for anything else."""
+    m = REGISTRY.get(key)
+    return m.label if m is not None else key
+
+
+def stats_of(score: Counts | M.BlancCounts) -> tuple[float, ...]:
+    """The sufficient statistics of a per-document or corpus score, in the metric's column order."""
+    return score.stats()

@@ -1,0 +1,189 @@
+"""``Settings``: every option that changes a number, in one frozen object; and its ``Signature``.
+
+Every command (``score``, ``compare``, ``report``, ``tui``) builds its :class:`Settings` with the
+same function from the same command-line options (:mod:`corefreport.cli.options`), and the pipeline
+(:func:`corefreport.scoring.evaluate.evaluate`) takes nothing else. The :class:`Signature` derived
+from it (sacrebleu's idea: ``key:value|…|version:x``) names every setting that changes a number, so
+two scores with the same signature are comparable; ``compare`` compares signatures as objects.
+
+>>> s = Settings(metrics=("muc", "bcub", "ceafe"))
+>>> str(signature(s, "0123456789"))
+'metrics:muc+bcub+ceafe|singletons:keep|match:exact|dups:ref801+keydedup|key:0123456789|version:0.1.0'
+>>> signature(s, "0123456789").diff(signature(Settings(), "0123456789"))
+{'metrics': ('muc+bcub+ceafe', 'muc+bcub+ceafm+ceafe+blanc+lea')}
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, fields
+
+from .. import __version__
+from ..errors import SettingsError
+from .registry import ALL_METRICS, ANALYSES, STANDARD_METRICS
+
+DEFAULT_BY = ("mtype", "pos_class", "pronoun", "ne", "genre")
+"""Features the ARCS tables break scores down by when none are asked for."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting of an evaluation. All fields but :attr:`by` change numbers and are in the
+    signature; :attr:`by` only chooses which breakdown tables are shown (any feature can be
+    grouped by afterwards: the outcome rows keep every feature)."""
+
+    metrics: tuple[str, ...] = STANDARD_METRICS
+    """Metrics to compute (registry keys); the CoNLL score comes with MUC, B³ and CEAF-e."""
+    singletons: str = "keep"
+    """keep | drop one-mention chains on both sides."""
+    key_duplicates: str = "dedupe"
+    """A span repeated in the key: dedupe (keep it once) | keep (reference v8.01)."""
+    strict_tokens: bool = False
+    """Different words in matched documents: an error instead of a warning."""
+    weights: tuple[float, float, float, float] = (1.0, 0.75, 0.5, 1.0)
+    """Chen & Ng (2013) link weights NAM, NOM, PRO, SING of the linguistically aware metrics."""
+    analyses: tuple[str, ...] = ()
+    """Outcome-row analyses: arcs (Tuggener 2014), typed (Žitkus et al. 2023)."""
+    arcs_compat: bool = False
+    """ARCS: reproduce the released v1.2 scorer (N6 double count in scenario 2)."""
+    arcs_singletons: bool = False
+    """ARCS scenario 3: response singletons take part, as in v1.2."""
+    scheme: str | None = None
+    """Annotation scheme of the typed analysis: lcc, derived (default), gum or a TOML file."""
+    k: tuple[float, float, float, float] = (1.0, 0.75, 0.5, 0.25)
+    """Typed credits of TP, WT, WL, WTL."""
+    attempted: tuple[str, ...] | None = None
+    """Typed: classes the system attempts (default: the scheme's, else every class present)."""
+    strict_dominant: bool = False
+    """Typed: a link to another entity's dominant mention is FN + FP instead of WL."""
+    plink_by: str | None = None
+    """p-link (Zeldes & Simonson 2016): the category feature; None: no p-link."""
+    plink_compat: bool = False
+    """p-link: categories exactly as Zeldes' Perl scorer takes them."""
+    by: tuple[str, ...] = field(default=(), metadata={"signature": False})
+    """Breakdown features of the link-level tables (presentation only; empty: each view's default,
+    :data:`DEFAULT_BY` for the ARCS tables, class and type for ``compare``)."""
+
+    def __post_init__(self) -> None:
+        check(self)
+
+    @property
+    def linguistic(self) -> tuple[str, ...]:
+        return tuple(m for m in self.metrics if m not in STANDARD_METRICS)
+
+    @property
+    def needs_features(self) -> bool:
+        """Whether mention features (type, head, POS class …) are needed: not for the standard
+        metrics alone, which see only spans."""
+        return bool(self.linguistic or self.analyses or self.plink_by)
+
+    def as_dict(self) -> dict:
+        """The ``settings`` object of the JSON output (docs/json-schema.md)."""
+        out: dict = {"metrics": list(self.metrics), "singletons": self.singletons, "matching": "exact",
+                     "key_duplicates": self.key_duplicates}
+        if self.linguistic:
+            out["weights"] = list(self.weights)
+        if "arcs" in self.analyses:
+            out["arcs"] = {"by": list(self.by or DEFAULT_BY), "compat": self.arcs_compat, "singletons": self.arcs_singletons}
+        if "typed" in self.analyses:
+            out["typed"] = {"scheme": self.scheme or "derived", "k": list(self.k),
+                            "strict_dominant": self.strict_dominant,
+                            "attempted": list(self.attempted) if self.attempted else None}
+        if self.plink_by:
+            out["plink"] = {"by": self.plink_by, "compat": self.plink_compat}
+        return out
+
+
+def _finite(name: str, values: tuple[float, ...], low: float, high: float) -> None:
+    for v in values:
+        if not isinstance(v, (int, float)) or not math.isfinite(v) or not low <= v <= high:
+            raise SettingsError(f"{name} takes finite numbers in [{low:g}, {high:g}], got {v!r}")
+
+
+def check(s: Settings) -> None:
+    """Refuse settings no evaluation can honour (each message names the option)."""
+    for m in s.metrics:
+        if m not in ALL_METRICS:
+            raise SettingsError(f"unknown metric {m!r}; choose from {', '.join(ALL_METRICS)}, plink or 'all'")
+    if s.singletons not in ("keep", "drop"):
+        raise SettingsError("singletons takes 'keep' or 'drop'")
+    if s.key_duplicates not in ("dedupe", "keep"):
+        raise SettingsError("--key-duplicates takes 'dedupe' or 'keep'")
+    for a in s.analyses:
+        if a not in ANALYSES:
+            raise SettingsError(f"unknown analysis {a!r}; choose {' or '.join(ANALYSES)}")
+    if len(s.weights) != 4:
+        raise SettingsError(f"--weights takes four numbers NAM,NOM,PRO,SING, got {len(s.weights)}")
+    _finite("--weights", tuple(s.weights), 0.0, 1e6)
+    if s.weights[3] <= 0:
+        raise SettingsError("--weights: the singleton weight w_sing must be > 0 (a zero makes the denominators "
+                            "zero; Chen & Ng 2013, fn. 8)")
+    if len(s.k) != 4:
+        raise SettingsError(f"--k takes four numbers in [0, 1] (k1,k2,k3,k4), got {len(s.k)}")
+    _finite("--k", tuple(s.k), 0.0, 1.0)
+
+
+@dataclass(frozen=True)
+class Signature:
+    """The settings that changed a number, the key's content hash and the version — as ordered
+    fields, with the short string form ``name:value|…`` that is printed with every score."""
+
+    fields: tuple[tuple[str, str], ...]
+
+    def __str__(self) -> str:
+        return "|".join(f"{k}:{v}" for k, v in self.fields)
+
+    def as_dict(self) -> dict[str, str]:
+        return dict(self.fields)
+
+    def get(self, name: str, default: str = "") -> str:
+        return self.as_dict().get(name, default)
+
+    def diff(self, other: "Signature", ignore: tuple[str, ...] = ()) -> dict[str, tuple[str, str]]:
+        """Fields whose values differ: name → (this value, the other's); "" where one lacks it."""
+        a, b = self.as_dict(), other.as_dict()
+        names = list(dict.fromkeys(list(a) + list(b)))
+        return {n: (a.get(n, ""), b.get(n, "")) for n in names if n not in ignore and a.get(n) != b.get(n)}
+
+    def extended(self, **more: object) -> "Signature":
+        """This signature with more fields (``compare`` adds its resampling settings)."""
+        return Signature(self.fields + tuple((k, str(v)) for k, v in more.items()))
+
+
+def _nums(xs: tuple[float, ...]) -> str:
+    return ",".join(f"{x:g}" for x in xs)
+
+
+def signature(s: Settings, key_hash: str) -> Signature:
+    """The :class:`Signature` of settings ``s`` on a key whose content hash is ``key_hash``."""
+    f: list[tuple[str, str]] = [
+        ("metrics", "+".join(s.metrics)),
+        ("singletons", s.singletons),
+        ("match", "exact"),
+        ("dups", "ref801" if s.key_duplicates == "keep" else "ref801+keydedup"),
+    ]
+    if s.strict_tokens:
+        f.append(("tokens", "strict"))
+    if s.linguistic:
+        f.append(("w", _nums(s.weights)))
+    if s.analyses:
+        f.append(("analyses", "+".join(s.analyses)))
+    if "arcs" in s.analyses and (s.arcs_compat or s.arcs_singletons):
+        f.append(("arcs", "+".join(n for n, on in (("v1.2", s.arcs_compat), ("singletons", s.arcs_singletons)) if on)))
+    if "typed" in s.analyses:
+        f.append(("scheme", s.scheme or "derived"))
+        f.append(("k", _nums(s.k)))
+        if s.attempted:
+            f.append(("attempted", ",".join(s.attempted)))
+        if s.strict_dominant:
+            f.append(("dominant", "strict"))
+    if s.plink_by:
+        f.append(("plink", s.plink_by + ("+compat" if s.plink_compat else "")))
+    f.append(("key", key_hash))
+    f.append(("version", __version__))
+    return Signature(tuple(f))
+
+
+def signature_fields() -> list[str]:
+    """The :class:`Settings` fields that change numbers (all but the presentation-only ones)."""
+    return [x.name for x in fields(Settings) if x.metadata.get("signature", True)]

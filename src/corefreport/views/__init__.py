@@ -1,1 +1,0 @@
-"""Terminal renderings of the evaluation result."""
