@@ -322,3 +322,15 @@ def test_keymap_file(tmp_path, monkeypatch):
     assert load_keymap() == {"corefreport.back": "backspace,escape", "corefreport.search": "f"}
     monkeypatch.setenv("COREFREPORT_KEYMAP", str(tmp_path / "absent.toml"))
     assert load_keymap() == {}
+
+
+def test_any_feature_can_be_grouped_by_after_scoring():
+    """The run chose no 'lemma' breakdown; the class table can still group by it, now, from the rows."""
+    ev = full()
+    assert "lemma" not in ev.settings.by and "lemma" in M.breakdowns(ev, "immediate")
+    view = M.group_view(ev, M.Scope("immediate"), "lemma")
+    total = ev.arcs.scenarios["immediate"].total
+    groups = ev.group_by("immediate", "lemma")
+    assert len(view.items) == len(groups) > 50
+    assert sum(c.tp for c in groups.values()) == total.tp and sum(c.fn for c in groups.values()) == total.fn
+    assert groups["it"].key_total == len(ev.select("immediate", lemma="it")) - groups["it"].fp

@@ -27,7 +27,7 @@ import numpy as np
 
 from .counts import Counts
 from .metrics import BlancCounts
-from .outcomes import LinkOutcome
+from .outcomes import LinkOutcome, group_by
 from .result import Evaluation
 from .settings import Signature
 from .registry import REGISTRY
@@ -347,56 +347,26 @@ def counts_vector(s: Counts | BlancCounts) -> list[float]:
     return [s.recall_num, s.recall_den, s.precision_num, s.precision_den]
 
 
-class RowArrays:
-    """The outcome rows of one analysis as parallel arrays, so that every group-by over
-    (document, group) is a ``numpy.bincount``."""
-
-    __slots__ = ("_values", "credit", "doc", "key", "response", "rows")
-
-    def __init__(self, rows: list[LinkOutcome], doc_index: dict[str, int]):
-        self.rows = rows
-        try:
-            self.doc = np.array([doc_index[r.doc_id] for r in rows], dtype=np.int64)
-        except KeyError as err:
-            raise ValueError(f"outcome row of document {err.args[0]!r}, which is not in the evaluation") from None
-        self.credit = np.array([r.credit for r in rows], dtype=float)
-        outcomes = [r.outcome for r in rows]
-        self.key = np.array([o != "FP" for o in outcomes], dtype=float)
-        self.response = np.array([o != "FN" for o in outcomes], dtype=float)
-        self._values: dict[str, list[str]] = {}
-
-    def values(self, by: str) -> list[str]:
-        """Each row's value of ``by`` (a row column such as ``cls``/``type``, or a feature)."""
-        v = self._values.get(by)
-        if v is None:
-            if by in ("cls", "type", "doc_id", "outcome", "text"):
-                v = [getattr(r, by) for r in self.rows]
-            else:
-                v = [r.features.get(by, "-") for r in self.rows]
-            self._values[by] = v
-        return v
-
-    def columns(self, n_docs: int, codes: np.ndarray | None = None, groups: int = 1,
-                mask: np.ndarray | None = None) -> np.ndarray:
-        """(n_docs, 3·groups): per group ``Σ credit, TP+WT+WL+WTL+FN, TP+WT+WL+WTL+FP``; ``codes``
-        gives each row's group (default: one group), ``mask`` selects rows."""
-        flat = self.doc * groups + (codes if codes is not None else 0)
-        out = np.zeros((n_docs * groups, 3))
-        for j, w in enumerate((self.credit, self.key, self.response)):
-            if mask is not None:
-                out[:, j] = np.bincount(flat[mask], weights=w[mask], minlength=n_docs * groups)
-            else:
-                out[:, j] = np.bincount(flat, weights=w, minlength=n_docs * groups)
-        return out.reshape(n_docs, 3 * groups)
-
-
-def outcome_columns(rows: list[LinkOutcome], doc_index: dict[str, int],
-                    group_of: Callable[[LinkOutcome], int] | None = None, groups: int = 1) -> np.ndarray:
-    """Per-document outcome counts of ``rows``: (documents, 3·groups) with, per group,
-    ``Σ credit, TP+WT+WL+WTL+FN, TP+WT+WL+WTL+FP`` — a group-by over (doc_id, group)."""
-    arr = RowArrays(rows, doc_index)
-    codes = np.array([group_of(r) for r in rows], dtype=np.int64) if group_of else None
-    return arr.columns(len(doc_index), codes, groups)
+def outcome_columns(rows: list[LinkOutcome], doc_index: dict[str, int], by: str | None = None,
+                    values: list[str] | None = None) -> np.ndarray:
+    """Per-document outcome statistics of ``rows``: (documents, 3·groups) with, per group,
+    ``Σ credit, TP+WT+WL+WTL+FN, TP+WT+WL+WTL+FP`` — the group-by of
+    :func:`~corefreport.scoring.outcomes.group_by` over (doc_id, ``by``), laid out as a matrix.
+    ``values`` are the groups in column order (rows of other values are left out); without ``by``,
+    one group of all rows."""
+    groups = values if by is not None else [None]
+    gidx = {v: g for g, v in enumerate(groups)}
+    out = np.zeros((len(doc_index), 3 * len(groups)))
+    counts = group_by(rows, "doc_id", by) if by is not None else group_by(rows, "doc_id")
+    for key, c in counts.items():
+        doc, value = (key if by is not None else (key, None))
+        d = doc_index.get(doc)
+        if d is None:
+            raise ValueError(f"outcome row of document {doc!r}, which is not in the evaluation")
+        g = gidx.get(value)
+        if g is not None:
+            out[d, 3 * g:3 * g + 3] = c.stats()
+    return out
 
 
 def document_matrix(ev: Evaluation, doc_ids: list[str]) -> dict[str, np.ndarray]:
@@ -414,13 +384,12 @@ def document_matrix(ev: Evaluation, doc_ids: list[str]) -> dict[str, np.ndarray]
     out["mentions"] = np.array([counts_vector(by_doc[i].mentions) for i in doc_ids], dtype=float)
     index = {d: k for k, d in enumerate(doc_ids)}
     for a, rows in _rows_by_analysis(ev).items():
-        arr = RowArrays(rows, index)
         if a == "typed":
             if ev.typed is not None:
                 attempted = set(ev.typed.attempted)
-                out[a] = arr.columns(len(doc_ids), mask=np.array([c in attempted for c in arr.values("cls")], bool))
+                out[a] = outcome_columns([r for r in rows if r.cls in attempted], index)
         else:
-            out[a] = arr.columns(len(doc_ids))
+            out[a] = outcome_columns(rows, index)
     return out
 
 
@@ -494,7 +463,6 @@ def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str,
     if left_out:
         warnings.append(f"analyses not computed for every system, left out: {', '.join(left_out)}")
     index = {d: k for k, d in enumerate(doc_ids)}
-    arrays = {n: {a: RowArrays(rows[n].get(a, []), index) for a in analyses} for n in names}
     for a in analyses:
         if a == "typed":
             tables = [ev.typed for ev in evs.values()]
@@ -505,30 +473,20 @@ def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str,
                                     f"{', '.join(attempted)} for every system")
             if len({(t.scheme.name, t.scheme.n, tuple(t.k)) for t in tables}) > 1:
                 warnings.append("typed: the systems were evaluated with different schemes or k")
-            cidx = {c: i for i, c in enumerate(attempted)}
-            typed_cols = {}
-            for n in names:
-                arr = arrays[n][a]
-                codes = np.array([cidx.get(c, -1) for c in arr.values("cls")], dtype=np.int64)
-                typed_cols[n] = arr.columns(n_docs, np.maximum(codes, 0), len(attempted), codes >= 0)
+            typed_cols = {n: outcome_columns(rows[n].get(a, []), index, "cls", attempted) for n in names}
             block = shared_block([("typed_micro", {}), ("typed_macro", {}),
                                   ("typed_scheme", {"divisor": tables[0].scheme.n})], 3 * len(attempted))
             stats.append(_Stat(block, ["typed_micro", "typed_macro", "typed_scheme"], lambda s, c=typed_cols: c[s]))
         else:
-            totals = {n: arrays[n][a].columns(n_docs) for n in names}
+            totals = {n: outcome_columns(rows[n].get(a, []), index) for n in names}
             stats.append(_Stat(metric_block(a), [a], lambda s, c=totals: c[s]))
     group_labels: dict[str, list[str]] = {}
     for a in analyses:
         for by in groupings:
-            values = sorted({v for n in names for v in arrays[n][a].values(by)})
+            values = sorted({r.get(by) for n in names for r in rows[n].get(a, [])})
             if not values:
                 continue
-            gidx = {v: i for i, v in enumerate(values)}
-            cols = {}
-            for n in names:
-                arr = arrays[n][a]
-                codes = np.array([gidx[v] for v in arr.values(by)], dtype=np.int64)
-                cols[n] = arr.columns(n_docs, codes, len(values))
+            cols = {n: outcome_columns(rows[n].get(a, []), index, by, values) for n in names}
             stats.append(_Stat(metric_block("referents", len(values)), values, lambda s, c=cols: c[s], a, by))
             group_labels[f"{a}|{by}"] = [_group_label(base, a, by, v) for v in values]
     return stats, group_labels, {n: {a: rows[n].get(a, []) for a in analyses} for n in names}

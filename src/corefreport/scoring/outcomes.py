@@ -195,10 +195,21 @@ def tally(rows: Iterable[LinkOutcome]) -> OutcomeCounts:
     return c
 
 
-def group_by(rows: Iterable[LinkOutcome], column: str | Callable[[LinkOutcome], str]) -> dict[str, OutcomeCounts]:
-    """Counts per value of ``column`` (a row field, a feature name, or a function), sorted by value."""
-    key = column if callable(column) else (lambda r, c=column: r.get(c))
-    out: dict[str, OutcomeCounts] = {}
+def group_by(rows: Iterable[LinkOutcome], *columns: str | Callable[[LinkOutcome], str]) -> dict:
+    """Counts per value of ``column`` (a row field, a feature name, or a function), sorted by value;
+    with several columns, per tuple of their values. Every link-level table is this.
+
+    >>> rows = [LinkOutcome("typed", "d", 0, 0, "he", "TP", 1.0, cls="p"),
+    ...         LinkOutcome("typed", "d", 3, 3, "it", "FN", cls="p"),
+    ...         LinkOutcome("typed", "e", 5, 6, "the city", "WL", 0.5, cls="d")]
+    >>> {k: (c.tp, c.wl, c.fn) for k, c in group_by(rows, "cls").items()}
+    {'d': (0, 1, 0), 'p': (1, 0, 1)}
+    >>> list(group_by(rows, "doc_id", "cls"))
+    [('d', 'p'), ('e', 'd')]
+    """
+    getters = [c if callable(c) else (lambda r, c=c: r.get(c)) for c in columns]
+    key = getters[0] if len(getters) == 1 else (lambda r: tuple(g(r) for g in getters))
+    out: dict = {}
     for r in rows:
         k = key(r)
         c = out.get(k)
@@ -209,6 +220,7 @@ def group_by(rows: Iterable[LinkOutcome], column: str | Callable[[LinkOutcome], 
 
 
 def select(rows: Iterable[LinkOutcome], **where: str) -> list[LinkOutcome]:
-    """Rows whose columns equal the given values: ``select(rows, cls="p", outcome="WL")``."""
+    """Rows whose columns (or features) equal the given values — every drill-down is this:
+    ``select(rows, cls="p", outcome="WL")``."""
     items = list(where.items())
     return [r for r in rows if all(r.get(k) == v for k, v in items)]

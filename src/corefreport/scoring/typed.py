@@ -36,7 +36,7 @@ from typing import Any, Iterable
 from ..model import Document, Span
 from .counts import Num, harmonic, ratio
 from .dominant import dominant_of
-from .outcomes import LinkOutcome, OutcomeCounts, outcome_formula
+from .outcomes import LinkOutcome, OutcomeCounts, group_by, outcome_formula
 from .scheme import Scheme
 
 K_DEFAULT = (1.0, 0.75, 0.5, 0.25)
@@ -233,16 +233,12 @@ class TypedTables:
 
 def typed_tables(rows: Iterable[LinkOutcome], scheme: Scheme, k: tuple[float, ...] = K_DEFAULT,
                  attempted: list[str] | None = None) -> TypedTables:
-    """Group the typed rows by class and by type; attempted classes from the argument, the scheme,
-    or (default) every class that occurs in the key or the response (not the response alone: Z8)."""
-    t = TypedTables(scheme, tuple(k))
-    for r in rows:
-        t.classes.setdefault(r.cls, OutcomeCounts()).add(r)
-        t.types.setdefault(r.type, OutcomeCounts()).add(r)
-        t.type_class[r.type] = r.cls
-        if r.features.get("wrong_entity") == "1" and r.outcome in ("WL", "WTL"):
-            t.wrong_entity += 1
-    t.classes = dict(sorted(t.classes.items()))
-    t.types = dict(sorted(t.types.items()))
+    """The per-class and per-type tables: group-bys of the typed rows by ``cls`` and by ``type``.
+    Attempted classes come from the argument, the scheme, or (default) every class that occurs in
+    the key or the response (not the response alone: Z8)."""
+    rows = list(rows)
+    t = TypedTables(scheme, tuple(k), classes=group_by(rows, "cls"), types=group_by(rows, "type"))
+    t.type_class = {r.type: r.cls for r in rows}
+    t.wrong_entity = sum(1 for r in rows if r.outcome in ("WL", "WTL") and r.features.get("wrong_entity") == "1")
     t.attempted = list(attempted or scheme.attempted or sorted(t.classes))
     return t

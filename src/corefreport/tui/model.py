@@ -259,12 +259,11 @@ def mix_bar(c: OutcomeCounts, width: int = 10) -> Text:
 
 
 def breakdowns(ev: Evaluation, analysis: str) -> list[str]:
-    """What a class table can group by: the class, the features the run broke ARCS down by (if the
-    rows carry them), and the document."""
-    rows = rows_of(ev, analysis)
-    by = list(ev.settings.by or DEFAULT_BREAKDOWNS)
-    feats = rows[0].features if rows else {}
-    return ["cls"] + [f for f in by if f in feats] + ["doc_id"]
+    """What a class table can group by, computed now from the rows (any feature, whatever the run
+    chose): the class, the chosen breakdown features, every other feature the rows carry, the document."""
+    feats = ev.features(analysis)
+    by = [f for f in (ev.settings.by or DEFAULT_BREAKDOWNS) if f in feats]
+    return ["cls"] + by + [f for f in feats if f not in by] + ["doc_id"]
 
 
 def group_rows(ev: Evaluation, scope: Scope, column: str) -> list[GroupRow]:
