@@ -93,8 +93,22 @@ def test_never_overwrites_without_force(tmp_path):
 @pytest.mark.parametrize("fmt, marker", [("csv", "metric,recall,precision,f1"), ("markdown", "| metric |"),
                                          ("latex", r"\toprule"), ("table", "CoNLL")])
 def test_formats(fmt, marker):
+    """Every format shows the numbers of the JSON: the MUC row with R, P, F1 and its counts."""
+    muc = json.loads(run("score", "--example", "-f", "json", "-q").stdout)["metrics"]["muc"]
     res = run("score", "--example", "-f", fmt, "-q")
     assert res.exit_code == 0 and marker in res.stdout
+    p = [f"{100 * muc[k]:.2f}" for k in ("recall", "precision", "f1")]
+    counts = [f"{muc[k]:g}" for k in ("recall_num", "recall_den", "precision_num", "precision_den")]
+    line = next(x for x in res.stdout.splitlines() if "MUC" in x or x.startswith("muc,"))
+    if fmt == "csv":
+        assert line.split(",")[1:] == [repr(muc[k]) for k in ("recall", "precision", "f1")] + counts
+    elif fmt == "table":
+        assert line.split() == ["MUC", "|", *p[:1], "|", p[1], "|", p[2], "|", "/".join(counts[:2]), "|",
+                                "/".join(counts[2:])]
+    else:
+        sep = "&" if fmt == "latex" else "|"
+        cells = [c.strip() for c in line.strip(" |\\").split(sep)]
+        assert cells == ["MUC", *p] + (counts if fmt == "markdown" else [])  # booktabs: the scores only
 
 
 def test_missing_key_document_is_scored_as_empty_and_warned(tmp_path):
@@ -156,6 +170,14 @@ def test_arcs_tables_and_links_on_gum(tmp_path):
     rows = [json.loads(line) for line in links.read_text().splitlines()]
     imm = [r for r in rows if r["analysis"] == "immediate"]
     assert sum(r["outcome"] == "TP" for r in imm) == arcs["immediate"]["total"]["tp"]
+    # the released v1.2 scripts' totals on this pair (see test_arcs.test_gum_totals_regression)
+    tp_wl_fn_fp = {s: tuple(arcs[s]["total"][k] for k in ("tp", "wl", "fn", "fp")) for s in arcs}
+    assert tp_wl_fn_fp["immediate"] == (1035, 520, 748, 465)
+    res = run("score", str(key), str(resp), "-a", "arcs", "-f", "json", "-q", "--arcs-compat", "--arcs-singletons")
+    compat = json.loads(res.stdout)
+    assert compat["signature"].count("arcs:v1.2+singletons") == 1 and "arcs:" not in out["signature"]
+    assert tuple(compat["arcs"]["inferred"]["total"][k] for k in ("tp", "wl", "fn", "fp")) == (1044, 359, 898, 446)
+    assert tuple(compat["arcs"]["anchor"]["total"][k] for k in ("tp", "wl", "fn", "fp")) == (1353, 0, 937, 338)
 
 
 def test_links_needs_an_analysis(tmp_path):

@@ -322,7 +322,7 @@ def report(
                          "detailed).")] = [],
     output: Annotated[Path, typer.Option("--output", "-o", help="report.pdf, report.html or tables.tex")] = Path("report.pdf"),
     title: Annotated[Optional[str], typer.Option("--title", help="Report title.")] = None,
-    section: Annotated[list[str], typer.Option("--section", help="Sections to include (repeatable): summary, "
+    section: Annotated[list[str], typer.Option("--section", metavar="NAME", help="Sections to include (repeatable): summary, "
                        "metrics, linguistic, plink, arcs, typed, documents, methods. Default: all.")] = [],
     key_format: KeyFormat = None,
     response_format: ResponseFormat = None,

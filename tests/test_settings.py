@@ -1,0 +1,164 @@
+"""One ``Settings`` for every command, its ``Signature``, and pure scoring.
+
+* changing any field of Settings that changes a number changes the signature (property test);
+* every command accepts the shared scoring options, builds the same Settings from them, and
+  refuses an option it cannot honour;
+* ``evaluate`` leaves both corpora untouched and gives equal results twice.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import fields, replace
+from functools import lru_cache
+
+import pytest
+from hypothesis import given, settings as hsettings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from corefreport.cli import app, example_paths
+from corefreport.errors import SettingsError
+from corefreport.io import load_corpus
+from corefreport.scoring.evaluate import evaluate
+from corefreport.scoring.registry import ALL_METRICS
+from corefreport.scoring.settings import Settings, signature, signature_fields
+
+runner = CliRunner()
+
+BASE = Settings(metrics=ALL_METRICS, analyses=("arcs", "typed"), plink_by="mtype")
+"""Every part switched on, so every field is in force."""
+
+OTHER = {
+    "metrics": ("muc", "bcub"),
+    "singletons": "drop",
+    "key_duplicates": "keep",
+    "strict_tokens": True,
+    "weights": (1.0, 0.5, 0.5, 1.0),
+    "analyses": ("arcs",),
+    "arcs_compat": True,
+    "arcs_singletons": True,
+    "scheme": "lcc",
+    "k": (1.0, 0.5, 0.5, 0.25),
+    "attempted": ("NAME", "PRONOUN"),
+    "strict_dominant": True,
+    "plink_by": "ne",
+    "plink_compat": True,
+}
+"""Another valid value for each field that changes numbers."""
+
+
+def test_every_number_changing_field_has_an_alternative_here():
+    assert set(OTHER) == set(signature_fields())
+    assert [f.name for f in fields(Settings) if f.name not in OTHER] == ["by"]  # presentation only
+
+
+@given(st.sets(st.sampled_from(sorted(OTHER)), min_size=1))
+@hsettings(max_examples=60, deadline=None)
+def test_changing_any_number_changing_field_changes_the_signature(changed):
+    other = replace(BASE, **{name: OTHER[name] for name in changed})
+    a, b = signature(BASE, "k0"), signature(other, "k0")
+    assert str(a) != str(b)
+    assert a.diff(b)  # and compare sees it field by field
+
+
+def test_presentation_only_fields_leave_the_signature_alone():
+    assert str(signature(replace(BASE, by=("genre",)), "k0")) == str(signature(BASE, "k0"))
+
+
+def test_signature_records_attempted_classes():
+    """The same signature once gave typed macro F1 0.6208 and 0.5990 (with --attempted)."""
+    key, resp = (load_corpus(p) for p in example_paths())
+    plain = evaluate(key, resp, Settings(analyses=("typed",)))
+    some = evaluate(key, resp, Settings(analyses=("typed",), attempted=("NAME", "PRONOUN")))
+    assert plain.typed.attempted == ["NAME", "NOMINAL", "PRONOUN"] and some.typed.attempted == ["NAME", "PRONOUN"]
+    assert plain.typed.macro["f1"] != some.typed.macro["f1"]
+    assert some.signature.diff(plain.signature) == {"attempted": ("NAME,PRONOUN", "")}
+
+
+@pytest.mark.parametrize("field, value", [("weights", (1, 1, 1, float("nan"))), ("weights", (1, 1, 1, 0)),
+                                          ("k", (5, 5, 5, 5)), ("k", (1, 1, float("inf"), 1)),
+                                          ("metrics", ("nonsense",)), ("analyses", ("other",))])
+def test_settings_refuse_what_no_evaluation_can_honour(field, value):
+    with pytest.raises(SettingsError):
+        replace(BASE, **{field: value})
+
+
+# --------------------------------------------------------------------------------------------- commands
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+@pytest.mark.parametrize("command", ["score", "compare", "report", "tui"])
+def test_every_command_takes_the_shared_scoring_options(command):
+    text = run(command, "--help").stdout
+    for option in ("--metric", "--analysis", "--drop-singletons", "--key-duplicates", "--weights", "--by",
+                   "--arcs-compat", "--scheme", "--k", "--attempted", "--strict-dominant", "--strict-tokens"):
+        assert option in text, (command, option)
+    assert "--metric NAME[,NAME…]" in text and "--weights NAM,NOM,PRO,SING" in text  # readable metavars
+
+
+def test_report_and_compare_honour_the_options_score_honours(tmp_path):
+    """--weights, --k and --key-duplicates reach the report and compare: their signatures say so."""
+    key, resp = example_paths()
+    opts = ["--weights", "1,1,0.5,1", "--k", "1,0.5,0.5,0", "--key-duplicates", "keep"]
+    tex = tmp_path / "r.tex"
+    res = run("report", key, resp, "-o", str(tex), "-q", *opts)
+    assert res.exit_code == 0, res.output
+    sig = next(line for line in tex.read_text().splitlines() if line.startswith("% signature:"))
+    assert "|dups:ref801|" in sig and "|w:1,1,0.5,1|" in sig and "|k:1,0.5,0.5,0|" in sig
+    res = run("compare", key, f"a={resp}", f"b={resp}", "--bootstrap", "10", "--randomization", "10", "-f", "json", "-q",
+              *opts)
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert "|dups:ref801|" in out["settings"]["signature"] and "|k:1,0.5,0.5,0|" in out["settings"]["signature"]
+    score = json.loads(run("score", key, resp, "-f", "json", "-q", "-m", "all", "-a", "typed", *opts).stdout)
+    assert score["typed"]["k"] == [1.0, 0.5, 0.5, 0.0] and score["settings"]["weights"] == [1.0, 1.0, 0.5, 1.0]
+
+
+def test_an_option_a_command_cannot_honour_is_an_error():
+    key, resp = example_paths()
+    res = run("compare", key, f"a={resp}", f"b={resp}", "--plink-compat")
+    assert res.exit_code == 2 and "--plink-compat is not supported" in res.output
+
+
+def test_bad_option_values_are_refused_in_every_command(tmp_path):
+    key, resp = example_paths()
+    for args in (["score", key, resp], ["compare", key, f"a={resp}", f"b={resp}"], ["report", key, resp, "-o", str(tmp_path / "x.pdf")]):
+        res = run(*args, "--k", "5,5,5,5")
+        assert res.exit_code == 2 and "--k takes finite numbers in [0, 1]" in res.output, args
+        res = run(*args, "--weights", "nan,1,1,1")
+        assert res.exit_code == 2 and "--weights" in res.output, args
+    assert not (tmp_path / "x.pdf").exists()
+
+
+# --------------------------------------------------------------------------------------------- purity
+
+@lru_cache(maxsize=1)
+def corpora():
+    return tuple(load_corpus(p) for p in example_paths())
+
+
+def test_evaluate_leaves_its_inputs_untouched_and_is_repeatable():
+    key, resp = corpora()
+    before = (copy.deepcopy(key), copy.deepcopy(resp))
+    s = Settings(metrics=ALL_METRICS, analyses=("arcs", "typed"), plink_by="mtype")
+    one = evaluate(key, resp, s)
+    two = evaluate(key, resp, s)
+    assert (key, resp) == before  # no mention feature, no flag written into the reader's corpus
+    assert one.as_dict(per_doc=True) == two.as_dict(per_doc=True)
+    assert [r.as_dict() for r in one.rows] == [r.as_dict() for r in two.rows]
+    assert all("mtype" not in m.features for d in key for m in d.mentions)
+
+
+def test_staged_result_is_the_final_one_without_the_analyses():
+    key, resp = corpora()
+    staged = []
+    final = evaluate(key, resp, Settings(metrics=ALL_METRICS, analyses=("arcs",)), on_stage=staged.append)
+    (first,) = staged
+    assert not first.complete and final.complete and first.arcs is None and final.arcs is not None
+    assert {k: v.as_dict() for k, v in first.metrics.items()} == \
+           {k: v.as_dict() for k, v in final.metrics.items() if k in first.metrics}
+    assert str(first.signature) == str(final.signature)
