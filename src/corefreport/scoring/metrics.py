@@ -62,6 +62,11 @@ def muc(key: Chains, response: Chains, ct: Contingency | None = None) -> Counts:
     R = Σ_K (|K| − |p(K)|) / Σ_K (|K| − 1), where p(K) partitions K by the response chains (key
     mentions absent from the response are singletons of p(K)); P symmetrically. Both numerators equal
     Σ over non-empty cells K ∩ R of (|K ∩ R| − 1). A key of singletons only gives 0/0 → 0 (reference).
+
+    Vilain et al.'s example: key {A B C D}, response {A B} {C D}: R = (4 − 2) / 3, P = 2 / 2.
+
+    >>> muc([["A", "B", "C", "D"]], [["A", "B"], ["C", "D"]])
+    Counts(recall_num=2, recall_den=3, precision_num=2, precision_den=2)
     """
     ct = ct or contingency(key, response)
     if ct.key_repeats:
@@ -85,6 +90,11 @@ def bcub(key: Chains, response: Chains, ct: Contingency | None = None) -> Counts
     (a response mention absent from the key adds 0 to the numerator and 1 to the denominator).
     A key that repeats a mention (only kept with ``key_duplicates="keep"``) is scored literally as
     the reference does: K(m) is the last key chain holding m, |K ∩ R| counts R's members found in K.
+
+    Key {1 2 3 4 5}, response {1 2} {3 4 5}: R = (2·2/5 + 3·3/5) / 5 = 0.52, P = 5/5.
+
+    >>> bcub([[1, 2, 3, 4, 5]], [[1, 2], [3, 4, 5]])
+    Counts(recall_num=2.6, recall_den=5, precision_num=5.0, precision_den=5)
     """
     ct = ct or contingency(key, response)
     if ct.key_repeats:
@@ -122,6 +132,9 @@ def ceafm(key: Chains, response: Chains, ct: Contingency | None = None) -> Count
     Φ* is the best one-to-one chain alignment (:func:`~corefreport.scoring.assignment.max_alignment`).
     ``|K ∩ R|`` counts K's members, so a mention the key repeats counts twice (reference
     ``SIMMentionBased``).
+
+    >>> ceafm([[1, 2, 3, 4, 5]], [[1, 2], [3, 4, 5]])   # best alignment {1..5} ↔ {3 4 5}: φ3 = 3
+    Counts(recall_num=3.0, recall_den=5, precision_num=3.0, precision_den=5)
     """
     ct = ct or contingency(key, response)
     phi = max_alignment({p: float(n) for p, n in ct.cells.items()})
@@ -129,7 +142,11 @@ def ceafm(key: Chains, response: Chains, ct: Contingency | None = None) -> Count
 
 
 def ceafe(key: Chains, response: Chains, ct: Contingency | None = None) -> Counts:
-    """Entity-based CEAF (Luo 2005): φ4(K, R) = 2|K ∩ R| / (|K| + |R|); R = Φ*/#K, P = Φ*/#R."""
+    """Entity-based CEAF (Luo 2005): φ4(K, R) = 2|K ∩ R| / (|K| + |R|); R = Φ*/#K, P = Φ*/#R.
+
+    >>> ceafe([[1, 2, 3, 4, 5]], [[1, 2], [3, 4, 5]])   # φ4({1..5}, {3 4 5}) = 6/8
+    Counts(recall_num=0.75, recall_den=1, precision_num=0.75, precision_den=2)
+    """
     ct = ct or contingency(key, response)
     ks, rs = ct.key_sizes, ct.response_sizes
     phi = max_alignment({(i, j): 2.0 * n / (ks[i] + rs[j]) for (i, j), n in ct.cells.items()})
@@ -141,6 +158,12 @@ def lea(key: Chains, response: Chains, ct: Contingency | None = None) -> Counts:
 
     R = Σ_K |K| · (Σ_R link(K ∩ R) / link(K)) / Σ_K |K|, with link(n) = n(n−1)/2; P swaps key and
     response. A singleton has one self-link, resolved when the other side has it as a singleton too.
+
+    Key {1..5} (10 links), response {1 2} {3 4 5}: 1 + 3 key links resolved, R = 5·(4/10) / 5;
+    each response entity's links are all in the key, P = (2·1 + 3·1) / 5.
+
+    >>> lea([[1, 2, 3, 4, 5]], [[1, 2], [3, 4, 5]])
+    Counts(recall_num=2.0, recall_den=5, precision_num=5.0, precision_den=5)
     """
     ct = ct or contingency(key, response)
     ks, rs = ct.key_sizes, ct.response_sizes
@@ -274,6 +297,13 @@ def blanc(key: Chains, response: Chains, ct: Contingency | None = None) -> Blanc
     C(|M|,2) − Σ_K C(|K∩M|,2) − Σ_R C(|R∩M|,2) + Σ_cells C(|K∩R|,2).
     A response that repeats a mention in two chains is scored with the reference's set semantics
     (links are sets of id pairs), by enumeration.
+
+    Key {1..5} has 10 coreference links and no non-coreference link, so BLANC is the C score:
+    R = 4/10, P = 4/4.
+
+    >>> b = blanc([[1, 2, 3, 4, 5]], [[1, 2], [3, 4, 5]])
+    >>> b.recall, b.precision, round(b.f1, 4)
+    (0.4, 1.0, 0.5714)
     """
     ct = ct or contingency(key, response)
     if ct.key_repeats or ct.response_repeats:

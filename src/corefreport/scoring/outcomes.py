@@ -99,7 +99,15 @@ class LinkOutcome:
 
 @dataclass(slots=True)
 class OutcomeCounts:
-    """Counts of each outcome and the summed credit of a group of rows."""
+    """Counts of each outcome and the summed credit of a group of rows.
+
+    R = Σ credit / (TP+WT+WL+WTL+FN), P = Σ credit / (TP+WT+WL+WTL+FP), F = 2PR / (P + R),
+    accuracy = Σ credit / (TP+WT+WL+WTL) (:func:`outcome_formula`; ARCS credits TP 1, WL 0).
+
+    >>> c = OutcomeCounts(tp=3, wl=1, fn=2, fp=1, credit=3.0)
+    >>> c.recall, c.precision, round(c.f1, 4), c.accuracy
+    (0.5, 0.6, 0.5455, 0.75)
+    """
 
     tp: int = 0
     wt: int = 0

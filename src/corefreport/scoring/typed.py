@@ -44,7 +44,14 @@ K_DEFAULT = (1.0, 0.75, 0.5, 0.25)
 
 def typed_micro_formula(cols: Sequence[Num]) -> tuple[Num, Num, Num]:
     """Žitkus et al. (2023) micro average (eqs. 43–45): the outcome statistics of the attempted
-    classes (3 columns per class, in class order) pooled, then :func:`outcome_formula`."""
+    classes (3 columns per class, in class order) pooled, then :func:`outcome_formula`.
+
+    Appendix C of the paper: classes d (one TP), p (one WL, credit k3 = 0.5), g (one FN):
+    P = 1.5 / 2 = 0.75, R = 1.5 / 3 = 0.5.
+
+    >>> typed_micro_formula((1.0, 1, 1,  0.5, 1, 1,  0.0, 1, 0))
+    (0.5, 0.75, 0.6)
+    """
     credit = key = resp = 0.0
     for i in range(0, len(cols), 3):
         credit = credit + cols[i]

@@ -1,0 +1,18 @@
+"""The examples in the scoring API's docstrings (formulas first, then a worked example) run."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["corefreport.scoring.counts", "corefreport.scoring.metrics", "corefreport.scoring.outcomes",
+           "corefreport.scoring.registry", "corefreport.scoring.typed", "corefreport.scoring.settings",
+           "corefreport.present.numbers", "corefreport.present.labels"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0, result
