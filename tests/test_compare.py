@@ -325,7 +325,7 @@ def test_csv_latex_markdown_carry_the_signature():
     assert float(conll["delta_ci_low"]) <= float(conll["delta"]) <= float(conll["delta_ci_high"])
     tex = comparison_latex(cmp)
     assert tex.startswith("% * p < 0.05") and f"% {cmp.signature}" in tex
-    assert r"MUC & 60.41 & \textbf{64.83} & +4.41* &" in tex and "−" not in tex
+    assert r"MUC & 60.41 & {\textbf{64.83}} & +4.41* &" in tex and "−" not in tex
     md = comparison_markdown(cmp)
     assert "| CoNLL | 61.13 | 65.34 | +4.21* |" in md and str(cmp.signature) in md
     assert len(comparison_tables(cmp)) >= 4

@@ -14,7 +14,8 @@ from corefreport.io import load_corpus
 from corefreport.present import tables as T
 from corefreport.present.labels import METRIC_LABELS
 from corefreport.report.document import SECTIONS, build, write_report
-from corefreport.report.model import bold_cells, format_cell
+from corefreport.present.numbers import cell as format_cell
+from corefreport.present.tables import bold_cells
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.registry import ALL_METRICS
 from corefreport.scoring.settings import Settings

@@ -187,7 +187,7 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
     elif fmt is OutFormat.markdown:
         write_output("\n".join(f"### {t.title}\n\n" + R.to_markdown(t) for t in parts), output, force)
     elif fmt is OutFormat.latex:
-        write_output("\n".join(R.to_latex(t) for t in parts), output, force)
+        write_output(R.latex_document(parts), output, force)
     else:
         from ..present.terminal import print_evaluation
 

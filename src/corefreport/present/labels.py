@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..scoring.registry import REGISTRY
+from .numbers import COUNT_COLUMNS
 
 METRIC_LABELS = {k: m.label for k, m in REGISTRY.items()} | {"typed": "typed micro"}
 """Plain labels by metric key (and ``typed`` for the typed micro score)."""
@@ -61,3 +62,30 @@ def short_path(path: str, width: int = 40) -> str:
 def short_doc(doc_id: str) -> str:
     """A document id without CoNLL-2012's ``; part 000`` suffix."""
     return doc_id.removesuffix("; part 000")
+
+
+def header_label(h: str) -> str:
+    """Display label of a table column key."""
+    fixed = {"recall": "R", "precision": "P", "f1": "F1", "accuracy": "Acc.", "s_star": "S*", "f_phi": "Fφ",
+             "recall_num": "num.", "recall_den": "den.", "precision_num": "num.", "precision_den": "den.",
+             "n": "n", "best": "best", "delta": "Δ", "p": "p"}
+    if h in fixed:
+        return fixed[h]
+    if h in COUNT_COLUMNS:
+        return h.upper()
+    if h in METRIC_LABELS:
+        return METRIC_LABELS[h]
+    for prefix, label in (("f1_", "F1 "), ("delta_", "Δ "), ("ci_", "95 % CI "), ("p_", "p ")):
+        if h.startswith(prefix):
+            return label + h[len(prefix):]
+    return h.replace("_", " ")
+
+
+def labels_of(t) -> list[str]:
+    """The display labels of a table's columns: its own, else :func:`header_label` of each key."""
+    return t.labels if t.labels is not None else [header_label(h) if i else h.capitalize()
+                                                  for i, h in enumerate(t.header)]
+
+
+def row_label(v) -> str:
+    return METRIC_LABELS.get(v, v) if isinstance(v, str) else str(v)

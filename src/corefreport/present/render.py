@@ -6,10 +6,13 @@ from __future__ import annotations
 import csv
 import io
 import math
+from dataclasses import replace
 
 from ..scoring.compare import Comparison
-from .labels import LATEX_LABELS, METRIC_LABELS
-from .numbers import COUNT_COLUMNS, cell, is_score_column
+
+from .labels import METRIC_LABELS
+from .latex import PREAMBLE, table_latex
+from .numbers import cell
 from .tables import Table, comparison_tables, highlights, legend, scores_table
 
 
@@ -36,55 +39,18 @@ def to_markdown(t: Table) -> str:
     return "\n".join(lines) + "\n"
 
 
-LATEX_ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
-                 "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "|": r"\textbar{}",
-                 "<": r"\textless{}", ">": r"\textgreater{}"}
+def to_latex(t: Table, label: str = "") -> str:
+    """One table as LaTeX (:func:`corefreport.present.latex.table_latex`), its note (the
+    signature) as a ``%`` comment before it."""
+    note = f"% {t.note}\n" if t.note else ""
+    return note + table_latex(replace(t, note=""), label)
 
 
-def latex_escape(s: str) -> str:
-    return "".join(LATEX_ESCAPES.get(ch, ch) for ch in s)
-
-
-def _latex_header(h: str) -> str:
-    if h in LATEX_LABELS:
-        return LATEX_LABELS[h]
-    if h == "s_star":
-        return "$S^*$"
-    if h in COUNT_COLUMNS:
-        return h.upper()
-    for prefix, tex in (("f1_", "F1 "), ("delta_", r"$\Delta$ "), ("p_", "$p$ ")):
-        if h.startswith(prefix):
-            return tex + latex_escape(h[len(prefix):])
-    return latex_escape(h.replace("_", " ").capitalize())
-
-
-def to_latex(t: Table) -> str:
-    """A booktabs table; metric names as row labels, R/P/F as percentages with two decimals."""
-    cols = [h for h in t.header[1:] if is_score_column(h) or h in COUNT_COLUMNS or h.startswith(("delta_", "p_"))]
-    idx = [t.header.index(h) for h in cols]
-    out = []
-    if t.note:
-        out.append(f"% {t.note}")
-    out.append(r"\begin{tabular}{l" + "r" * len(cols) + "}")
-    out.append(r"\toprule")
-    out.append(" & ".join([latex_escape(t.header[0].capitalize())] +
-                          [_latex_header(h) for h in cols]) + r" \\")
-    out.append(r"\midrule")
-    systems = [i for i in idx if t.header[i].startswith("f1_")]
-    for r in t.rows:
-        label = r[0]
-        best = max((r[i] for i in systems if isinstance(r[i], float)), default=None) if len(systems) > 1 else None
-        label = LATEX_LABELS.get(label, latex_escape(str(label)))
-        cells = []
-        for i in idx:
-            c = cell(r[i], t.header[i])
-            if best is not None and i in systems and r[i] == best:
-                c = r"\textbf{" + c + "}"
-            cells.append(latex_escape(c) if t.header[i].startswith(("ci_", "delta_")) else c)
-        out.append(" & ".join([label] + cells) + r" \\")
-    out.append(r"\bottomrule")
-    out.append(r"\end{tabular}")
-    return "\n".join(out) + "\n"
+def latex_document(tables: list[Table], label_prefix: str = "tab:corefreport") -> str:
+    """Several tables for ``\\input``: the packages they need as a comment, then each table."""
+    parts = [f"% needs {PREAMBLE}"]
+    parts += [to_latex(t, f"{label_prefix}-{i}") for i, t in enumerate(tables, 1)]
+    return "\n".join(parts)
 
 
 def comparison_markdown(cmp: Comparison, top: int = 5, min_support: int = 20) -> str:
@@ -97,7 +63,7 @@ def comparison_markdown(cmp: Comparison, top: int = 5, min_support: int = 20) ->
 def comparison_latex(cmp: Comparison) -> str:
     """The side-by-side table as booktabs LaTeX: best F1 in bold, Δ with ``*``, p-values; the
     signature and the test settings as ``%`` comments."""
-    return f"% {legend(cmp)}\n" + to_latex(scores_table(cmp))
+    return f"% {legend(cmp)}\n" + latex_document([scores_table(cmp)], "tab:corefreport-compare")
 
 
 CSV_HEADER = ["kind", "analysis", "by", "item", "label", "system", "n", "recall", "precision", "f1", "ci_low",

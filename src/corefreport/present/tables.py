@@ -14,7 +14,7 @@ from ..scoring.compare import Comparison, GroupDelta
 from ..scoring.registry import ANALYSIS_TITLES, REGISTRY
 from ..scoring.result import Evaluation
 from .labels import ARROW, METRIC_LABELS, SHORT_ANALYSIS, group_name, metric_label, short_doc
-from .numbers import ascii_text, interval, p_value, signed
+from .numbers import ascii_text, cell, interval, is_score_column, p_value, signed
 
 
 @dataclass(slots=True)
@@ -35,21 +35,31 @@ class Table:
     """"column": the best score of each score column is bold (rows are systems)."""
 
 
-def metrics_table(ev: Evaluation) -> Table:
-    """R, P, F1 and raw counts per metric, the CoNLL score, and mention identification."""
-    t = Table("Coreference scores", ["metric", "recall", "precision", "f1", "recall_num", "recall_den",
-                                     "precision_num", "precision_den"])
-    for name, s in ev.metrics.items():
-        if name == "blanc":  # two kinds of links: their counts are in the JSON, not one fraction
-            t.rows.append([name, s.recall, s.precision, s.f1, None, None, None, None])
-        else:
-            t.rows.append([name, s.recall, s.precision, s.f1, s.recall_num, s.recall_den, s.precision_num,
-                           s.precision_den])
-    if ev.conll is not None:
-        t.rows.append(["conll", None, None, ev.conll, None, None, None, None])
-    m = ev.mentions
-    t.rows.append(["mentions", m.recall, m.precision, m.f1, m.recall_num, m.recall_den, m.precision_num,
-                   m.precision_den])
+METRIC_HEADER = ["metric", "recall", "precision", "f1", "recall_num", "recall_den", "precision_num", "precision_den"]
+METRIC_GROUPS = [("Score (%)", 3), ("Recall", 2), ("Precision", 2)]
+METRIC_COLUMN_LABELS = ["Metric", "R", "P", "F1", "num.", "den.", "num.", "den."]
+
+
+def metric_row(name: str, s) -> list:
+    """R, P, F1 and the counts of one score (BLANC's two kinds of links make no one fraction: its
+    counts are in the JSON)."""
+    if name == "blanc":
+        return [name, s.recall, s.precision, s.f1, None, None, None, None]
+    return [name, s.recall, s.precision, s.f1, s.recall_num, s.recall_den, s.precision_num, s.precision_den]
+
+
+def metrics_table(ev: Evaluation, names: list[str] | None = None, title: str = "Coreference scores",
+                  totals: bool = True) -> Table:
+    """R, P, F1 and raw counts per metric (``names``, default all computed); with ``totals`` the
+    CoNLL score and mention identification after a rule."""
+    t = Table(title, list(METRIC_HEADER), groups=list(METRIC_GROUPS), labels=list(METRIC_COLUMN_LABELS))
+    for name in ev.metrics if names is None else names:
+        t.rows.append(metric_row(name, ev.metrics[name]))
+    if totals:
+        t.breaks.append(len(t.rows))
+        if ev.conll is not None:
+            t.rows.append(["conll", None, None, ev.conll, None, None, None, None])
+        t.rows.append(metric_row("mentions", ev.mentions))
     t.note = str(ev.signature)
     return t
 
@@ -112,6 +122,34 @@ def arcs_tables(ev: Evaluation) -> list[Table]:
 
 
 TYPED_HEADER = ["tp", "wt", "wl", "wtl", "fn", "fp", "s_star", "precision", "recall", "f1"]
+TYPED_GROUPS = [("Referents", 7), ("Score (%)", 3)]
+TYPED_LABELS = ["TP", "WT", "WL", "WTL", "FN", "FP", "S*", "P", "R", "F1"]
+
+
+def typed_row(label: str, d: dict) -> list:
+    """One class or type: its counts, S* and P, R, F1 (from the typed JSON)."""
+    return [label] + [d[h] for h in TYPED_HEADER]
+
+
+def typed_summary(tt, title: str) -> Table:
+    """Micro, macro and scheme-coverage averages."""
+    d = tt.as_dict()
+    t = Table(title, ["average", "precision", "recall", "f1"], labels=["Average", "P", "R", "F1"])
+    for name in ("micro", "macro", "scheme_coverage"):
+        t.rows.append([name.replace("_", " "), d[name]["precision"], d[name]["recall"], d[name]["f1"]])
+    return t
+
+
+def typed_notes(tt) -> list[str]:
+    """What a reader of the typed tables should know: wrong-entity links, chains without a dominant."""
+    notes = []
+    if tt.wrong_entity:
+        notes.append(f"{tt.wrong_entity} WL/WTL link(s) point to another entity's dominant mention "
+                     "(--strict-dominant scores them FN + FP)")
+    if tt.no_dominant:
+        notes.append(f"{tt.no_dominant} key chain(s) have no eligible dominant mention (pronouns only): "
+                     "their first mention was used")
+    return notes
 
 
 def typed_tables(ev: Evaluation) -> list[Table]:
@@ -122,26 +160,19 @@ def typed_tables(ev: Evaluation) -> list[Table]:
         return []
     d = tt.as_dict()
     k = ",".join(f"{x:g}" for x in tt.k)
-    classes = Table(f"Typed evaluation by class (scheme {tt.scheme.name}, k = {k})", ["class"] + TYPED_HEADER)
+    classes = Table(f"Typed evaluation by class (scheme {tt.scheme.name}, k = {k})", ["class"] + TYPED_HEADER,
+                    groups=list(TYPED_GROUPS), labels=["Class"] + TYPED_LABELS)
     for c, v in d["classes"].items():
-        classes.rows.append([f"{c} ({v['name']})" if v["name"] != c else c] + [v[h] for h in TYPED_HEADER])
-    types = Table("Typed evaluation by type", ["type"] + TYPED_HEADER)
+        classes.rows.append(typed_row(f"{c} ({v['name']})" if v["name"] != c else c, v))
+    types = Table("Typed evaluation by type", ["type"] + TYPED_HEADER, groups=list(TYPED_GROUPS),
+                  labels=["Type"] + TYPED_LABELS)
     for c in d["classes"]:
         for t, v in d["types"].items():
             if v["class"] == c:
-                types.rows.append([t] + [v[h] for h in TYPED_HEADER])
-    summary = Table(f"Typed evaluation: micro, macro (n_a = {len(tt.attempted)}: {', '.join(tt.attempted)}) and "
-                    f"scheme coverage (n = {tt.scheme.n})", ["average", "precision", "recall", "f1"])
-    for name in ("micro", "macro", "scheme_coverage"):
-        summary.rows.append([name.replace("_", " "), d[name]["precision"], d[name]["recall"], d[name]["f1"]])
-    notes = []
-    if tt.wrong_entity:
-        notes.append(f"{tt.wrong_entity} WL/WTL link(s) point to another entity's dominant mention "
-                     "(--strict-dominant scores them FN + FP)")
-    if tt.no_dominant:
-        notes.append(f"{tt.no_dominant} key chain(s) have no eligible dominant mention (pronouns only): "
-                     "their first mention was used")
-    summary.note = "; ".join(notes)
+                types.rows.append(typed_row(t, v))
+    summary = typed_summary(tt, f"Typed evaluation: micro, macro (n_a = {len(tt.attempted)}: "
+                                f"{', '.join(tt.attempted)}) and scheme coverage (n = {tt.scheme.n})")
+    summary.note = "; ".join(typed_notes(tt))
     return [classes, types, summary]
 
 
@@ -297,3 +328,33 @@ def comparison_tables(cmp: Comparison, top: int = 5, min_support: int = 20) -> l
     return out
 
 
+def bold_cells(t: Table) -> set[tuple[int, int]]:
+    """(row, column) of the best values: per score column when ``t.best == "column"`` (rows are
+    systems); per row among ``f1_<system>`` columns when there are several (the comparison)."""
+    out: set[tuple[int, int]] = set()
+    if t.best == "column" and len(t.rows) > 1:
+        for j, key in enumerate(t.header):
+            if j == 0 or not is_score_column(key):
+                continue
+            vals = [(cell(r[j], key), i) for i, r in enumerate(t.rows) if isinstance(r[j], float)]
+            if vals:
+                top = max(float(v) for v, _ in vals)
+                out |= {(i, j) for v, i in vals if float(v) == top}
+    systems = [j for j, key in enumerate(t.header) if key.startswith("f1_")]
+    if len(systems) > 1:
+        for i, r in enumerate(t.rows):
+            vals = [(cell(r[j], t.header[j]), j) for j in systems if isinstance(r[j], float)]
+            if vals:
+                top = max(float(v) for v, _ in vals)
+                out |= {(i, j) for v, j in vals if float(v) == top}
+    return out
+
+
+def numeric_columns(t: Table) -> list[bool]:
+    """Whether each column holds numbers only (right-aligned; siunitx ``S`` columns in LaTeX)."""
+    out = []
+    for j in range(len(t.header)):
+        cells = [r[j] for r in t.rows if j < len(r) and r[j] is not None]
+        out.append(j > 0 and bool(cells) and all(isinstance(c, (int, float)) and not isinstance(c, bool)
+                                                 for c in cells))
+    return out

@@ -11,19 +11,12 @@ from importlib import resources
 
 from markupsafe import Markup
 
-from . import svg
 from ..present import tables as T
-from ..present.labels import LATEX_LABELS
-from ..present.render import latex_escape
-from .model import (
-    Para,
-    Report,
-    bold_cells,
-    format_cell,
-    labels_of,
-    numeric_columns,
-    row_label,
-)
+from ..present.labels import labels_of, row_label
+from ..present.numbers import cell as format_cell
+from ..present.tables import bold_cells, numeric_columns
+from . import svg
+from .model import Para, Report
 
 FONTS = {
     # fonts-texgyre (Termes: the Times look of ACL papers; Cursor: its Courier); DejaVu is preinstalled

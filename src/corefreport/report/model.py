@@ -20,6 +20,8 @@ from ..scoring.result import Evaluation
 from ..scoring.settings import DEFAULT_BY
 from . import svg
 from ..present import tables as T
+from ..present.labels import labels_of, row_label
+from ..present.tables import bold_cells, numeric_columns
 from ..present.labels import METRIC_LABELS
 from ..present.numbers import COUNT_COLUMNS, is_score_column
 from ..present.numbers import cell as format_cell
@@ -95,32 +97,6 @@ def report_date() -> str:
     return _dt.date.today().isoformat()
 
 
-def header_label(h: str) -> str:
-    """Display label of a table column key."""
-    fixed = {"recall": "R", "precision": "P", "f1": "F1", "accuracy": "Acc.", "s_star": "S*", "f_phi": "Fφ",
-             "recall_num": "num.", "recall_den": "den.", "precision_num": "num.", "precision_den": "den.",
-             "n": "n", "best": "best", "delta": "Δ", "p": "p"}
-    if h in fixed:
-        return fixed[h]
-    if h in COUNT_COLUMNS:
-        return h.upper()
-    if h in METRIC_LABELS:
-        return METRIC_LABELS[h]
-    for prefix, label in (("f1_", "F1 "), ("delta_", "Δ "), ("ci_", "95 % CI "), ("p_", "p ")):
-        if h.startswith(prefix):
-            return label + h[len(prefix):]
-    return h.replace("_", " ")
-
-
-def labels_of(t: T.Table) -> list[str]:
-    return t.labels if t.labels is not None else [header_label(h) if i else h.capitalize()
-                                                  for i, h in enumerate(t.header)]
-
-
-def row_label(v) -> str:
-    return METRIC_LABELS.get(v, v) if isinstance(v, str) else str(v)
-
-
 # --------------------------------------------------------------------------------------------
 # Sections
 # --------------------------------------------------------------------------------------------
@@ -156,23 +132,6 @@ def headline_table(ev: Evaluation, comparison=None) -> T.Table | None:
     return t
 
 
-def _metric_rows_table(ev: Evaluation, names: list[str], title: str, extra: list[list] = ()) -> T.Table:
-    header = ["metric", "recall", "precision", "f1", "recall_num", "recall_den", "precision_num", "precision_den"]
-    t = T.Table(title, header, groups=[("Score (%)", 3), ("Recall", 2), ("Precision", 2)],
-                labels=["Metric", "R", "P", "F1", "num.", "den.", "num.", "den."])
-    for name in names:
-        s = ev.metrics[name]
-        if name == "blanc":  # two kinds of links: their counts are in the JSON, not one fraction
-            t.rows.append([name, s.recall, s.precision, s.f1, None, None, None, None])
-        else:
-            t.rows.append([name, s.recall, s.precision, s.f1, s.recall_num, s.recall_den, s.precision_num,
-                           s.precision_den])
-    if extra:
-        t.breaks.append(len(t.rows))
-        t.rows.extend(extra)
-    return t
-
-
 def summary_section(ev: Evaluation, pdf: bool) -> Section:
     s = Section("summary", SECTION_TITLES["summary"])
     t = T.Table("Corpus size", ["side", "documents", "mentions", "chains", "singletons", "file"],
@@ -202,13 +161,8 @@ def metrics_section(ev: Evaluation, comparison=None) -> Section:
     if (h := headline_table(ev, comparison)) is not None:
         s.blocks.append(h)
     names = [m for m in ev.metrics if m not in LINGUISTIC]
-    extra = []
-    if ev.conll is not None:
-        extra.append(["conll", None, None, ev.conll, None, None, None, None])
-    m = ev.mentions
-    extra.append(["mentions", m.recall, m.precision, m.f1, m.recall_num, m.recall_den, m.precision_num,
-                  m.precision_den])
-    t = _metric_rows_table(ev, names, "Every standard metric, micro-averaged over documents", extra)
+    t = T.metrics_table(ev, names, "Every standard metric, micro-averaged over documents")
+    t.note = ""
     if "blanc" in ev.metrics:
         t.note = "BLANC averages coreference and non-coreference links: its link counts are in the JSON."
     s.blocks.append(t)
@@ -224,7 +178,9 @@ def linguistic_section(ev: Evaluation) -> Section | None:
     s = Section("linguistic", SECTION_TITLES["linguistic"])
     s.blocks.append(Para(f"Links are weighted by the types of the mentions they join (Chen & Ng 2013) with "
                          f"W = ({wtxt}) for (name, nominal, pronoun, singleton)."))
-    s.blocks.append(_metric_rows_table(ev, names, f"Linguistically aware metrics, W = ({wtxt})"))
+    t = T.metrics_table(ev, names, f"Linguistically aware metrics, W = ({wtxt})", totals=False)
+    t.note = ""
+    s.blocks.append(t)
     return s
 
 
@@ -316,15 +272,6 @@ def arcs_section(ev: Evaluation) -> Section:
     return s
 
 
-TYPED_HEADER = ["tp", "wt", "wl", "wtl", "fn", "fp", "s_star", "precision", "recall", "f1"]
-TYPED_GROUPS = [("Referents", 7), ("Score (%)", 3)]
-TYPED_LABELS = ["TP", "WT", "WL", "WTL", "FN", "FP", "S*", "P", "R", "F1"]
-
-
-def _typed_row(label: str, d: dict) -> list:
-    return [label] + [d[h] for h in TYPED_HEADER]
-
-
 def typed_section(ev: Evaluation) -> Section:
     tt = ev.typed
     k = ", ".join(f"{x:g}" for x in tt.k)
@@ -347,24 +294,15 @@ def typed_section(ev: Evaluation) -> Section:
     d = tt.as_dict()
     s.blocks.append(svg.prf("Precision, recall and F1 per class",
                             [(cname(c), v["precision"], v["recall"], v["f1"]) for c, v in d["classes"].items()]))
-    t = T.Table(f"Typed evaluation by class (scheme {tt.scheme.name}, k = ({k}))", ["class"] + TYPED_HEADER,
-                groups=TYPED_GROUPS, labels=["Class"] + TYPED_LABELS)
+    t = T.Table(f"Typed evaluation by class (scheme {tt.scheme.name}, k = ({k}))", ["class"] + T.TYPED_HEADER,
+                groups=T.TYPED_GROUPS, labels=["Class"] + T.TYPED_LABELS)
     for c in classes:
-        t.rows.append(_typed_row(cname(c), d["classes"][c]))
+        t.rows.append(T.typed_row(cname(c), d["classes"][c]))
     s.blocks.append(t)
-    summ = T.Table("Micro, macro and scheme-coverage averages", ["average", "precision", "recall", "f1"],
-                   labels=["Average", "P", "R", "F1"])
-    for name, label in (("micro", "micro"), ("macro", "macro"), ("scheme_coverage", "scheme coverage")):
-        summ.rows.append([label, d[name]["precision"], d[name]["recall"], d[name]["f1"]])
+    summ = T.typed_summary(tt, "Micro, macro and scheme-coverage averages")
     summ.note = (f"micro pools the counts of the {len(tt.attempted)} attempted classes; macro averages their P and R; "
                  f"scheme coverage divides the sums by the scheme's {tt.scheme.n} classes.")
-    notes = []
-    if tt.wrong_entity:
-        notes.append(f"{tt.wrong_entity} WL/WTL link(s) point to another entity's dominant mention (strict dominant "
-                     "matching would score them FN + FP)")
-    if tt.no_dominant:
-        notes.append(f"{tt.no_dominant} key chain(s) have no eligible dominant mention (pronouns only): their first "
-                     "mention was used")
+    notes = T.typed_notes(tt)
     s.blocks.append(summ)
     s.blocks += [Para(n[0].upper() + n[1:] + ".", "note") for n in notes]
     by_class: dict[str, list[str]] = {}
@@ -383,13 +321,13 @@ def typed_section(ev: Evaluation) -> Section:
     for c in classes + [c for c in by_class if c not in classes]:
         if c not in by_class:
             continue
-        tt_ = T.Table(f"Types of class {cname(c)}", ["type"] + TYPED_HEADER, groups=TYPED_GROUPS,
-                      labels=["Type"] + TYPED_LABELS)
+        tt_ = T.Table(f"Types of class {cname(c)}", ["type"] + T.TYPED_HEADER, groups=T.TYPED_GROUPS,
+                      labels=["Type"] + T.TYPED_LABELS)
         for typ in by_class[c]:
-            tt_.rows.append(_typed_row(typ, d["types"][typ]))
+            tt_.rows.append(T.typed_row(typ, d["types"][typ]))
         if len(by_class[c]) > 1 and c in tt.classes:
             tt_.breaks.append(len(tt_.rows))
-            tt_.rows.append(_typed_row("class total", d["classes"][c]))
+            tt_.rows.append(T.typed_row("class total", d["classes"][c]))
         s.blocks.append(tt_)
     return s
 
@@ -552,37 +490,3 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
     return Report(title or default, subtitle, str(ev.signature), out, notes, report_date())
 
 
-# --------------------------------------------------------------------------------------------
-# Cell formatting shared by the HTML and LaTeX renderers
-# --------------------------------------------------------------------------------------------
-
-def bold_cells(t: T.Table) -> set[tuple[int, int]]:
-    """(row, column) of the best values: per score column when ``t.best == "column"`` (rows are
-    systems); per row among ``f1_<system>`` columns when there are several (the comparison)."""
-    out: set[tuple[int, int]] = set()
-    if t.best == "column" and len(t.rows) > 1:
-        for j, key in enumerate(t.header):
-            if j == 0 or not is_score_column(key):
-                continue
-            vals = [(format_cell(r[j], key), i) for i, r in enumerate(t.rows) if isinstance(r[j], float)]
-            if vals:
-                top = max(float(v) for v, _ in vals)
-                out |= {(i, j) for v, i in vals if float(v) == top}
-    systems = [j for j, key in enumerate(t.header) if key.startswith("f1_")]
-    if len(systems) > 1:
-        for i, r in enumerate(t.rows):
-            vals = [(format_cell(r[j], t.header[j]), j) for j in systems if isinstance(r[j], float)]
-            if vals:
-                top = max(float(v) for v, _ in vals)
-                out |= {(i, j) for v, j in vals if float(v) == top}
-    return out
-
-
-def numeric_columns(t: T.Table) -> list[bool]:
-    """Whether each column holds numbers only (right-aligned; siunitx ``S`` columns in LaTeX)."""
-    out = []
-    for j in range(len(t.header)):
-        cells = [r[j] for r in t.rows if j < len(r) and r[j] is not None]
-        out.append(j > 0 and bool(cells) and all(isinstance(c, (int, float)) and not isinstance(c, bool)
-                                                 for c in cells))
-    return out

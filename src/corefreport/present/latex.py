@@ -1,0 +1,111 @@
+"""Tables as LaTeX: booktabs floats with siunitx ``S`` columns (decimal-aligned numbers, the best
+values in bold), grouped column headers, captions and labels — the one LaTeX renderer, used by
+``score -f latex``, ``compare -f latex`` and the report's ``.tex``."""
+
+from __future__ import annotations
+
+import re
+
+from .labels import LATEX_LABELS, labels_of
+from .numbers import cell as format_cell
+from .tables import Table, bold_cells, numeric_columns
+
+LATEX_ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+                 "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "|": r"\textbar{}",
+                 "<": r"\textless{}", ">": r"\textgreater{}"}
+
+
+def latex_escape(s: str) -> str:
+    return "".join(LATEX_ESCAPES.get(ch, ch) for ch in s)
+
+
+UNICODE = {
+    "³": r"\textsuperscript{3}", "²": r"\textsuperscript{2}", "φ": r"$\phi$", "Δ": r"$\Delta$", "–": "--",
+    "—": "---", "−": "-", "→": r"$\rightarrow$", "≥": r"$\geq$", "≤": r"$\leq$", "×": r"$\times$", "…": r"\dots{}",
+    "Ž": r"\v{Z}", "ž": r"\v{z}", "·": r"$\cdot$", "∩": r"$\cap$", "“": "``", "”": "''", "’": "'",
+}
+HEADER_TEX = {"S*": r"$S^*$", "Fφ": r"$F_\phi$", "B³": r"B$^3$", "LB³": r"LB$^3$"}
+PREAMBLE = r"\usepackage{booktabs}\usepackage{siunitx}"
+
+
+def latex_text(s: str) -> str:
+    """Escape LaTeX's special characters and spell the non-ASCII symbols the report uses."""
+    s = re.sub(r'"([^"]*)"', "\u201c\\1\u201d", s)  # "they" → “they” → ``they''
+    return "".join(UNICODE.get(ch, ch) for ch in latex_escape(s))
+
+
+def _header(label: str) -> str:
+    if label in HEADER_TEX:
+        return HEADER_TEX[label]
+    return latex_text(label)
+
+
+def _format(cells: list[str]) -> str:
+    ints = max((len(c.split(".")[0].lstrip("-")) for c in cells if c), default=1)
+    decs = max((len(c.split(".")[1]) if "." in c else 0 for c in cells if c), default=0)
+    return f"{ints}.{decs}"
+
+
+def table_latex(t: Table, label: str = "") -> str:
+    r"""One table as a booktabs float with siunitx columns; ``label`` is its ``\label``."""
+    labels = labels_of(t)
+    numeric = numeric_columns(t)
+    bold = bold_cells(t)
+    text = [[format_cell(r[j] if j < len(r) else None, t.header[j]) for j in range(len(t.header))] for r in t.rows]
+    spec = ["l"]
+    for j in range(1, len(t.header)):
+        if numeric[j]:
+            spec.append(f"S[table-format={_format([row[j] for row in text])}]")
+        elif any(re.search(r"[A-Za-z]", row[j]) and not re.fullmatch(r"[-+0-9.,\[\] *e]+", row[j]) for row in text):
+            spec.append("l")
+        else:
+            spec.append("r")
+    wide = len(t.header) > 9  # across both columns of a two-column paper, smaller, narrower gaps
+    env = "table*" if wide else "table"
+    out = [r"\begin{" + env + "}[htbp]", r"\centering\footnotesize" if wide else r"\centering\small",
+           r"\caption{" + latex_text(t.title) + "}"]
+    if wide:
+        out.insert(2, r"\setlength{\tabcolsep}{" + ("3pt" if len(t.header) > 10 else "4pt") + "}")
+    if label:
+        out.append(r"\label{" + label + "}")
+    out += [r"\begin{tabular}{" + " ".join(spec) + "}", r"\toprule"]
+
+    def head(j: int, s: str) -> str:
+        return "{" + s + "}" if numeric[j] else s
+
+    if t.groups:
+        cells, rules, col = [""], [], 1
+        for g, n in t.groups:
+            if g:
+                cells.append(r"\multicolumn{" + str(n) + "}{c}{" + _header(g) + "}" if n > 1 else "{" + _header(g) + "}")
+                rules.append(r"\cmidrule(lr){" + f"{col + 1}-{col + n}" + "}")
+            else:
+                cells += [""] * n if n > 1 else [""]
+            col += n
+        out.append(" & ".join(cells) + r" \\")
+        if rules:
+            out.append(" ".join(rules))
+    out.append(" & ".join([_header(labels[0])] + [head(j, _header(labels[j])) for j in range(1, len(labels))]) + r" \\")
+    out.append(r"\midrule")
+    for i, (r, row) in enumerate(zip(t.rows, text)):
+        if i in t.breaks and i:
+            out.append(r"\midrule")
+        first = r[0] if r else ""
+        cells = [LATEX_LABELS[first] if isinstance(first, str) and first in LATEX_LABELS else latex_text(str(first))]
+        for j in range(1, len(t.header)):
+            c = row[j]
+            if not numeric[j]:
+                c = latex_text(c)
+            if (i, j) in bold and c:
+                c = r"\textbf{" + c + "}"
+                if numeric[j]:
+                    c = "{" + c + "}"
+            cells.append(c)
+        out.append(" & ".join(cells) + r" \\")
+    out += [r"\bottomrule", r"\end{tabular}"]
+    if t.note:
+        out.append(r"\par\smallskip\footnotesize " + latex_text(t.note))
+    out.append(r"\end{" + env + "}")
+    return "\n".join(out) + "\n"
+
+
