@@ -16,11 +16,11 @@ import math
 NA = "n/a"
 
 
-def pct(x: float | None) -> str:
-    """A fraction as a percentage with two decimals."""
+def pct(x: float | None, digits: int = 2) -> str:
+    """A fraction as a percentage with two decimals (charts: one)."""
     if x is None:
         return ""
-    return NA if math.isnan(x) else f"{100 * x:.2f}"
+    return NA if math.isnan(x) else f"{100 * x:.{digits}f}"
 
 
 def count(x: float | None) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ..present.numbers import pct
 from ..scoring.outcomes import OutcomeCounts
 
 # Okabe & Ito's colour-blind safe palette; text drawn on a segment in the colour that reads on it
@@ -171,12 +172,12 @@ def stacked(title: str, items: list[tuple[str, OutcomeCounts | None]], outcomes:
                 continue
             w = plot_w * n / total
             ch.rects.append(Rect(_r(x), _r(y + (row - bar) / 2), _r(w), bar, OUTCOME_COLOURS[o],
-                                 f"{o.upper()} {n} ({100 * n / total:.1f} %)"))
+                                 f"{o.upper()} {n} ({pct(n / total, 1)} %)"))
             if w >= text_width(str(n), size - 1.5) + 6:
                 ch.texts.append(Text(_r(x + w / 2), _r(y + 11), str(n), "middle", size=size - 1.5,
                                      fill=OUTCOME_INK[o]))
             x += w
-        f1 = f"{100 * c.f1:.1f}" if total else "–"
+        f1 = pct(c.f1, 1) if total else "–"
         ch.texts.append(Text(_r(x0 + plot_w + 6), _r(y + 11.5), f"n = {total}", size=size - 0.5, fill="#444"))
         ch.texts.append(Text(_r(width - 2), _r(y + 11.5), f"F1 {f1}", "end", size=size - 0.5))
         y += row
@@ -199,8 +200,8 @@ def prf(title: str, items: list[tuple[str, float | None, float | None, float | N
         for i, (name, v) in enumerate((("P", p), ("R", r), ("F1", f))):
             if v:
                 ch.rects.append(Rect(x0, _r(y + i * thin), _r(plot_w * v), thin - 0.6, PRF_COLOURS[name],
-                                     f"{name} {100 * v:.2f}"))
-        ch.texts.append(Text(_r(width - 2), _r(y + 1.5 * thin + 3), "–" if f is None else f"{100 * f:.1f}", "end",
+                                     f"{name} {pct(v)}"))
+        ch.texts.append(Text(_r(width - 2), _r(y + 1.5 * thin + 3), "–" if f is None else pct(f, 1), "end",
                              bold=True, size=size - 0.5))
         y += 3 * thin + gap
     _axis(ch, x0, plot_w, 2, _r(y - gap + 2), [(i / 4, f"{25 * i} %") for i in range(5)])
