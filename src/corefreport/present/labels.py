@@ -10,11 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..scoring.registry import REGISTRY
-from .numbers import COUNT_COLUMNS
 
 METRIC_LABELS = {k: m.label for k, m in REGISTRY.items()} | {"typed": "typed micro"}
 """Plain labels by metric key (and ``typed`` for the typed micro score)."""
 LATEX_LABELS = {k: m.latex for k, m in REGISTRY.items()} | {"typed": "typed micro"}
+
+COUNT_COLUMNS = ("tp", "wt", "wl", "wtl", "fn", "fp", "s_star")
+"""Table columns that hold outcome counts."""
 
 SHORT_ANALYSIS = {"immediate": "ARCS 1", "inferred": "ARCS 2", "anchor": "ARCS 3", "anchor_link": "ARCS 3L",
                   "typed": "Typed"}

@@ -13,6 +13,11 @@ from __future__ import annotations
 
 import math
 
+from .labels import COUNT_COLUMNS, METRIC_LABELS
+
+__all__ = ["COUNT_COLUMNS", "NA", "ascii_text", "cell", "count", "interval", "is_score_column", "p_value", "pct",
+           "signed"]
+
 NA = "n/a"
 
 
@@ -51,13 +56,10 @@ def interval(ci: tuple[float, float]) -> str:
 
 
 SCORE_COLUMNS = ("recall", "precision", "f1", "accuracy", "f_phi")
-COUNT_COLUMNS = ("tp", "wt", "wl", "wtl", "fn", "fp", "s_star")
 
 
 def is_score_column(name: str) -> bool:
     """Whether a table column holds fractions shown as percentages (by its header key)."""
-    from .labels import METRIC_LABELS
-
     return (name.startswith("f1_") or name in SCORE_COLUMNS or (name in METRIC_LABELS and name != "mentions")
             or name.endswith(("_recall", "_precision", "_f1")))
 

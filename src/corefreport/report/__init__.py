@@ -1,3 +1,3 @@
-"""Views that write files: tables (CSV, Markdown, LaTeX: :mod:`.tables`) and paper-ready reports
-(HTML, PDF, LaTeX: :mod:`.document` — ``write_report`` — over :mod:`.model`, :mod:`.html`,
-:mod:`.pdf`, :mod:`.latex` and :mod:`.svg`)."""
+"""Paper-ready reports (HTML, PDF, LaTeX): :mod:`.document` (``write_report``) over the view model
+:mod:`.model`, rendered by :mod:`.html`, :mod:`.pdf`, :mod:`.latex`, with charts from :mod:`.svg`.
+Tables and numbers come from the presentation layer (:mod:`corefreport.present`)."""
