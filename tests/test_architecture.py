@@ -47,3 +47,10 @@ def test_scoring_loads_no_view_library():
 def test_import_scoring_alone_is_light():
     loaded = loaded_after("import corefreport.scoring")
     assert not loaded & set(HEAVY + ("numpy", "scipy", "networkx"))
+
+
+def test_the_terminal_view_of_a_score_loads_no_numpy():
+    """numpy (~90 ms to import) is for comparisons and large CEAF components, not for printing a score."""
+    loaded = loaded_after("import corefreport.cli, corefreport.present.terminal, corefreport.present.render, "
+                          "corefreport.present.output")
+    assert "numpy" not in loaded and "textual" not in loaded and "weasyprint" not in loaded

@@ -13,10 +13,12 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-from ..scoring.compare import LINK_FIELDS, Comparison
 from ..scoring.outcomes import LinkOutcome
+
+if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
+    from ..scoring.compare import Comparison
 
 ROW_FIELDS = ["analysis", "doc_id", "start", "end", "text", "outcome", "credit", "key_antecedent",
               "response_antecedent", "class", "type"]
@@ -67,6 +69,8 @@ def rows_text(rows: Iterable[LinkOutcome], csv_format: bool) -> str:
 
 def changed_links_text(cmp: Comparison, csv_format: bool) -> str:
     """Every referent whose outcome changed (:meth:`Comparison.link_rows`) as JSON lines or CSV."""
+    from ..scoring.compare import LINK_FIELDS
+
     rows = cmp.link_rows()
     buf = io.StringIO()
     if csv_format:

@@ -7,13 +7,16 @@ import csv
 import io
 import math
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from ..scoring.compare import Comparison
 
 from .labels import METRIC_LABELS
 from .latex import PREAMBLE, table_latex
 from .numbers import cell
 from .tables import Table, comparison_tables, highlights, legend, scores_table
+
+if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
+    from ..scoring.compare import Comparison
 
 
 def to_csv(t: Table) -> str:

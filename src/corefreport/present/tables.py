@@ -9,12 +9,15 @@ Builders only read fields of the result and group its outcome rows; they never c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ..scoring.compare import Comparison, GroupDelta
 from ..scoring.registry import ANALYSIS_TITLES, REGISTRY
 from ..scoring.result import Evaluation
 from .labels import ARROW, METRIC_LABELS, SHORT_ANALYSIS, group_name, metric_label, short_doc
 from .numbers import ascii_text, cell, interval, is_score_column, p_value, signed
+
+if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
+    from ..scoring.compare import Comparison, GroupDelta
 
 
 @dataclass(slots=True)

@@ -5,19 +5,21 @@ columns suffice; plain ASCII boxes when piped). Everything shown is a neutral ta
 from __future__ import annotations
 
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from ..scoring.compare import Comparison, LinkChange
 from ..scoring.result import Evaluation
 from .labels import ARROW, METRIC_LABELS, SHORT_ANALYSIS, short_doc, short_path
 from .numbers import ascii_text, cell, count, interval, is_score_column, p_value, pct
 from .tables import (Table, all_tables, delta_cell, documents_table, group_label, highlights, legend, metrics_table,
                      per_document_table, transitions)
+
+if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
+    from ..scoring.compare import Comparison, LinkChange
 
 
 def print_table(console: Console, t: Table, tty: bool) -> None:

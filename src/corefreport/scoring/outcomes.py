@@ -53,6 +53,44 @@ def outcome_formula(cols: Sequence[Num]) -> tuple[Num, Num, Num]:
 
 
 
+def typed_micro_formula(cols: Sequence[Num]) -> tuple[Num, Num, Num]:
+    """Žitkus et al. (2023) micro average (eqs. 43–45): the outcome statistics of the attempted
+    classes (3 columns per class, in class order) pooled, then :func:`outcome_formula`.
+
+    Appendix C of the paper: classes d (one TP), p (one WL, credit k3 = 0.5), g (one FN):
+    P = 1.5 / 2 = 0.75, R = 1.5 / 3 = 0.5.
+
+    >>> typed_micro_formula((1.0, 1, 1,  0.5, 1, 1,  0.0, 1, 0))
+    (0.5, 0.75, 0.6)
+    """
+    credit = key = resp = 0.0
+    for i in range(0, len(cols), 3):
+        credit = credit + cols[i]
+        key = key + cols[i + 1]
+        resp = resp + cols[i + 2]
+    return outcome_formula((credit, key, resp))
+
+
+def typed_macro_formula(cols: Sequence[Num], divisor: int | None = None) -> tuple[Num, Num, Num]:
+    """Žitkus et al. (2023) macro average (eqs. 40–42; ``divisor`` = the n_a attempted classes, the
+    default) or scheme coverage (eqs. 46–48; ``divisor`` = the scheme's n classes):
+    P = Σ_i P_i / divisor, R = Σ_i R_i / divisor, F = 2PR / (P + R); an undefined P_i or R_i is 0.
+
+    >>> typed_macro_formula((1.0, 1, 1, 0.0, 1, 0))   # one class right, one missed entirely
+    (0.5, 0.5, 0.5)
+    >>> typed_macro_formula((1.0, 1, 1, 0.0, 1, 0), divisor=5)[0]
+    0.2
+    """
+    ps = rs = 0.0
+    m = len(cols) // 3
+    for i in range(m):
+        ps = ps + ratio(cols[3 * i], cols[3 * i + 2])
+        rs = rs + ratio(cols[3 * i], cols[3 * i + 1])
+    d = (divisor if divisor is not None else m) or 1
+    p, r = ps / d, rs / d
+    return r, p, harmonic(p, r)
+
+
 @dataclass(slots=True)
 class LinkOutcome:
     """One referent's outcome in one analysis."""

@@ -29,8 +29,7 @@ from typing import Callable, Sequence
 from . import metrics as M
 from .counts import Counts, Num, counts_formula
 from .metrics import blanc_formula, conll_formula
-from .outcomes import OUTCOME_COLUMNS, outcome_formula
-from .typed import typed_macro_formula, typed_micro_formula
+from .outcomes import OUTCOME_COLUMNS, outcome_formula, typed_macro_formula, typed_micro_formula
 
 Formula = Callable[..., tuple[Num, Num, Num]]
 """Summed statistics (a sequence of columns: floats or arrays) → (recall, precision, F1)."""

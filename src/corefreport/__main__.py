@@ -1,0 +1,5 @@
+"""``python -m corefreport``: the command line."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,5 @@
+"""``python -m corefreport.cli``: the command line."""
+
+from . import main
+
+main()
