@@ -39,6 +39,7 @@ OTHER = {
     "analyses": ("arcs",),
     "arcs_compat": True,
     "arcs_singletons": True,
+    "arcs_anchor_links": True,
     "scheme": "lcc",
     "k": (1.0, 0.5, 0.5, 0.25),
     "attempted": ("NAME", "PRONOUN"),
@@ -162,3 +163,28 @@ def test_staged_result_is_the_final_one_without_the_analyses():
     assert {k: v.as_dict() for k, v in first.metrics.items()} == \
            {k: v.as_dict() for k, v in final.metrics.items() if k in first.metrics}
     assert str(first.signature) == str(final.signature)
+
+
+SLIDE = ("#begin document (d); part 000\n"
+         "d\t0\t0\tObama\tNNP\t(PERSON)\t{a}\n"
+         "d\t0\t1\tmet\tVBD\t*\t-\n"
+         "d\t0\t2\tthe\tDT\t*\t{b}\n"
+         "d\t0\t3\tpresident\tNN\t*\t{c}\n"
+         "d\t0\t4\tand\tCC\t*\t-\n"
+         "d\t0\t5\the\tPRP\t*\t{d}\n"
+         "d\t0\t6\tleft\tVBD\t*\t-\n"
+         "#end document\n")
+
+
+def test_the_anchor_link_view_is_reachable_from_the_command_line(tmp_path):
+    """Tuggener's slide (spec 2.5): key [NE-N-P], response [NE-N][P] → 1 tp, 1 fn: R .5, P 1."""
+    key, resp = tmp_path / "k.conll", tmp_path / "r.conll"
+    key.write_text(SLIDE.format(a="(1)", b="(1", c="1)", d="(1)"))
+    resp.write_text(SLIDE.format(a="(1)", b="(1", c="1)", d="(2)"))
+    res = run("score", str(key), str(resp), "-a", "arcs", "--arcs-anchor-links", "-f", "json", "-q",
+              "--key-format", "conll2012", "--response-format", "conll2012")
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    link = out["arcs"]["anchor_link"]["total"]
+    assert (link["tp"], link["fn"], link["fp"], link["recall"], link["precision"]) == (1, 1, 0, 0.5, 1.0)
+    assert "|arcs:anchor-links|" in out["signature"]

@@ -65,6 +65,10 @@ SCORING_PARAMETERS = [
     _p("arcs_singletons", Annotated[bool, typer.Option(
         "--arcs-singletons",
         help="ARCS scenario 3: let response singletons take part, as v1.2 does.")], False),
+    _p("arcs_anchor_links", Annotated[bool, typer.Option(
+        "--arcs-anchor-links",
+        help="ARCS: also score links to the anchor mention (the slides' reading of scenario 3; rows "
+             "'anchor_link').")], False),
     _p("scheme", Annotated[Optional[str], typer.Option(
         "--scheme", metavar="NAME|FILE",
         help="Annotation scheme of the typed analysis: lcc, derived (default), gum, or a TOML file "
@@ -123,6 +127,7 @@ def parse_metrics(items: list[str]) -> tuple[tuple[str, ...], bool]:
 
 def build_settings(metric: list[str], analysis: list[str], singletons: bool | None, key_duplicates: str,
                    strict_tokens: bool, weights: str, by: list[str], arcs_compat: bool, arcs_singletons: bool,
+                   arcs_anchor_links: bool,
                    scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
                    *, default_metrics: tuple[str, ...] = STANDARD_METRICS,
                    default_analyses: tuple[str, ...] = ()) -> Settings:
@@ -144,7 +149,8 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
         return Settings(
             metrics=metrics, singletons="drop" if singletons is False else "keep", key_duplicates=key_duplicates,
             strict_tokens=strict_tokens, weights=_numbers(weights, "--weights", 4, "NAM,NOM,PRO,SING"),
-            analyses=analyses, arcs_compat=arcs_compat, arcs_singletons=arcs_singletons, scheme=scheme,
+            analyses=analyses, arcs_compat=arcs_compat, arcs_singletons=arcs_singletons,
+            arcs_anchor_links=arcs_anchor_links, scheme=scheme,
             k=_numbers(k, "--k", 4, "in [0, 1] (k1,k2,k3,k4)"),
             attempted=tuple(a.strip() for a in attempted.split(",") if a.strip()) if attempted else None,
             strict_dominant=strict_dominant, plink_by=plink_by, plink_compat=plink_compat,

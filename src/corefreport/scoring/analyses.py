@@ -53,7 +53,8 @@ class ArcsResult:
 def arcs_tables(rows: list[LinkOutcome], by: tuple[str, ...], entity: Any = None) -> ArcsResult:
     """Totals and per-feature breakdowns of the ARCS rows, one :class:`ArcsScenario` each."""
     result = ArcsResult()
-    for name in ARCS_SCENARIOS:
+    names = ARCS_SCENARIOS + (("anchor_link",) if any(r.analysis == "anchor_link" for r in rows) else ())
+    for name in names:
         sub = [r for r in rows if r.analysis == name]
         scen = ArcsScenario(name, tally(sub), {f: group_by(sub, f) for f in by})
         if name == "anchor":

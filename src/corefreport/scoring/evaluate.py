@@ -124,10 +124,11 @@ def _analyses(ev: Evaluation, aligned: Alignment, settings: Settings, progress: 
     plink = PlinkResult(settings.plink_by, settings.plink_compat) if settings.plink_by else None
     arcs_options = anchor = None
     if "arcs" in settings.analyses:
-        from .arcs import AnchorScores, ArcsOptions, arcs_document
+        from .arcs import ANCHOR_LINK, SCENARIOS, AnchorScores, ArcsOptions, arcs_document
 
         arcs_options = ArcsOptions(compat=settings.arcs_compat, anchor_singletons=settings.arcs_singletons)
         anchor = AnchorScores()
+        scenarios = SCENARIOS + ((ANCHOR_LINK,) if settings.arcs_anchor_links else ())
     scheme = None
     if "typed" in settings.analyses:
         from .scheme import load_scheme
@@ -155,7 +156,8 @@ def _analyses(ev: Evaluation, aligned: Alignment, settings: Settings, progress: 
         if plink is not None:
             plink.add(ad)
         if anchor is not None:
-            arows, ascores = arcs_document(ad.key_doc, ad.response_doc, doc_id=ad.doc_id, options=arcs_options)
+            arows, ascores = arcs_document(ad.key_doc, ad.response_doc, doc_id=ad.doc_id, options=arcs_options,
+                                          scenarios=scenarios)
             rows.extend(arows)
             anchor += ascores
         if scheme is not None:

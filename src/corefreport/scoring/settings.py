@@ -48,6 +48,8 @@ class Settings:
     """ARCS: reproduce the released v1.2 scorer (N6 double count in scenario 2)."""
     arcs_singletons: bool = False
     """ARCS scenario 3: response singletons take part, as in v1.2."""
+    arcs_anchor_links: bool = False
+    """ARCS: also the slides' link-to-the-anchor reading of scenario 3 (rows ``anchor_link``)."""
     scheme: str | None = None
     """Annotation scheme of the typed analysis: lcc, derived (default), gum or a TOML file."""
     k: tuple[float, float, float, float] = (1.0, 0.75, 0.5, 0.25)
@@ -84,7 +86,8 @@ class Settings:
         if self.linguistic:
             out["weights"] = list(self.weights)
         if "arcs" in self.analyses:
-            out["arcs"] = {"by": list(self.by or DEFAULT_BY), "compat": self.arcs_compat, "singletons": self.arcs_singletons}
+            out["arcs"] = {"by": list(self.by or DEFAULT_BY), "compat": self.arcs_compat, "singletons": self.arcs_singletons,
+                           "anchor_links": self.arcs_anchor_links}
         if "typed" in self.analyses:
             out["typed"] = {"scheme": self.scheme or "derived", "k": list(self.k),
                             "strict_dominant": self.strict_dominant,
@@ -168,8 +171,9 @@ def signature(s: Settings, key_hash: str) -> Signature:
         f.append(("w", _nums(s.weights)))
     if s.analyses:
         f.append(("analyses", "+".join(s.analyses)))
-    if "arcs" in s.analyses and (s.arcs_compat or s.arcs_singletons):
-        f.append(("arcs", "+".join(n for n, on in (("v1.2", s.arcs_compat), ("singletons", s.arcs_singletons)) if on)))
+    arcs = (("v1.2", s.arcs_compat), ("singletons", s.arcs_singletons), ("anchor-links", s.arcs_anchor_links))
+    if "arcs" in s.analyses and any(on for _, on in arcs):
+        f.append(("arcs", "+".join(n for n, on in arcs if on)))
     if "typed" in s.analyses:
         f.append(("scheme", s.scheme or "derived"))
         f.append(("k", _nums(s.k)))

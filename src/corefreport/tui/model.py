@@ -24,9 +24,9 @@ from ..scoring.registry import STANDARD_METRICS
 from ..scoring.outcomes import OUTCOMES, LinkOutcome, OutcomeCounts, group_by, tally
 from ..scoring.result import Evaluation
 
-ANALYSES = ("immediate", "inferred", "anchor", "typed")
+ANALYSES = ("immediate", "inferred", "anchor", "anchor_link", "typed")
 ANALYSIS_TITLES = {"immediate": "ARCS 1 immediate", "inferred": "ARCS 2 inferred", "anchor": "ARCS 3 anchor",
-                   "typed": "typed (Žitkus)"}
+                   "anchor_link": "ARCS 3 links", "typed": "typed (Žitkus)"}
 """Short names that fit an 80-column table; the report uses the registry's titles."""
 
 OUTCOME_STYLE = {"TP": "green", "WT": "cyan", "WL": "yellow", "WTL": "magenta", "FN": "red", "FP": "blue"}
