@@ -216,9 +216,15 @@ def test_remapped_keys():
     run(drive())
 
 
-def test_scoring_in_a_worker_standard_metrics_first():
+def test_scoring_in_a_worker_standard_metrics_first(monkeypatch):
+    """The app receives the staged evaluations of ONE call to evaluate: standard scores, then all."""
+    import corefreport.scoring.evaluate as E
+
     key, resp = example_paths()
     options = Settings(metrics=STANDARD_METRICS, analyses=("arcs",))
+    calls: list[Settings] = []
+    real = E.evaluate
+    monkeypatch.setattr(E, "evaluate", lambda *a, **k: calls.append(a[2]) or real(*a, **k))
 
     async def drive():
         app = CorefApp(producer=tui_producer(key, resp, options))
@@ -229,8 +235,11 @@ def test_scoring_in_a_worker_standard_metrics_first():
             labels = shown_keys(app)
             assert labels[:2] == ["MUC", "B³"] and "ARCS 1 immediate ›" in labels
             assert not app.browser.query_one("#status").display
+            direct = real(load_corpus(key), load_corpus(resp), options)
+            assert app.ev.complete and app.ev.as_dict() == direct.as_dict()
 
     run(drive())
+    assert calls == [options]
 
 
 def test_unreadable_input_exits_with_code_2(tmp_path):
