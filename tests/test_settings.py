@@ -123,6 +123,10 @@ def test_an_option_a_command_cannot_honour_is_an_error():
     key, resp = example_paths()
     res = run("compare", key, f"a={resp}", f"b={resp}", "--plink-compat")
     assert res.exit_code == 2 and "--plink-compat is not supported" in res.output
+    res = run("compare", key, f"a={resp}", f"b={resp}", "-m", "muc,plink", "--by", "mtype")
+    assert res.exit_code == 2 and "p-link" in res.output
+    res = run("tui", key, resp, "-m", "plink", "--by", "mtype")
+    assert res.exit_code == 2 and "no p-link view" in res.output
 
 
 def test_bad_option_values_are_refused_in_every_command(tmp_path):

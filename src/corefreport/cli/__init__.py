@@ -273,6 +273,8 @@ def compare(
 
     if len(systems) < 2:
         fail("give a BASELINE and at least one SYSTEM")
+    if settings.plink_by:
+        fail("compare does not resample p-link categories; use 'corefreport score -m plink' per system")
     named = _named(systems)
     if bootstrap < 0 or randomization < 0:
         fail("--bootstrap and --randomization take a number ≥ 0")
@@ -399,6 +401,8 @@ def tui(
         key, response = example_paths()
     if not key or not response:
         fail("give KEY and RESPONSE (or --example)")
+    if settings.plink_by:
+        fail("the terminal browser has no p-link view; use 'corefreport score -m plink' or the report")
     from ..tui.app import run_tui
 
     raise typer.Exit(run_tui(tui_producer(key, response, settings, key_format, response_format),
