@@ -501,6 +501,10 @@ def f_phi(ed: EntityCounts, em: EntityCounts) -> float:
 class AnchorScores:
     """Scenario 3: Entity Detection and Entity Mentions counts, in total and by anchor NE type.
 
+    Entity Detection is not a group-by over outcome rows: it judges *entities* (is the key anchor
+    in an unused response chain?), not referents, so it is counted here per document and summed;
+    the Entity Mentions counts are also the ``anchor`` rows, which every table groups.
+
     Counts are micro sums: ``a += b`` adds another document's. ED: tp = key entities whose anchor
     is in an unused response chain, fn = the others, fp = response chains left over (per NE type
     only those with a nominal, typed by their first nominal — so per-type fp need not sum to the

@@ -1,5 +1,9 @@
 """p-link, the partitioned link score (Zeldes & Simonson 2016): MUC broken down by mention category.
 
+Not a group-by over outcome rows, by nature: p-link partitions MUC's *links* (each end earns half a
+link for its own category), while an outcome row is one referent judged against one antecedent;
+its tables are sums of per-document :class:`Counts` per category instead.
+
 Every MUC link — consecutive mentions of a chain — has two equally responsible ends; each end earns
 half the link for its own category π (a sentence type, a genre, any mention feature). Rules P1–P8 of
 ``metric-semantics.md`` §1, checked there against the authors' Perl (``scorer.pl plink``, v8.1):
