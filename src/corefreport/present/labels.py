@@ -38,10 +38,6 @@ def metric_label(key: str) -> str:
     return METRIC_LABELS.get(key, key)
 
 
-def feature_title(name: str) -> str:
-    return FEATURE_TITLES.get(name, name.replace("_", " "))
-
-
 def group_name(value: str, label: str = "", analysis: str = "", by: str = "") -> str:
     """A group's display name: a typed class or type by its scheme name (``label``); a POS group
     by its description and tag ("personal pronouns (PRP)"); a word (a pronoun lemma) in quotes."""

@@ -437,7 +437,6 @@ def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str,
            warnings: list[str]) -> tuple[list[_Stat], dict[str, list[str]], dict[str, dict[str, list[LinkOutcome]]]]:
     names = list(evs)
     base = evs[names[0]]
-    n_docs = len(doc_ids)
     mats = {n: document_matrix(ev, doc_ids) for n, ev in evs.items()}
     stats: list[_Stat] = []
     metric_names = [m for m in base.metrics if all(m in ev.metrics for ev in evs.values())]

@@ -29,7 +29,7 @@ Tables group rows by a column (``cls``, ``type``, ``doc_id``, a feature); drill-
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from .counts import Num, harmonic, ratio
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from . import metrics as M
-from .counts import Counts, Num, counts_formula
+from .counts import Counts, Num, counts_formula  # noqa: F401 (Counts: the doctests)
 from .metrics import blanc_formula, conll_formula
 from .outcomes import OUTCOME_COLUMNS, outcome_formula, typed_macro_formula, typed_micro_formula
 
@@ -182,14 +182,3 @@ def get(key: str) -> Metric:
         return REGISTRY[key]
     except KeyError:
         raise KeyError(f"unknown metric {key!r}; known: {', '.join(REGISTRY)}") from None
-
-
-def label(key: str) -> str:
-    """The plain label of a metric key, or the key itself for anything else."""
-    m = REGISTRY.get(key)
-    return m.label if m is not None else key
-
-
-def stats_of(score: Counts | M.BlancCounts) -> tuple[float, ...]:
-    """The sufficient statistics of a per-document or corpus score, in the metric's column order."""
-    return score.stats()

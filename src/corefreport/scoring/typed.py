@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..model import Document, Span
-from .counts import Num, harmonic, ratio
+from .counts import harmonic
 from .dominant import dominant_of
 from .outcomes import LinkOutcome, OutcomeCounts, group_by, typed_macro_formula, typed_micro_formula
 from .scheme import Scheme
