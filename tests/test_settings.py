@@ -34,6 +34,7 @@ OTHER = {
     "metrics": ("muc", "bcub"),
     "singletons": "drop",
     "key_duplicates": "keep",
+    "match": "head",
     "strict_tokens": True,
     "weights": (1.0, 0.5, 0.5, 1.0),
     "analyses": ("arcs",),

@@ -30,10 +30,23 @@ class Mention:
     label: str = ""
     line: int = 0
     features: dict[str, str] = field(default_factory=dict)
+    words: tuple[int, ...] | None = None
+    """The token indices of a discontinuous mention (CorefUD ``e7[1/2]``), sorted; ``None`` for a
+    contiguous mention, whose words are ``start..end``."""
 
     @property
     def span(self) -> Span:
         return (self.start, self.end)
+
+    @property
+    def ident(self) -> tuple:
+        """What makes two mentions the same mention for the metrics: the span of a contiguous
+        mention, ``(start, end, words)`` of a discontinuous one (so it never equals a span)."""
+        return (self.start, self.end) if self.words is None else (self.start, self.end, self.words)
+
+    @property
+    def word_set(self) -> frozenset[int]:
+        return frozenset(self.words) if self.words is not None else frozenset(range(self.start, self.end + 1))
 
 
 @dataclass(slots=True)

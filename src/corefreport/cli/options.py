@@ -47,6 +47,11 @@ SCORING_PARAMETERS = [
         "--key-duplicates", metavar="dedupe|keep",
         help="A span repeated in the KEY: 'dedupe' (default: keep it once, warn) or 'keep' (as reference v8.01, "
              "which then scores a key against itself below 100%).")], "dedupe"),
+    _p("match", Annotated[str, typer.Option(
+        "--match", metavar="exact|head|partial",
+        help="Mention matching (corefud-scorer v1.2, docs/matching.md): 'exact' (default: same words), 'head' "
+             "(same head word, CRAC 2023+) or 'partial' (the key mention holds the response's words and the "
+             "response holds the key's head); always 1-to-1.")], "exact"),
     _p("strict_tokens", Annotated[bool, typer.Option(
         "--strict-tokens",
         help="Stop with an error when a matched document's words differ between key and response "
@@ -126,7 +131,7 @@ def parse_metrics(items: list[str]) -> tuple[tuple[str, ...], bool]:
 
 
 def build_settings(metric: list[str], analysis: list[str], singletons: bool | None, key_duplicates: str,
-                   strict_tokens: bool, weights: str, by: list[str], arcs_compat: bool, arcs_singletons: bool,
+                   match: str, strict_tokens: bool, weights: str, by: list[str], arcs_compat: bool, arcs_singletons: bool,
                    arcs_anchor_links: bool,
                    scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
                    *, default_metrics: tuple[str, ...] = STANDARD_METRICS,
@@ -148,7 +153,7 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
     try:
         return Settings(
             metrics=metrics, singletons="drop" if singletons is False else "keep", key_duplicates=key_duplicates,
-            strict_tokens=strict_tokens, weights=_numbers(weights, "--weights", 4, "NAM,NOM,PRO,SING"),
+            match=match, strict_tokens=strict_tokens, weights=_numbers(weights, "--weights", 4, "NAM,NOM,PRO,SING"),
             analyses=analyses, arcs_compat=arcs_compat, arcs_singletons=arcs_singletons,
             arcs_anchor_links=arcs_anchor_links, scheme=scheme,
             k=_numbers(k, "--k", 4, "in [0, 1] (k1,k2,k3,k4)"),

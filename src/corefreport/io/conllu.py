@@ -34,7 +34,11 @@ Format (CorefUD 1.x, the UA "compact" proposal) and the choices made here:
   ``coref``); chain-initial mentions carry ``coref`` (a few chain-initial pronouns ``ana``),
   singletons ``sgl``, and ``disc`` marks the non-nominal *antecedent* of a discourse-deixis link,
   not the anaphor (which carries ``coref``). The value is passed on as written.
-* Discontinuous mentions (a ``[1/2]`` part suffix on the id) are refused with an error.
+* Discontinuous mentions (``(e7[1/2]-…`` … ``e7[1/2])`` … ``(e7[2/2]-…`` … ``e7[2/2])``) are one
+  mention whose words are the union of its parts (``Mention.words``, sorted; ``start``/``end`` the
+  first and last word); its features come from part 1's bracket, its head from the last part's
+  head index counted over all its words, as Udapi reads them. A part ``k > 1`` continues the
+  entity's first unfinished discontinuous mention that is not open at that moment.
 * ``SplitAnte=`` and ``Bridge=`` are not identity coreference: they are ignored, with one warning
   per file that says how many were seen.
 * Every error names the file and line: a line without 10 columns, a bad ID, unreadable ``Entity=``
@@ -134,7 +138,8 @@ class _DocumentBuilder:
         self.rows: list[list[str]] = []
         self.heads: list[int] = []  # document index of the head; -1 root; -2 unknown
         self.chains: dict[str, Chain] = {}
-        self.open: dict[str, list[tuple[int, list[str], int]]] = {}  # eid -> [(start, fields, line)]
+        self.open: dict[str, list[tuple]] = {}  # eid -> [(start, fields, line, discontinuous part | None)]
+        self.discontinuous: dict[str, list[dict]] = {}  # eid -> discontinuous mentions being read
         self.new_sentence = True
         self.prev_id = 0
 
@@ -167,21 +172,74 @@ class _DocumentBuilder:
             raise InputError(self.path, line, f"cannot read Entity={value!r} (expected brackets '(eid-…', "
                              "'eid)' or '(eid-…)')")
         for kind, eid, attrs in brackets:
+            part = None
             if "[" in eid or "]" in eid:
-                raise InputError(self.path, line, f"discontinuous mention of entity {eid!r}: discontinuous mentions "
-                                 "(part suffixes such as [1/2]) are not supported")
+                eid, part = self.part(eid, kind, line)
             if kind == "open":
-                self.open.setdefault(eid, []).append((t, attrs, line))
+                self.open.setdefault(eid, []).append((t, attrs, line, part))
                 self.chain(eid)
             elif kind == "single":
-                self.add_mention(eid, t, t, attrs, line, fields)
+                if part is None:
+                    self.add_mention(eid, t, t, attrs, line, fields)
+                else:
+                    self.add_part(eid, part, t, t, attrs, fields)
             else:
                 stack = self.open.get(eid)
                 if not stack:
                     raise InputError(self.path, line, f"'{eid})' closes a mention of entity {eid!r} that was never "
                                      f"opened in document {self.doc.doc_id!r}")
-                start, opening, first_line = stack.pop()
-                self.add_mention(eid, start, t, opening, first_line, fields)
+                start, opening, first_line, opened_part = stack.pop()
+                if opened_part is None:
+                    self.add_mention(eid, start, t, opening, first_line, fields)
+                else:
+                    self.add_part(eid, opened_part, start, t, opening, fields)
+
+    def part(self, label: str, kind: str, line: int) -> tuple[str, tuple[dict, int, int]]:
+        """A discontinuous-mention label ``e7[2/3]``: the entity id and (the mention being built,
+        part number, number of parts). Part 1 opens a new mention; a later part continues the
+        entity's first unfinished mention that is not open now (as Udapi's ``load_coref_from_misc``)."""
+        eid, _, rest = label.partition("[")
+        k, _, n = rest.rstrip("]").partition("/")
+        if not (eid and k.isdecimal() and n.isdecimal() and 1 <= int(k) <= int(n) and len(k) < 6 and len(n) < 6):
+            raise InputError(self.path, line, f"cannot read the discontinuous mention label {label!r} "
+                             "(expected e.g. e7[1/2])")
+        if kind == "close":
+            return eid, None  # the part is known from its opening bracket
+        pending = self.discontinuous.setdefault(eid, [])
+        if int(k) == 1:
+            building = {"words": [], "attrs": None, "line": line}
+            pending.append(building)
+            return eid, (building, 1, int(n))
+        opened = [id(p[3][0]) for p in self.open.get(eid, []) if p[3] is not None]
+        for building in pending:
+            if id(building) not in opened:
+                return eid, (building, int(k), int(n))
+        raise InputError(self.path, line, f"part {k}/{n} of a discontinuous mention of entity {eid!r} has no "
+                         "part 1 before it")
+
+    def add_part(self, eid: str, part: tuple[dict, int, int], start: int, end: int, attrs: list[str],
+                 fields: EntityFields) -> None:
+        """One part of a discontinuous mention read; the last part makes the mention: its words are
+        the union of the parts, its features those of part 1's bracket, its head the last part's
+        head index counted over all its words (Udapi)."""
+        building, k, n = part
+        building["words"].extend(range(start, end + 1))
+        if building["attrs"] is None:
+            building["attrs"] = attrs
+        if k < n:
+            return
+        self.discontinuous[eid].remove(building)
+        words = tuple(sorted(set(building["words"])))
+        first, last = words[0], words[-1]
+        feats = fields.features(building["attrs"], first, last)
+        feats.pop("head", None)
+        if fields.head >= 0:
+            h = fields.value(attrs, fields.head)
+            if h.isdecimal() and len(h) < 10 and 1 <= int(h) <= len(words):
+                feats["head"] = str(words[int(h) - 1])
+        contiguous = len(words) == last - first + 1
+        self.chain(eid).mentions.append(Mention(first, last, eid, building["line"], feats,
+                                                None if contiguous else words))
 
     def add_mention(self, eid: str, start: int, end: int, attrs: list[str], line: int,
                     fields: EntityFields) -> None:
@@ -196,6 +254,10 @@ class _DocumentBuilder:
             if stack:
                 raise InputError(self.path, stack[0][2], f"mention of entity {eid!r} opened here is never closed "
                                  f"in document {doc.doc_id!r}")
+        for eid, pending in self.discontinuous.items():
+            if pending:
+                raise InputError(self.path, pending[0]["line"], f"discontinuous mention of entity {eid!r} begun "
+                                 f"here lacks its last part in document {doc.doc_id!r}")
         doc.chains = [c for c in self.chains.values() if c.mentions]
         rows = self.rows
         doc.columns = {"lemma": [r[2] for r in rows], "upos": [r[3] for r in rows], "pos": [r[4] for r in rows],

@@ -2,7 +2,8 @@
 
 Stages, each computed once:
 
-1. align key and response documents (:mod:`.align`); with analyses or linguistic metrics, score
+1. match response mentions onto key mentions (:mod:`.matching`, ``--match head|partial``) and
+   align key and response documents (:mod:`.align`); with analyses or linguistic metrics, score
    annotated *copies* of the documents (:func:`.features.annotated`) — the inputs are not changed;
 2. the standard metrics per document from one contingency table each, summed over documents
    (micro average, as reference scorer v8.01); ``on_stage`` receives this partial
@@ -22,6 +23,7 @@ from . import metrics as M
 from .align import Alignment, align
 from .counts import Counts
 from .features import annotated
+from .matching import match_corpus
 from .registry import REGISTRY, STANDARD_METRICS
 from .result import DocumentResult, Evaluation, PlinkResult, SideStats
 from .settings import DEFAULT_BY, Settings, signature
@@ -44,7 +46,7 @@ def side_stats(corpus: Corpus) -> SideStats:
     documents = len(corpus)
     mentions = chains = singletons = 0
     for d in corpus:
-        mentions += len({m.span for c in d.chains for m in c.mentions})
+        mentions += len({m.ident for c in d.chains for m in c.mentions})
         chains += len(d.chains)
         singletons += sum(1 for c in d.chains if len(c.mentions) == 1)
     return SideStats(documents, mentions, chains, singletons)
@@ -94,6 +96,8 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
     settings = settings or Settings()
     sig = signature(settings, corpus_hash(key))
     key_stats, response_stats = side_stats(key), side_stats(response)
+    if settings.match != "exact":
+        response = match_corpus(key, response, settings.match, drop_singletons=settings.singletons == "drop")
     if settings.needs_features:
         key, response = _annotated(key), _annotated(response)
     aligned = align(key, response, singletons=settings.singletons, strict_tokens=settings.strict_tokens,
@@ -149,7 +153,7 @@ def _analyses(ev: Evaluation, aligned: Alignment, settings: Settings, progress: 
                     continue
                 for c in doc.chains:
                     for m in c.mentions:
-                        mtype.setdefault(m.span, m.features.get("mtype", "NOMINAL"))
+                        mtype.setdefault(m.ident, m.features.get("mtype", "NOMINAL"))
             lres = lmetric_counts(ad.key, ad.response, mtype, weights)
             for name in ling:
                 res[name] = lres[name]

@@ -162,6 +162,6 @@ def annotated(doc: Document, rules: TypingRules = DEFAULT_RULES) -> Document:
     """A copy of ``doc`` whose mentions carry :func:`mention_features` (tokens and columns are
     shared, mentions are new objects): scoring never writes into the reader's corpus."""
     feats = iter(mention_features(doc, rules))
-    chains = [Chain(c.label, [Mention(m.start, m.end, m.label, m.line, next(feats)) for m in c.mentions])
+    chains = [Chain(c.label, [Mention(m.start, m.end, m.label, m.line, next(feats), m.words) for m in c.mentions])
               for c in doc.chains]
     return replace(doc, chains=chains)

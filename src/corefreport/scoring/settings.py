@@ -38,6 +38,8 @@ class Settings:
     """keep | drop one-mention chains on both sides."""
     key_duplicates: str = "dedupe"
     """A span repeated in the key: dedupe (keep it once) | keep (reference v8.01)."""
+    match: str = "exact"
+    """Mention matching (corefud-scorer v1.2, docs/matching.md): exact | head | partial."""
     strict_tokens: bool = False
     """Different words in matched documents: an error instead of a warning."""
     weights: tuple[float, float, float, float] = (1.0, 0.75, 0.5, 1.0)
@@ -81,7 +83,7 @@ class Settings:
 
     def as_dict(self) -> dict:
         """The ``settings`` object of the JSON output (docs/json-schema.md)."""
-        out: dict = {"metrics": list(self.metrics), "singletons": self.singletons, "matching": "exact",
+        out: dict = {"metrics": list(self.metrics), "singletons": self.singletons, "matching": self.match,
                      "key_duplicates": self.key_duplicates}
         if self.linguistic:
             out["weights"] = list(self.weights)
@@ -112,6 +114,8 @@ def check(s: Settings) -> None:
         raise SettingsError("singletons takes 'keep' or 'drop'")
     if s.key_duplicates not in ("dedupe", "keep"):
         raise SettingsError("--key-duplicates takes 'dedupe' or 'keep'")
+    if s.match not in ("exact", "head", "partial"):
+        raise SettingsError("--match takes 'exact', 'head' or 'partial'")
     for a in s.analyses:
         if a not in ANALYSES:
             raise SettingsError(f"unknown analysis {a!r}; choose {' or '.join(ANALYSES)}")
@@ -162,7 +166,7 @@ def signature(s: Settings, key_hash: str) -> Signature:
     f: list[tuple[str, str]] = [
         ("metrics", "+".join(s.metrics)),
         ("singletons", s.singletons),
-        ("match", "exact"),
+        ("match", s.match),
         ("dups", "ref801" if s.key_duplicates == "keep" else "ref801+keydedup"),
     ]
     if s.strict_tokens:

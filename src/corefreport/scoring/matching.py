@@ -1,0 +1,169 @@
+"""Mention matching (corefud-scorer v1.2): map response mentions onto key mentions before scoring.
+
+``--match exact|head|partial`` decides which response mention *is* which key mention. The step
+runs before :mod:`.align`: it returns a copy of the response corpus in which every response
+mention matched to a key mention carries that key mention's words (``start``, ``end``, ``words``),
+so every metric and every analysis downstream sees matched mentions as identical spans. The rules
+and the corefud-scorer source lines they come from are in ``docs/matching.md``:
+
+* the words of a mention are a set (discontinuous mentions included); its head is the ``head``
+  field of its CorefUD ``Entity`` bracket, else its first word (Udapi ``CorefMention.__init__``);
+* **exact**: same word set. **head**: same word set *and* head are matched first; then mentions
+  with the same head, scored |K ∩ R| / |K|. **partial**: same word set first; then a response
+  whose words all lie in the key mention and include the key mention's head, scored |R| / |K|;
+* the alignment is 1-to-1: remaining key and response mentions are sorted by (first word, last
+  word, number of words) and the maximum-weight assignment of ``scipy.optimize.linear_sum_assignment``
+  on that score matrix is taken (pairs with score 0 are not matches), exactly as corefud-scorer,
+  so ties fall the same way;
+* with ``singletons="drop"`` one-mention chains are removed before matching (as the scorer does);
+* a response mention that is left unmatched but has a key mention's words (head matching, other
+  head) stays a different mention: its ``words`` get a ``-1`` marker so its identity differs.
+
+>>> from ..model import Chain, Document, Mention
+>>> key = Document("d", tokens=list("abcde"), chains=[Chain("k", [Mention(0, 2, "k", features={"head": "1"})])])
+>>> resp = Document("d", tokens=list("abcde"), chains=[Chain("r", [Mention(1, 1, "r")])])
+>>> [m.span for m in match_document(key, resp, "partial").mentions]
+[(0, 2)]
+>>> [m.span for m in match_document(key, resp, "exact").mentions]
+[(1, 1)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..model import Corpus, Document, Mention
+
+MATCHES = ("exact", "head", "partial")
+
+
+def head_of(m: Mention) -> int:
+    """The head word of a mention: its ``head`` feature (document token index from the CorefUD
+    bracket, or set by :func:`with_heads`), else its first word, as Udapi does when a bracket has
+    no head index (``udapi/core/coref.py``, ``CorefMention.__init__``)."""
+    h = m.features.get("head")
+    if h is not None and h.lstrip("-").isdigit():
+        return int(h)
+    return m.words[0] if m.words else m.start
+
+
+def with_heads(doc: Document) -> Document:
+    """A copy of a document from a format without CorefUD head fields (CoNLL-2012, JSON lines …)
+    whose mentions without a ``head`` get the head of :func:`.features.find_head`: the first word
+    whose dependency HEAD lies outside the mention, else the last noun-like word before a verb or
+    preposition (by POS), else the last word."""
+    from .features import find_head
+
+    chains = []
+    for c in doc.chains:
+        ms = [m if "head" in m.features else replace(m, features={**m.features, "head": str(find_head(doc, m))})
+              for m in c.mentions]
+        chains.append(replace(c, mentions=ms))
+    return replace(doc, chains=chains)
+
+
+def _ident(m: Mention, mode: str) -> tuple:
+    """Equality of two mentions in step 2 of the scorer: the word set; in head mode also the head."""
+    return (m.word_set, head_of(m)) if mode == "head" else (m.word_set,)
+
+
+def _order(m: Mention) -> tuple[int, int, int]:
+    ws = m.word_set
+    return (min(ws), max(ws), len(ws))
+
+
+def score(k: Mention, r: Mention, mode: str) -> float:
+    """Match score of key mention ``k`` and response mention ``r`` (0: no match)."""
+    kw, rw = k.word_set, r.word_set
+    if mode == "head":
+        if kw == rw and head_of(k) == head_of(r):
+            return 1.0
+        if head_of(k) == head_of(r):
+            return len(kw & rw) / len(kw)
+        return 0.0
+    if mode == "partial":
+        if head_of(k) in rw and rw <= kw:
+            return len(kw & rw) / len(kw)
+        return 0.0
+    return 1.0 if kw == rw else 0.0
+
+
+def _mentions(doc: Document | None, drop_singletons: bool) -> list[Mention]:
+    if doc is None:
+        return []
+    return [m for c in doc.chains if not (drop_singletons and len(c.mentions) == 1) for m in c.mentions]
+
+
+def alignment(key: Document, response: Document, mode: str, drop_singletons: bool = False
+              ) -> dict[tuple, Mention]:
+    """The 1-to-1 alignment: response identity (:func:`_ident`) → the key mention it is matched to."""
+    kmap: dict[tuple, Mention] = {}
+    for m in _mentions(key, drop_singletons):
+        kmap.setdefault(_ident(m, mode), m)
+    rmap: dict[tuple, Mention] = {}
+    for m in _mentions(response, drop_singletons):
+        rmap.setdefault(_ident(m, mode), m)
+    out = {i: kmap[i] for i in rmap if i in kmap}
+    if mode == "exact":
+        return out
+    ks = sorted((m for i, m in kmap.items() if i not in out), key=_order)
+    rs = sorted(((i, m) for i, m in rmap.items() if i not in out), key=lambda x: _order(x[1]))
+    if not ks or not rs:
+        return out
+    import numpy as np
+    from scipy.optimize import linear_sum_assignment
+
+    sim = np.zeros((len(ks), len(rs)))
+    for a, k in enumerate(ks):
+        kw, kh = k.word_set, head_of(k)
+        for b, (_, r) in enumerate(rs):
+            if mode == "head" and head_of(r) != kh:
+                continue
+            if mode == "partial" and (kh not in r.word_set or not r.word_set <= kw):
+                continue
+            sim[a, b] = score(k, r, mode)
+    rows, cols = linear_sum_assignment(-sim)
+    for a, b in zip(rows, cols):
+        if sim[a, b] > 0:
+            out[rs[b][0]] = ks[a]
+    return out
+
+
+def match_document(key: Document, response: Document, mode: str, drop_singletons: bool = False) -> Document:
+    """A copy of ``response`` whose mentions matched to key mentions carry those key mentions' words."""
+    if mode == "exact" and not any(m.words for m in response.mentions):
+        return response
+    matched = alignment(key, response, mode, drop_singletons)
+    key_sets = {m.word_set for m in key.mentions}
+    chains = []
+    for c in response.chains:
+        ms = []
+        for m in c.mentions:
+            k = matched.get(_ident(m, mode))
+            if k is not None:
+                feats = dict(m.features)
+                if "head" in k.features:
+                    feats["head"] = k.features["head"]
+                ms.append(replace(m, start=k.start, end=k.end, words=k.words, features=feats))
+            elif mode == "head" and m.word_set in key_sets:
+                ms.append(replace(m, words=tuple(sorted(m.word_set)) + (-1,)))
+            else:
+                ms.append(m)
+        chains.append(replace(c, mentions=ms))
+    return replace(response, chains=chains)
+
+
+def match_corpus(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False) -> Corpus:
+    """:func:`match_document` on every response document paired with a key document."""
+    from .align import pair_documents
+
+    pairs, _, _ = pair_documents(key, response)
+    docs = dict(response.documents)
+    for kd, rd in pairs:
+        if rd is not None:
+            if key.format != "conllu":
+                kd = with_heads(kd)
+            if response.format != "conllu":
+                rd = with_heads(rd)
+            docs[rd.doc_id] = match_document(kd, rd, mode, drop_singletons)
+    return replace(response, documents=docs)
