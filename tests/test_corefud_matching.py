@@ -60,11 +60,11 @@ def _corpus(path: str):
     return load_corpus(path)
 
 
-def _score(row: dict, opts: dict, blanc_variant: str = "reference"):
+def _score(row: dict, opts: dict, name: str | None = None):
     folder = _folder(opts)
     key = _corpus(str(folder / row["key"]))
     resp = _corpus(str(folder / row["response"]))
-    name = METRIC[row["metric"]]
+    name = name or METRIC[row["metric"]]
     settings = Settings(metrics=(name,), match=MATCH[opts.get("matching", "partial-corefud")])
     ev = evaluate(key, resp, settings)
     c = ev.metrics[name]
@@ -80,8 +80,28 @@ def _approx(row: dict, values):
 @pytest.mark.skipif(not ROWS, reason="shared corefud scorer tests not found")
 @pytest.mark.parametrize("row,opts", ROWS)
 def test_corefud_scorer_expected_values(row, opts):
-    if row["metric"] == "mention_overlap":
-        pytest.skip("MOR: not yet a registry metric")
     if row["metric"] == "blancc+blancn" and row["test"] in BLANC_DIFFERS:
         pytest.skip("BLANC of M3/M6/N3/N6: see test_blanc_differs")
     assert _approx(row, _score(row, opts))
+
+
+BLANC_ROWS = [p for p in ROWS if p.values[0]["metric"] == "blancc+blancn"]
+
+
+@pytest.mark.skipif(not ROWS, reason="shared corefud scorer tests not found")
+@pytest.mark.parametrize("row,opts", BLANC_ROWS)
+def test_blanc_crac_is_corefud_scorers_blanc_on_every_case(row, opts):
+    assert _approx(row, _score(row, opts, "blanc_crac"))
+
+
+@pytest.mark.skipif(not ROWS, reason="shared corefud scorer tests not found")
+@pytest.mark.parametrize("row,opts", [p for p in BLANC_ROWS if p.values[0]["test"] in BLANC_DIFFERS])
+def test_blanc_differs(row, opts):
+    """M3, M6, N3, N6: the key has no coreference (M) or no non-coreference (N) link, the response has.
+    Reference v8.01 (our ``blanc``) scores the other component alone; corefud-scorer averages in a 0."""
+    ref = _score(row, opts, "blanc")
+    assert not _approx(row, ref)
+    reference = {"test_M3": (0.26667, 1.0, 0.42105), "test_M6": (0.06667, 0.25, 0.10526),
+                 "test_N3": (0.73333, 1.0, 0.84615), "test_N6": (0.13333, 0.18182, 0.15385)}
+    """reference v8.01 (Perl) on the same cases: ../shared/data/conll-scorer-tests/expected_values_official_perl.tsv"""
+    assert list(ref) == pytest.approx(reference[row["test"]], abs=1e-4)

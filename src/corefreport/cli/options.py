@@ -16,7 +16,7 @@ from typing import Annotated, Callable, Optional
 import typer
 
 from ..errors import SettingsError
-from ..scoring.registry import ALL_METRICS, ANALYSES, STANDARD_METRICS
+from ..scoring.registry import ALL_METRICS, ANALYSES, KNOWN_METRICS, STANDARD_METRICS
 from ..scoring.settings import Settings
 
 
@@ -34,7 +34,7 @@ SCORING_PARAMETERS = [
     _p("metric", Annotated[list[str], typer.Option(
         "--metric", "-m", metavar="NAME[,NAME…]",
         help="Metrics (repeatable or comma-separated): muc, bcub, ceafm, ceafe, blanc, lea, lmuc, lbcub, lceafm, "
-             "lceafe, plink (with --by), all.")], []),
+             "lceafe, plink (with --by), all; corefud-scorer's blanc_crac and mor (mention overlap ratio).")], []),
     _p("analysis", Annotated[list[str], typer.Option(
         "--analysis", "-a", metavar="NAME",
         help="Link-level analysis (repeatable): 'arcs' (Tuggener 2014: immediate, inferred and anchor scenarios), "
@@ -123,8 +123,8 @@ def parse_metrics(items: list[str]) -> tuple[tuple[str, ...], bool]:
             if name == "plink":
                 plink = True
                 continue
-            if name not in ALL_METRICS:
-                fail(f"unknown metric {name!r}; choose from {', '.join(ALL_METRICS)}, plink or 'all'")
+            if name not in KNOWN_METRICS:
+                fail(f"unknown metric {name!r}; choose from {', '.join(KNOWN_METRICS)}, plink or 'all'")
             if name not in out:
                 out.append(name)
     return tuple(out), plink

@@ -46,7 +46,7 @@ METRIC_COLUMN_LABELS = ["Metric", "R", "P", "F1", "num.", "den.", "num.", "den."
 def metric_row(name: str, s) -> list:
     """R, P, F1 and the counts of one score (BLANC's two kinds of links make no one fraction: its
     counts are in the JSON)."""
-    if name == "blanc":
+    if name in ("blanc", "blanc_crac"):
         return [name, s.recall, s.precision, s.f1, None, None, None, None]
     return [name, s.recall, s.precision, s.f1, s.recall_num, s.recall_den, s.precision_num, s.precision_den]
 

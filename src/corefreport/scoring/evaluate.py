@@ -24,7 +24,7 @@ from .align import Alignment, align
 from .counts import Counts
 from .features import annotated
 from .matching import match_corpus
-from .registry import REGISTRY, STANDARD_METRICS
+from .registry import PER_DOCUMENT_METRICS, REGISTRY
 from .result import DocumentResult, Evaluation, PlinkResult, SideStats
 from .settings import DEFAULT_BY, Settings, signature
 
@@ -57,15 +57,21 @@ def _annotated(corpus: Corpus) -> Corpus:
     return replace(corpus, documents={i: annotated(d) for i, d in corpus.documents.items()})
 
 
-def _standard(aligned: Alignment, settings: Settings, progress: Progress | None) -> tuple[list[DocumentResult], Counts]:
-    names = [m for m in settings.metrics if m in STANDARD_METRICS]
-    compute = [(n, REGISTRY[n].compute) for n in names]
+def _standard(aligned: Alignment, settings: Settings, progress: Progress | None,
+              unmatched: Alignment | None = None) -> tuple[list[DocumentResult], Counts]:
+    names = [m for m in settings.metrics if m in PER_DOCUMENT_METRICS]
+    compute = [(n, REGISTRY[n].compute) for n in names if n != "mor"]
+    mor = "mor" in names
     docs: list[DocumentResult] = []
     mentions = Counts()
     n = len(aligned.documents)
+    raw = {ad.doc_id: ad for ad in (unmatched or aligned).documents} if mor else {}
     for idx, ad in enumerate(aligned.documents):
         ct = M.contingency(ad.key, ad.response)
         res = {name: f(ad.key, ad.response, ct) for name, f in compute}
+        if mor:  # on the mentions as written: MOR ignores --match, as corefud-scorer does
+            res["mor"] = REGISTRY["mor"].compute(raw[ad.doc_id].key, raw[ad.doc_id].response)
+        res = {name: res[name] for name in names}
         ment = Counts(ad.matched_mentions, ad.key_mentions, ad.matched_mentions, ad.response_mentions)
         mentions = mentions + ment
         docs.append(DocumentResult(ad.doc_id, res, ment))
@@ -82,7 +88,8 @@ def _totals(docs: list[DocumentResult], names: list[str]) -> dict:
         total = None
         for d in docs:
             total = d.metrics[name] if total is None else total + d.metrics[name]
-        totals[name] = total if total is not None else (M.BlancCounts() if name == "blanc" else Counts())
+        empty = {"blanc": M.BlancCounts(), "blanc_crac": M.BlancCorefudCounts()}.get(name, Counts())
+        totals[name] = total if total is not None else empty
     return totals
 
 
@@ -96,14 +103,18 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
     settings = settings or Settings()
     sig = signature(settings, corpus_hash(key))
     key_stats, response_stats = side_stats(key), side_stats(response)
+    as_written = response
     if settings.match != "exact":
         response = match_corpus(key, response, settings.match, drop_singletons=settings.singletons == "drop")
     if settings.needs_features:
         key, response = _annotated(key), _annotated(response)
     aligned = align(key, response, singletons=settings.singletons, strict_tokens=settings.strict_tokens,
                     key_duplicates=settings.key_duplicates)
-    docs, mentions = _standard(aligned, settings, progress)
-    std = [m for m in settings.metrics if m in STANDARD_METRICS]
+    unmatched = None
+    if "mor" in settings.metrics and response is not as_written:
+        unmatched = align(key, as_written, singletons=settings.singletons, key_duplicates=settings.key_duplicates)
+    docs, mentions = _standard(aligned, settings, progress, unmatched)
+    std = [m for m in settings.metrics if m in PER_DOCUMENT_METRICS]
     ev = Evaluation(
         settings=settings, signature=sig, key_source=key.source, response_source=response.source,
         metrics=_totals(docs, std), documents=docs, mentions=mentions, key_stats=key_stats,

@@ -33,8 +33,53 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..model import Corpus, Document, Mention
+from .counts import Counts
 
 MATCHES = ("exact", "head", "partial")
+
+
+def ident_words(ident: tuple) -> frozenset[int]:
+    """The words of a mention identity as :mod:`.align` builds chains (``Mention.ident``)."""
+    if len(ident) > 2:
+        return frozenset(w for w in ident[2] if w >= 0)
+    return frozenset(range(ident[0], ident[1] + 1))
+
+
+def mention_overlap(key: list[list[tuple]], response: list[list[tuple]], ct=None) -> Counts:
+    """MOR, the mention overlap ratio (Žabokrtský et al. 2022; corefud-scorer
+    ``scorer/eval/evaluator.py`` ``mention_overlap``, lines 317–373): key and response mentions are
+    swept in document order into groups of overlapping spans; in each group key and response
+    mentions are paired 1-to-1 to maximise the words they share (Σ ov). R = Σ ov / Σ |K|,
+    P = Σ ov / Σ |R|, over *unmatched* mentions (it ignores ``--match``, as the scorer does).
+
+    >>> mention_overlap([[(0, 3)], [(5, 5)]], [[(1, 3), (5, 6)]])
+    Counts(recall_num=4.0, recall_den=5, precision_num=4.0, precision_den=5)
+    """
+    from .assignment import max_assignment
+
+    items = [(ident_words(i), True) for c in key for i in c] + [(ident_words(i), False) for c in response for i in c]
+    items.sort(key=lambda x: (min(x[0]), max(x[0]), len(x[0])))
+    total = 0.0
+    group: list = []
+    rbound = None
+
+    def flush() -> float:
+        ks = [w for w, is_key in group if is_key]
+        rs = [w for w, is_key in group if not is_key]
+        if not ks or not rs:
+            return 0.0
+        return max_assignment([[float(len(k & r)) for r in rs] for k in ks])
+
+    for words, is_key in items:
+        if rbound is not None and min(words) > rbound:
+            total += flush()
+            group, rbound = [], None
+        group.append((words, is_key))
+        rbound = max(words) if rbound is None else max(rbound, max(words))
+    total += flush()
+    kd = sum(len(w) for w, is_key in items if is_key)
+    rd = sum(len(w) for w, is_key in items if not is_key)
+    return Counts(total, kd, total, rd)
 
 
 def head_of(m: Mention) -> int:

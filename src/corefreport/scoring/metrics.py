@@ -226,6 +226,27 @@ def blanc_formula(cols: Sequence[Num]) -> tuple[Num, Num, Num]:
     return out[0], out[1], out[2]
 
 
+def blanc_corefud_formula(cols: Sequence[Num]) -> tuple[Num, Num, Num]:
+    """BLANC as corefud-scorer v1.2 averages it (``scorer/eval/evaluator.py`` lines 271–285): the mean
+    of the C and N scores over the components in which the key *or the response* has a link; 0 when
+    neither has any. Differs from :func:`blanc_formula` when the key has no link of a kind the
+    response has (CoNLL test cases M3, M6, N3, N6): the reference leaves that component out.
+
+    >>> blanc_corefud_formula((0, 0, 0, 1, 1, 1, 1, 1))
+    (0.5, 0.5, 0.5)
+    >>> blanc_formula((0, 0, 0, 1, 1, 1, 1, 1))
+    (1.0, 1.0, 1.0)
+    """
+    c = counts_formula(cols[0:4])
+    n = counts_formula(cols[4:8])
+    no_c = (cols[1] == 0) & (cols[3] == 0)
+    no_n = (cols[5] == 0) & (cols[7] == 0)
+    out = []
+    for cv, nv in zip(c, n):
+        out.append(where(no_c & no_n, 0.0, where(no_c, nv, where(no_n, cv, (cv + nv) / 2))))
+    return out[0], out[1], out[2]
+
+
 def conll_formula(cols: Sequence[Num]) -> tuple[Num, Num, Num]:
     """CoNLL-2012 (Pradhan et al. 2014): (F_MUC + F_B³ + F_CEAF-e) / 3 from MUC (columns 0–3), B³
     (4–7) and CEAF-e (8–11) counts; R and P are NaN (the score averages F1 values only)."""
@@ -280,6 +301,23 @@ class BlancCounts:
             "noncoref_links": {"correct": self.noncoref.recall_num, "key": self.noncoref.recall_den,
                                "response": self.noncoref.precision_den},
         }
+
+
+@dataclass(frozen=True, slots=True)
+class BlancCorefudCounts(BlancCounts):
+    """BLANC link counts scored as corefud-scorer averages them (:func:`blanc_corefud_formula`)."""
+
+    def __add__(self, other: "BlancCounts") -> "BlancCorefudCounts":
+        return BlancCorefudCounts(self.coref + other.coref, self.noncoref + other.noncoref)
+
+    def _rpf(self) -> tuple[float, float, float]:
+        return blanc_corefud_formula(self.stats())
+
+
+def blanc_corefud(key: Chains, response: Chains, ct: Contingency | None = None) -> BlancCorefudCounts:
+    """:func:`blanc`'s link counts, scored by :func:`blanc_corefud_formula` (``--preset crac``)."""
+    b = blanc(key, response, ct)
+    return BlancCorefudCounts(b.coref, b.noncoref)
 
 
 def _pairs(n: int) -> int:

@@ -28,7 +28,8 @@ from typing import Callable, Sequence
 
 from . import metrics as M
 from .counts import Counts, Num, counts_formula  # noqa: F401 (Counts: the doctests)
-from .metrics import blanc_formula, conll_formula
+from .matching import mention_overlap
+from .metrics import blanc_corefud_formula, blanc_formula, conll_formula
 from .outcomes import OUTCOME_COLUMNS, outcome_formula, typed_macro_formula, typed_micro_formula
 
 Formula = Callable[..., tuple[Num, Num, Num]]
@@ -94,6 +95,11 @@ _ENTRIES = [
            title="BLANC: coreference and non-coreference links"),
     Metric("lea", "LEA", "LEA", "Moosavi & Strube 2016", "standard", COUNTS, counts_formula, M.lea,
            title="LEA: link-based entity-aware metric"),
+    Metric("blanc_crac", "BLANC (CorefUD)", "BLANC$_{\\mathrm{UD}}$", "Novák et al. 2024", "corefud", BLANC,
+           blanc_corefud_formula, M.blanc_corefud,
+           title="BLANC averaged as corefud-scorer v1.2 does (a component counts when key or response has links)"),
+    Metric("mor", "MOR", "MOR", "Žabokrtský et al. 2022", "corefud", COUNTS, counts_formula, mention_overlap,
+           title="mention overlap ratio: words shared by 1-to-1 paired overlapping key and response mentions"),
     Metric("conll", "CoNLL", "CoNLL", "Pradhan et al. 2014", "conll", COUNTS * 3, conll_formula,
            requires=("muc", "bcub", "ceafe"), title="CoNLL-2012 score: mean F1 of MUC, B³ and CEAF-e"),
     Metric("lmuc", "LMUC", "LMUC", "Chen & Ng 2013", "linguistic", COUNTS, counts_formula),
@@ -129,6 +135,12 @@ STANDARD_METRICS = tuple(m.key for m in _ENTRIES if m.family == "standard")
 LINGUISTIC_METRICS = tuple(m.key for m in _ENTRIES if m.family == "linguistic")
 ALL_METRICS = STANDARD_METRICS + LINGUISTIC_METRICS
 """The metrics ``--metric all`` selects."""
+COREFUD_METRICS = tuple(m.key for m in _ENTRIES if m.family == "corefud")
+"""corefud-scorer's own scores (its BLANC average, MOR): asked for by name or by ``--preset crac``."""
+KNOWN_METRICS = ALL_METRICS + COREFUD_METRICS
+"""Every metric ``--metric`` accepts by name."""
+PER_DOCUMENT_METRICS = STANDARD_METRICS + COREFUD_METRICS
+"""Metrics computed per document from the aligned chains by :attr:`Metric.compute`."""
 ARCS_SCENARIOS = ("immediate", "inferred", "anchor")
 ANALYSES = ("arcs", "typed")
 
@@ -151,6 +163,10 @@ REFERENCES = {
     "Moosavi & Strube 2016": "Nafise Sadat Moosavi and Michael Strube. 2016. Which coreference evaluation metric "
                              "do you trust? A proposal for a link-based entity aware metric. In Proceedings of ACL "
                              "2016, 632–642.",
+    "Novák et al. 2024": "Michal Novák, Barbora Dohnalová, Miloslav Konopík, Anna Nedoluzhko, Martin Popel, "
+                         "Ondřej Pražák, Jakub Sido, Milan Straka, Zdeněk Žabokrtský and Daniel Zeman. 2024. "
+                         "Findings of the third shared task on multilingual coreference resolution. In "
+                         "Proceedings of CRAC 2024, 78–96.",
     "Pradhan et al. 2014": "Sameer Pradhan, Xiaoqiang Luo, Marta Recasens, Eduard Hovy, Vincent Ng and Michael "
                            "Strube. 2014. Scoring coreference partitions of predicted mentions: a reference "
                            "implementation. In Proceedings of ACL 2014 (Volume 2), 30–35.",
@@ -164,6 +180,10 @@ REFERENCES = {
     "Zeldes & Simonson 2016": "Amir Zeldes and Dan Simonson. 2016. Different flavors of GUM: evaluating genre and "
                               "sentence type effects on multilayer corpus annotation quality. In Proceedings of the "
                               "10th Linguistic Annotation Workshop (LAW-X).",
+    "Žabokrtský et al. 2022": "Zdeněk Žabokrtský, Miloslav Konopík, Anna Nedoluzhko, Michal Novák, Maciej "
+                              "Ogrodniczuk, Martin Popel, Ondřej Pražák, Jakub Sido, Daniel Zeman and Yilun Zhu. "
+                              "2022. Findings of the shared task on multilingual coreference resolution. In "
+                              "Proceedings of the CRAC 2022 Shared Task, 1–17.",
     "Žitkus et al. 2023": "Voldemaras Žitkus, Rita Butkienė and Rimantas Butleris. 2023. Linguistically aware "
                           "evaluation of coreference resolution from the perspective of higher-level applications. "
                           "Natural Language Engineering. doi:10.1017/S1351324923000293.",

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, fields
 
 from .. import __version__
 from ..errors import SettingsError
-from .registry import ALL_METRICS, ANALYSES, STANDARD_METRICS
+from .registry import ANALYSES, KNOWN_METRICS, LINGUISTIC_METRICS, STANDARD_METRICS
 
 DEFAULT_BY = ("mtype", "pos_class", "pronoun", "ne", "genre")
 """Features the ARCS tables break scores down by when none are asked for."""
@@ -73,7 +73,7 @@ class Settings:
 
     @property
     def linguistic(self) -> tuple[str, ...]:
-        return tuple(m for m in self.metrics if m not in STANDARD_METRICS)
+        return tuple(m for m in self.metrics if m in LINGUISTIC_METRICS)
 
     @property
     def needs_features(self) -> bool:
@@ -108,8 +108,8 @@ def _finite(name: str, values: tuple[float, ...], low: float, high: float) -> No
 def check(s: Settings) -> None:
     """Refuse settings no evaluation can honour (each message names the option)."""
     for m in s.metrics:
-        if m not in ALL_METRICS:
-            raise SettingsError(f"unknown metric {m!r}; choose from {', '.join(ALL_METRICS)}, plink or 'all'")
+        if m not in KNOWN_METRICS:
+            raise SettingsError(f"unknown metric {m!r}; choose from {', '.join(KNOWN_METRICS)}, plink or 'all'")
     if s.singletons not in ("keep", "drop"):
         raise SettingsError("singletons takes 'keep' or 'drop'")
     if s.key_duplicates not in ("dedupe", "keep"):

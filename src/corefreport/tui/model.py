@@ -155,7 +155,7 @@ def total_rows(ev: Evaluation) -> list[TotalRow]:
     evaluation's micro, macro and scheme-coverage scores."""
     out: list[TotalRow] = []
     for name, s in ev.metrics.items():
-        if name == "blanc":
+        if name in ("blanc", "blanc_crac"):
             c = s.coref
             counts = "coref links " + _fraction(c.recall_num, c.recall_den) + " " + _fraction(c.precision_num,
                                                                                                c.precision_den)
