@@ -8,6 +8,7 @@ test asserts them (its tolerance: absolute when given, else pytest's default rel
 from __future__ import annotations
 
 import csv
+import json
 from functools import lru_cache
 from pathlib import Path
 
@@ -105,3 +106,24 @@ def test_blanc_differs(row, opts):
                  "test_N3": (0.73333, 1.0, 0.84615), "test_N6": (0.13333, 0.18182, 0.15385)}
     """reference v8.01 (Perl) on the same cases: ../shared/data/conll-scorer-tests/expected_values_official_perl.tsv"""
     assert list(ref) == pytest.approx(reference[row["test"]], abs=1e-4)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+OUTPUT = json.loads((ROOT / "tests" / "data" / "corefud" / "scorer_output.json").read_text(encoding="utf-8"))
+"""Numbers corefud-scorer v1.2 printed on inputs built for corefreport and on the upstream-skipped
+OLMC cases (the command is in the file)."""
+
+
+@pytest.mark.parametrize("case", OUTPUT["cases"], ids=lambda c: f"{Path(c['response']).name}-{c['match']}-"
+                         f"{'keep' if c['keep_singletons'] else 'drop'}")
+def test_scorer_output(case):
+    paths = [(ROOT / case[side]).resolve() for side in ("key", "response")]
+    if not all(p.exists() for p in paths):
+        pytest.skip("shared data not found")
+    key, resp = (_corpus(str(p)) for p in paths)
+    names = tuple(case["scores"])
+    ev = evaluate(key, resp, Settings(metrics=names, match=case["match"],
+                                      singletons="keep" if case["keep_singletons"] else "drop"))
+    for name, expected in case["scores"].items():
+        c = ev.metrics[name]
+        assert [c.recall, c.precision, c.f1] == pytest.approx(expected), name
