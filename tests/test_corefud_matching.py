@@ -127,3 +127,31 @@ def test_scorer_output(case):
     for name, expected in case["scores"].items():
         c = ev.metrics[name]
         assert [c.recall, c.precision, c.f1] == pytest.approx(expected), name
+
+
+def test_preset_crac_is_head_matching_without_singletons_and_corefud_blanc():
+    """``--preset crac`` on the CLI gives corefud-scorer's defaults (``corefud-scorer.py KEY RESPONSE``:
+    head match, singletons dropped) and its numbers; the signature says so."""
+    from typer.testing import CliRunner
+
+    from corefreport.cli import app
+
+    case = next(c for c in OUTPUT["cases"] if c["match"] == "head" and not c["keep_singletons"])
+    result = CliRunner().invoke(app, ["score", str(ROOT / case["key"]), str(ROOT / case["response"]),
+                                      "--preset", "crac", "-m", "muc,bcub,ceafe,ceafm,lea,blanc,mor", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert "match:head|preset:crac" in out["signature"] and "singletons:drop" in out["signature"]
+    assert set(out["metrics"]) >= {"blanc_crac", "mor"} and "blanc" not in out["metrics"]
+    for name, expected in case["scores"].items():
+        m = out["metrics"][name]
+        assert [m["recall"], m["precision"], m["f1"]] == pytest.approx(expected), name
+
+
+def test_preset_crac_leaves_explicit_options_alone():
+    from corefreport.cli.options import DEFAULTS, build_settings
+
+    opts = dict(DEFAULTS, preset="crac", match="partial", singletons=True)
+    s = build_settings(**opts)
+    assert (s.match, s.singletons, s.preset) == ("partial", "keep", "crac")
+    assert "blanc_crac" in s.metrics and "blanc" not in s.metrics

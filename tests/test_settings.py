@@ -35,6 +35,7 @@ OTHER = {
     "singletons": "drop",
     "key_duplicates": "keep",
     "match": "head",
+    "preset": "crac",
     "strict_tokens": True,
     "weights": (1.0, 0.5, 0.5, 1.0),
     "analyses": ("arcs",),

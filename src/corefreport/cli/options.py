@@ -47,11 +47,16 @@ SCORING_PARAMETERS = [
         "--key-duplicates", metavar="dedupe|keep",
         help="A span repeated in the KEY: 'dedupe' (default: keep it once, warn) or 'keep' (as reference v8.01, "
              "which then scores a key against itself below 100%).")], "dedupe"),
-    _p("match", Annotated[str, typer.Option(
+    _p("match", Annotated[Optional[str], typer.Option(
         "--match", metavar="exact|head|partial",
         help="Mention matching (corefud-scorer v1.2, docs/matching.md): 'exact' (default: same words), 'head' "
              "(same head word, CRAC 2023+) or 'partial' (the key mention holds the response's words and the "
-             "response holds the key's head); always 1-to-1.")], "exact"),
+             "response holds the key's head); always 1-to-1.")], None),
+    _p("preset", Annotated[Optional[str], typer.Option(
+        "--preset", metavar="crac",
+        help="'crac': score as the CRAC 2023/2024 shared tasks (corefud-scorer v1.2 defaults): head matching, "
+             "singletons dropped, BLANC averaged as corefud-scorer does (blanc_crac). --match and "
+             "--keep-singletons still override.")], None),
     _p("strict_tokens", Annotated[bool, typer.Option(
         "--strict-tokens",
         help="Stop with an error when a matched document's words differ between key and response "
@@ -131,7 +136,7 @@ def parse_metrics(items: list[str]) -> tuple[tuple[str, ...], bool]:
 
 
 def build_settings(metric: list[str], analysis: list[str], singletons: bool | None, key_duplicates: str,
-                   match: str, strict_tokens: bool, weights: str, by: list[str], arcs_compat: bool, arcs_singletons: bool,
+                   match: str | None, preset: str | None, strict_tokens: bool, weights: str, by: list[str], arcs_compat: bool, arcs_singletons: bool,
                    arcs_anchor_links: bool,
                    scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
                    *, default_metrics: tuple[str, ...] = STANDARD_METRICS,
@@ -150,10 +155,16 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
         if a not in ANALYSES:
             fail(f"unknown analysis {a!r}; choose {' or '.join(ANALYSES)}")
     analyses = tuple(dict.fromkeys(analysis)) if analysis else default_analyses
+    if preset is not None and preset != "crac":
+        fail(f"--preset takes 'crac', got {preset!r}")
+    if preset == "crac":
+        match = match or "head"
+        singletons = False if singletons is None else singletons
+        metrics = tuple(dict.fromkeys("blanc_crac" if m == "blanc" else m for m in metrics))
     try:
         return Settings(
             metrics=metrics, singletons="drop" if singletons is False else "keep", key_duplicates=key_duplicates,
-            match=match, strict_tokens=strict_tokens, weights=_numbers(weights, "--weights", 4, "NAM,NOM,PRO,SING"),
+            match=match or "exact", preset=preset, strict_tokens=strict_tokens, weights=_numbers(weights, "--weights", 4, "NAM,NOM,PRO,SING"),
             analyses=analyses, arcs_compat=arcs_compat, arcs_singletons=arcs_singletons,
             arcs_anchor_links=arcs_anchor_links, scheme=scheme,
             k=_numbers(k, "--k", 4, "in [0, 1] (k1,k2,k3,k4)"),

@@ -40,6 +40,9 @@ class Settings:
     """A span repeated in the key: dedupe (keep it once) | keep (reference v8.01)."""
     match: str = "exact"
     """Mention matching (corefud-scorer v1.2, docs/matching.md): exact | head | partial."""
+    preset: str | None = None
+    """crac: the options were those of the CRAC shared tasks (head matching, singletons dropped,
+    blanc_crac); recorded so that the signature says so."""
     strict_tokens: bool = False
     """Different words in matched documents: an error instead of a warning."""
     weights: tuple[float, float, float, float] = (1.0, 0.75, 0.5, 1.0)
@@ -83,7 +86,7 @@ class Settings:
 
     def as_dict(self) -> dict:
         """The ``settings`` object of the JSON output (docs/json-schema.md)."""
-        out: dict = {"metrics": list(self.metrics), "singletons": self.singletons, "matching": self.match,
+        out: dict = {"metrics": list(self.metrics), "singletons": self.singletons, "matching": self.match, "preset": self.preset,
                      "key_duplicates": self.key_duplicates}
         if self.linguistic:
             out["weights"] = list(self.weights)
@@ -114,6 +117,8 @@ def check(s: Settings) -> None:
         raise SettingsError("singletons takes 'keep' or 'drop'")
     if s.key_duplicates not in ("dedupe", "keep"):
         raise SettingsError("--key-duplicates takes 'dedupe' or 'keep'")
+    if s.preset not in (None, "crac"):
+        raise SettingsError("--preset takes 'crac'")
     if s.match not in ("exact", "head", "partial"):
         raise SettingsError("--match takes 'exact', 'head' or 'partial'")
     for a in s.analyses:
@@ -167,6 +172,7 @@ def signature(s: Settings, key_hash: str) -> Signature:
         ("metrics", "+".join(s.metrics)),
         ("singletons", s.singletons),
         ("match", s.match),
+        *((("preset", s.preset),) if s.preset else ()),
         ("dups", "ref801" if s.key_duplicates == "keep" else "ref801+keydedup"),
     ]
     if s.strict_tokens:
