@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..model import Corpus, Document, Mention
+from ..model import Chain, Corpus, Document, Mention
 from .counts import Counts
 
 MATCHES = ("exact", "head", "partial")
@@ -101,28 +101,40 @@ def with_heads(doc: Document) -> Document:
 
     chains = []
     for c in doc.chains:
-        ms = [m if "head" in m.features else replace(m, features={**m.features, "head": str(find_head(doc, m))})
+        ms = [m if "head" in m.features else
+              Mention(m.start, m.end, m.label, m.line, {**m.features, "head": str(find_head(doc, m))}, m.words)
               for m in c.mentions]
-        chains.append(replace(c, mentions=ms))
+        chains.append(Chain(c.label, ms))
     return replace(doc, chains=chains)
 
 
-def _ident(m: Mention, mode: str) -> tuple:
-    """Equality of two mentions in step 2 of the scorer: the word set; in head mode also the head."""
-    return (m.word_set, head_of(m)) if mode == "head" else (m.word_set,)
+class _Info:
+    """A mention's word set, head, scorer identity and sort order, computed once."""
+
+    __slots__ = ("m", "words", "head", "ident", "order")
+
+    def __init__(self, m: Mention, mode: str) -> None:
+        self.m = m
+        self.head = head_of(m)
+        self.ident = _ident(m, mode, self.head)
+
+    def prepare(self) -> "_Info":
+        """Word set and sort order (first word, last word, number of words), for step 2 only."""
+        self.words = ws = self.m.word_set
+        self.order = (min(ws), max(ws), len(ws))
+        return self
 
 
-def _order(m: Mention) -> tuple[int, int, int]:
-    ws = m.word_set
-    return (min(ws), max(ws), len(ws))
+def _ident(m: Mention, mode: str, head: int | None = None) -> tuple:
+    """Equality of two mentions in step 1 of the scorer: the word set (``Mention.ident`` names it
+    uniquely: a span, or the sorted words of a discontinuous mention); in head mode also the head."""
+    return (m.ident, head_of(m) if head is None else head) if mode == "head" else (m.ident,)
 
 
 def score(k: Mention, r: Mention, mode: str) -> float:
     """Match score of key mention ``k`` and response mention ``r`` (0: no match)."""
     kw, rw = k.word_set, r.word_set
     if mode == "head":
-        if kw == rw and head_of(k) == head_of(r):
-            return 1.0
         if head_of(k) == head_of(r):
             return len(kw & rw) / len(kw)
         return 0.0
@@ -142,59 +154,67 @@ def _mentions(doc: Document | None, drop_singletons: bool) -> list[Mention]:
 def alignment(key: Document, response: Document, mode: str, drop_singletons: bool = False
               ) -> dict[tuple, Mention]:
     """The 1-to-1 alignment: response identity (:func:`_ident`) → the key mention it is matched to."""
-    kmap: dict[tuple, Mention] = {}
+    kmap: dict[tuple, _Info] = {}
     for m in _mentions(key, drop_singletons):
-        kmap.setdefault(_ident(m, mode), m)
-    rmap: dict[tuple, Mention] = {}
+        i = _Info(m, mode)
+        kmap.setdefault(i.ident, i)
+    rmap: dict[tuple, _Info] = {}
     for m in _mentions(response, drop_singletons):
-        rmap.setdefault(_ident(m, mode), m)
-    out = {i: kmap[i] for i in rmap if i in kmap}
+        i = _Info(m, mode)
+        rmap.setdefault(i.ident, i)
+    out = {i: kmap[i].m for i in rmap if i in kmap}
     if mode == "exact":
         return out
-    ks = sorted((m for i, m in kmap.items() if i not in out), key=_order)
-    rs = sorted(((i, m) for i, m in rmap.items() if i not in out), key=lambda x: _order(x[1]))
+    ks = sorted((i.prepare() for i in kmap.values() if i.ident not in out), key=lambda i: i.order)
+    rs = sorted((i.prepare() for i in rmap.values() if i.ident not in out), key=lambda i: i.order)
     if not ks or not rs:
         return out
     import numpy as np
     from scipy.optimize import linear_sum_assignment
 
     sim = np.zeros((len(ks), len(rs)))
+    any_pair = False
     for a, k in enumerate(ks):
-        kw, kh = k.word_set, head_of(k)
-        for b, (_, r) in enumerate(rs):
-            if mode == "head" and head_of(r) != kh:
+        kw, kh = k.words, k.head
+        n = len(kw)
+        for b, r in enumerate(rs):
+            if mode == "head":
+                if r.head != kh:
+                    continue
+            elif kh not in r.words or not r.words <= kw:
                 continue
-            if mode == "partial" and (kh not in r.word_set or not r.word_set <= kw):
-                continue
-            sim[a, b] = score(k, r, mode)
+            sim[a, b] = len(kw & r.words) / n
+            any_pair = True
+    if not any_pair:
+        return out
     rows, cols = linear_sum_assignment(-sim)
     for a, b in zip(rows, cols):
         if sim[a, b] > 0:
-            out[rs[b][0]] = ks[a]
+            out[rs[b].ident] = ks[a].m
     return out
 
 
 def match_document(key: Document, response: Document, mode: str, drop_singletons: bool = False) -> Document:
     """A copy of ``response`` whose mentions matched to key mentions carry those key mentions' words."""
-    if mode == "exact" and not any(m.words for m in response.mentions):
+    if mode == "exact":
         return response
     matched = alignment(key, response, mode, drop_singletons)
-    key_sets = {m.word_set for m in key.mentions}
+    key_sets = {m.ident for m in key.mentions} if mode == "head" else set()
     chains = []
     for c in response.chains:
         ms = []
         for m in c.mentions:
             k = matched.get(_ident(m, mode))
             if k is not None:
-                feats = dict(m.features)
-                if "head" in k.features:
-                    feats["head"] = k.features["head"]
-                ms.append(replace(m, start=k.start, end=k.end, words=k.words, features=feats))
-            elif mode == "head" and m.word_set in key_sets:
-                ms.append(replace(m, words=tuple(sorted(m.word_set)) + (-1,)))
-            else:
-                ms.append(m)
-        chains.append(replace(c, mentions=ms))
+                if k.start != m.start or k.end != m.end or k.words != m.words or mode == "head":
+                    feats = dict(m.features)
+                    if "head" in k.features:
+                        feats["head"] = k.features["head"]
+                    m = Mention(k.start, k.end, m.label, m.line, feats, k.words)
+            elif key_sets and m.ident in key_sets:
+                m = Mention(m.start, m.end, m.label, m.line, m.features, tuple(sorted(m.word_set)) + (-1,))
+            ms.append(m)
+        chains.append(Chain(c.label, ms))
     return replace(response, chains=chains)
 
 
