@@ -36,6 +36,7 @@ OTHER = {
     "key_duplicates": "keep",
     "match": "head",
     "preset": "crac",
+    "zero_match": "dependent",
     "strict_tokens": True,
     "weights": (1.0, 0.5, 0.5, 1.0),
     "analyses": ("arcs",),

@@ -52,11 +52,16 @@ SCORING_PARAMETERS = [
         help="Mention matching (corefud-scorer v1.2, docs/matching.md): 'exact' (default: same words), 'head' "
              "(same head word, CRAC 2023+) or 'partial' (the key mention holds the response's words and the "
              "response holds the key's head); always 1-to-1.")], None),
+    _p("zero_match", Annotated[Optional[str], typer.Option(
+        "--zero-match", metavar="linear|dependent",
+        help="Zeros (mentions headed by an empty node): 'linear' (default: by position, like any mention) or "
+             "'dependent' (first paired by their DEPS within a sentence, as corefud-scorer v1.2 by default).")],
+       None),
     _p("preset", Annotated[Optional[str], typer.Option(
         "--preset", metavar="crac",
         help="'crac': score as the CRAC 2023/2024 shared tasks (corefud-scorer v1.2 defaults): head matching, "
-             "singletons dropped, BLANC averaged as corefud-scorer does (blanc_crac). --match and "
-             "--keep-singletons still override.")], None),
+             "singletons dropped, zeros matched by their dependencies, BLANC averaged as corefud-scorer does "
+             "(blanc_crac). --match, --zero-match and --keep-singletons still override.")], None),
     _p("strict_tokens", Annotated[bool, typer.Option(
         "--strict-tokens",
         help="Stop with an error when a matched document's words differ between key and response "
@@ -136,7 +141,7 @@ def parse_metrics(items: list[str]) -> tuple[tuple[str, ...], bool]:
 
 
 def build_settings(metric: list[str], analysis: list[str], singletons: bool | None, key_duplicates: str,
-                   match: str | None, preset: str | None, strict_tokens: bool, weights: str, by: list[str], arcs_compat: bool, arcs_singletons: bool,
+                   match: str | None, zero_match: str | None, preset: str | None, strict_tokens: bool, weights: str, by: list[str], arcs_compat: bool, arcs_singletons: bool,
                    arcs_anchor_links: bool,
                    scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
                    *, default_metrics: tuple[str, ...] = STANDARD_METRICS,
@@ -159,12 +164,13 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
         fail(f"--preset takes 'crac', got {preset!r}")
     if preset == "crac":
         match = match or "head"
+        zero_match = zero_match or "dependent"
         singletons = False if singletons is None else singletons
         metrics = tuple(dict.fromkeys("blanc_crac" if m == "blanc" else m for m in metrics))
     try:
         return Settings(
             metrics=metrics, singletons="drop" if singletons is False else "keep", key_duplicates=key_duplicates,
-            match=match or "exact", preset=preset, strict_tokens=strict_tokens, weights=_numbers(weights, "--weights", 4, "NAM,NOM,PRO,SING"),
+            match=match or "exact", zero_match=zero_match or "linear", preset=preset, strict_tokens=strict_tokens, weights=_numbers(weights, "--weights", 4, "NAM,NOM,PRO,SING"),
             analyses=analyses, arcs_compat=arcs_compat, arcs_singletons=arcs_singletons,
             arcs_anchor_links=arcs_anchor_links, scheme=scheme,
             k=_numbers(k, "--k", 4, "in [0, 1] (k1,k2,k3,k4)"),

@@ -140,6 +140,8 @@ class _DocumentBuilder:
         self.chains: dict[str, Chain] = {}
         self.open: dict[str, list[tuple]] = {}  # eid -> [(start, fields, line, discontinuous part | None)]
         self.discontinuous: dict[str, list[dict]] = {}  # eid -> discontinuous mentions being read
+        self.empties: list[float] = []  # positions of the empty nodes (zeros), in document order
+        self.empty_info: dict[float, tuple[int, tuple]] = {}  # position -> (sentence, DEPS)
         self.new_sentence = True
         self.prev_id = 0
 
@@ -223,28 +225,66 @@ class _DocumentBuilder:
         the union of the parts, its features those of part 1's bracket, its head the last part's
         head index counted over all its words (Udapi)."""
         building, k, n = part
-        building["words"].extend(range(start, end + 1))
+        building["words"].extend(self.words_between(start, end))
         if building["attrs"] is None:
             building["attrs"] = attrs
         if k < n:
             return
         self.discontinuous[eid].remove(building)
-        words = tuple(sorted(set(building["words"])))
-        first, last = words[0], words[-1]
-        feats = fields.features(building["attrs"], first, last)
-        feats.pop("head", None)
-        if fields.head >= 0:
-            h = fields.value(attrs, fields.head)
-            if h.isdecimal() and len(h) < 10 and 1 <= int(h) <= len(words):
-                feats["head"] = str(words[int(h) - 1])
-        contiguous = len(words) == last - first + 1
-        self.chain(eid).mentions.append(Mention(first, last, eid, building["line"], feats,
-                                                None if contiguous else words))
+        self.finish_mention(eid, building["words"], building["attrs"], attrs, building["line"], fields)
 
-    def add_mention(self, eid: str, start: int, end: int, attrs: list[str], line: int,
+    def add_empty(self, pos: float, sentence: int, deps: tuple) -> None:
+        self.empties.append(pos)
+        self.empty_info[pos] = (sentence, deps)
+
+    def words_between(self, start: float, end: float) -> list[float]:
+        """The words and empty nodes from ``start`` to ``end`` (Udapi: a mention holds the empty
+        nodes inside its span)."""
+        import math
+        from bisect import bisect_left, bisect_right
+
+        ws: list[float] = list(range(math.ceil(start), math.floor(end) + 1))
+        if self.empties:
+            ws.extend(self.empties[bisect_left(self.empties, start):bisect_right(self.empties, end)])
+            ws.sort()
+        return ws
+
+    def add_mention(self, eid: str, start: float, end: float, attrs: list[str], line: int,
                     fields: EntityFields) -> None:
+        if self.empties and (type(start) is float or type(end) is float
+                             or self.words_between(start, end)[-1] != end or len(self.words_between(start, end))
+                             != end - start + 1):
+            self.finish_mention(eid, self.words_between(start, end), attrs, attrs, line, fields)
+            return
         feats = fields.features(attrs, start, end)
         self.chain(eid).mentions.append(Mention(start, end, eid, line, feats))
+
+    def finish_mention(self, eid: str, words: list[float], attrs: list[str], head_attrs: list[str], line: int,
+                       fields: EntityFields) -> None:
+        """A mention from its words (ints: words, floats: empty nodes): features from ``attrs``, the
+        head index of ``head_attrs`` counted over ``words``; a zero (head on an empty node) carries
+        ``zero_head``, ``zero_sentence`` and ``zero_deps`` for --zero-match dependent."""
+        import math
+
+        words = sorted(set(words))
+        first, last = math.floor(words[0]), math.floor(words[-1])
+        feats = fields.features(attrs, first, last)
+        feats.pop("head", None)
+        head = words[0]
+        if fields.head >= 0:
+            h = fields.value(head_attrs, fields.head)
+            if h.isdecimal() and len(h) < 10 and 1 <= int(h) <= len(words):
+                head = words[int(h) - 1]
+                if type(head) is int:
+                    feats["head"] = str(head)
+        if type(head) is float:
+            sentence, deps = self.empty_info[head]
+            feats["zero_head"] = repr(head)
+            feats["zero_sentence"] = str(sentence)
+            feats["zero_deps"] = "|".join(f"{p!r}:{r}" for p, r in deps)
+        contiguous = all(type(w) is int for w in words) and len(words) == last - first + 1
+        self.chain(eid).mentions.append(Mention(first, last, eid, line, feats,
+                                                None if contiguous else tuple(words)))
 
     def finish(self) -> tuple[Document, int]:
         """Check that every bracket closed, fill the columns; return the document and the number of
@@ -358,11 +398,17 @@ class _ConlluReader:
             raise InputError(self.path, a + k + 1, f"a CoNLL-U word line has 10 TAB-separated columns, this one has "
                              f"{len(rows[k])}")
         line_of = list(range(a + 1, b + 1))
+        everything = None
         if not all(r[0].isdigit() and r[0].isascii() for r in rows):
             keep = [k for k, r in enumerate(rows) if self.is_word(r, a + k + 1)]
+            everything = rows
             rows = [rows[k] for k in keep]
             line_of = [a + k + 1 for k in keep]
             if not rows:
+                for k, r in enumerate(everything):
+                    if _is_range(r[0], ".") and "Entity=" in r[9]:
+                        raise InputError(self.path, a + k + 1, f"empty node {r[0]} carries an Entity= annotation "
+                                         "but its sentence has no words")
                 return
         if any(len(r[0]) > 9 for r in rows):
             k = next(k for k, r in enumerate(rows) if len(r[0]) > 9)
@@ -375,9 +421,38 @@ class _ConlluReader:
         builder = self.builder
         assert builder is not None
         t0 = builder.add_words(rows, ids)
+        if everything is not None and any(_is_range(r[0], ".") for r in everything):
+            self.with_empty_nodes(everything, a, t0)
+            return
         for k in [k for k, r in enumerate(rows) if "=" in r[9] and ("Entity=" in r[9] or "Bridge=" in r[9]
                                                                      or "SplitAnte=" in r[9])]:
             self.misc(rows[k][9], t0 + k, line_of[k])
+
+    def with_empty_nodes(self, rows: list[list[str]], a: int, t0: int) -> None:
+        """A run of lines with empty nodes: give each empty node its position (:func:`empty_position`),
+        then read the coreference of words and empty nodes in line order."""
+        builder = self.builder
+        assert builder is not None
+        sentence = len(builder.doc.sentence_starts) - 1
+        first = builder.doc.sentence_starts[-1] if builder.doc.sentence_starts else t0
+        t = t0 - 1
+        positions: list[float | None] = []
+        for r in rows:
+            tid = r[0]
+            if tid.isdigit() and tid.isascii():
+                t += 1
+                positions.append(t)
+            elif _is_range(tid, "."):
+                word, _, sub = tid.partition(".")
+                pos = empty_position(first, int(word), int(sub))
+                builder.add_empty(pos, sentence, _deps(r[8], first))
+                positions.append(pos)
+            else:
+                positions.append(None)
+        for k, r in enumerate(rows):
+            if positions[k] is not None and "=" in r[9] and ("Entity=" in r[9] or "Bridge=" in r[9]
+                                                           or "SplitAnte=" in r[9]):
+                self.misc(r[9], positions[k], a + k + 1)
 
     def misc(self, misc: str, t: int, ln: int) -> None:
         """The coreference items of one MISC cell: ``Entity=`` read, ``SplitAnte=``/``Bridge=`` counted."""
@@ -405,9 +480,7 @@ class _ConlluReader:
                 raise InputError(self.path, ln, f"multi-word-token line {tid} carries an Entity= annotation "
                                  "(CorefUD puts coreference on the word lines)")
         elif _is_range(tid, "."):
-            if entity:
-                raise InputError(self.path, ln, f"empty node {tid} carries an Entity= annotation: zeros are not "
-                                 "supported yet (empty nodes are skipped)")
+            pass  # an empty node: positioned between the words by with_empty_nodes
         else:
             raise InputError(self.path, ln, f"bad ID {tid!r} (expected a word ID such as 7, a multi-word-token "
                              "range such as 7-8, or an empty node such as 7.1)")
@@ -421,6 +494,31 @@ class _ConlluReader:
         if self.bad_heads:
             self.corpus.warnings.append(f"{self.path}: {self.bad_heads} HEAD value(s) point outside their "
                                         "sentence; read as unknown")
+
+
+def empty_position(first: int, word: int, sub: int) -> float:
+    """Where empty node ``word.sub`` of the sentence starting at document token ``first`` sorts among
+    the words: ``sub``/100 after its word (``0.sub``: half a word before the first word). Words are
+    integers, empty nodes never are; the order is Udapi's (sentence, ord)."""
+    if word == 0:
+        return first - 0.5 + sub / 100
+    return first + word - 1 + sub / 100
+
+
+def _deps(cell: str, first: int) -> tuple[tuple[float, str], ...]:
+    """An empty node's DEPS (``15:nsubj|16.1:obj``) as (parent position, relation) pairs."""
+    out = []
+    for item in cell.split("|"):
+        parent, sep, rel = item.partition(":")
+        if not sep:
+            continue
+        word, _, sub = parent.partition(".")
+        if not word.isdecimal() or (sub and not sub.isdecimal()):
+            continue
+        pos = -1.0 if word == "0" and not sub else (empty_position(first, int(word), int(sub)) if sub
+                                                     else float(first + int(word) - 1))
+        out.append((pos, rel))
+    return tuple(out)
 
 
 def _newdoc_id(rest: str) -> str:

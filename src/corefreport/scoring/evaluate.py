@@ -104,8 +104,9 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
     sig = signature(settings, corpus_hash(key))
     key_stats, response_stats = side_stats(key), side_stats(response)
     as_written = response
-    if settings.match != "exact":
-        response = match_corpus(key, response, settings.match, drop_singletons=settings.singletons == "drop")
+    if settings.match != "exact" or settings.zero_match != "linear":
+        response = match_corpus(key, response, settings.match, drop_singletons=settings.singletons == "drop",
+                                zero_match=settings.zero_match)
     if settings.needs_features:
         key, response = _annotated(key), _annotated(response)
     aligned = align(key, response, singletons=settings.singletons, strict_tokens=settings.strict_tokens,

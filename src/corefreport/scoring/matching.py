@@ -86,10 +86,45 @@ def head_of(m: Mention) -> int:
     """The head word of a mention: its ``head`` feature (document token index from the CorefUD
     bracket, or set by :func:`with_heads`), else its first word, as Udapi does when a bracket has
     no head index (``udapi/core/coref.py``, ``CorefMention.__init__``)."""
+    z = m.features.get("zero_head")
+    if z is not None:
+        return float(z)
     h = m.features.get("head")
     if h is not None and h.lstrip("-").isdigit():
         return int(h)
     return m.words[0] if m.words else m.start
+
+
+def is_zero(m: Mention) -> bool:
+    """A zero: a mention whose head is an empty node (corefud-scorer ``scorer/corefud/mention.py`` 67)."""
+    return "zero_head" in m.features
+
+
+def _zero_deps(m: Mention) -> set[tuple[float, str]]:
+    out = set()
+    for item in m.features.get("zero_deps", "").split("|"):
+        p, sep, r = item.partition(":")
+        if sep:
+            out.add((float(p), r))
+    return out
+
+
+def _f(a: set, b: set) -> float:
+    common = len(a & b)
+    if not common:
+        return 0.0
+    p, r = common / len(a), common / len(b)
+    return 2 * p * r / (p + r)
+
+
+def zero_score(k: Mention, r: Mention) -> float:
+    """``--zero-match dependent`` (corefud-scorer ``scorer/corefud/mention.py`` 91–113): 0 unless
+    both zeros are in one sentence; else 10 × F1 of their (parent, relation) DEPS pairs + F1 of their
+    parents."""
+    if k.features.get("zero_sentence") != r.features.get("zero_sentence"):
+        return 0.0
+    kd, rd = _zero_deps(k), _zero_deps(r)
+    return 10 * _f(kd, rd) + _f({p for p, _ in kd}, {p for p, _ in rd})
 
 
 def with_heads(doc: Document) -> Document:
@@ -151,8 +186,15 @@ def _mentions(doc: Document | None, drop_singletons: bool) -> list[Mention]:
     return [m for c in doc.chains if not (drop_singletons and len(c.mentions) == 1) for m in c.mentions]
 
 
-def alignment(key: Document, response: Document, mode: str, drop_singletons: bool = False
-              ) -> dict[tuple, Mention]:
+def _lsa(sim):
+    from scipy.optimize import linear_sum_assignment
+
+    rows, cols = linear_sum_assignment(-sim)
+    return [(a, b) for a, b in zip(rows, cols) if sim[a, b] > 0]
+
+
+def alignment(key: Document, response: Document, mode: str, drop_singletons: bool = False,
+              zero_match: str = "linear") -> dict[tuple, Mention]:
     """The 1-to-1 alignment: response identity (:func:`_ident`) → the key mention it is matched to."""
     kmap: dict[tuple, _Info] = {}
     for m in _mentions(key, drop_singletons):
@@ -162,15 +204,29 @@ def alignment(key: Document, response: Document, mode: str, drop_singletons: boo
     for m in _mentions(response, drop_singletons):
         i = _Info(m, mode)
         rmap.setdefault(i.ident, i)
-    out = {i: kmap[i].m for i in rmap if i in kmap}
+    out: dict[tuple, Mention] = {}
+    used: set[tuple] = set()
+    if zero_match == "dependent":  # step 0: zeros by their dependencies (scorer/base/reader.py 316-325)
+        kz = sorted((i.prepare() for i in kmap.values() if is_zero(i.m)), key=lambda i: i.order)
+        rz = sorted((i.prepare() for i in rmap.values() if is_zero(i.m)), key=lambda i: i.order)
+        if kz and rz:
+            import numpy as np
+
+            sim = np.array([[zero_score(k.m, r.m) for r in rz] for k in kz])
+            for a, b in _lsa(sim):
+                out[rz[b].ident] = kz[a].m
+                used.add(kz[a].ident)
+    for i in rmap:
+        if i in kmap and i not in out and i not in used:
+            out[i] = kmap[i].m
+            used.add(i)
     if mode == "exact":
         return out
-    ks = sorted((i.prepare() for i in kmap.values() if i.ident not in out), key=lambda i: i.order)
+    ks = sorted((i.prepare() for i in kmap.values() if i.ident not in used), key=lambda i: i.order)
     rs = sorted((i.prepare() for i in rmap.values() if i.ident not in out), key=lambda i: i.order)
     if not ks or not rs:
         return out
     import numpy as np
-    from scipy.optimize import linear_sum_assignment
 
     sim = np.zeros((len(ks), len(rs)))
     any_pair = False
@@ -187,18 +243,17 @@ def alignment(key: Document, response: Document, mode: str, drop_singletons: boo
             any_pair = True
     if not any_pair:
         return out
-    rows, cols = linear_sum_assignment(-sim)
-    for a, b in zip(rows, cols):
-        if sim[a, b] > 0:
-            out[rs[b].ident] = ks[a].m
+    for a, b in _lsa(sim):
+        out[rs[b].ident] = ks[a].m
     return out
 
 
-def match_document(key: Document, response: Document, mode: str, drop_singletons: bool = False) -> Document:
+def match_document(key: Document, response: Document, mode: str, drop_singletons: bool = False,
+                   zero_match: str = "linear") -> Document:
     """A copy of ``response`` whose mentions matched to key mentions carry those key mentions' words."""
-    if mode == "exact":
+    if mode == "exact" and zero_match == "linear":
         return response
-    matched = alignment(key, response, mode, drop_singletons)
+    matched = alignment(key, response, mode, drop_singletons, zero_match)
     key_sets = {m.ident for m in key.mentions} if mode == "head" else set()
     chains = []
     for c in response.chains:
@@ -218,7 +273,8 @@ def match_document(key: Document, response: Document, mode: str, drop_singletons
     return replace(response, chains=chains)
 
 
-def match_corpus(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False) -> Corpus:
+def match_corpus(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
+                 zero_match: str = "linear") -> Corpus:
     """:func:`match_document` on every response document paired with a key document."""
     from .align import pair_documents
 
@@ -230,5 +286,5 @@ def match_corpus(key: Corpus, response: Corpus, mode: str, drop_singletons: bool
                 kd = with_heads(kd)
             if response.format != "conllu":
                 rd = with_heads(rd)
-            docs[rd.doc_id] = match_document(kd, rd, mode, drop_singletons)
+            docs[rd.doc_id] = match_document(kd, rd, mode, drop_singletons, zero_match)
     return replace(response, documents=docs)

@@ -40,6 +40,9 @@ class Settings:
     """A span repeated in the key: dedupe (keep it once) | keep (reference v8.01)."""
     match: str = "exact"
     """Mention matching (corefud-scorer v1.2, docs/matching.md): exact | head | partial."""
+    zero_match: str = "linear"
+    """Zeros (empty-node heads): linear (matched by position like any mention) | dependent (first
+    paired by their DEPS within a sentence, corefud-scorer v1.2's default)."""
     preset: str | None = None
     """crac: the options were those of the CRAC shared tasks (head matching, singletons dropped,
     blanc_crac); recorded so that the signature says so."""
@@ -86,7 +89,7 @@ class Settings:
 
     def as_dict(self) -> dict:
         """The ``settings`` object of the JSON output (docs/json-schema.md)."""
-        out: dict = {"metrics": list(self.metrics), "singletons": self.singletons, "matching": self.match, "preset": self.preset,
+        out: dict = {"metrics": list(self.metrics), "singletons": self.singletons, "matching": self.match, "zero_match": self.zero_match, "preset": self.preset,
                      "key_duplicates": self.key_duplicates}
         if self.linguistic:
             out["weights"] = list(self.weights)
@@ -119,6 +122,8 @@ def check(s: Settings) -> None:
         raise SettingsError("--key-duplicates takes 'dedupe' or 'keep'")
     if s.preset not in (None, "crac"):
         raise SettingsError("--preset takes 'crac'")
+    if s.zero_match not in ("linear", "dependent"):
+        raise SettingsError("--zero-match takes 'linear' or 'dependent'")
     if s.match not in ("exact", "head", "partial"):
         raise SettingsError("--match takes 'exact', 'head' or 'partial'")
     for a in s.analyses:
@@ -172,6 +177,7 @@ def signature(s: Settings, key_hash: str) -> Signature:
         ("metrics", "+".join(s.metrics)),
         ("singletons", s.singletons),
         ("match", s.match),
+        *((("zeros", s.zero_match),) if s.zero_match != "linear" else ()),
         *((("preset", s.preset),) if s.preset else ()),
         ("dups", "ref801" if s.key_duplicates == "keep" else "ref801+keydedup"),
     ]
