@@ -125,7 +125,7 @@ def test_scorer_output(case):
         pytest.skip("shared data not found")
     key, resp = (_corpus(str(p)) for p in paths)
     names = tuple(case["scores"])
-    ev = evaluate(key, resp, Settings(metrics=names, match=case["match"],
+    ev = evaluate(key, resp, Settings(metrics=names, match=case["match"], zero_match="dependent",
                                       singletons="keep" if case["keep_singletons"] else "drop"))
     for name, expected in case["scores"].items():
         c = ev.metrics[name]

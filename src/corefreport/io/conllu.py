@@ -8,8 +8,13 @@ Format (CorefUD 1.x, the UA "compact" proposal) and the choices made here:
   CoNLL-2012 reader does.
 * Tokens are the lines whose ID is an integer, numbered 0.. across the document. Multi-word-token
   lines (``9-10``) are skipped (an ``Entity=`` on one is refused: CorefUD puts coreference on the
-  words). Empty nodes (``15.1``) are skipped; one that carries an ``Entity=`` bracket is refused
-  (zeros are not supported yet).
+  words). Empty nodes (``15.1``) are not tokens (key and response may have different ones) but
+  they are words of the mentions that contain them, as Udapi reads them: empty node ``w.k`` has the
+  position ``w + k/100`` in the document's token numbering (``0.k``: half a token before the
+  sentence's first word), so a mention's ``words`` (then explicit) sort in Udapi's order. A mention
+  whose head is an empty node is a zero: it carries ``zero_head`` (that position),
+  ``zero_sentence`` and ``zero_deps`` (its DEPS as positions) for ``--zero-match dependent``;
+  its ``start``/``end`` are the tokens at or before its first and last word.
 * A sentence starts at the first token after a blank line, a ``# sent_id`` line or a ``# newdoc``
   line, and wherever the word IDs restart.
 * Columns: ``lemma``, ``upos``, ``pos`` (XPOS), ``deprel`` and ``head``: the HEAD of each word as a
@@ -267,7 +272,7 @@ class _DocumentBuilder:
         import math
 
         words = sorted(set(words))
-        first, last = math.floor(words[0]), math.floor(words[-1])
+        first, last = max(0, math.floor(words[0])), max(0, math.floor(words[-1]))
         feats = fields.features(attrs, first, last)
         feats.pop("head", None)
         head = words[0]
@@ -443,8 +448,8 @@ class _ConlluReader:
                 t += 1
                 positions.append(t)
             elif _is_range(tid, "."):
-                word, _, sub = tid.partition(".")
-                pos = empty_position(first, int(word), int(sub))
+                sub = int(tid.partition(".")[2][:4])
+                pos = t + sub / 100 if t >= first else first - 0.5 + sub / 100  # after the word before it
                 builder.add_empty(pos, sentence, _deps(r[8], first))
                 positions.append(pos)
             else:
