@@ -42,8 +42,8 @@ def _rows() -> list:
     with TSV.open(encoding="utf-8") as f:
         for row in csv.DictReader(f, delimiter="\t"):
             opts = _options(row["reader_options"])
-            if opts.get("keep_zeros") == "False" or row["test"] in UPSTREAM_SKIPPED:
-                continue  # zeros are always kept (as corefud-scorer.py); upstream-skipped: see UPSTREAM_SKIPPED
+            if row["test"] in UPSTREAM_SKIPPED:
+                continue
             out.append(pytest.param(row, opts, id=f"{row['test']}-{row['metric']}"))
     return out
 
@@ -69,7 +69,8 @@ def _score(row: dict, opts: dict, name: str | None = None):
     resp = _corpus(str(folder / row["response"]))
     name = name or METRIC[row["metric"]]
     settings = Settings(metrics=(name,), match=MATCH[opts.get("matching", "partial-corefud")],
-                        zero_match=opts.get("zero_match_method", "linear"))
+                        zero_match=opts.get("zero_match_method", "linear"),
+                        zeros="drop" if opts.get("keep_zeros") == "False" else "keep")
     ev = evaluate(key, resp, settings)
     c = ev.metrics[name]
     return c.recall, c.precision, c.f1
@@ -144,7 +145,7 @@ def test_preset_crac_is_head_matching_without_singletons_and_corefud_blanc():
                                       "--preset", "crac", "-m", "muc,bcub,ceafe,ceafm,lea,blanc,mor", "-f", "json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
-    assert "match:head|zeros:dependent|preset:crac" in out["signature"] and "singletons:drop" in out["signature"]
+    assert "match:head|zero-match:dependent|preset:crac" in out["signature"] and "singletons:drop" in out["signature"]
     assert set(out["metrics"]) >= {"blanc_crac", "mor"} and "blanc" not in out["metrics"]
     for name, expected in case["scores"].items():
         m = out["metrics"][name]

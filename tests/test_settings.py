@@ -37,6 +37,7 @@ OTHER = {
     "match": "head",
     "preset": "crac",
     "zero_match": "dependent",
+    "zeros": "drop",
     "strict_tokens": True,
     "weights": (1.0, 0.5, 0.5, 1.0),
     "analyses": ("arcs",),

@@ -52,6 +52,9 @@ SCORING_PARAMETERS = [
         help="Mention matching (corefud-scorer v1.2, docs/matching.md): 'exact' (default: same words), 'head' "
              "(same head word, CRAC 2023+) or 'partial' (the key mention holds the response's words and the "
              "response holds the key's head); always 1-to-1.")], None),
+    _p("zeros", Annotated[bool, typer.Option(
+        "--keep-zeros/--drop-zeros",
+        help="Keep (default) or drop zero mentions, those headed by an empty node, on both sides.")], True),
     _p("zero_match", Annotated[Optional[str], typer.Option(
         "--zero-match", metavar="linear|dependent",
         help="Zeros (mentions headed by an empty node): 'linear' (default: by position, like any mention) or "
@@ -141,7 +144,7 @@ def parse_metrics(items: list[str]) -> tuple[tuple[str, ...], bool]:
 
 
 def build_settings(metric: list[str], analysis: list[str], singletons: bool | None, key_duplicates: str,
-                   match: str | None, zero_match: str | None, preset: str | None, strict_tokens: bool, weights: str, by: list[str], arcs_compat: bool, arcs_singletons: bool,
+                   match: str | None, zeros: bool, zero_match: str | None, preset: str | None, strict_tokens: bool, weights: str, by: list[str], arcs_compat: bool, arcs_singletons: bool,
                    arcs_anchor_links: bool,
                    scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
                    *, default_metrics: tuple[str, ...] = STANDARD_METRICS,
@@ -170,7 +173,7 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
     try:
         return Settings(
             metrics=metrics, singletons="drop" if singletons is False else "keep", key_duplicates=key_duplicates,
-            match=match or "exact", zero_match=zero_match or "linear", preset=preset, strict_tokens=strict_tokens, weights=_numbers(weights, "--weights", 4, "NAM,NOM,PRO,SING"),
+            match=match or "exact", zeros="keep" if zeros else "drop", zero_match=zero_match or "linear", preset=preset, strict_tokens=strict_tokens, weights=_numbers(weights, "--weights", 4, "NAM,NOM,PRO,SING"),
             analyses=analyses, arcs_compat=arcs_compat, arcs_singletons=arcs_singletons,
             arcs_anchor_links=arcs_anchor_links, scheme=scheme,
             k=_numbers(k, "--k", 4, "in [0, 1] (k1,k2,k3,k4)"),

@@ -23,7 +23,7 @@ from . import metrics as M
 from .align import Alignment, align
 from .counts import Counts
 from .features import annotated
-from .matching import match_corpus
+from .matching import drop_zeros, match_corpus
 from .registry import PER_DOCUMENT_METRICS, REGISTRY
 from .result import DocumentResult, Evaluation, PlinkResult, SideStats
 from .settings import DEFAULT_BY, Settings, signature
@@ -103,6 +103,8 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
     settings = settings or Settings()
     sig = signature(settings, corpus_hash(key))
     key_stats, response_stats = side_stats(key), side_stats(response)
+    if settings.zeros == "drop":
+        key, response = drop_zeros(key), drop_zeros(response)
     as_written = response
     if settings.match != "exact" or settings.zero_match != "linear":
         response = match_corpus(key, response, settings.match, drop_singletons=settings.singletons == "drop",

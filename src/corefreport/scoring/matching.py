@@ -273,6 +273,18 @@ def match_document(key: Document, response: Document, mode: str, drop_singletons
     return replace(response, chains=chains)
 
 
+def drop_zeros(corpus: Corpus) -> Corpus:
+    """A copy of ``corpus`` without zero mentions (:func:`is_zero`); chains left empty are dropped
+    (corefud-scorer's ``keep_zeros=False``, ``scorer/corefud/reader.py`` 80–93)."""
+    docs = {}
+    for i, d in corpus.documents.items():
+        if any(is_zero(m) for m in d.mentions):
+            chains = [Chain(c.label, [m for m in c.mentions if not is_zero(m)]) for c in d.chains]
+            d = replace(d, chains=[c for c in chains if c.mentions])
+        docs[i] = d
+    return replace(corpus, documents=docs)
+
+
 def match_corpus(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
                  zero_match: str = "linear") -> Corpus:
     """:func:`match_document` on every response document paired with a key document."""

@@ -40,6 +40,8 @@ class Settings:
     """A span repeated in the key: dedupe (keep it once) | keep (reference v8.01)."""
     match: str = "exact"
     """Mention matching (corefud-scorer v1.2, docs/matching.md): exact | head | partial."""
+    zeros: str = "keep"
+    """keep | drop zero mentions (headed by an empty node) on both sides before matching."""
     zero_match: str = "linear"
     """Zeros (empty-node heads): linear (matched by position like any mention) | dependent (first
     paired by their DEPS within a sentence, corefud-scorer v1.2's default)."""
@@ -89,7 +91,7 @@ class Settings:
 
     def as_dict(self) -> dict:
         """The ``settings`` object of the JSON output (docs/json-schema.md)."""
-        out: dict = {"metrics": list(self.metrics), "singletons": self.singletons, "matching": self.match, "zero_match": self.zero_match, "preset": self.preset,
+        out: dict = {"metrics": list(self.metrics), "singletons": self.singletons, "matching": self.match, "zero_match": self.zero_match, "zeros": self.zeros, "preset": self.preset,
                      "key_duplicates": self.key_duplicates}
         if self.linguistic:
             out["weights"] = list(self.weights)
@@ -122,6 +124,8 @@ def check(s: Settings) -> None:
         raise SettingsError("--key-duplicates takes 'dedupe' or 'keep'")
     if s.preset not in (None, "crac"):
         raise SettingsError("--preset takes 'crac'")
+    if s.zeros not in ("keep", "drop"):
+        raise SettingsError("zeros takes 'keep' or 'drop'")
     if s.zero_match not in ("linear", "dependent"):
         raise SettingsError("--zero-match takes 'linear' or 'dependent'")
     if s.match not in ("exact", "head", "partial"):
@@ -177,7 +181,8 @@ def signature(s: Settings, key_hash: str) -> Signature:
         ("metrics", "+".join(s.metrics)),
         ("singletons", s.singletons),
         ("match", s.match),
-        *((("zeros", s.zero_match),) if s.zero_match != "linear" else ()),
+        *((("zeros", "drop"),) if s.zeros == "drop" else ()),
+        *((("zero-match", s.zero_match),) if s.zero_match != "linear" else ()),
         *((("preset", s.preset),) if s.preset else ()),
         ("dups", "ref801" if s.key_duplicates == "keep" else "ref801+keydedup"),
     ]
