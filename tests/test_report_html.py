@@ -123,4 +123,6 @@ def test_charts_show_the_outcome_counts():
     v = ev.as_dict()["typed"]["classes"]["NOMINAL"]
     total = sum(v[o] for o in ("tp", "wt", "wl", "wtl", "fn", "fp"))
     assert f"<title>TP {v['tp']} ({100 * v['tp'] / total:.1f} %)</title>" in html
-    assert f"n = {total}" in html
+    # n is the key referents, as in the tables (S* = TP+WT+WL+WTL+FN), not the bar's rows (which add FP)
+    assert f"n = {v['s_star']}" in html and v["s_star"] == total - v["fp"]
+    assert "n: key referents (S* = TP+WT+WL+WTL+FN)" in html

@@ -13,22 +13,41 @@ from ..present.output import write_atomic
 from ..scoring.result import Evaluation
 from .html import to_html
 from .latex import to_latex
-from .model import PDF_DOCUMENT_ROWS, SECTIONS, Report, build, methods_text
+from .model import PDF_DOCUMENT_ROWS, SECTIONS, IntervalSettings, Report, build, methods_text, source_name
 from .pdf import to_pdf
 
 FORMATS = {".html": "html", ".htm": "html", ".pdf": "pdf", ".tex": "tex"}
 
 __all__ = ["FORMATS", "PDF_DOCUMENT_ROWS", "SECTIONS", "Report", "build", "methods_text", "render", "to_html",
-           "to_latex", "to_pdf", "write_report"]
+           "to_latex", "to_pdf", "write_report", "source_name", "summary_intervals"]
+
+
+def summary_intervals(ev: Evaluation, name: str, resamples: int | None = None, seed: int | None = None,
+                      ) -> tuple[dict[str, dict], IntervalSettings]:
+    """The first page's bootstrap intervals of one system (computed by
+    :func:`corefreport.scoring.intervals.score_intervals`) and how they were drawn."""
+    from ..scoring import intervals as I
+
+    b = I.RESAMPLES if resamples is None else resamples
+    sd = I.SEED if seed is None else seed
+    return ({name: I.score_intervals(ev, b, sd, I.CONFIDENCE)},
+            IntervalSettings(b, sd, I.CONFIDENCE, len(ev.documents)))
 
 
 def render(ev: Evaluation, fmt: str, title: str | None = None, sections: list[str] | None = None,
-           comparison=None, progress: Callable[[str], None] | None = None) -> bytes:
-    """The report as bytes in ``fmt`` ("html", "pdf" or "tex")."""
+           comparison=None, progress: Callable[[str], None] | None = None, name: str | None = None,
+           systems: dict[str, Evaluation] | None = None, **latex) -> bytes:
+    """The report as bytes in ``fmt`` ("html", "pdf" or "tex"). ``name``: the system's name
+    (default: from the response path, see :func:`source_name`); ``systems``: every evaluation of a
+    comparison, by name; ``latex``: options of :func:`to_latex` (``layout``, ``label_prefix``)."""
     say = progress or (lambda _m: None)
+    intervals = how = None
+    if comparison is None and (not sections or "overview" in sections):
+        say("resampling documents for the summary's intervals…")
+        intervals, how = summary_intervals(ev, name or source_name(ev.response_source))
     say("building the report tables…")
     report = build(ev, title, sections, PDF_DOCUMENT_ROWS if fmt in ("pdf", "tex") else None, comparison,
-                   pdf=fmt == "pdf")
+                   pdf=fmt == "pdf", name=name, systems=systems, intervals=intervals, interval_settings=how)
     if fmt == "html":
         say("rendering HTML…")
         return to_html(report).encode("utf-8")
@@ -36,12 +55,13 @@ def render(ev: Evaluation, fmt: str, title: str | None = None, sections: list[st
         return to_pdf(report, progress=say)
     if fmt == "tex":
         say("rendering LaTeX…")
-        return to_latex(report).encode("utf-8")
+        return to_latex(report, **latex).encode("utf-8")
     raise ValueError(f"unknown report format {fmt!r}: choose html, pdf or tex")
 
 
 def write_report(ev: Evaluation, path: Path, title: str | None = None, sections: list[str] | None = None,
-                 force: bool = False, comparison=None, progress: Callable[[str], None] | None = None) -> None:
+                 force: bool = False, comparison=None, progress: Callable[[str], None] | None = None,
+                 name: str | None = None, systems: dict[str, Evaluation] | None = None, **latex) -> None:
     """Write ``path`` as .html, .pdf or .tex (chosen by the suffix). An existing file is never
     overwritten without ``force`` (:class:`FileExistsError`); the file appears whole or not at all
     (written to a temporary file beside it, then renamed). ``sections``: names from
@@ -58,5 +78,5 @@ def write_report(ev: Evaluation, path: Path, title: str | None = None, sections:
             raise ValueError(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
     if path.exists() and not force:
         raise FileExistsError(f"{path} exists; use --force to overwrite it")
-    data = render(ev, fmt, title, sections, comparison, progress)
+    data = render(ev, fmt, title, sections, comparison, progress, name, systems, **latex)
     write_atomic(path, data, force)

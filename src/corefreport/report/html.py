@@ -47,7 +47,7 @@ def table_view(t: T.Table) -> dict:
         cells = [Cell(row_label(r[0]) if r else "")]
         for j in range(1, len(t.header)):
             v = r[j] if j < len(r) else None
-            cells.append(Cell(format_cell(v, t.header[j]), numeric[j] or isinstance(v, (int, float)), (i, j) in bold))
+            cells.append(Cell(format_cell(v, t.header[j]), numeric[j] or isinstance(v, (int, float, tuple)), (i, j) in bold))
         rows.append((i in t.breaks, cells))
     return {"title": t.title, "groups": groups, "labels": [] if not t.groups else labels[1:],
             "all_labels": labels, "numeric": numeric, "rows": rows, "note": t.note,

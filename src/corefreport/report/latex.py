@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..present.latex import PREAMBLE, table_latex
 from .model import Report
 
-def to_latex(report: Report) -> str:
+def to_latex(report: Report, layout: str = "acl", label_prefix: str = "tab:corefreport-") -> str:
     r"""Every table of the report, section by section, ready for ``\input``; the title, the
     signature and the notes as ``%`` comments."""
     parts = [f"% {report.title}", f"% {report.subtitle}", f"% corefreport {report.version}",
@@ -26,5 +26,5 @@ def to_latex(report: Report) -> str:
             continue
         parts.append(f"% ---- {s.title} ----")
         for n, t in enumerate(tables, 1):
-            parts.append(table_latex(t, f"tab:corefreport-{s.id}-{n}"))
+            parts.append(table_latex(t, f"{label_prefix}{s.id}-{n}"))
     return "\n".join(parts)
