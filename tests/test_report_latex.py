@@ -101,9 +101,9 @@ def test_several_systems_compared():
 def _has_latex() -> bool:
     if shutil.which("pdflatex") is None or shutil.which("kpsewhich") is None:
         return False
-    found = subprocess.run(["kpsewhich", "booktabs.sty", "siunitx.sty"], capture_output=True, text=True,
+    found = subprocess.run(["kpsewhich", "booktabs.sty", "siunitx.sty", "adjustbox.sty"], capture_output=True, text=True,
                            check=False).stdout
-    return found.count(".sty") == 2
+    return found.count(".sty") == 3
 
 
 @pytest.mark.skipif(not _has_latex(), reason="pdflatex with booktabs and siunitx is not installed")
@@ -111,7 +111,7 @@ def test_golden_file_compiles(tmp_path):
     (tmp_path / "tables.tex").write_text(GOLDEN.read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "paper.tex").write_text(  # an ACL-sized page: 16 cm of text
         "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage[textwidth=16cm]{geometry}\n"
-        "\\usepackage{booktabs}\n\\usepackage{siunitx}\n"
+        "\\usepackage{booktabs}\n\\usepackage{siunitx}\n\\usepackage{adjustbox}\n"
         "\\begin{document}\n\\input{tables}\n\\end{document}\n")
     res = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=300, check=False)

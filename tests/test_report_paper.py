@@ -279,3 +279,65 @@ def test_first_page_is_the_summary_with_intervals_and_signature():
     html = render(ev, "html", sections=["overview", "methods"]).decode()
     assert html.index('id="overview"') < html.index('id="methods"')
     assert f"{100 * d['metrics']['conll']['f1']:.2f}" in html.split('id="overview"')[1].split("</section>")[0]
+
+
+def test_a_globbed_key_is_named_by_its_path_not_its_pattern():
+    from corefreport.report.model import display_source
+
+    assert display_source("gum/key.conll") == "key.conll"
+    assert display_source(str(Path.cwd() / "data" / "gum" / "*.tsv")) == "data/gum/*.tsv"
+    assert display_source("data/gum/*.tsv") == "data/gum/*.tsv"
+
+
+# LaTeX for ACL / EMNLP papers ---------------------------------------------------------------------------
+
+def _latex_ready() -> str:
+    """Why the compile test cannot run here ("" when it can)."""
+    import subprocess
+
+    if shutil.which("pdflatex") is None or shutil.which("kpsewhich") is None:
+        return "pdflatex is not installed (apt-get install texlive-latex-recommended texlive-latex-extra)"
+    found = subprocess.run(["kpsewhich", "booktabs.sty", "siunitx.sty", "adjustbox.sty", "lmodern.sty"],
+                           capture_output=True, text=True, check=False).stdout
+    return "" if found.count(".sty") == 4 else "booktabs, siunitx, adjustbox or lmodern is not installed"
+
+
+def test_latex_layout_and_label_prefix(tmp_path):
+    from corefreport.report.document import write_report
+
+    ev = example()
+    write_report(ev, tmp_path / "t.tex", label_prefix="tab:cr-", layout="acl")
+    tex = (tmp_path / "t.tex").read_text()
+    main = (tmp_path / "t-main.tex").read_text()
+    assert "\\label{tab:cr-overview-1}" in tex and "tab:corefreport-" not in tex
+    labels = [line for line in tex.splitlines() if line.startswith("\\label{")]
+    assert len(labels) == len(set(labels)) > 10
+    assert tex.count("\\begin{adjustbox}{max width=\\linewidth}") == len(labels)
+    # the summary (3 columns) fits one column, the per-document table (11 columns) spans both
+    overview = tex.split("\\label{tab:cr-overview-1}")[0].rsplit("\\begin{table", 1)[1]
+    assert overview.startswith("}[htbp]")
+    docs = tex.split("\\label{tab:cr-documents-1}")[0].rsplit("\\begin{table", 1)[1]
+    assert docs.startswith("*}")
+    assert "\\documentclass[11pt,twocolumn]{article}" in main and "\\input{t}" in main
+    write_report(ev, tmp_path / "s.tex", layout="single")
+    assert "table*" not in (tmp_path / "s.tex").read_text()
+    assert "twocolumn" not in (tmp_path / "s-main.tex").read_text()
+
+
+@pytest.mark.parametrize("layout", ["acl", "single"])
+def test_latex_main_compiles_without_overfull_boxes_or_duplicate_labels(tmp_path, layout):
+    import subprocess
+
+    from corefreport.report.document import write_report
+
+    why = _latex_ready()
+    if why:
+        pytest.skip(f"LaTeX compile test skipped: {why}")
+    write_report(example(), tmp_path / "tables.tex", layout=layout)
+    for _ in range(2):  # twice: labels are checked on the second run
+        res = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "tables-main.tex"],
+                             cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False)
+        assert res.returncode == 0, res.stdout[-2000:]
+    log = (tmp_path / "tables-main.log").read_text(errors="replace")
+    assert "Overfull \\hbox" not in log, [line for line in log.splitlines() if "Overfull" in line]
+    assert "multiply defined" not in log and "multiply-defined" not in log

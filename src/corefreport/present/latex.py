@@ -25,7 +25,22 @@ UNICODE = {
     "Ž": r"\v{Z}", "ž": r"\v{z}", "·": r"$\cdot$", "∩": r"$\cap$", "“": "``", "”": "''", "’": "'",
 }
 HEADER_TEX = {"S*": r"$S^*$", "Fφ": r"$F_\phi$", "B³": r"B$^3$", "LB³": r"LB$^3$"}
-PREAMBLE = r"\usepackage{booktabs}\usepackage{siunitx}"
+PREAMBLE = r"\usepackage{booktabs}\usepackage{siunitx}\usepackage{adjustbox}"
+COLUMN_PT = 219.0
+"""ACL / EMNLP's \columnwidth (7.7 cm); a table estimated wider goes across both columns (``table*``)."""
+CHAR_PT, COLUMN_PAD_PT = 5.0, 12.0  # \small digits are 4.5 pt; 2 \tabcolsep per column
+
+
+def natural_width(cells: list[list[str]], labels: list[str]) -> float:
+    """A generous estimate of a tabular's width in pt at \small (the widest cell or header of each
+    column); the float's ``adjustbox`` shrinks whatever is still too wide, so the estimate only
+    decides between ``table`` and ``table*``."""
+    n = len(labels)
+    widths = [len(labels[j]) for j in range(n)]
+    for row in cells:
+        for j in range(min(n, len(row))):
+            widths[j] = max(widths[j], len(row[j]))
+    return sum(w * CHAR_PT + COLUMN_PAD_PT for w in widths)
 
 
 def latex_text(s: str) -> str:
@@ -46,8 +61,13 @@ def _format(cells: list[str]) -> str:
     return f"{ints}.{decs}"
 
 
-def table_latex(t: Table, label: str = "") -> str:
-    r"""One table as a booktabs float with siunitx columns; ``label`` is its ``\label``."""
+def table_latex(t: Table, label: str = "", layout: str = "") -> str:
+    r"""One table as a booktabs float with siunitx columns; ``label`` is its ``\label``.
+
+    ``layout`` "acl" (two-column paper): a table that fits ``\columnwidth`` is a ``table``, a wider
+    one a ``table*`` across both columns, and the tabular is boxed to at most ``\linewidth``
+    (adjustbox) so that nothing overflows; "single": every table a ``table`` boxed to
+    ``\linewidth``; "" (``score -f latex``): the plain float, wide tables as ``table*``."""
     labels = labels_of(t)
     numeric = numeric_columns(t)
     bold = bold_cells(t)
@@ -61,6 +81,10 @@ def table_latex(t: Table, label: str = "") -> str:
         else:
             spec.append("r")
     wide = len(t.header) > 9  # across both columns of a two-column paper, smaller, narrower gaps
+    if layout == "acl":
+        wide = natural_width(text, [_header(x) for x in labels]) > COLUMN_PT or len(t.header) > 9
+    elif layout == "single":
+        wide = False
     env = "table*" if wide else "table"
     out = [r"\begin{" + env + "}[htbp]", r"\centering\footnotesize" if wide else r"\centering\small",
            r"\caption{" + latex_text(t.title) + "}"]
@@ -68,6 +92,8 @@ def table_latex(t: Table, label: str = "") -> str:
         out.insert(2, r"\setlength{\tabcolsep}{" + ("3pt" if len(t.header) > 10 else "4pt") + "}")
     if label:
         out.append(r"\label{" + label + "}")
+    if layout:
+        out.append(r"\begin{adjustbox}{max width=\linewidth}")
     out += [r"\begin{tabular}{" + " ".join(spec) + "}", r"\toprule"]
 
     def head(j: int, s: str) -> str:
@@ -103,6 +129,8 @@ def table_latex(t: Table, label: str = "") -> str:
             cells.append(c)
         out.append(" & ".join(cells) + r" \\")
     out += [r"\bottomrule", r"\end{tabular}"]
+    if layout:
+        out.append(r"\end{adjustbox}")
     if t.note:
         out.append(r"\par\smallskip\footnotesize " + latex_text(t.note))
     out.append(r"\end{" + env + "}")

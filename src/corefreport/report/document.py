@@ -12,7 +12,7 @@ from pathlib import Path
 from ..present.output import write_atomic
 from ..scoring.result import Evaluation
 from .html import to_html
-from .latex import to_latex
+from .latex import latex_main, to_latex
 from .model import PDF_DOCUMENT_ROWS, SECTIONS, IntervalSettings, Report, build, methods_text, source_name
 from .pdf import to_pdf
 
@@ -78,5 +78,11 @@ def write_report(ev: Evaluation, path: Path, title: str | None = None, sections:
             raise ValueError(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
     if path.exists() and not force:
         raise FileExistsError(f"{path} exists; use --force to overwrite it")
+    main = path.with_name(f"{path.stem}-main.tex")
+    if fmt == "tex" and main.exists() and not force:
+        raise FileExistsError(f"{main} exists; use --force to overwrite it")
     data = render(ev, fmt, title, sections, comparison, progress, name, systems, **latex)
     write_atomic(path, data, force)
+    if fmt == "tex":  # a wrapper that compiles the tables on their own: pdflatex STEM-main
+        report = build(ev, title, sections, PDF_DOCUMENT_ROWS, comparison, name=name, systems=systems)
+        write_atomic(main, latex_main(report, path.stem, latex.get("layout", "acl")).encode("utf-8"), force)

@@ -129,6 +129,16 @@ def relative(text: str, cwd: str | None = None) -> str:
     return text.replace(base, "") if base != "/" else text
 
 
+def display_source(path: str) -> str:
+    """How a corpus is named in the text: a file by its name, a directory or a glob by its path
+    relative to the working directory (``data/gum/*.tsv``, never a bare ``*.tsv``)."""
+    p = Path(path)
+    if any(c in path for c in GLOB_CHARS) or not p.suffix:
+        return relative(str(p.resolve()) if not any(c in path for c in GLOB_CHARS) else
+                        str(Path(os.path.abspath(path))))
+    return p.name
+
+
 def _system_name(ev: Evaluation, name: str | None = None) -> str:
     return name or source_name(ev.response_source)
 
@@ -171,7 +181,7 @@ def summary_section(ev: Evaluation, pdf: bool, systems: dict[str, Evaluation] | 
                 labels=["Side", "Documents", "Mentions", "Chains", "Singletons", "File"])
     first = next(iter(systems.values()))
     t.rows.append(["key", first.key_stats.documents, first.key_stats.mentions, first.key_stats.chains,
-                   first.key_stats.singletons, Path(first.key_source).name])
+                   first.key_stats.singletons, display_source(first.key_source)])
     for sys_name, e in systems.items():
         st = e.response_stats
         t.rows.append([f"response {sys_name}" if several else "response", st.documents, st.mentions, st.chains,
@@ -234,7 +244,7 @@ def overview_section(systems: dict[str, Evaluation], intervals: dict[str, dict],
     s = Section("overview", SECTION_TITLES["overview"])
     ks = first.key_stats
     s.blocks.append(Para(
-        f"{'Systems' if several else 'System'}: {', '.join(names)}. Corpus: {Path(first.key_source).name}, "
+        f"{'Systems' if several else 'System'}: {', '.join(names)}. Corpus: {display_source(first.key_source)}, "
         f"{ks.documents} documents, {ks.mentions} key mentions in {ks.chains} chains. "
         f"F1 in %; {round(100 * how.confidence)} % CI: percentile interval of {how.resamples} bootstrap resamples "
         f"of the {how.documents} documents (seed {how.seed}; see Methods)."))
@@ -491,7 +501,7 @@ def methods_text(ev: Evaluation, comparison=None, intervals: IntervalSettings | 
     metrics = ", ".join(f"{METRIC_LABELS.get(m, m)} ({REGISTRY[m].citation})" for m in s.metrics)
     text = [
         f"Scores were computed with corefreport {__version__} on {ev.key_stats.documents} key documents "
-        f"({Path(ev.key_source).name}) and the response {Path(ev.response_source).name}. Metrics: {metrics}"
+        f"({display_source(ev.key_source)}) and the response {display_source(ev.response_source)}. Metrics: {metrics}"
         + ("; the CoNLL score is the mean F1 of MUC, B³ and CEAF-e (Pradhan et al. 2014)" if ev.conll is not None
            else "")
         + (". Numerators and denominators are summed over documents before dividing, as the CoNLL reference scorer "
@@ -656,7 +666,7 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
         out.append(sec)
     if (w := warnings_section(systems)) is not None:
         out.append(w)
-    key = Path(ev.key_source).name
+    key = display_source(ev.key_source)
     if comparison is not None:
         names = ", ".join(comparison.names)
         default, subtitle = f"Coreference evaluation of {names}", f"Systems {names} against the key {key}"
