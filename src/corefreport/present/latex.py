@@ -27,12 +27,12 @@ UNICODE = {
 HEADER_TEX = {"S*": r"$S^*$", "Fφ": r"$F_\phi$", "B³": r"B$^3$", "LB³": r"LB$^3$"}
 PREAMBLE = r"\usepackage{booktabs}\usepackage{siunitx}\usepackage{adjustbox}"
 COLUMN_PT = 219.0
-"""ACL / EMNLP's \columnwidth (7.7 cm); a table estimated wider goes across both columns (``table*``)."""
+r"""ACL / EMNLP's \columnwidth (7.7 cm); a table estimated wider goes across both columns (``table*``)."""
 CHAR_PT, COLUMN_PAD_PT = 5.0, 12.0  # \small digits are 4.5 pt; 2 \tabcolsep per column
 
 
 def natural_width(cells: list[list[str]], labels: list[str]) -> float:
-    """A generous estimate of a tabular's width in pt at \small (the widest cell or header of each
+    r"""A generous estimate of a tabular's width in pt at \small (the widest cell or header of each
     column); the float's ``adjustbox`` shrinks whatever is still too wide, so the estimate only
     decides between ``table`` and ``table*``."""
     n = len(labels)
