@@ -341,3 +341,25 @@ def test_latex_main_compiles_without_overfull_boxes_or_duplicate_labels(tmp_path
     log = (tmp_path / "tables-main.log").read_text(errors="replace")
     assert "Overfull \\hbox" not in log, [line for line in log.splitlines() if "Overfull" in line]
     assert "multiply defined" not in log and "multiply-defined" not in log
+
+
+def test_figures_as_standalone_svg_and_pdf(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    res = CliRunner().invoke(app, ["report", "--example", "-o", str(tmp_path / "r.html"), "-q",
+                                   "--figures", str(tmp_path / "figs")])
+    assert res.exit_code == 0, res.output
+    r = build(example())
+    charts = [c for s in r.sections for c in s.charts]
+    files = sorted(p.name for p in (tmp_path / "figs").iterdir())
+    assert files == sorted([f"figure-{i}.{x}" for i in range(1, len(charts) + 1) for x in ("svg", "pdf")])
+    nominal = example().as_dict()["typed"]["classes"]["NOMINAL"]
+    root = ET.parse(tmp_path / "figs" / "figure-2.svg").getroot()
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert f"n = {nominal['s_star']}" in texts and "WTL" in texts  # the legend is drawn in the figure
+    assert (tmp_path / "figs" / "figure-2.pdf").read_bytes().startswith(b"%PDF")
+    res = CliRunner().invoke(app, ["report", "--example", "-o", str(tmp_path / "r2.html"), "-q",
+                                   "--figures", str(tmp_path / "figs")])
+
+    assert res.exit_code == 2 and "--force" in res.output
+    assert not (tmp_path / "r2.html").exists()  # nothing is written when a figure would be overwritten

@@ -328,6 +328,8 @@ def report(
                     "(default: the response file's stem, or the directory's name for a directory or a glob).")] = None,
     latex_layout: Annotated[str, typer.Option("--latex-layout", help="LaTeX tables for an 'acl' two-column paper "
                             "(wide tables as table*) or a 'single' column document.")] = "acl",
+    figures: Annotated[Optional[Path], typer.Option("--figures", metavar="DIR", help="Also write every chart "
+                       "as DIR/figure-N.svg and .pdf, numbered as in the report.")] = None,
     label_prefix: Annotated[str, typer.Option("--label-prefix", help="Prefix of the LaTeX \\label of each table.")]
     = "tab:corefreport-",
     section: Annotated[list[str], typer.Option("--section", metavar="NAME", help="Sections to include (repeatable): overview, summary, "
@@ -380,6 +382,11 @@ def report(
             ev = _score_pair(key, response or next(iter(named.values())), settings, key_format, response_format)
         status.update(f"rendering {output.suffix[1:].upper()}…")
         try:
+            if figures is not None:
+                from ..report.document import write_figures
+
+                status.update(f"writing the charts to {figures}…")
+                write_figures(ev, figures, force, cmp, name, evs)
             write_report(ev, output, title, list(section) or None, force=force, comparison=cmp,
                          progress=status.update, name=name, systems=evs, layout=latex_layout,
                          label_prefix=label_prefix)

@@ -19,7 +19,7 @@ from .pdf import to_pdf
 FORMATS = {".html": "html", ".htm": "html", ".pdf": "pdf", ".tex": "tex"}
 
 __all__ = ["FORMATS", "PDF_DOCUMENT_ROWS", "SECTIONS", "Report", "build", "methods_text", "render", "to_html",
-           "to_latex", "to_pdf", "write_report", "source_name", "summary_intervals"]
+           "to_latex", "to_pdf", "write_figures", "write_report", "source_name", "summary_intervals"]
 
 
 def summary_intervals(ev: Evaluation, name: str, resamples: int | None = None, seed: int | None = None,
@@ -57,6 +57,25 @@ def render(ev: Evaluation, fmt: str, title: str | None = None, sections: list[st
         say("rendering LaTeX…")
         return to_latex(report, **latex).encode("utf-8")
     raise ValueError(f"unknown report format {fmt!r}: choose html, pdf or tex")
+
+
+def write_figures(ev: Evaluation, directory: Path, force: bool = False, comparison=None, name: str | None = None,
+                  systems: dict[str, Evaluation] | None = None, pdf: bool = True) -> list[Path]:
+    """Every chart of the report as ``DIR/figure-N.svg`` (and ``.pdf``), numbered as in the report."""
+    from .html import figure_files
+
+    report = build(ev, None, None, None, comparison, name=name, systems=systems)
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    files = figure_files(report, pdf)
+    clash = [f for f in files if (directory / f).exists()]
+    if clash and not force:
+        raise FileExistsError(f"{directory / clash[0]} exists; use --force to overwrite it")
+    out = []
+    for f, data in files.items():
+        write_atomic(directory / f, data, force)
+        out.append(directory / f)
+    return out
 
 
 def write_report(ev: Evaluation, path: Path, title: str | None = None, sections: list[str] | None = None,

@@ -231,3 +231,19 @@ def prf(title: str, items: list[tuple[str, float | None, float | None, float | N
     _axis(ch, x0, plot_w, 2, _r(y - gap + 2), [(i / 4, f"{25 * i} %") for i in range(5)])
     ch.height = _r(y - gap + 18)
     return ch
+
+
+def with_legend(ch: Chart) -> Chart:
+    """A copy of ``ch`` with its legend drawn as swatches under the plot (a figure on its own has
+    no caption to carry it)."""
+    out = Chart(ch.title, ch.width, ch.height, list(ch.rects), list(ch.texts), list(ch.lines), list(ch.legend),
+                ch.note)
+    if not ch.legend:
+        return out
+    x, y = 0.0, ch.height + 2
+    for label, colour in ch.legend:
+        out.rects.append(Rect(_r(x), _r(y), 9, 9, colour, "", SEGMENT_STROKE))
+        out.texts.append(Text(_r(x + 12), _r(y + 8), label, size=FONT_SIZE - 1))
+        x += 12 + text_width(label, FONT_SIZE - 1) + 14
+    out.height = _r(y + 14)
+    return out
