@@ -363,3 +363,16 @@ def test_figures_as_standalone_svg_and_pdf(tmp_path):
 
     assert res.exit_code == 2 and "--force" in res.output
     assert not (tmp_path / "r2.html").exists()  # nothing is written when a figure would be overwritten
+
+
+def test_best_values_bold_and_decimal_aligned_in_the_report_layouts():
+    from corefreport.present import tables as T
+    from corefreport.present.latex import SISETUP, table_latex
+
+    t = T.Table("Systems", ["system", "muc_recall", "muc_precision", "muc_f1"],
+                [["base", 0.5, 0.7, 0.58], ["new", 0.6, 0.6, 0.6]], groups=[("MUC", 3)],
+                labels=["System", "R", "P", "F1"], best="column")
+    tex = table_latex(t, layout="acl")
+    assert r"base & 50.00 & \bfseries 70.00 & 58.00 \\" in tex  # inside the S column, not a {…} text cell
+    assert "S[table-format=2.2]" in tex and "detect-weight=true" in SISETUP
+    assert r"{\textbf{70.00}}" in table_latex(t)  # score -f latex / compare -f latex keep the plain form

@@ -26,6 +26,9 @@ UNICODE = {
 }
 HEADER_TEX = {"S*": r"$S^*$", "Fφ": r"$F_\phi$", "B³": r"B$^3$", "LB³": r"LB$^3$"}
 PREAMBLE = r"\usepackage{booktabs}\usepackage{siunitx}\usepackage{adjustbox}"
+SISETUP = r"\sisetup{detect-weight=true, mode=text}"
+"""The report's tables mark the best values ``\bfseries`` inside ``S`` columns: bold and still
+aligned on the decimal point when siunitx detects the weight."""
 COLUMN_PT = 219.0
 r"""ACL / EMNLP's \columnwidth (7.7 cm); a table estimated wider goes across both columns (``table*``)."""
 CHAR_PT, COLUMN_PAD_PT = 5.0, 12.0  # \small digits are 4.5 pt; 2 \tabcolsep per column
@@ -65,7 +68,8 @@ def table_latex(t: Table, label: str = "", layout: str = "") -> str:
     r"""One table as a booktabs float with siunitx columns; ``label`` is its ``\label``.
 
     ``layout`` "acl" (two-column paper): a table that fits ``\columnwidth`` is a ``table``, a wider
-    one a ``table*`` across both columns, and the tabular is boxed to at most ``\linewidth``
+    one a ``table*`` across both columns, bold best values stay decimal-aligned (``\bfseries`` with
+    :data:`SISETUP`), and the tabular is boxed to at most ``\linewidth``
     (adjustbox) so that nothing overflows; "single": every table a ``table`` boxed to
     ``\linewidth``; "" (``score -f latex``): the plain float, wide tables as ``table*``."""
     labels = labels_of(t)
@@ -123,9 +127,12 @@ def table_latex(t: Table, label: str = "", layout: str = "") -> str:
             if not numeric[j]:
                 c = latex_text(c)
             if (i, j) in bold and c:
-                c = r"\textbf{" + c + "}"
-                if numeric[j]:
-                    c = "{" + c + "}"
+                if numeric[j] and layout:  # decimal-aligned bold: siunitx's detect-weight (see SISETUP)
+                    c = r"\bfseries " + c
+                else:
+                    c = r"\textbf{" + c + "}"
+                    if numeric[j]:
+                        c = "{" + c + "}"
             cells.append(c)
         out.append(" & ".join(cells) + r" \\")
     out += [r"\bottomrule", r"\end{tabular}"]

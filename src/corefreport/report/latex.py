@@ -10,14 +10,14 @@ It reuses the escaping of :mod:`.tables` (whose ``to_latex`` renders the one tab
 
 from __future__ import annotations
 
-from ..present.latex import PREAMBLE, latex_text, table_latex
+from ..present.latex import PREAMBLE, SISETUP, latex_text, table_latex
 from .model import Report
 
 def to_latex(report: Report, layout: str = "acl", label_prefix: str = "tab:corefreport-") -> str:
     r"""Every table of the report, section by section, ready for ``\input``; the title, the
     signature and the notes as ``%`` comments."""
     parts = [f"% {report.title}", f"% {report.subtitle}", f"% corefreport {report.version}",
-             f"% signature: {report.signature}", f"% needs {PREAMBLE}"]
+             f"% signature: {report.signature}", f"% needs {PREAMBLE}{SISETUP}"]
     parts += [f"% note: {n}" for n in report.notes]
     parts.append("")
     for s in report.sections:
@@ -46,7 +46,7 @@ def latex_main(report: Report, tables: str, layout: str = "acl") -> str:
     return "\n".join([
         f"% {report.title}: the tables of corefreport {report.version}, ready to compile (pdflatex main)",
         cls, r"\usepackage[T1]{fontenc}", r"\usepackage{lmodern}", r"\usepackage[utf8]{inputenc}", geometry, r"\usepackage{booktabs}",
-        r"\usepackage{siunitx}", r"\sisetup{detect-weight=true}", r"\usepackage{adjustbox}",
+        r"\usepackage{siunitx}", SISETUP, r"\usepackage{adjustbox}",
         r"\begin{document}", r"\section*{" + latex_text(report.title) + "}",
         latex_text(report.subtitle) + r". Signature: {\raggedright\small\ttfamily " + breakable(report.signature)
         + r"\par}",
