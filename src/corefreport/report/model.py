@@ -134,8 +134,10 @@ def display_source(path: str) -> str:
     relative to the working directory (``data/gum/*.tsv``, never a bare ``*.tsv``)."""
     p = Path(path)
     if any(c in path for c in GLOB_CHARS) or not p.suffix:
-        return relative(str(p.resolve()) if not any(c in path for c in GLOB_CHARS) else
-                        str(Path(os.path.abspath(path))))
+        try:
+            return os.path.relpath(os.path.abspath(path))
+        except ValueError:  # another drive (Windows)
+            return path
     return p.name
 
 
@@ -185,7 +187,7 @@ def summary_section(ev: Evaluation, pdf: bool, systems: dict[str, Evaluation] | 
     for sys_name, e in systems.items():
         st = e.response_stats
         t.rows.append([f"response {sys_name}" if several else "response", st.documents, st.mentions, st.chains,
-                       st.singletons, relative(e.response_source) if several else Path(e.response_source).name])
+                       st.singletons, display_source(e.response_source)])
     s.blocks.append(t)
     dups = [("key", x) for x in first.duplicates if x.side == "key"]
     for sys_name, e in systems.items():
