@@ -1,5 +1,5 @@
 """The HTML report: well-formed, every section's tables, escaped text, self-contained (one inlined
-stylesheet, inline SVG charts, no script, nothing fetched from the network)."""
+stylesheet, inline SVG charts, one inline script that sorts tables, nothing fetched from the network)."""
 
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ class Checker(HTMLParser):
         if tag == "svg":
             self.svgs += 1
         if tag == "script":
+            assert "src" not in a, "no external script"
             self.scripts += 1
         if tag not in VOID:
             self.stack.append(tag)
@@ -64,7 +65,8 @@ def test_html_is_well_formed_with_every_section_and_table():
     assert c.sections == [s.id for s in report.sections]
     assert c.tables == sum(len(s.tables) for s in report.sections) >= 15
     assert c.svgs == sum(len(s.charts) for s in report.sections) == 4
-    assert c.scripts == 0
+    assert c.scripts == 1  # the inline table sorter; the PDF's HTML has none
+    assert check(to_html(report, pdf=True)).scripts == 0
     for s in report.sections:
         assert f"{s.title}</h2>" in html
         for t in s.tables:
@@ -123,4 +125,6 @@ def test_charts_show_the_outcome_counts():
     v = ev.as_dict()["typed"]["classes"]["NOMINAL"]
     total = sum(v[o] for o in ("tp", "wt", "wl", "wtl", "fn", "fp"))
     assert f"<title>TP {v['tp']} ({100 * v['tp'] / total:.1f} %)</title>" in html
-    assert f"n = {total}" in html
+    # n is the key referents, as in the tables (S* = TP+WT+WL+WTL+FN), not the bar's rows (which add FP)
+    assert f"n = {v['s_star']}" in html and v["s_star"] == total - v["fp"]
+    assert "n: key referents (S* = TP+WT+WL+WTL+FN)" in html

@@ -82,28 +82,28 @@ def test_several_systems_compared():
     evs = {n: evaluate(key, load_corpus(str(x / f"{n}-gum.conll")), opts) for n in ("rules", "ml")}
     cmp = compare(evs, "rules", bootstrap=200, randomization=500)
     report = build(evs["ml"], comparison=cmp)
-    assert report.sections[0].id == "compare"
+    assert [s.id for s in report.sections[:2]] == ["overview", "compare"]
     tex = to_latex(report)
     assert r"Metric & {F1 rules} & {F1 ml} & $\Delta$ ml" in tex
-    assert r"MUC & 60.41 & {\textbf{64.83}} & +4.41" in tex
+    assert r"MUC & 60.41 & \bfseries 64.83 & +4.41" in tex
     head = report.section("metrics").tables[0]
     assert [r[0] for r in head.rows] == ["rules", "ml"] and head.best == "column"
-    assert r"ml & 60.91 & {\textbf{69.28}} & {\textbf{64.83}}" in tex
+    assert r"ml & 60.91 & \bfseries 69.28 & \bfseries 64.83" in tex
     assert report.title == "Coreference evaluation of rules, ml"
     from test_report_html import check
 
     from corefreport.report.document import to_html
 
     html = to_html(report)
-    assert check(html).sections[0] == "compare" and "<strong>64.83</strong>" in html
+    assert check(html).sections[:2] == ["overview", "compare"] and "<strong>64.83</strong>" in html
 
 
 def _has_latex() -> bool:
     if shutil.which("pdflatex") is None or shutil.which("kpsewhich") is None:
         return False
-    found = subprocess.run(["kpsewhich", "booktabs.sty", "siunitx.sty"], capture_output=True, text=True,
+    found = subprocess.run(["kpsewhich", "booktabs.sty", "siunitx.sty", "adjustbox.sty"], capture_output=True, text=True,
                            check=False).stdout
-    return found.count(".sty") == 2
+    return found.count(".sty") == 3
 
 
 @pytest.mark.skipif(not _has_latex(), reason="pdflatex with booktabs and siunitx is not installed")
@@ -111,7 +111,7 @@ def test_golden_file_compiles(tmp_path):
     (tmp_path / "tables.tex").write_text(GOLDEN.read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "paper.tex").write_text(  # an ACL-sized page: 16 cm of text
         "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage[textwidth=16cm]{geometry}\n"
-        "\\usepackage{booktabs}\n\\usepackage{siunitx}\n"
+        "\\usepackage{booktabs}\n\\usepackage{siunitx}\n\\usepackage{adjustbox}\n"
         "\\begin{document}\n\\input{tables}\n\\end{document}\n")
     res = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=300, check=False)

@@ -29,7 +29,7 @@ def test_stacked_bars_are_shares_of_the_plot_width():
     assert abs(sum(r.w for r in bars_b) - total) < 0.5  # both bars span the same plot
     assert [r.title for r in bars_a] == ["TP 30 (30.0 %)", "WL 10 (10.0 %)", "FN 40 (40.0 %)", "FP 20 (20.0 %)"]
     texts = [t.text for t in ch.texts]
-    assert "Class (heading)" in texts and "n = 100" in texts and "F1 42.9" in texts  # R 30/80, P 30/60
+    assert "Class (heading)" in texts and "n = 80" in texts and "F1 42.9" in texts  # n: key referents TP+WL+FN; R 30/80, P 30/60
     assert [lab for lab, _ in ch.legend] == ["TP", "WT", "WL", "WTL", "FN", "FP"]
     assert all(r.x + r.w <= ch.width for r in ch.rects) and ch.height > 2 * 16
 
@@ -48,7 +48,7 @@ def test_prf_bars_and_undefined_scores():
     a = [r for r in ch.rects if r.title.startswith(("P ", "R ", "F1 "))]
     assert [r.title for r in a] == ["P 50.00", "R 25.00", "F1 33.33"]
     assert abs(a[0].w / a[1].w - 2) < 0.05
-    assert "–" in [t.text for t in ch.texts]  # b's F1 is undefined
+    assert "n/a" in [t.text for t in ch.texts]  # b's F1 is undefined: n/a, as in the tables
 
 
 def test_svg_markup_is_deterministic_and_uses_the_report_font():

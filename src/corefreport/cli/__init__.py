@@ -324,7 +324,15 @@ def report(
                          "detailed).")] = [],
     output: Annotated[Path, typer.Option("--output", "-o", help="report.pdf, report.html or tables.tex")] = Path("report.pdf"),
     title: Annotated[Optional[str], typer.Option("--title", help="Report title.")] = None,
-    section: Annotated[list[str], typer.Option("--section", metavar="NAME", help="Sections to include (repeatable): summary, "
+    name: Annotated[Optional[str], typer.Option("--name", help="The system's name in the title and tables "
+                    "(default: the response file's stem, or the directory's name for a directory or a glob).")] = None,
+    latex_layout: Annotated[str, typer.Option("--latex-layout", help="LaTeX tables for an 'acl' two-column paper "
+                            "(wide tables as table*) or a 'single' column document.")] = "acl",
+    figures: Annotated[Optional[Path], typer.Option("--figures", metavar="DIR", help="Also write every chart "
+                       "as DIR/figure-N.svg and .pdf, numbered as in the report.")] = None,
+    label_prefix: Annotated[str, typer.Option("--label-prefix", help="Prefix of the LaTeX \\label of each table.")]
+    = "tab:corefreport-",
+    section: Annotated[list[str], typer.Option("--section", metavar="NAME", help="Sections to include (repeatable): overview, summary, "
                        "metrics, linguistic, plink, arcs, typed, documents, methods. Default: all.")] = [],
     key_format: KeyFormat = None,
     response_format: ResponseFormat = None,
@@ -335,7 +343,7 @@ def report(
     settings: Settings,
 ) -> None:
     """Write a paper-ready report (PDF, HTML) or all its tables as LaTeX, chosen by the -o suffix."""
-    from ..report.document import SECTIONS, write_report
+    from ..report.document import SECTIONS, source_name, write_report
 
     if example:
         key, response = example_paths()
@@ -346,15 +354,17 @@ def report(
             fail(f"--response takes NAME=FILE, got {item!r}")
         named[name] = path
     if response and named:
-        named = {Path(response).stem: response, **named}
+        named = {name or source_name(response): response, **named}
     if not key or not (response or named):
         fail("give KEY and RESPONSE, or KEY and -r NAME=FILE … (or --example)")
     if output.suffix.lower() not in (".pdf", ".html", ".htm", ".tex"):
         fail(f"{output}: the report is written as .pdf, .html or .tex")
     _refuse_existing(output, force)
-    for name in section:
-        if name not in SECTIONS:
-            fail(f"unknown section {name!r}; choose from {', '.join(SECTIONS)}")
+    for sec in section:
+        if sec not in SECTIONS:
+            fail(f"unknown section {sec!r}; choose from {', '.join(SECTIONS)}")
+    if latex_layout not in ("acl", "single"):
+        fail(f"--latex-layout takes acl or single, got {latex_layout!r}")
     from rich.console import Console
 
     console = Console(stderr=True, quiet=quiet or not sys.stderr.isatty())
@@ -368,16 +378,23 @@ def report(
             cmp = run_compare(evs, next(iter(evs)))
             ev = evs[list(evs)[-1]]
         else:
+            evs = None
             ev = _score_pair(key, response or next(iter(named.values())), settings, key_format, response_format)
         status.update(f"rendering {output.suffix[1:].upper()}…")
         try:
+            if figures is not None:
+                from ..report.document import write_figures
+
+                status.update(f"writing the charts to {figures}…")
+                write_figures(ev, figures, force, cmp, name, evs)
             write_report(ev, output, title, list(section) or None, force=force, comparison=cmp,
-                         progress=status.update)
+                         progress=status.update, name=name, systems=evs, layout=latex_layout,
+                         label_prefix=label_prefix)
         except FileExistsError as err:
             fail(str(err))
         except OSError as err:
             fail(f"cannot write {output}: {err.strerror or err}")
-    _warn(ev.warnings, quiet)
+    _warn([w for e in (evs or {"": ev}).values() for w in e.warnings], quiet)
     typer.echo(f"wrote {output}", err=True)
 
 

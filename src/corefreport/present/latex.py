@@ -25,7 +25,25 @@ UNICODE = {
     "Ž": r"\v{Z}", "ž": r"\v{z}", "·": r"$\cdot$", "∩": r"$\cap$", "“": "``", "”": "''", "’": "'",
 }
 HEADER_TEX = {"S*": r"$S^*$", "Fφ": r"$F_\phi$", "B³": r"B$^3$", "LB³": r"LB$^3$"}
-PREAMBLE = r"\usepackage{booktabs}\usepackage{siunitx}"
+PREAMBLE = r"\usepackage{booktabs}\usepackage{siunitx}\usepackage{adjustbox}"
+SISETUP = r"\sisetup{detect-weight=true, mode=text}"
+"""The report's tables mark the best values ``\bfseries`` inside ``S`` columns: bold and still
+aligned on the decimal point when siunitx detects the weight."""
+COLUMN_PT = 219.0
+r"""ACL / EMNLP's \columnwidth (7.7 cm); a table estimated wider goes across both columns (``table*``)."""
+CHAR_PT, COLUMN_PAD_PT = 5.0, 12.0  # \small digits are 4.5 pt; 2 \tabcolsep per column
+
+
+def natural_width(cells: list[list[str]], labels: list[str]) -> float:
+    r"""A generous estimate of a tabular's width in pt at \small (the widest cell or header of each
+    column); the float's ``adjustbox`` shrinks whatever is still too wide, so the estimate only
+    decides between ``table`` and ``table*``."""
+    n = len(labels)
+    widths = [len(labels[j]) for j in range(n)]
+    for row in cells:
+        for j in range(min(n, len(row))):
+            widths[j] = max(widths[j], len(row[j]))
+    return sum(w * CHAR_PT + COLUMN_PAD_PT for w in widths)
 
 
 def latex_text(s: str) -> str:
@@ -46,8 +64,14 @@ def _format(cells: list[str]) -> str:
     return f"{ints}.{decs}"
 
 
-def table_latex(t: Table, label: str = "") -> str:
-    r"""One table as a booktabs float with siunitx columns; ``label`` is its ``\label``."""
+def table_latex(t: Table, label: str = "", layout: str = "") -> str:
+    r"""One table as a booktabs float with siunitx columns; ``label`` is its ``\label``.
+
+    ``layout`` "acl" (two-column paper): a table that fits ``\columnwidth`` is a ``table``, a wider
+    one a ``table*`` across both columns, bold best values stay decimal-aligned (``\bfseries`` with
+    :data:`SISETUP`), and the tabular is boxed to at most ``\linewidth``
+    (adjustbox) so that nothing overflows; "single": every table a ``table`` boxed to
+    ``\linewidth``; "" (``score -f latex``): the plain float, wide tables as ``table*``."""
     labels = labels_of(t)
     numeric = numeric_columns(t)
     bold = bold_cells(t)
@@ -61,6 +85,10 @@ def table_latex(t: Table, label: str = "") -> str:
         else:
             spec.append("r")
     wide = len(t.header) > 9  # across both columns of a two-column paper, smaller, narrower gaps
+    if layout == "acl":
+        wide = natural_width(text, [_header(x) for x in labels]) > COLUMN_PT or len(t.header) > 9
+    elif layout == "single":
+        wide = False
     env = "table*" if wide else "table"
     out = [r"\begin{" + env + "}[htbp]", r"\centering\footnotesize" if wide else r"\centering\small",
            r"\caption{" + latex_text(t.title) + "}"]
@@ -68,6 +96,8 @@ def table_latex(t: Table, label: str = "") -> str:
         out.insert(2, r"\setlength{\tabcolsep}{" + ("3pt" if len(t.header) > 10 else "4pt") + "}")
     if label:
         out.append(r"\label{" + label + "}")
+    if layout:
+        out.append(r"\begin{adjustbox}{max width=\linewidth}")
     out += [r"\begin{tabular}{" + " ".join(spec) + "}", r"\toprule"]
 
     def head(j: int, s: str) -> str:
@@ -97,12 +127,17 @@ def table_latex(t: Table, label: str = "") -> str:
             if not numeric[j]:
                 c = latex_text(c)
             if (i, j) in bold and c:
-                c = r"\textbf{" + c + "}"
-                if numeric[j]:
-                    c = "{" + c + "}"
+                if numeric[j] and layout:  # decimal-aligned bold: siunitx's detect-weight (see SISETUP)
+                    c = r"\bfseries " + c
+                else:
+                    c = r"\textbf{" + c + "}"
+                    if numeric[j]:
+                        c = "{" + c + "}"
             cells.append(c)
         out.append(" & ".join(cells) + r" \\")
     out += [r"\bottomrule", r"\end{tabular}"]
+    if layout:
+        out.append(r"\end{adjustbox}")
     if t.note:
         out.append(r"\par\smallskip\footnotesize " + latex_text(t.note))
     out.append(r"\end{" + env + "}")

@@ -16,7 +16,7 @@ import math
 from .labels import COUNT_COLUMNS, METRIC_LABELS
 
 __all__ = ["COUNT_COLUMNS", "NA", "ascii_text", "cell", "count", "interval", "is_score_column", "p_value", "pct",
-           "signed"]
+           "pct_interval", "signed"]
 
 NA = "n/a"
 
@@ -48,6 +48,13 @@ def p_value(p: float) -> str:
     return f"{p:.4f}" if p >= 5e-5 else f"{p:.1e}"
 
 
+def pct_interval(ci: tuple[float, float]) -> str:
+    """A confidence interval of a score, in percent: ``[62.10, 66.90]`` (n/a when not drawn)."""
+    if math.isnan(ci[0]) or math.isnan(ci[1]):
+        return NA
+    return f"[{pct(ci[0])}, {pct(ci[1])}]"
+
+
 def interval(ci: tuple[float, float]) -> str:
     """A confidence interval of a difference: ``[+1.20, +7.00]``."""
     if math.isnan(ci[0]):
@@ -70,6 +77,8 @@ def cell(v, column: str) -> str:
         return ""
     if isinstance(v, str):
         return v
+    if isinstance(v, tuple):  # a score's confidence interval
+        return pct_interval(v)
     if is_score_column(column):
         return pct(v)
     return count(v)

@@ -339,14 +339,14 @@ def bold_cells(t: Table) -> set[tuple[int, int]]:
         for j, key in enumerate(t.header):
             if j == 0 or not is_score_column(key):
                 continue
-            vals = [(cell(r[j], key), i) for i, r in enumerate(t.rows) if isinstance(r[j], float)]
+            vals = [(cell(r[j], key), i) for i, r in enumerate(t.rows) if isinstance(r[j], float) and r[j] == r[j]]
             if vals:
                 top = max(float(v) for v, _ in vals)
                 out |= {(i, j) for v, i in vals if float(v) == top}
     systems = [j for j, key in enumerate(t.header) if key.startswith("f1_")]
     if len(systems) > 1:
         for i, r in enumerate(t.rows):
-            vals = [(cell(r[j], t.header[j]), j) for j in systems if isinstance(r[j], float)]
+            vals = [(cell(r[j], t.header[j]), j) for j in systems if isinstance(r[j], float) and r[j] == r[j]]
             if vals:
                 top = max(float(v) for v, _ in vals)
                 out |= {(i, j) for v, j in vals if float(v) == top}

@@ -12,23 +12,42 @@ from pathlib import Path
 from ..present.output import write_atomic
 from ..scoring.result import Evaluation
 from .html import to_html
-from .latex import to_latex
-from .model import PDF_DOCUMENT_ROWS, SECTIONS, Report, build, methods_text
+from .latex import latex_main, to_latex
+from .model import PDF_DOCUMENT_ROWS, SECTIONS, IntervalSettings, Report, build, methods_text, source_name
 from .pdf import to_pdf
 
 FORMATS = {".html": "html", ".htm": "html", ".pdf": "pdf", ".tex": "tex"}
 
 __all__ = ["FORMATS", "PDF_DOCUMENT_ROWS", "SECTIONS", "Report", "build", "methods_text", "render", "to_html",
-           "to_latex", "to_pdf", "write_report"]
+           "to_latex", "to_pdf", "write_figures", "write_report", "source_name", "summary_intervals"]
+
+
+def summary_intervals(ev: Evaluation, name: str, resamples: int | None = None, seed: int | None = None,
+                      ) -> tuple[dict[str, dict], IntervalSettings]:
+    """The first page's bootstrap intervals of one system (computed by
+    :func:`corefreport.scoring.intervals.score_intervals`) and how they were drawn."""
+    from ..scoring import intervals as I
+
+    b = I.RESAMPLES if resamples is None else resamples
+    sd = I.SEED if seed is None else seed
+    return ({name: I.score_intervals(ev, b, sd, I.CONFIDENCE)},
+            IntervalSettings(b, sd, I.CONFIDENCE, len(ev.documents)))
 
 
 def render(ev: Evaluation, fmt: str, title: str | None = None, sections: list[str] | None = None,
-           comparison=None, progress: Callable[[str], None] | None = None) -> bytes:
-    """The report as bytes in ``fmt`` ("html", "pdf" or "tex")."""
+           comparison=None, progress: Callable[[str], None] | None = None, name: str | None = None,
+           systems: dict[str, Evaluation] | None = None, **latex) -> bytes:
+    """The report as bytes in ``fmt`` ("html", "pdf" or "tex"). ``name``: the system's name
+    (default: from the response path, see :func:`source_name`); ``systems``: every evaluation of a
+    comparison, by name; ``latex``: options of :func:`to_latex` (``layout``, ``label_prefix``)."""
     say = progress or (lambda _m: None)
+    intervals = how = None
+    if comparison is None and (not sections or "overview" in sections):
+        say("resampling documents for the summary's intervals…")
+        intervals, how = summary_intervals(ev, name or source_name(ev.response_source))
     say("building the report tables…")
     report = build(ev, title, sections, PDF_DOCUMENT_ROWS if fmt in ("pdf", "tex") else None, comparison,
-                   pdf=fmt == "pdf")
+                   pdf=fmt == "pdf", name=name, systems=systems, intervals=intervals, interval_settings=how)
     if fmt == "html":
         say("rendering HTML…")
         return to_html(report).encode("utf-8")
@@ -36,12 +55,32 @@ def render(ev: Evaluation, fmt: str, title: str | None = None, sections: list[st
         return to_pdf(report, progress=say)
     if fmt == "tex":
         say("rendering LaTeX…")
-        return to_latex(report).encode("utf-8")
+        return to_latex(report, **latex).encode("utf-8")
     raise ValueError(f"unknown report format {fmt!r}: choose html, pdf or tex")
 
 
+def write_figures(ev: Evaluation, directory: Path, force: bool = False, comparison=None, name: str | None = None,
+                  systems: dict[str, Evaluation] | None = None, pdf: bool = True) -> list[Path]:
+    """Every chart of the report as ``DIR/figure-N.svg`` (and ``.pdf``), numbered as in the report."""
+    from .html import figure_files
+
+    report = build(ev, None, None, None, comparison, name=name, systems=systems)
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    files = figure_files(report, pdf)
+    clash = [f for f in files if (directory / f).exists()]
+    if clash and not force:
+        raise FileExistsError(f"{directory / clash[0]} exists; use --force to overwrite it")
+    out = []
+    for f, data in files.items():
+        write_atomic(directory / f, data, force)
+        out.append(directory / f)
+    return out
+
+
 def write_report(ev: Evaluation, path: Path, title: str | None = None, sections: list[str] | None = None,
-                 force: bool = False, comparison=None, progress: Callable[[str], None] | None = None) -> None:
+                 force: bool = False, comparison=None, progress: Callable[[str], None] | None = None,
+                 name: str | None = None, systems: dict[str, Evaluation] | None = None, **latex) -> None:
     """Write ``path`` as .html, .pdf or .tex (chosen by the suffix). An existing file is never
     overwritten without ``force`` (:class:`FileExistsError`); the file appears whole or not at all
     (written to a temporary file beside it, then renamed). ``sections``: names from
@@ -58,5 +97,11 @@ def write_report(ev: Evaluation, path: Path, title: str | None = None, sections:
             raise ValueError(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
     if path.exists() and not force:
         raise FileExistsError(f"{path} exists; use --force to overwrite it")
-    data = render(ev, fmt, title, sections, comparison, progress)
+    main = path.with_name(f"{path.stem}-main.tex")
+    if fmt == "tex" and main.exists() and not force:
+        raise FileExistsError(f"{main} exists; use --force to overwrite it")
+    data = render(ev, fmt, title, sections, comparison, progress, name, systems, **latex)
     write_atomic(path, data, force)
+    if fmt == "tex":  # a wrapper that compiles the tables on their own: pdflatex STEM-main
+        report = build(ev, title, sections, PDF_DOCUMENT_ROWS, comparison, name=name, systems=systems)
+        write_atomic(main, latex_main(report, path.stem, latex.get("layout", "acl")).encode("utf-8"), force)

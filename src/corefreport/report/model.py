@@ -29,12 +29,12 @@ from ..scoring.registry import LINGUISTIC_METRICS as LINGUISTIC
 from ..scoring.registry import REFERENCES, REGISTRY
 from ..scoring.registry import STANDARD_METRICS as STANDARD
 
-SECTIONS = ("summary", "metrics", "linguistic", "plink", "arcs", "typed", "documents", "methods")
+SECTIONS = ("overview", "summary", "metrics", "linguistic", "plink", "arcs", "typed", "documents", "methods")
 SECTION_TITLES = {
-    "compare": "Systems compared", "summary": "Corpus", "metrics": "Standard metrics",
+    "overview": "Summary", "compare": "Systems compared", "summary": "Corpus", "metrics": "Standard metrics",
     "linguistic": "Linguistically aware metrics", "plink": "p-link by category",
     "arcs": "Application scenarios (ARCS)", "typed": "Type-aware evaluation", "documents": "Per-document scores",
-    "methods": "Methods",
+    "methods": "Methods", "warnings": "Appendix: warnings",
 }
 HEADLINE = ("muc", "bcub", "ceafe")
 FEATURE_TITLES = {"mtype": "Mention type", "pos_class": "POS class", "pronoun": "Pronoun lemma", "ne": "NE type",
@@ -43,6 +43,9 @@ FEATURE_PHRASES = {"mtype": "mention type", "pos_class": "POS class", "pronoun":
                    "genre": "genre"}
 FEATURE_ORDER = {"mtype": ("NAME", "NOMINAL", "PRONOUN")}
 ARCS_SHORT = {"immediate": "ARCS 1", "inferred": "ARCS 2", "anchor": "ARCS 3"}
+NAN = float("nan")
+N_ARCS = "n: key referents (TP+WL+FN)"
+N_TYPED = "n: key referents (S* = TP+WT+WL+WTL+FN)"
 PDF_DOCUMENT_ROWS = 40
 """The PDF and the LaTeX list the worst documents only (all are in the HTML, the JSON and the CSV)."""
 
@@ -101,8 +104,45 @@ def report_date() -> str:
 # Sections
 # --------------------------------------------------------------------------------------------
 
-def _system_name(ev: Evaluation) -> str:
-    return Path(ev.response_source).stem or "response"
+GLOB_CHARS = "*?["
+
+
+def source_name(path: str) -> str:
+    """A system's name from its response path: the file's stem; for a directory, or a glob such
+    as ``out/ml/*.tsv``, the directory's name (``ml``) — never the pattern."""
+    p = Path(path)
+    parts = list(p.parts)
+    globbed = False
+    while parts and any(c in parts[-1] for c in GLOB_CHARS):
+        parts.pop()
+        globbed = True
+    if globbed:
+        return parts[-1] if parts and parts[-1] not in (".", "..", "/") else "response"
+    if not p.suffix:  # a directory of documents
+        return p.name or "response"
+    return p.stem or "response"
+
+
+def relative(text: str, cwd: str | None = None) -> str:
+    """``text`` with absolute paths under the working directory written relative to it."""
+    base = (cwd or os.getcwd()).rstrip("/") + "/"
+    return text.replace(base, "") if base != "/" else text
+
+
+def display_source(path: str) -> str:
+    """How a corpus is named in the text: a file by its name, a directory or a glob by its path
+    relative to the working directory (``data/gum/*.tsv``, never a bare ``*.tsv``)."""
+    p = Path(path)
+    if any(c in path for c in GLOB_CHARS) or not p.suffix:
+        try:
+            return os.path.relpath(os.path.abspath(path))
+        except ValueError:  # another drive (Windows)
+            return path
+    return p.name
+
+
+def _system_name(ev: Evaluation, name: str | None = None) -> str:
+    return name or source_name(ev.response_source)
 
 
 def headline_table(ev: Evaluation, comparison=None) -> T.Table | None:
@@ -132,27 +172,104 @@ def headline_table(ev: Evaluation, comparison=None) -> T.Table | None:
     return t
 
 
-def summary_section(ev: Evaluation, pdf: bool) -> Section:
+def summary_section(ev: Evaluation, pdf: bool, systems: dict[str, Evaluation] | None = None,
+                    name: str | None = None) -> Section:
+    """Corpus size of the key and of every system's response; the spans repeated in two chains of
+    one side, for the key once and for every system."""
+    systems = systems or {_system_name(ev, name): ev}
+    several = len(systems) > 1
     s = Section("summary", SECTION_TITLES["summary"])
     t = T.Table("Corpus size", ["side", "documents", "mentions", "chains", "singletons", "file"],
                 labels=["Side", "Documents", "Mentions", "Chains", "Singletons", "File"])
-    for label, st, src in (("key", ev.key_stats, ev.key_source), ("response", ev.response_stats, ev.response_source)):
-        t.rows.append([label, st.documents, st.mentions, st.chains, st.singletons, Path(src).name])
+    first = next(iter(systems.values()))
+    t.rows.append(["key", first.key_stats.documents, first.key_stats.mentions, first.key_stats.chains,
+                   first.key_stats.singletons, display_source(first.key_source)])
+    for sys_name, e in systems.items():
+        st = e.response_stats
+        t.rows.append([f"response {sys_name}" if several else "response", st.documents, st.mentions, st.chains,
+                       st.singletons, display_source(e.response_source)])
     s.blocks.append(t)
-    if ev.duplicates:
-        limit = 30 if pdf else len(ev.duplicates)
+    dups = [("key", x) for x in first.duplicates if x.side == "key"]
+    for sys_name, e in systems.items():
+        dups += [(sys_name if several else "response", x) for x in e.duplicates if x.side != "key"]
+    if dups:
+        limit = 30 if pdf else len(dups)
         d = T.Table("Repeated mentions (the same span in two chains of one side)",
                     ["document", "side", "span", "chains", "action"],
-                    labels=["Document", "Side", "Tokens", "Chains", "What was done"])
-        for x in ev.duplicates[:limit]:
-            d.rows.append([x.doc_id, x.side, f"{x.span[0]}–{x.span[1]}", ", ".join(x.labels), x.action])
-        if len(ev.duplicates) > limit:
-            d.note = f"The first {limit} of {len(ev.duplicates)}; all of them are in the HTML report and the JSON."
+                    labels=["Document", "System" if several else "Side", "Tokens", "Chains", "What was done"])
+        for side, x in dups[:limit]:
+            d.rows.append([x.doc_id, side, f"{x.span[0]}–{x.span[1]}", ", ".join(x.labels), x.action])
+        if len(dups) > limit:
+            d.note = f"The first {limit} of {len(dups)}; all of them are in the HTML report and the JSON."
         s.blocks.append(d)
     else:
-        s.blocks.append(Para("No span occurs twice on either side.", "note"))
-    for w in ev.warnings:
-        s.blocks.append(Para(f"Warning: {w}", "warning"))
+        s.blocks.append(Para("No span occurs twice on either side" + (" of any system." if several else "."), "note"))
+    n_warn = sum(len(e.warnings) for e in systems.values())
+    if n_warn:
+        s.blocks.append(Para(f"The readers and the scorer reported {n_warn} warning(s): see the appendix.", "note"))
+    return s
+
+
+def warnings_section(systems: dict[str, Evaluation]) -> Section | None:
+    """Appendix: every warning of the readers and the scorer, paths relative to the working directory."""
+    several = len(systems) > 1
+    items = [(n, w) for n, e in systems.items() for w in dict.fromkeys(e.warnings)]
+    if not items:
+        return None
+    s = Section("warnings", SECTION_TITLES["warnings"])
+    s.blocks += [Para((f"{n}: " if several else "") + relative(w), "warning") for n, w in items]
+    return s
+
+
+SUMMARY_SCORES = ("conll", "muc", "bcub", "ceafe", "lea", "typed_micro", "typed_macro", "typed_scheme", "immediate",
+                  "inferred", "anchor")
+"""The first page's headline scores, in this order (those computed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class IntervalSettings:
+    """How the first page's intervals were drawn (stated in the methods)."""
+
+    resamples: int
+    seed: int
+    confidence: float
+    documents: int
+
+
+def overview_section(systems: dict[str, Evaluation], intervals: dict[str, dict], how: IntervalSettings,
+                     signature: str) -> Section:
+    """The first page: systems, corpus, the headline F1 of every system with its bootstrap interval
+    over documents (``intervals``: system → metric → ScoreInterval), and the signature."""
+    first = next(iter(systems.values()))
+    names = list(systems)
+    several = len(names) > 1
+    s = Section("overview", SECTION_TITLES["overview"])
+    ks = first.key_stats
+    s.blocks.append(Para(
+        f"{'Systems' if several else 'System'}: {', '.join(names)}. Corpus: {display_source(first.key_source)}, "
+        f"{ks.documents} documents, {ks.mentions} key mentions in {ks.chains} chains. "
+        f"F1 in %; {round(100 * how.confidence)} % CI: percentile interval of {how.resamples} bootstrap resamples "
+        f"of the {how.documents} documents (seed {how.seed}; see Methods)."))
+    keys = [m for m in SUMMARY_SCORES if all(m in intervals.get(n, {}) for n in names)]
+    header = ["metric"] + [h for n in names for h in (f"f1_{n}", f"ci_{n}")]
+    t = T.Table("Headline scores with bootstrap intervals over documents", header,
+                groups=[(n, 2) for n in names] if several else [],
+                labels=["Score"] + ["F1", f"{round(100 * how.confidence)} % CI"] * len(names))
+    for m in keys:
+        row: list = [m]
+        for n in names:
+            iv = intervals[n][m]
+            row += [iv.f1, (iv.low, iv.high)]
+        t.rows.append(row)
+    notes = []
+    if "anchor" in keys:
+        notes.append("ARCS 3 (EM): Entity Mentions F1 of scenario 3")
+    if any(m.startswith("typed") for m in keys):
+        notes.append("typed scheme: scheme coverage")
+    t.note = "; ".join(notes) + ("." if notes else "")
+    s.blocks.append(t)
+    s.blocks.append(Para("Signature (every setting that changes a number):", "sighead"))
+    s.blocks.append(Para(signature, "sig"))
     return s
 
 
@@ -215,24 +332,27 @@ def arcs_section(ev: Evaluation) -> Section:
         "scenarios (Tuggener 2014): 1, is its immediate antecedent right; 2, is its closest preceding nominal "
         "antecedent right; 3, is it attached to the right anchor, the entity's first nominal mention. "
         "TP: right, WL: resolved to a wrong antecedent, FN: not resolved, FP: resolved but not a key referent; "
-        "R = TP/(TP+WL+FN), P = TP/(TP+WL+FP), accuracy = TP/(TP+WL)."))
+        "R = TP/(TP+WL+FN), P = TP/(TP+WL+FP), accuracy = TP/(TP+WL). Throughout, n is the number of key "
+        "referents (TP+WL+FN); n/a marks an undefined score (a zero denominator)."))
     tot = T.Table("ARCS totals per scenario", ["scenario", "tp", "wl", "fn", "fp", "recall", "precision", "f1",
                                                 "accuracy"],
                   groups=[("Referents", 4), ("Score (%)", 4)],
                   labels=["Scenario", "TP", "WL", "FN", "FP", "R", "P", "F1", "Acc."])
     for name, sc in scen.items():
         c = sc.total
-        tot.rows.append([REGISTRY[name].title, c.tp, c.wl, c.fn, c.fp, c.recall, c.precision, c.f1, c.accuracy])
+        acc = None if name == "anchor" else c.accuracy  # EM has no WL: its accuracy is always 100
+        tot.rows.append([REGISTRY[name].title, c.tp, c.wl, c.fn, c.fp, c.recall, c.precision, c.f1, acc])
     if "anchor" in scen:
         tot.note = "Scenario 3 counts Entity Mentions outcomes: TP in both key and response anchor sets, FN key only, " \
-                   "FP response only."
+                   "FP response only; it has no WL, so no accuracy is given."
     s.blocks.append(tot)
     if any("mtype" in sc.by for sc in scen.values()):
         items: list = []
         for v in _feature_values("mtype", scen):
             items.append((v, None))
             items += [(ARCS_SHORT[n], sc.by["mtype"][v]) for n, sc in scen.items() if v in sc.by.get("mtype", {})]
-        s.blocks.append(svg.stacked("ARCS outcomes by mention type of the referent", items, ("tp", "wl", "fn", "fp")))
+        s.blocks.append(svg.stacked("ARCS outcomes by mention type of the referent", items, ("tp", "wl", "fn", "fp"),
+                                    note=N_ARCS))
     names = list(scen)
     for feature in dict.fromkeys(f for sc in scen.values() for f in sc.by):
         values = _feature_values(feature, scen)
@@ -242,19 +362,25 @@ def arcs_section(ev: Evaluation) -> Section:
         header = ["value"] + [f"{n}_{x}" for n in names for x in ("n", "recall", "precision", "f1")]
         t = T.Table(f"ARCS by {FEATURE_PHRASES.get(feature, feature)}", header, groups=[(ARCS_SHORT.get(n, n), 4) for n in names],
                     labels=[title] + ["n", "R", "P", "F1"] * len(names))
+        empty = []
         for v in values:
-            row: list = ["(none)" if v == "-" else v]
-            for n in names:
-                c = scen[n].by.get(feature, {}).get(v)
+            label = "(none)" if v == "-" else v
+            cs = [scen[n].by.get(feature, {}).get(v) for n in names]
+            if all(c is None or (c.key_total == 0 and c.resolved + c.fp == 0) for c in cs):
+                empty.append(label)
+                continue
+            row: list = [label]
+            for c in cs:
                 if c is None:
-                    row += [0, None, None, None]
+                    row += [0, NAN, NAN, NAN]
                 else:
-                    row += [c.key_total, c.recall if c.key_total else None,
-                            c.precision if c.resolved + c.fp else None, c.f1 if c.key_total and c.resolved + c.fp
-                            else None]
+                    row += [c.key_total, c.recall if c.key_total else NAN,
+                            c.precision if c.resolved + c.fp else NAN, c.f1 if c.key_total and c.resolved + c.fp
+                            else NAN]
             t.rows.append(row)
-        t.note = "n: key referents (TP+WL+FN)" + ("; non-pronouns are left out" if feature == "pronoun" else "") + \
-                 "; R, P, F1 in %, empty where undefined."
+        t.note = (N_ARCS + ("; non-pronouns are left out" if feature == "pronoun" else "")
+                  + "; R, P, F1 in %, n/a where undefined"
+                  + (f"; left out, no referent in any scenario: {', '.join(empty)}" if empty else "") + ".")
         s.blocks.append(t)
     anchor = scen.get("anchor")
     if anchor is not None and anchor.entity is not None:
@@ -290,7 +416,7 @@ def typed_section(ev: Evaluation) -> Section:
         return f"{c} ({n})" if n and n != c else c
 
     items = [(cname(c), tt.classes[c]) for c in classes]
-    s.blocks.append(svg.stacked("Outcomes per class", items, ("tp", "wt", "wl", "wtl", "fn", "fp")))
+    s.blocks.append(svg.stacked("Outcomes per class", items, ("tp", "wt", "wl", "wtl", "fn", "fp"), note=N_TYPED))
     d = tt.as_dict()
     s.blocks.append(svg.prf("Precision, recall and F1 per class",
                             [(cname(c), v["precision"], v["recall"], v["f1"]) for c, v in d["classes"].items()]))
@@ -317,7 +443,7 @@ def typed_section(ev: Evaluation) -> Section:
         items += [(typ.split("/", 1)[-1] if typ.startswith(c + "/") else typ, tt.types[typ]) for typ in by_class[c]]
     if items:
         s.blocks.append(svg.stacked("Outcomes per type, grouped by class", items,
-                                    ("tp", "wt", "wl", "wtl", "fn", "fp")))
+                                    ("tp", "wt", "wl", "wtl", "fn", "fp"), note=N_TYPED))
     for c in classes + [c for c in by_class if c not in classes]:
         if c not in by_class:
             continue
@@ -332,7 +458,19 @@ def typed_section(ev: Evaluation) -> Section:
     return s
 
 
-def documents_section(ev: Evaluation, max_documents: int | None) -> Section:
+def documents_section(ev: Evaluation, max_documents: int | None,
+                      systems: dict[str, Evaluation] | None = None) -> Section:
+    """One table per system (the worst documents first)."""
+    s = Section("documents", SECTION_TITLES["documents"])
+    if not systems or len(systems) == 1:
+        s.blocks.append(documents_table(ev, max_documents))
+    else:
+        for n, e in systems.items():
+            s.blocks.append(documents_table(e, max_documents, n))
+    return s
+
+
+def documents_table(ev: Evaluation, max_documents: int | None, system: str = "") -> T.Table:
     names = [m for m in ev.metrics if m in STANDARD]
     cols = names + (["conll"] if ev.conll is not None else [])
     header = ["document", "key_mentions", "response_mentions"] + [f"{m}_f1" if m != "conll" else "conll"
@@ -350,24 +488,22 @@ def documents_section(ev: Evaluation, max_documents: int | None) -> Section:
     key = len(header) - 2 if ev.conll is not None else 3
     rows.sort(key=lambda r: (r[key] if r[key] is not None else 0.0, r[0]))
     order = "CoNLL" if ev.conll is not None else METRIC_LABELS.get(names[0], names[0]) if names else "document"
-    t.title = f"Per-document scores, worst {order} first"
-    s = Section("documents", SECTION_TITLES["documents"])
+    t.title = f"Per-document scores{' of ' + system if system else ''}, worst {order} first"
     if max_documents is not None and len(rows) > max_documents:
         t.note = (f"The {max_documents} worst of {len(rows)} documents; every document is in the HTML report and in "
                   "the JSON of corefreport score --per-doc -f json.")
         rows = rows[:max_documents]
     t.rows = rows
-    s.blocks.append(t)
-    return s
+    return t
 
 
-def methods_text(ev: Evaluation, comparison=None) -> list[str]:
+def methods_text(ev: Evaluation, comparison=None, intervals: IntervalSettings | None = None) -> list[str]:
     """Paragraphs stating every setting, citing the papers (the signature is shown after them)."""
     s = ev.settings
     metrics = ", ".join(f"{METRIC_LABELS.get(m, m)} ({REGISTRY[m].citation})" for m in s.metrics)
     text = [
         f"Scores were computed with corefreport {__version__} on {ev.key_stats.documents} key documents "
-        f"({Path(ev.key_source).name}) and the response {Path(ev.response_source).name}. Metrics: {metrics}"
+        f"({display_source(ev.key_source)}) and the response {display_source(ev.response_source)}. Metrics: {metrics}"
         + ("; the CoNLL score is the mean F1 of MUC, B³ and CEAF-e (Pradhan et al. 2014)" if ev.conll is not None
            else "")
         + (". Numerators and denominators are summed over documents before dividing, as the CoNLL reference scorer "
@@ -400,14 +536,23 @@ def methods_text(ev: Evaluation, comparison=None) -> list[str]:
     if comparison is not None:
         r = comparison.resampling
         text.append(f"Systems were compared with {Path(comparison.baseline).name} as the baseline, paired over the "
-                    f"key's documents: a paired bootstrap ({r.bootstrap} resamples; Koehn 2004) gives "
-                    f"95 % intervals and approximate randomization ({r.randomization} trials; Riezler & "
-                    f"Maxwell 2005) the p-values; seed {r.seed}.")
-    text.append("The signature below names every setting that changes a number; quote it with the scores.")
+                    f"{len(comparison.documents)} documents of the key: a paired bootstrap ({r.bootstrap} resamples "
+                    f"of the documents with replacement; Koehn 2004) gives {round(100 * r.confidence)} % percentile "
+                    f"intervals and two-sided approximate randomization ({r.randomization} trials, whole documents "
+                    f"swapped; Riezler & Maxwell 2005) the p-values, * marking p < {r.alpha:g} (not corrected for "
+                    f"multiple comparisons); random seed {r.seed}.")
+    elif intervals is not None:
+        text.append(f"The {round(100 * intervals.confidence)} % intervals of the summary are percentile intervals "
+                    f"of the corpus F1 over {intervals.resamples} bootstrap resamples of the {intervals.documents} "
+                    f"documents with replacement (Koehn 2004), each resample scored with the formulas of the "
+                    f"scores themselves; random seed {intervals.seed}.")
     return text
 
 
-def cited(ev: Evaluation, comparison=None) -> list[str]:
+SIGNATURE_SENTENCE = "The signature below names every setting that changes a number; quote it with the scores."
+
+
+def cited(ev: Evaluation, comparison=None, intervals: bool = False) -> list[str]:
     """The references the report cites, in alphabetical order."""
     keys = {REGISTRY[m].citation for m in ev.settings.metrics} | {"Pradhan et al. 2014"}
     if ev.arcs is not None:
@@ -418,14 +563,18 @@ def cited(ev: Evaluation, comparison=None) -> list[str]:
         keys.add("Zeldes & Simonson 2016")
     if comparison is not None:
         keys |= {"Koehn 2004", "Riezler & Maxwell 2005"}
+    if intervals:
+        keys.add("Koehn 2004")
     return [REFERENCES[k] for k in sorted(keys, key=lambda k: k.replace("Ž", "Z"))]
 
 
-def methods_section(ev: Evaluation, comparison=None) -> Section:
-    s = Section("methods", SECTION_TITLES["methods"], [Para(p) for p in methods_text(ev, comparison)])
-    s.blocks.append(Para(str(ev.signature), "sig"))
+def methods_section(ev: Evaluation, comparison=None, intervals: IntervalSettings | None = None) -> Section:
+    s = Section("methods", SECTION_TITLES["methods"], [Para(p) for p in methods_text(ev, comparison, intervals)])
+    sig = str(comparison.signature) if comparison is not None else str(ev.signature)
+    s.blocks.append(Para(SIGNATURE_SENTENCE, "sighead"))  # kept on one page with the signature
+    s.blocks.append(Para(sig, "sig"))
     s.blocks.append(Para("References", "heading"))
-    s.blocks += [Para(r, "ref") for r in cited(ev, comparison)]
+    s.blocks += [Para(r, "ref") for r in cited(ev, comparison, intervals is not None)]
     return s
 
 
@@ -433,15 +582,34 @@ def compare_section(comparison) -> Section:
     cmp = comparison
     s = Section("compare", SECTION_TITLES["compare"])
     s.blocks.append(Para(
-        f"Baseline: {cmp.baseline}. The detailed sections below describe {cmp.names[-1]}. Δ: difference to the "
+        f"Baseline: {cmp.baseline}. The corpus and per-document sections cover every system; the metric, ARCS and "
+        f"typed sections below describe {cmp.names[-1]}. Δ: difference to the "
         f"baseline in points; 95 % CI: its paired-bootstrap interval ({cmp.resampling.bootstrap} resamples of the "
         f"documents); p: approximate randomization ({cmp.resampling.randomization} trials), * for p < 0.05 "
         "(Koehn 2004; Riezler & Maxwell 2005)."))
     s.blocks += T.comparison_tables(cmp)
     for t in s.tables:
         if t.note == str(cmp.signature):  # printed once, under the title
-            t.note = ""
+            t.note = differing_note(cmp)
     return s
+
+
+def differing_note(cmp) -> str:
+    """How many documents each system's headline F1 differs on from the baseline's; with few of
+    them, the smallest p-value randomization can give (a large p then says little)."""
+    if not cmp.per_document:
+        return ""
+    label = METRIC_LABELS.get(cmp.headline, cmp.headline)
+    parts = []
+    for n in cmp.systems:
+        docs = cmp.per_document.get(n, [])
+        k = sum(1 for d in docs if d.delta != 0)
+        part = f"{n} differs from {cmp.baseline} on {k} of {len(docs)} documents ({label} F1)"
+        if 0 < k <= 10 and cmp.resampling.randomization:
+            part += (f"; swapping {k} document(s) cannot give a p-value below about {2 ** (1 - k):.3g}, so a large p "
+                     "here means too few differing documents, not equal systems")
+        parts.append(part)
+    return "; ".join(parts) + "."
 
 
 # --------------------------------------------------------------------------------------------
@@ -451,7 +619,9 @@ ANALYSIS_OF = {"linguistic": "the linguistically aware metrics", "plink": "p-lin
 
 
 def build(ev: Evaluation, title: str | None = None, sections: list[str] | None = None,
-          max_documents: int | None = None, comparison=None, pdf: bool = False) -> Report:
+          max_documents: int | None = None, comparison=None, pdf: bool = False, name: str | None = None,
+          systems: dict[str, Evaluation] | None = None, intervals: dict[str, dict] | None = None,
+          interval_settings: IntervalSettings | None = None) -> Report:
     """The report's sections, in order, for the parts the evaluation computed. A section asked for
     (or a default one) whose analysis was not computed is left out with a note. With a
     ``comparison`` (several responses), a first section sets the systems side by side and the
@@ -460,33 +630,58 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
     want = asked or list(SECTIONS)
     out: list[Section] = []
     notes: list[str] = []
+    if comparison is not None and systems is None:
+        systems = {n: ev for n in comparison.names[-1:]}
+    if systems is None:
+        systems = {_system_name(ev, name): ev}
+    signature = str(comparison.signature) if comparison is not None else str(ev.signature)
+    if comparison is not None and intervals is None:
+        intervals = {n: {m.name: _ci(m, n) for m in comparison.metrics} for n in comparison.names}
+        r = comparison.resampling
+        interval_settings = IntervalSettings(r.bootstrap, r.seed, r.confidence, len(comparison.documents))
+    if "overview" in want and intervals:
+        out.append(overview_section({n: systems.get(n, ev) for n in intervals}, intervals, interval_settings,
+                                    signature))
     if comparison is not None:
         out.append(compare_section(comparison))
     builders = {
-        "summary": lambda: summary_section(ev, pdf),
+        "overview": lambda: False,
+        "summary": lambda: summary_section(ev, pdf, systems, name),
         "metrics": lambda: metrics_section(ev, comparison),
         "linguistic": lambda: linguistic_section(ev),
         "plink": lambda: plink_section(ev),
         "arcs": lambda: arcs_section(ev) if ev.arcs is not None else None,
         "typed": lambda: typed_section(ev) if ev.typed is not None else None,
-        "documents": lambda: documents_section(ev, max_documents),
-        "methods": lambda: methods_section(ev, comparison),
+        "documents": lambda: documents_section(ev, max_documents, systems),
+        "methods": lambda: methods_section(ev, comparison, interval_settings if intervals else None),
     }
     for sid in SECTIONS:
         if sid not in want:
             continue
         sec = builders[sid]()
+        if sec is False:
+            continue
         if sec is None:
             if asked is not None or sid != "plink":
                 notes.append(f"{SECTION_TITLES[sid]}: left out, {ANALYSIS_OF[sid]} was not computed.")
             continue
         out.append(sec)
-    key, resp = Path(ev.key_source).name, Path(ev.response_source).name
+    if (w := warnings_section(systems)) is not None:
+        out.append(w)
+    key = display_source(ev.key_source)
     if comparison is not None:
         names = ", ".join(comparison.names)
         default, subtitle = f"Coreference evaluation of {names}", f"Systems {names} against the key {key}"
     else:
+        resp = _system_name(ev, name)
         default, subtitle = f"Coreference evaluation of {resp}", f"Response {resp} against the key {key}"
-    return Report(title or default, subtitle, str(ev.signature), out, notes, report_date())
+    return Report(title or default, subtitle, signature, out, notes, report_date())
+
+
+def _ci(row, system: str):
+    from ..scoring.intervals import ScoreInterval
+
+    lo, hi = row.ci.get(system, (float("nan"), float("nan")))
+    return ScoreInterval(row.f1[system], lo, hi)
 
 

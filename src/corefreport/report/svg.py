@@ -14,10 +14,29 @@ from functools import lru_cache
 from ..present.numbers import pct
 from ..scoring.outcomes import OutcomeCounts
 
-# Okabe & Ito's colour-blind safe palette; text drawn on a segment in the colour that reads on it
-OUTCOME_COLOURS = {"tp": "#009E73", "wt": "#56B4E9", "wl": "#E69F00", "wtl": "#CC79A7", "fn": "#D55E00",
-                   "fp": "#0072B2"}
-OUTCOME_INK = {"tp": "#fff", "wt": "#000", "wl": "#000", "wtl": "#000", "fn": "#fff", "fp": "#fff"}
+# Hues of Okabe & Ito's colour-blind-safe palette (green, blue, vermillion, orange, sky blue, pink) at
+# lightnesses at least 10 CIE L* apart (28 … 94), so that the outcomes also separate in grayscale
+# (a black-and-white printout); text on a segment is white on the dark ones, black on the light ones.
+OUTCOME_COLOURS = {"tp": "#003F2E", "wt": "#A6D8F5", "wl": "#E69F00", "wtl": "#FBE9F2", "fn": "#D55E00",
+                   "fp": "#1A5AA6"}
+SEGMENT_STROKE = "#444"  # a hairline around segments: the palest one stays visible on white paper
+
+
+def lightness(colour: str) -> float:
+    """CIE L* (0 black … 100 white) of an sRGB ``#rrggbb`` colour: its grey level in print."""
+    h = colour.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    r, g, b = (int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
+
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    y = 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+    return 116 * y ** (1 / 3) - 16 if y > 0.008856 else 903.3 * y
+
+
+OUTCOME_INK = {o: "#fff" if lightness(c) < 55 else "#000" for o, c in OUTCOME_COLOURS.items()}
 PRF_COLOURS = {"P": "#9bb7d4", "R": "#5b7fa6", "F1": "#1f3b5c"}
 FONT_SIZE = 9.5  # px (user units; 1 px = 0.75 pt): 7 pt, a little under the tables' 8.5 pt
 WIDTH = 640.0  # px: the text width of an A4 page with the report's margins is 665 px
@@ -31,6 +50,7 @@ class Rect:
     h: float
     fill: str
     title: str = ""
+    stroke: str = ""
 
 
 @dataclass(slots=True)
@@ -66,6 +86,8 @@ class Chart:
     texts: list[Text] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
     legend: list[tuple[str, str]] = field(default_factory=list)  # (label, colour)
+    note: str = ""
+    """A sentence after the caption (what n counts)."""
 
     @property
     def bars(self) -> int:
@@ -147,15 +169,16 @@ def _axis(ch: Chart, x0: float, w: float, top: float, bottom: float, ticks: list
 
 
 def stacked(title: str, items: list[tuple[str, OutcomeCounts | None]], outcomes: tuple[str, ...],
-            width: float = WIDTH, label_cap: int = 34) -> Chart:
+            width: float = WIDTH, label_cap: int = 34, note: str = "") -> Chart:
     """One bar per group: the share of each outcome among the group's rows (100 % stacked), the
-    count inside a segment wide enough for it, and ``n`` and F1 at the right. An item with ``None``
-    counts is a heading (the class above its types)."""
+    count inside a segment wide enough for it, and ``n`` (key referents, as in the tables) and F1
+    at the right — "n/a" where F1 is undefined, as in the tables. An item with ``None`` counts is a
+    heading (the class above its types)."""
     row, bar, size = 16.0, 12.0, FONT_SIZE
     label_w = _label_width([lab for lab, _ in items], size, label_cap)
     right_w = 96.0
     x0, plot_w = label_w, _r(width - label_w - right_w)
-    ch = Chart(title, width, 0, legend=[(o.upper(), OUTCOME_COLOURS[o]) for o in outcomes])
+    ch = Chart(title, width, 0, legend=[(o.upper(), OUTCOME_COLOURS[o]) for o in outcomes], note=note)
     y = 4.0
     for label, c in items:
         if c is None:
@@ -172,13 +195,14 @@ def stacked(title: str, items: list[tuple[str, OutcomeCounts | None]], outcomes:
                 continue
             w = plot_w * n / total
             ch.rects.append(Rect(_r(x), _r(y + (row - bar) / 2), _r(w), bar, OUTCOME_COLOURS[o],
-                                 f"{o.upper()} {n} ({pct(n / total, 1)} %)"))
+                                 f"{o.upper()} {n} ({pct(n / total, 1)} %)", SEGMENT_STROKE))
             if w >= text_width(str(n), size - 1.5) + 6:
                 ch.texts.append(Text(_r(x + w / 2), _r(y + 11), str(n), "middle", size=size - 1.5,
                                      fill=OUTCOME_INK[o]))
             x += w
-        f1 = pct(c.f1, 1) if total else "–"
-        ch.texts.append(Text(_r(x0 + plot_w + 6), _r(y + 11.5), f"n = {total}", size=size - 0.5, fill="#444"))
+        f1 = pct(c.f1 if c.key_total and c.resolved + c.fp else float("nan"), 1)
+        ch.texts.append(Text(_r(x0 + plot_w + 6), _r(y + 11.5), f"n = {c.key_total}", size=size - 0.5,
+                             fill="#444"))
         ch.texts.append(Text(_r(width - 2), _r(y + 11.5), f"F1 {f1}", "end", size=size - 0.5))
         y += row
     _axis(ch, x0, plot_w, 2, _r(y + 1), [(i / 4, f"{25 * i} %") for i in range(5)])
@@ -201,9 +225,25 @@ def prf(title: str, items: list[tuple[str, float | None, float | None, float | N
             if v:
                 ch.rects.append(Rect(x0, _r(y + i * thin), _r(plot_w * v), thin - 0.6, PRF_COLOURS[name],
                                      f"{name} {pct(v)}"))
-        ch.texts.append(Text(_r(width - 2), _r(y + 1.5 * thin + 3), "–" if f is None else pct(f, 1), "end",
+        ch.texts.append(Text(_r(width - 2), _r(y + 1.5 * thin + 3), pct(float("nan") if f is None else f, 1), "end",
                              bold=True, size=size - 0.5))
         y += 3 * thin + gap
     _axis(ch, x0, plot_w, 2, _r(y - gap + 2), [(i / 4, f"{25 * i} %") for i in range(5)])
     ch.height = _r(y - gap + 18)
     return ch
+
+
+def with_legend(ch: Chart) -> Chart:
+    """A copy of ``ch`` with its legend drawn as swatches under the plot (a figure on its own has
+    no caption to carry it)."""
+    out = Chart(ch.title, ch.width, ch.height, list(ch.rects), list(ch.texts), list(ch.lines), list(ch.legend),
+                ch.note)
+    if not ch.legend:
+        return out
+    x, y = 0.0, ch.height + 2
+    for label, colour in ch.legend:
+        out.rects.append(Rect(_r(x), _r(y), 9, 9, colour, "", SEGMENT_STROKE))
+        out.texts.append(Text(_r(x + 12), _r(y + 8), label, size=FONT_SIZE - 1))
+        x += 12 + text_width(label, FONT_SIZE - 1) + 14
+    out.height = _r(y + 14)
+    return out

@@ -174,7 +174,7 @@ REFERENCES = {
                               "and significance testing for MT. In Proceedings of the ACL Workshop on Intrinsic and "
                               "Extrinsic Evaluation Measures, 57–64.",
     "Tuggener 2014": "Don Tuggener. 2014. Coreference resolution evaluation for higher level applications. In "
-                     "Proceedings of EACL 2014 (Volume 2: Short Papers).",
+                     "Proceedings of EACL 2014 (Volume 2: Short Papers), 231–235.",
     "Vilain et al. 1995": "Marc Vilain, John Burger, John Aberdeen, Dennis Connolly and Lynette Hirschman. 1995. A "
                           "model-theoretic coreference scoring scheme. In Proceedings of MUC-6, 45–52.",
     "Zeldes & Simonson 2016": "Amir Zeldes and Dan Simonson. 2016. Different flavors of GUM: evaluating genre and "
