@@ -306,7 +306,8 @@ def test_export_never_overwrites(tmp_path):
     c = export_view(view, "links", "json", tmp_path)
     assert (a.name, b.name, c.name) == ("links.csv", "links-2.csv", "links.json")
     lines = a.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == "outcome,referent,key antecedent,resp. antecedent,document"
+    assert lines[0] == ("outcome,referent,key antecedent,resp. antecedent,document,start,end,key start,key end,"
+                        "resp. start,resp. end,class,type,credit,analysis")  # values: ids and token offsets
     assert len(lines) == 6 and lines[1].startswith("WL,L2,L2,adult - learned second language,")
     import json
 

@@ -49,7 +49,7 @@ KEYMAP_ENV = "COREFREPORT_KEYMAP"
 class Page:
     """One entry of the navigation stack; its :class:`~corefreport.tui.model.View` is built lazily."""
 
-    kind: str  # "loading" | "totals" | "groups" | "links" | "link" | "documents"
+    kind: str  # "loading" | "totals" | "groups" | "links" | "link" | "documents" | "warnings"
     crumb: str
     scope: M.Scope | None = None
     column: str = "cls"
@@ -80,6 +80,8 @@ class Page:
                 self.view = M.link_view(ev, self.scope, self.query, width)
             elif self.kind == "documents":
                 self.view = M.document_view(ev, self.doc_sort)
+            elif self.kind == "warnings":
+                self.view = M.warnings_view(ev)
             else:
                 self.view = M.View(self.kind, self.crumb, (), [], lambda it, full: ())
             self.view_of = id(ev)
@@ -132,6 +134,7 @@ class Browser(Screen):
         Binding("b", "breakdown", "By", id="corefreport.breakdown"),
         Binding("slash", "search", "Search", id="corefreport.search"),
         Binding("t", "totals", "Totals", id="corefreport.totals", show=False),
+        Binding("question_mark,f1", "help", "Help", id="corefreport.help", show=False),
     ]
 
     def __init__(self, first: Page) -> None:
@@ -253,7 +256,7 @@ class Browser(Screen):
             self.fill(view, page.cursor if keep_cursor else 0)
         else:
             self._update_note()
-            if page.kind == "links":
+            if page.kind in ("links", "warnings"):
                 self._show_link(page.table.cursor_row)
         page.table.display = True
         page.table.focus()
@@ -276,7 +279,7 @@ class Browser(Screen):
         self.query_one("#tables").display = kind not in ("loading", "link")
         self.query_one("#note").display = kind not in ("loading", "link")
         detail = self.query_one("#detail")
-        detail.display = kind in ("links", "link")
+        detail.display = kind in ("links", "link", "warnings")
         detail.set_class(kind == "link", "-full")
 
     def fill(self, view: M.View, cursor: int = 0) -> None:
@@ -284,14 +287,15 @@ class Browser(Screen):
         page.shown_view = view
         page.table.set_view(view, cursor)
         self._update_note()
-        if view.kind == "links":
+        if view.kind in ("links", "warnings"):
             self._show_link(min(cursor, len(view) - 1))
 
     def _show_link(self, index: int) -> None:
         view = self.page.view
         detail = self.query_one("#detail", Static)
         if view is not None and 0 <= index < len(view):
-            detail.update(M.link_detail(self.coref.ev, view.items[index]))
+            item = view.items[index]
+            detail.update(Text(item) if view.kind == "warnings" else M.link_detail(self.coref.ev, item))
         else:
             detail.update("")
 
@@ -304,7 +308,7 @@ class Browser(Screen):
     @on(LineTable.Highlighted)
     def _highlighted(self, event: LineTable.Highlighted) -> None:
         page = self.page
-        if event.table is page.table and page.kind == "links" and page.shown_view is page.view:
+        if event.table is page.table and page.kind in ("links", "warnings") and page.shown_view is page.view:
             self._show_link(event.row)
 
     @on(LineTable.Selected)
@@ -320,6 +324,8 @@ class Browser(Screen):
             kind, name = item.target
             if kind == "analysis":
                 self.open(Page("groups", M.ANALYSIS_TITLES.get(name, name), M.Scope(name), "cls"), "classes")
+            elif kind == "warnings":
+                self.open(Page("warnings", "warnings"), "warnings")
             else:
                 self.open(Page("documents", "documents", doc_sort=name), "documents")
         elif page.kind == "groups":
@@ -393,8 +399,19 @@ class Browser(Screen):
         self.notify(what, timeout=2)
 
     def action_documents(self) -> None:
-        if self.page.kind != "documents":
-            self.open(Page("documents", "documents"), "documents")
+        """Open the documents page, or go back to the one already on the stack (never a second copy)."""
+        if self.page.kind == "documents":
+            return
+        if any(p.kind == "documents" for p in self.pages):
+            self._start("documents")
+            while self.page.kind != "documents":
+                self._pop()
+            self.show()
+            return
+        self.open(Page("documents", "documents"), "documents")
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.coref.key_help()))
 
     def action_sort(self) -> None:
         page = self.page
@@ -474,6 +491,50 @@ class Browser(Screen):
             self.call_after_refresh(record)
 
 
+# --------------------------------------------------------------------------- help
+
+
+LEGEND = """\
+[b]Outcomes[/b] (one row per referent)
+  TP   right antecedent (typed: and the right link type)
+  WT   right antecedent, wrong link type (typed evaluation only)
+  WL   wrong link: an antecedent of another entity
+  WTL  wrong link and wrong type (typed evaluation only)
+  FN   missed: the key links the referent, the response does not
+  FP   spurious: the response links a referent the key does not
+[b]ARCS scenarios[/b]
+  ARCS 1 immediate   the response predecessor must be the key predecessor
+  ARCS 2 inferred    the closest preceding nominal of the response chain
+                     must be in the key chain
+  ARCS 3 anchor      entities detected by their anchor (first nominal);
+                     rows are the mentions of detected entities
+[b]Mix bar[/b]  █ TP  ▓ WT  ▒ WL  ▚ WTL  ░ FN  ▁ FP (one shade per outcome)
+[b]Detail[/b]   referent reversed; key antecedent \\[K] green, response \\[R] red,
+         \\[K=R] cyan when they agree
+[b]Search[/b]   words; wl fn fp or outcome:wl,fn; doc:ID; type:T; class:C; mtype:PRONOUN"""
+
+KEY_NAMES = {"slash": "/", "question_mark": "?", "escape": "Esc", "backspace": "Backspace"}
+
+
+class HelpScreen(Screen):
+    """Every binding (with the keys in force, remapped or not) and a legend; any of Escape, ?, q closes it."""
+
+    BINDINGS = [Binding("escape,question_mark,f1,q", "app.pop_screen", "Close")]
+
+    def __init__(self, keys: list[tuple[str, str]]) -> None:
+        super().__init__(id="help")
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import VerticalScroll
+
+        lines = ["[b]Keys[/b] (remap them in ~/.config/corefreport/keymap.toml, see docs/tui.md)"]
+        lines += [f"  {k:<22} {d}" for k, d in self.keys]
+        with VerticalScroll(id="help-body"):
+            yield Static("\n".join(lines) + "\n" + LEGEND, id="help-text", markup=True)
+        yield Footer()
+
+
 # --------------------------------------------------------------------------- export
 
 
@@ -483,14 +544,16 @@ def slug(parts: list[str]) -> str:
 
 
 def export_view(view: M.View, stem: str, fmt: str, directory: Path | None = None) -> Path:
-    """Write every row of ``view`` (untruncated, not only the rows on screen) to ``stem.csv`` or
+    """Write every row of ``view`` as values (numbers unformatted; links with document ids and token
+    offsets), not only the rows on screen, to ``stem.csv`` or
     ``stem.json`` in ``directory`` (default: the working directory), choosing ``stem-2``,
     ``stem-3``… rather than overwriting an existing file."""
     import csv
     import json
 
     directory = directory or Path.cwd()
-    rows = view.plain(full=True)
+    records = view.records()
+    columns = list(records[0]) if records else list(view.columns)
     n = 1
     while True:
         path = directory / (f"{stem}.{fmt}" if n == 1 else f"{stem}-{n}.{fmt}")
@@ -502,11 +565,11 @@ def export_view(view: M.View, stem: str, fmt: str, directory: Path | None = None
         break
     with f:
         if fmt == "csv":
-            w = csv.writer(f)
-            w.writerow(view.columns)
-            w.writerows(rows)
+            w = csv.DictWriter(f, columns)
+            w.writeheader()
+            w.writerows(records)  # numbers as numbers (repr: no rounding), None as an empty cell
         else:
-            json.dump([dict(zip(view.columns, r)) for r in rows], f, ensure_ascii=False, indent=1)
+            json.dump(records, f, ensure_ascii=False, indent=1)
             f.write("\n")
     return path
 
@@ -612,6 +675,29 @@ class CorefApp(App):
     def _totals_page(self) -> Page:
         name = Path(self.ev.response_source).name if self.ev.response_source else "response"
         return Page("totals", f"corefreport: {name}")
+
+    HELP = (("↑ ↓ PgUp PgDn Home End", "move the cursor (← → scroll)"),
+            ("Enter", "drill in (a click on the cursor row too)"))
+    DESCRIPTIONS = {"corefreport.back": "back (closes the filter box first)",
+                    "corefreport.documents": "per-document scores, worst first",
+                    "corefreport.sort": "sort (or click a column header)",
+                    "corefreport.breakdown": "group the classes by the next feature",
+                    "corefreport.search": "search/filter the links",
+                    "corefreport.totals": "back to the totals", "corefreport.help": "this help",
+                    "corefreport.quit": "quit"}
+
+    def key_help(self) -> list[tuple[str, str]]:
+        """(keys in force — remapped or not —, what they do) for every binding with an id."""
+        keys: dict[str, list[str]] = {}
+        for node in (self.browser, self):
+            if node is None:
+                continue
+            for bindings in node._bindings.key_to_bindings.values():
+                for binding in bindings:
+                    if binding.id in self.DESCRIPTIONS:
+                        keys.setdefault(binding.id, []).append(binding.key)
+        return list(self.HELP) + [(", ".join(KEY_NAMES.get(k, k) for k in v), self.DESCRIPTIONS[i])
+                                  for i, v in keys.items()] + [("ctrl+p", "palette: export, jump to a document/type")]
 
     def export(self, fmt: str, stem: str) -> Path | None:
         page = self.browser.page if self.browser else None

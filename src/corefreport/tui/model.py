@@ -12,6 +12,7 @@ sentence. Documents (per-document scores, worst first) are reachable from every 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -60,6 +61,8 @@ class View:
     cell: Callable[[Any, bool], tuple]
     note: str = ""
     numeric: frozenset[int] = frozenset()
+    values: Callable[[Any], dict[str, Any]] | None = None
+    """One item as values for export (numbers as numbers, ids and offsets), column → value."""
 
     def __len__(self) -> int:
         return len(self.items)
@@ -69,6 +72,12 @@ class View:
 
     def plain(self, full: bool = True) -> list[list[str]]:
         return [[c.plain if isinstance(c, Text) else str(c) for c in self.cell(it, full)] for it in self.items]
+
+    def records(self) -> list[dict[str, Any]]:
+        """Every row as values (export): numbers stay numbers; without ``values``, the plain cells."""
+        if self.values is not None:
+            return [self.values(it) for it in self.items]
+        return [dict(zip(self.columns, r)) for r in self.plain(full=True)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +205,21 @@ def total_rows(ev: Evaluation) -> list[TotalRow]:
                 out.append(TotalRow(label, d["recall"], d["precision"], d["f1"],
                                     f"scheme {scheme}, {len(typed.attempted)} classes attempted"
                                     if label == "  micro" else "", ("analysis", "typed")))
+    if ev.warnings:
+        out.append(TotalRow(f"⚠ {len(ev.warnings)} warning(s) ›", None, None, None,
+                            "what `corefreport score` warns: Enter lists them", ("warnings", "")))
     return out
+
+
+def warnings_view(ev: Evaluation) -> View:
+    """The warnings ``corefreport score`` prints (documents missing from the response, repeated
+    spans, token mismatches…), one a row."""
+    def cell(w: str, full: bool) -> tuple:
+        return (w,) if full else (re.sub(r"^\S*/([^/\s:]+):", r"\1:", w),)  # the file name, not its path
+
+    return View("warnings", "warnings", ("warning",), list(ev.warnings), cell,
+                note=f"{len(ev.warnings)} warning(s) from reading and aligning the key and the response",
+                values=lambda w: {"warning": w})
 
 
 def totals_view(ev: Evaluation) -> View:
@@ -204,8 +227,12 @@ def totals_view(ev: Evaluation) -> View:
         label = r.label + (" ›" if r.target and r.target[0] == "analysis" and not full else "")
         return (label, pct(r.recall), pct(r.precision), pct(r.f1), r.counts)
 
+    def values(r: TotalRow) -> dict[str, Any]:
+        return {"metric": r.label.removesuffix(" ›").strip(), "R": r.recall, "P": r.precision, "F1": r.f1,
+                "counts": r.counts}
+
     return View("totals", "totals", ("metric", "R", "P", "F1", "counts"), total_rows(ev), cell,
-                note=summary(ev), numeric=frozenset({1, 2, 3}))
+                note=summary(ev), numeric=frozenset({1, 2, 3}), values=values)
 
 
 def summary(ev: Evaluation) -> str:
@@ -214,7 +241,7 @@ def summary(ev: Evaluation) -> str:
     lines = [f"key/resp.: {k.documents}/{r.documents} docs, {k.mentions}/{r.mentions} mentions, "
              f"{k.chains}/{r.chains} chains ({k.singletons}/{r.singletons} single)"]
     if ev.warnings:
-        lines.append(f"{len(ev.warnings)} reader warning(s): see `corefreport score`")
+        lines.append(f"⚠ {len(ev.warnings)} warning(s): the last row of the table (End, Enter) lists them")
     lines.append(str(ev.signature))
     return "\n".join(lines)
 
@@ -312,11 +339,17 @@ def group_view(ev: Evaluation, scope: Scope, column: str, sort: str = "name", re
 
     cols = (COLUMN_TITLES.get(column, column), "mix", *outs, "P", "R", "F1")
     n = len(cols)
+
+    def values(g: GroupRow) -> dict[str, Any]:
+        c = g.counts
+        return {cols[0]: g.key, **{o: getattr(c, o.lower()) for o in outs},
+                "P": c.precision, "R": c.recall, "F1": c.f1}
+
     what = {"cls": "classes", "type": "types", "doc_id": "documents"}.get(
         column, f"values of {COLUMN_TITLES.get(column, column)}")
     order = {"name": "name", "F1": "F1, worst first", "P": "P, worst first", "R": "R, worst first",
              "size": "size, largest first", "errors": "errors, most first", "mix": "share of TP, largest first"}
-    return View("groups", "", cols, groups, cell, numeric=frozenset(range(2, n)),
+    return View("groups", "", cols, groups, cell, numeric=frozenset(range(2, n)), values=values,
                 note=f"{len(groups)} {what}, by {order.get(sort, sort + ', largest first')}"
                      + (" (reversed)" if reverse else "") + " — s: sort" + (", b: group by" if column != "type" else ""))
 
@@ -424,10 +457,18 @@ def link_view(ev: Evaluation, scope: Scope, query: str = "", width: int = 80) ->
         return (Text(r.outcome, style=OUTCOME_STYLE.get(r.outcome, "")), cut(r.text, w_ref), cut(key, w_key),
                 cut(resp, w_resp), cut(r.doc_id, w_doc))
 
+    def values(r: LinkOutcome) -> dict[str, Any]:
+        k, p = r.key_antecedent, r.response_antecedent
+        return {"outcome": r.outcome, "referent": r.text, "key antecedent": span_text(ev, r.doc_id, k, "key"),
+                "resp. antecedent": span_text(ev, r.doc_id, p, "response"), "document": r.doc_id,
+                "start": r.start, "end": r.end, "key start": k[0] if k else None, "key end": k[1] if k else None,
+                "resp. start": p[0] if p else None, "resp. end": p[1] if p else None,
+                "class": r.cls, "type": r.type, "credit": r.credit, "analysis": r.analysis}
+
     total = len(scope.rows(ev))
     note = f"{len(rows)} links" + (f" of {total} match “{query}”" if query else "")
     return View("links", "", ("outcome", "referent", "key antecedent", "resp. antecedent", "document"),
-                rows, cell, note=note)
+                rows, cell, note=note, values=values)
 
 
 # --------------------------------------------------------------------------- documents
@@ -481,7 +522,12 @@ def document_view(ev: Evaluation, sort: str | None = None) -> View:
     cols = ("document",) + (("CoNLL",) if has_conll else ()) + tuple(METRIC_LABELS.get(n, n) for n in names) + (
         "mentions",)
     label = "name" if sort == "name" else METRIC_LABELS.get(sort, sort) + " F1, worst first"
-    return View("documents", "documents", cols, rows, cell, numeric=frozenset(range(1, len(cols))),
+
+    def values(d: DocRow) -> dict[str, Any]:
+        return dict(zip(cols, (d.doc_id,) + ((d.conll,) if has_conll else ()) + tuple(d.f1.get(n) for n in names)
+                        + (d.mentions,)))
+
+    return View("documents", "documents", cols, rows, cell, numeric=frozenset(range(1, len(cols))), values=values,
                 note=f"{len(rows)} documents by {label} (s: next metric)")
 
 

@@ -1,0 +1,218 @@
+"""Issue 13 defects, driven with Pilot on the real GUM pair (gold vs xrenner ml/gum): the numbers
+asserted come from the scoring layer, not from the TUI's model."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import json
+import threading
+from functools import lru_cache
+
+from textual.command import CommandInput, CommandList
+
+from corefreport.io import load_corpus
+from corefreport.present.numbers import pct
+from corefreport.scoring.evaluate import evaluate
+from corefreport.scoring.registry import STANDARD_METRICS
+from corefreport.scoring.settings import Settings
+from corefreport.tui.app import CorefApp
+
+from conftest import shared_path
+
+SETTINGS = Settings(metrics=STANDARD_METRICS, analyses=("arcs",))
+
+
+@lru_cache(maxsize=1)
+def gum():
+    """The staged (standard scores only) and the complete evaluation of ONE scoring run."""
+    key = load_corpus(str(shared_path("data", "gum", "derived", "conll2012", "gum.conll")))
+    resp = load_corpus(str(shared_path("data", "xrenner", "conll2012", "ml-gum.conll")))
+    stages = []
+    full = evaluate(key, resp, SETTINGS, on_stage=stages.append)
+    return stages[0], full
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def staged_producer(gate: threading.Event):
+    """Hands the app the standard scores, then waits for ``gate`` before the full evaluation."""
+    stage, full = gum()
+
+    def produce(report, on_stage):
+        on_stage(stage)
+        gate.wait(20)
+        return full
+
+    return produce
+
+
+async def until(pilot, cond, tries: int = 200) -> None:
+    for _ in range(tries):
+        if cond():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("condition not reached")
+
+
+def test_documents_opened_before_the_analyses_see_the_full_result():
+    """`d` while the analyses run: when they arrive the documents page and the totals below it
+    show the full evaluation, the cursor stays on the same document, and Enter opens its links."""
+    stage, full = gum()
+    assert not stage.arcs and full.arcs  # the quick scores have no ARCS
+
+    async def drive():
+        gate = threading.Event()
+        app = CorefApp(producer=staged_producer(gate))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.ev is not None and app.browser.page.kind == "totals")
+            await pilot.press("d")
+            await pilot.pause()
+            b = app.browser
+            assert [p.kind for p in b.pages] == ["totals", "documents"]
+            b.table.move_cursor(row=5)
+            await pilot.pause()
+            doc = app.shown()[5][0]
+            await pilot.press("enter")  # no analysis yet: says so, stays
+            await pilot.pause()
+            assert b.page.kind == "documents"
+            gate.set()
+            await app.workers.wait_for_complete()
+            await until(pilot, lambda: app.analyses_ready)
+            await pilot.pause(0.1)
+            assert app.ev is full
+            assert b.page.kind == "documents" and b.table.cursor_row == 5 and app.shown()[5][0] == doc
+            worst = sorted(full.documents, key=lambda d: (d.conll(), d.doc_id))
+            assert [r[0] for r in app.shown()] == [d.doc_id for d in worst]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert b.page.kind == "links"
+            rows = full.select("immediate", doc_id=doc)
+            assert len(b.page.view) == len(rows) > 0
+            await pilot.press("backspace", "backspace")
+            await pilot.pause()
+            labels = [r[0] for r in app.shown()]
+            i = labels.index("ARCS 1 immediate ›")
+            assert app.shown()[i][3] == pct(full.arcs.scenarios["immediate"].total.f1)
+
+    run(drive())
+
+
+async def palette_matches(pilot, text: str) -> list[str]:
+    app = pilot.app
+    box = app.screen.query_one(CommandInput)
+    box.value = ""
+    for ch in text:  # typed, as a user would
+        await pilot.press(ch)
+    await pilot.pause(0.4)
+    ol = app.screen.query_one(CommandList)
+    return [str(ol.get_option_at_index(i).prompt).split("\n")[0] for i in range(ol.option_count)]
+
+
+def test_palette_export_is_reachable_and_writes_values(tmp_path, monkeypatch):
+    _, full = gum()
+    monkeypatch.chdir(tmp_path)
+
+    async def drive():
+        app = CorefApp(full)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+p")
+            assert "Export this table as CSV" in await palette_matches(pilot, "export")
+            assert (await palette_matches(pilot, "csv"))[0] == "Export this table as CSV"
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            with open(tmp_path / "corefreport-totals.csv", encoding="utf-8") as f:
+                rows = {r["metric"]: r for r in csv.DictReader(f)}
+            assert float(rows["MUC"]["F1"]) == full.metrics["muc"].f1  # the value, not "64.83"
+            # a second export never overwrites the first
+            await pilot.press("ctrl+p")
+            await palette_matches(pilot, "csv")
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert (tmp_path / "corefreport-totals-2.csv").exists()
+            # a link table: document ids and token offsets
+            labels = [r[0] for r in app.shown()]
+            app.browser.table.move_cursor(row=labels.index("ARCS 1 immediate ›"))
+            await pilot.pause()
+            await pilot.press("slash")
+            await pilot.press(*"fn")
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("ctrl+p")
+            await palette_matches(pilot, "json")
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            (path,) = tmp_path.glob("*.json")
+            data = json.loads(path.read_text(encoding="utf-8"))
+            fn = full.select("immediate", outcome="FN")
+            assert len(data) == len(fn) > 0
+            assert {(d["document"], d["start"], d["end"]) for d in data} == {(r.doc_id, r.start, r.end) for r in fn}
+            assert all(d["outcome"] == "FN" and d["key start"] is not None for d in data)
+
+    run(drive())
+
+
+def test_warnings_of_score_are_listed_from_the_totals():
+    _, full = gum()
+    assert full.warnings  # xrenner ml/gum repeats spans
+
+    async def drive():
+        app = CorefApp(full)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            labels = [r[0] for r in app.shown()]
+            row = f"⚠ {len(full.warnings)} warning(s) ›"
+            assert row in labels
+            app.browser.table.move_cursor(row=labels.index(row))
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.browser.page.kind == "warnings"
+            assert [r[0] for r in app.shown()] == list(full.warnings)
+            await pilot.press("backspace")
+            await pilot.pause()
+            assert app.browser.page.kind == "totals"
+
+    run(drive())
+
+
+def test_help_lists_every_binding_with_remapped_keys_and_d_does_not_stack():
+    _, full = gum()
+
+    async def drive():
+        app = CorefApp(full, keymap={"corefreport.search": "f"})
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert app.screen.id == "help"
+            text = str(app.screen.query_one("#help-text").render())
+            for needle in ("d ", "f ", "Esc, Backspace", "WTL", "ARCS 3 anchor", "▚ WTL", "ctrl+p"):
+                assert needle in text, needle
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is app.browser
+            # d, Enter on a document (its links), d again: back to the same documents page
+            await pilot.press("d")
+            await pilot.pause()
+            app.browser.table.move_cursor(row=2)
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("d")
+            await pilot.pause()
+            b = app.browser
+            assert [p.kind for p in b.pages] == ["totals", "documents"] and b.table.cursor_row == 2
+            # Escape in the filter box closes the box, not the page
+            await pilot.press("enter", "f")
+            await pilot.pause()
+            assert b.query_one("#filter").has_focus
+            await pilot.press("backspace")  # Backspace edits the box
+            await pilot.press("escape")
+            await pilot.pause(0.2)
+            assert b.page.kind == "links" and not b.query_one("#filter").has_focus
+
+    run(drive())
