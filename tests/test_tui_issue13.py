@@ -216,3 +216,84 @@ def test_help_lists_every_binding_with_remapped_keys_and_d_does_not_stack():
             assert b.page.kind == "links" and not b.query_one("#filter").has_focus
 
     run(drive())
+
+
+def test_filter_language_on_the_gum_links():
+    """`fn court`, negation, combinations: the rows the scoring layer selects."""
+    _, full = gum()
+    fn_court = [r for r in full.select("immediate", outcome="FN") if "court" in r.doc_id.lower()]
+    assert fn_court
+
+    async def drive():
+        app = CorefApp(full)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            labels = [r[0] for r in app.shown()]
+            app.browser.table.move_cursor(row=labels.index("ARCS 1 immediate ›"))
+            await pilot.pause()
+            for query, expect in (
+                    ("fn court", len(fn_court)),
+                    ("outcome:fn doc:court -doc:mitigation",
+                     sum(1 for r in fn_court if "mitigation" not in r.doc_id)),
+                    ("doc:court !fn !wl !fp", len(full.select("immediate", outcome="TP")) and
+                     sum(1 for r in full.select("immediate", outcome="TP") if "court" in r.doc_id.lower()))):
+                await pilot.press("slash")
+                box = app.browser.query_one("#filter")
+                box.value = query
+                await pilot.press("enter")
+                await pilot.pause()
+                assert len(app.browser.page.view) == expect, query
+                assert len(app.shown()) == expect
+
+    run(drive())
+
+
+def test_too_small_a_terminal_shows_a_message_and_80_columns_are_narrow():
+    _, full = gum()
+
+    async def drive():
+        app = CorefApp(full)
+        async with app.run_test(size=(40, 12)) as pilot:
+            await pilot.pause()
+            note = app.browser.query_one("#too-small")
+            assert note.display and "40×12" in str(note.render())
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert not note.display and app.browser.has_class("-narrow")
+            assert [r[0] for r in app.shown()][:2] == ["MUC", "B³"]
+
+    run(drive())
+
+
+def test_a_wrong_link_says_which_entity_the_response_joined():
+    _, full = gum()
+    key = load_corpus(str(shared_path("data", "gum", "derived", "conll2012", "gum.conll")))
+    docs = key.documents
+    wl = full.select("immediate", outcome="WL")
+    # one whose response antecedent is a key mention of another entity with ≥ 2 mentions
+    for r in wl:
+        chains = [c for c in docs[r.doc_id].chains if any(m.span == r.response_antecedent for m in c.mentions)]
+        if chains and len(chains[0].mentions) > 1:
+            break
+    spans = sorted({m.span for m in chains[0].mentions})
+    first = docs[r.doc_id].text(*spans[0])
+
+    async def drive():
+        app = CorefApp(full)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            labels = [x[0] for x in app.shown()]
+            app.browser.table.move_cursor(row=labels.index("ARCS 1 immediate ›"))
+            await pilot.pause()
+            await pilot.press("slash")
+            app.browser.query_one("#filter").value = f"wl doc:{r.doc_id.split(';')[0].lower()}"
+            await pilot.press("enter")
+            await pilot.pause()
+            view = app.browser.page.view
+            app.browser.table.move_cursor(row=list(view.items).index(r))
+            await pilot.pause()
+            text = str(app.browser.query_one("#detail").render())
+            assert "why:" in text
+            assert f"the key entity “{first}” ({len(spans)} mentions)" in " ".join(text.split())
+
+    run(drive())

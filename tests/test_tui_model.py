@@ -197,12 +197,16 @@ def test_link_cells_are_cut_to_the_terminal_width():
 @pytest.mark.parametrize("query, expected", [
     ("wl", ["WL"]),
     ("outcome:fn,fp", ["FN", "FP"]),
-    ("language", ["FN"]),
+    ("language", ["WL", "FN", "TP"]),  # referent or either antecedent
+    ("language -fn", ["WL", "TP"]),
+    ("-outcome:tp,fn", ["WL", "FP"]),
+    ("!language", ["FP", "TP"]),
     ("doc:court", []),
     ("doc:exposure tp", ["TP", "TP"]),
     ("type:NOMINAL", ["FN", "FP"]),
     ("class:CD", ["FP"]),
     ("mtype:NAME wl", ["WL"]),
+    ("mtype:name wl", ["WL"]),
 ])
 def test_link_search(query, expected):
     view = M.link_view(hand(), M.Scope("immediate"), query)

@@ -28,7 +28,7 @@ from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
@@ -135,6 +135,8 @@ class Browser(Screen):
         Binding("slash", "search", "Search", id="corefreport.search"),
         Binding("t", "totals", "Totals", id="corefreport.totals", show=False),
         Binding("question_mark,f1", "help", "Help", id="corefreport.help", show=False),
+        Binding("J", "detail(3)", "Detail ↓", id="corefreport.detail_down", show=False),
+        Binding("K", "detail(-3)", "Detail ↑", id="corefreport.detail_up", show=False),
     ]
 
     def __init__(self, first: Page) -> None:
@@ -170,11 +172,28 @@ class Browser(Screen):
             yield Static("", id="progress")
         yield Vertical(id="tables")
         yield Static("", id="note")
-        yield Static("", id="detail")
+        with VerticalScroll(id="detail-box"):  # scrolls (J/K, the mouse) while the table keeps the cursor
+            yield Static("", id="detail")
         yield Static("", id="status")
         yield Footer()
+        yield Static("", id="too-small")
+
+    MIN_SIZE = (60, 16)
+    NARROW = 100
+
+    def _fit(self) -> None:
+        """A message instead of an unreadable screen below MIN_SIZE; the narrow layout below NARROW columns."""
+        w, h = self.app.size
+        small = w < self.MIN_SIZE[0] or h < self.MIN_SIZE[1]
+        note = self.query_one("#too-small", Static)
+        if small:
+            note.update(f"corefreport needs at least {self.MIN_SIZE[0]}×{self.MIN_SIZE[1]}: "
+                        f"this terminal is {w}×{h}. Enlarge it (q quits).")
+        note.display = small
+        self.set_class(w < self.NARROW, "-narrow")
 
     def on_mount(self) -> None:
+        self._fit()
         self.open(self.first, "start")
         if self.first.kind == "loading":
             app = self.coref
@@ -183,6 +202,7 @@ class Browser(Screen):
 
     def on_resize(self) -> None:
         """Link cells are cut to the width: rebuild them."""
+        self._fit()
         if self.pages and self.page.kind == "links" and self.page.table is not None:
             self.show()
 
@@ -278,7 +298,7 @@ class Browser(Screen):
         self.query_one("#loading").display = kind == "loading"
         self.query_one("#tables").display = kind not in ("loading", "link")
         self.query_one("#note").display = kind not in ("loading", "link")
-        detail = self.query_one("#detail")
+        detail = self.query_one("#detail-box")
         detail.display = kind in ("links", "link", "warnings")
         detail.set_class(kind == "link", "-full")
 
@@ -293,6 +313,7 @@ class Browser(Screen):
     def _show_link(self, index: int) -> None:
         view = self.page.view
         detail = self.query_one("#detail", Static)
+        self.query_one("#detail-box", VerticalScroll).scroll_home(animate=False)
         if view is not None and 0 <= index < len(view):
             item = view.items[index]
             detail.update(Text(item) if view.kind == "warnings" else M.link_detail(self.coref.ev, item))
@@ -409,6 +430,12 @@ class Browser(Screen):
             self.show()
             return
         self.open(Page("documents", "documents"), "documents")
+
+    def action_detail(self, lines: int) -> None:
+        """Scroll the detail pane (the sentence and both chains) while the cursor stays in the table."""
+        box = self.query_one("#detail-box", VerticalScroll)
+        if box.display:
+            box.scroll_relative(y=lines, animate=False)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.coref.key_help()))
@@ -684,6 +711,8 @@ class CorefApp(App):
                     "corefreport.breakdown": "group the classes by the next feature",
                     "corefreport.search": "search/filter the links",
                     "corefreport.totals": "back to the totals", "corefreport.help": "this help",
+                    "corefreport.detail_down": "scroll the detail pane down",
+                    "corefreport.detail_up": "scroll the detail pane up",
                     "corefreport.quit": "quit"}
 
     def key_help(self) -> list[tuple[str, str]]:

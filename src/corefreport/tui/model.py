@@ -359,53 +359,59 @@ def group_view(ev: Evaluation, scope: Scope, column: str, sort: str = "name", re
 
 @dataclass(frozen=True, slots=True)
 class Query:
-    """A link filter: ``doc:ID`` (substring of the document), ``outcome:WL`` or a bare outcome name
-    (``wl``, ``fn``…), ``type:T``, ``class:C`` (exact), and free words matched in the referent text."""
+    """A link filter: every term must hold (AND); a term starting with ``-`` or ``!`` must not.
 
-    text: tuple[str, ...] = ()
-    doc: tuple[str, ...] = ()
-    outcomes: frozenset[str] = frozenset()
-    where: tuple[tuple[str, str], ...] = ()
+    Terms: ``doc:ID`` (substring of the document id), ``outcome:WL,FN`` or a bare outcome name
+    (``wl``, ``fn``…), ``type:T``, ``class:C`` and any feature (``mtype:PRONOUN``; exact, case-
+    insensitive), and free words, matched in the referent, the key and response antecedents' text
+    and the document id. ``fn court -his`` = FN links about "court" whose referent is not "his"."""
+
+    terms: tuple[tuple[bool, str, str], ...] = ()
+    """(negated, field, value): field "text", "doc", "outcome" or a row column."""
 
     def __bool__(self) -> bool:
-        return bool(self.text or self.doc or self.outcomes or self.where)
+        return bool(self.terms)
 
-    def matches(self, r: LinkOutcome) -> bool:
-        if self.outcomes and r.outcome not in self.outcomes:
-            return False
-        if self.doc and not all(d in r.doc_id.lower() for d in self.doc):
-            return False
-        if any(r.get(c) != v for c, v in self.where):
-            return False
-        if self.text:
-            low = r.text.lower()
-            return all(t in low or t in r.doc_id.lower() for t in self.text)
+    def matches(self, r: LinkOutcome, texts: Callable[[LinkOutcome], str] | None = None) -> bool:
+        """``texts(r)``: the antecedents' text (lower case) for free words; without it, the referent's."""
+        haystack: str | None = None
+        for neg, field_, value in self.terms:
+            if field_ == "outcome":
+                hit = r.outcome in value.split(",")
+            elif field_ == "doc":
+                hit = value in r.doc_id.lower()
+            elif field_ == "text":
+                if haystack is None:
+                    haystack = r.text.lower() + "\n" + r.doc_id.lower() + ("\n" + texts(r) if texts else "")
+                hit = value in haystack
+            else:
+                hit = r.get(field_).lower() == value
+            if hit == neg:
+                return False
         return True
 
 
+FIELDS = {"doc": "doc", "document": "doc", "d": "doc", "outcome": "outcome", "o": "outcome",
+          "class": "cls", "cls": "cls", "c": "cls", "type": "type", "t": "type"}
+
+
 def parse_query(q: str) -> Query:
-    text: list[str] = []
-    doc: list[str] = []
-    outcomes: set[str] = set()
-    where: list[tuple[str, str]] = []
+    terms: list[tuple[bool, str, str]] = []
     for word in q.split():
-        low = word.lower()
+        neg = word[:1] in ("-", "!") and len(word) > 1
+        if neg:
+            word = word[1:]
         field_, _, value = word.partition(":")
-        if value and field_.lower() in ("doc", "document", "d"):
-            doc.append(value.lower())
-        elif value and field_.lower() in ("outcome", "o"):
-            outcomes.update(v.upper() for v in value.split(","))
-        elif value and field_.lower() in ("class", "cls", "c"):
-            where.append(("cls", value))
-        elif value and field_.lower() in ("type", "t"):
-            where.append(("type", value))
+        f = FIELDS.get(field_.lower(), field_)
+        if value and f == "outcome":
+            terms.append((neg, "outcome", ",".join(v.upper() for v in value.split(","))))
         elif value and field_.lower() not in ("http", "https"):
-            where.append((field_, value))
+            terms.append((neg, f, value.lower()))
         elif word.upper() in OUTCOMES:
-            outcomes.add(word.upper())
+            terms.append((neg, "outcome", word.upper()))
         else:
-            text.append(low)
-    return Query(tuple(text), tuple(doc), frozenset(outcomes), tuple(where))
+            terms.append((neg, "text", word.lower()))
+    return Query(tuple(terms))
 
 
 def link_rows(ev: Evaluation, scope: Scope, query: str | Query = "") -> list[LinkOutcome]:
@@ -414,7 +420,11 @@ def link_rows(ev: Evaluation, scope: Scope, query: str | Query = "") -> list[Lin
     q = parse_query(query) if isinstance(query, str) else query
     rows = scope.rows(ev)
     if q:
-        rows = [r for r in rows if q.matches(r)]
+        def texts(r: LinkOutcome) -> str:
+            return (span_text(ev, r.doc_id, r.key_antecedent, "key") + "\n"
+                    + span_text(ev, r.doc_id, r.response_antecedent, "response")).lower()
+
+        rows = [r for r in rows if q.matches(r, texts)]
     return sorted(rows, key=lambda r: (ERRORS_FIRST.get(r.outcome, 9), r.doc_id, r.start, r.end))
 
 
@@ -596,6 +606,8 @@ def link_detail(ev: Evaluation, row: LinkOutcome, chain_limit: int = 12) -> Text
     out.append(f" {row.outcome} ", style=f"bold reverse {OUTCOME_STYLE.get(row.outcome, '')}")
     out.append(f" {ANALYSIS_TITLES.get(row.analysis, row.analysis)} · {row.cls} › {row.type} · {row.doc_id} "
                f"@{row.start}\n")
+    out.append("why: ", style="bold")
+    out.append(why(ev, row) + "\n")
     doc = _doc(ev, row.doc_id, "key")
     if doc is None:
         out.append(row.text + "\n")
@@ -634,6 +646,42 @@ def link_detail(ev: Evaluation, row: LinkOutcome, chain_limit: int = 12) -> Text
         out.append_text(_chain_text(ev, row, chain, side, chain_limit))
         out.append("\n")
     return out
+
+
+def _entity(ev: Evaluation, doc_id: str, span: tuple[int, int] | None) -> str:
+    """The key entity holding ``span``, named by its first mention (and its size)."""
+    if span is None:
+        return ""
+    chain = chain_spans(ev, doc_id, span, "key")
+    if not chain:
+        return "no key entity (a mention the key does not have)"
+    first = span_text(ev, doc_id, chain[0], "key")
+    return f"the key singleton “{first}”" if len(chain) == 1 else f"the key entity “{first}” ({len(chain)} mentions)"
+
+
+def why(ev: Evaluation, row: LinkOutcome) -> str:
+    """The outcome in words: which antecedent each side chose, which entity the response joined
+    (WL, WTL) and, for the typed evaluation, which link type each side gave (WT, WTL)."""
+    key = span_text(ev, row.doc_id, row.key_antecedent, "key")
+    resp = span_text(ev, row.doc_id, row.response_antecedent, "response")
+    rtype = row.features.get("response_type")
+    typed = row.analysis == "typed"
+    type_note = (f"; the response's link type is “{rtype}”, the key's “{row.type}”"
+                 if typed and rtype is not None else "")
+    if row.outcome == "TP":
+        return f"the response links it to “{resp}”, an antecedent of the same key entity" + (
+            f", with the key's type “{row.type}”" if typed else "")
+    if row.outcome == "WT":
+        return f"right antecedent (“{resp}”), wrong link type" + type_note
+    if row.outcome in ("WL", "WTL"):
+        return (f"the response links it to “{resp}”, which belongs to "
+                f"{_entity(ev, row.doc_id, row.response_antecedent)}, not to the referent's key entity "
+                f"(key antecedent “{key}”)" + (type_note if row.outcome == "WTL" else ""))
+    if row.outcome == "FN":
+        return f"the key links it to “{key}”; the response gives it no antecedent"
+    if row.outcome == "FP":
+        return f"the response links it to “{resp}”; the key gives this referent no antecedent here"
+    return row.outcome
 
 
 def _end_tag(h: Highlight, t: int) -> tuple[str, str] | None:
