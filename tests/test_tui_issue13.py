@@ -297,3 +297,51 @@ def test_a_wrong_link_says_which_entity_the_response_joined():
             assert f"the key entity “{first}” ({len(spans)} mentions)" in " ".join(text.split())
 
     run(drive())
+
+
+def test_jump_from_a_link_to_its_document_entity_and_other_analyses():
+    _, full = gum()
+    key = load_corpus(str(shared_path("data", "gum", "derived", "conll2012", "gum.conll")))
+    r = full.select("immediate", outcome="WL")[0]
+    chain = next(c for c in key.documents[r.doc_id].chains if any(m.span == r.span for m in c.mentions))
+    spans = {m.span for m in chain.mentions}
+    entity = [x for x in full.select("immediate", doc_id=r.doc_id) if x.span in spans]
+    others = [x for a in ("immediate", "inferred", "anchor") for x in full.select(a, doc_id=r.doc_id)
+              if x.span == r.span]
+
+    async def drive():
+        app = CorefApp(full)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            b = app.browser
+            labels = [x[0] for x in app.shown()]
+            b.table.move_cursor(row=labels.index("ARCS 1 immediate ›"))
+            await pilot.pause()
+            await pilot.press("slash")
+            b.query_one("#filter").value = "wl"
+            await pilot.press("enter")
+            await pilot.pause()
+            b.table.move_cursor(row=list(b.page.view.items).index(r))
+            await pilot.pause()
+            await pilot.press("e")
+            await pilot.pause()
+            assert sorted(b.page.view.items, key=lambda x: x.span) == sorted(entity, key=lambda x: x.span)
+            await pilot.press("backspace")
+            await pilot.pause()
+            await pilot.press("a")
+            await pilot.pause()
+            assert {(x.analysis, x.outcome) for x in b.page.view.items} == {(x.analysis, x.outcome) for x in others}
+            await pilot.press("backspace")
+            await pilot.pause()
+            await pilot.press("g")
+            await pilot.pause()
+            assert len(b.page.view) == len(full.select("immediate", doc_id=r.doc_id))
+            assert {x.doc_id for x in b.page.view.items} == {r.doc_id}
+            copied = []
+            app.copy_to_clipboard = copied.append  # the OSC 52 escape itself is Textual's
+            await pilot.press("y")
+            await pilot.pause()
+            first = b.page.view.items[b.table.cursor_row]
+            assert copied and copied[0].startswith(f"{first.outcome}\tARCS 1 immediate\t{r.doc_id}\t{first.start}-")
+
+    run(drive())

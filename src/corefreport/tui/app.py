@@ -66,6 +66,8 @@ class Page:
     """This page's own table: kept while the page is on the stack, so going back shows it again
     as it was (cursor, scroll) without refilling it."""
     shown_view: M.View | None = None  # the view the table holds
+    pick: Callable[[Evaluation], list[LinkOutcome]] | None = None
+    """Links chosen by a jump (an entity, a referent in every analysis) instead of ``scope``."""
 
     def build(self, ev: Evaluation, width: int = 80) -> M.View:
         if self.kind == "links" and self.view is not None and self.width != width:
@@ -77,7 +79,7 @@ class Page:
             elif self.kind == "groups":
                 self.view = M.group_view(ev, self.scope, self.column, self.sort, self.reverse)
             elif self.kind == "links":
-                self.view = M.link_view(ev, self.scope, self.query, width)
+                self.view = M.link_view(ev, self.scope, self.query, width, self.pick)
             elif self.kind == "documents":
                 self.view = M.document_view(ev, self.doc_sort)
             elif self.kind == "warnings":
@@ -135,6 +137,10 @@ class Browser(Screen):
         Binding("slash", "search", "Search", id="corefreport.search"),
         Binding("t", "totals", "Totals", id="corefreport.totals", show=False),
         Binding("question_mark,f1", "help", "Help", id="corefreport.help", show=False),
+        Binding("g", "jump('document')", "Doc", id="corefreport.jump_document", show=False),
+        Binding("e", "jump('entity')", "Entity", id="corefreport.jump_entity", show=False),
+        Binding("a", "jump('analyses')", "Analyses", id="corefreport.jump_analyses", show=False),
+        Binding("y", "copy", "Copy", id="corefreport.copy", show=False),
         Binding("J", "detail(3)", "Detail ↓", id="corefreport.detail_down", show=False),
         Binding("K", "detail(-3)", "Detail ↑", id="corefreport.detail_up", show=False),
     ]
@@ -165,7 +171,7 @@ class Browser(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static("corefreport", id="crumbs")
-        yield Input(placeholder="filter: words, doc:ID, outcome:WL (or wl fn fp…), type:T, class:C — Enter",
+        yield Input(placeholder="filter: words, wl fn…, doc:ID, type:T, mtype:PRONOUN, -negated — Enter",
                     id="filter")
         with Vertical(id="loading"):
             yield Static("", id="loading-label")
@@ -430,6 +436,43 @@ class Browser(Screen):
             self.show()
             return
         self.open(Page("documents", "documents"), "documents")
+
+    def current_link(self) -> LinkOutcome | None:
+        page = self.page
+        if page.kind == "link":
+            return page.row
+        if page.kind == "links" and page.view is not None and page.table is not None \
+                and 0 <= page.table.cursor_row < len(page.view):
+            return page.view.items[page.table.cursor_row]
+        return None
+
+    def action_jump(self, where: str) -> None:
+        """From a link: its document's links (g), its key entity's links (e), the same referent in
+        every analysis (a)."""
+        row = self.current_link()
+        if row is None:
+            self._not_here("g, e, a jump from a link: open a link table first")
+            return
+        title = M.ANALYSIS_TITLES.get(row.analysis, row.analysis)
+        if where == "document":
+            page = Page("links", f"{row.doc_id} ({title})", M.Scope(row.analysis, (("doc_id", row.doc_id),)))
+        elif where == "entity":
+            page = Page("links", f"entity of “{row.text[:20]}” ({title})", M.Scope(row.analysis),
+                        pick=lambda ev, row=row: M.entity_rows(ev, row))
+        else:
+            page = Page("links", f"“{row.text[:20]}” @{row.start} in every analysis", M.Scope(row.analysis),
+                        pick=lambda ev, row=row: M.referent_rows(ev, row))
+        self.open(page, "jump")
+
+    def action_copy(self) -> None:
+        """Copy the current link (outcome, document, offsets, texts, why) to the clipboard via OSC 52."""
+        row = self.current_link()
+        if row is None:
+            self._not_here("y copies the highlighted link: open a link table first")
+            return
+        text = M.link_summary(self.coref.ev, row)
+        self.app.copy_to_clipboard(text)
+        self.notify("copied: " + text.splitlines()[0], timeout=2)
 
     def action_detail(self, lines: int) -> None:
         """Scroll the detail pane (the sentence and both chains) while the cursor stays in the table."""
@@ -711,6 +754,10 @@ class CorefApp(App):
                     "corefreport.breakdown": "group the classes by the next feature",
                     "corefreport.search": "search/filter the links",
                     "corefreport.totals": "back to the totals", "corefreport.help": "this help",
+                    "corefreport.jump_document": "from a link: all links of its document",
+                    "corefreport.jump_entity": "from a link: all links of its key entity",
+                    "corefreport.jump_analyses": "from a link: the same referent in every analysis",
+                    "corefreport.copy": "copy the link (OSC 52: works over SSH and in tmux)",
                     "corefreport.detail_down": "scroll the detail pane down",
                     "corefreport.detail_up": "scroll the detail pane up",
                     "corefreport.quit": "quit"}

@@ -414,11 +414,23 @@ def parse_query(q: str) -> Query:
     return Query(tuple(terms))
 
 
-def link_rows(ev: Evaluation, scope: Scope, query: str | Query = "") -> list[LinkOutcome]:
-    """The outcome rows in ``scope`` matching ``query``: errors first (WTL, WL, WT, FN, FP, then TP),
-    then in document order."""
+def entity_rows(ev: Evaluation, row: LinkOutcome) -> list[LinkOutcome]:
+    """The rows of ``row``'s analysis whose referent is a mention of its key entity (its key chain)."""
+    spans = set(chain_spans(ev, row.doc_id, row.span, "key")) or {row.span}
+    return [r for r in ev.select(row.analysis, doc_id=row.doc_id) if r.span in spans]
+
+
+def referent_rows(ev: Evaluation, row: LinkOutcome) -> list[LinkOutcome]:
+    """The same referent (document and span) in every analysis computed."""
+    return [r for a in analyses_present(ev) for r in ev.select(a, doc_id=row.doc_id) if r.span == row.span]
+
+
+def link_rows(ev: Evaluation, scope: Scope, query: str | Query = "",
+              pick: Callable[[Evaluation], list[LinkOutcome]] | None = None) -> list[LinkOutcome]:
+    """The outcome rows in ``scope`` (or those ``pick`` chooses) matching ``query``: errors first
+    (WTL, WL, WT, FN, FP, then TP), then in document order."""
     q = parse_query(query) if isinstance(query, str) else query
-    rows = scope.rows(ev)
+    rows = pick(ev) if pick is not None else scope.rows(ev)
     if q:
         def texts(r: LinkOutcome) -> str:
             return (span_text(ev, r.doc_id, r.key_antecedent, "key") + "\n"
@@ -450,10 +462,11 @@ def link_widths(width: int) -> tuple[int, int, int, int]:
     return 17 + free * 3 // 10, 14 + free * 2 // 10, 16 + free * 2 // 10, 14 + free * 3 // 10
 
 
-def link_view(ev: Evaluation, scope: Scope, query: str = "", width: int = 80) -> View:
-    """The outcome rows of a scope: outcome, referent, key antecedent, response antecedent, document
-    (cut to fit ``width`` terminal columns; ``plain()`` gives them whole)."""
-    rows = link_rows(ev, scope, query)
+def link_view(ev: Evaluation, scope: Scope, query: str = "", width: int = 80,
+              pick: Callable[[Evaluation], list[LinkOutcome]] | None = None) -> View:
+    """The outcome rows of a scope (or of ``pick``): outcome, referent, key antecedent, response
+    antecedent, document (cut to fit ``width`` terminal columns; ``plain()`` gives them whole)."""
+    rows = link_rows(ev, scope, query, pick)
     w_ref, w_key, w_resp, w_doc = link_widths(width)
 
     def cut(s: str, n: int) -> str:
@@ -475,7 +488,7 @@ def link_view(ev: Evaluation, scope: Scope, query: str = "", width: int = 80) ->
                 "resp. start": p[0] if p else None, "resp. end": p[1] if p else None,
                 "class": r.cls, "type": r.type, "credit": r.credit, "analysis": r.analysis}
 
-    total = len(scope.rows(ev))
+    total = len(pick(ev) if pick is not None else scope.rows(ev))
     note = f"{len(rows)} links" + (f" of {total} match “{query}”" if query else "")
     return View("links", "", ("outcome", "referent", "key antecedent", "resp. antecedent", "document"),
                 rows, cell, note=note, values=values)
@@ -682,6 +695,15 @@ def why(ev: Evaluation, row: LinkOutcome) -> str:
     if row.outcome == "FP":
         return f"the response links it to “{resp}”; the key gives this referent no antecedent here"
     return row.outcome
+
+
+def link_summary(ev: Evaluation, row: LinkOutcome) -> str:
+    """One link as plain text (the ``y`` copy): where it is, both antecedents, why."""
+    key = span_text(ev, row.doc_id, row.key_antecedent, "key")
+    resp = span_text(ev, row.doc_id, row.response_antecedent, "response")
+    return (f"{row.outcome}\t{ANALYSIS_TITLES.get(row.analysis, row.analysis)}\t{row.doc_id}\t{row.start}-{row.end}"
+            f"\t{row.text}\nkey antecedent: {key} {row.key_antecedent or ''}\n"
+            f"response antecedent: {resp} {row.response_antecedent or ''}\nwhy: {why(ev, row)}")
 
 
 def _end_tag(h: Highlight, t: int) -> tuple[str, str] | None:
