@@ -345,3 +345,30 @@ def test_jump_from_a_link_to_its_document_entity_and_other_analyses():
             assert copied and copied[0].startswith(f"{first.outcome}\tARCS 1 immediate\t{r.doc_id}\t{first.start}-")
 
     run(drive())
+
+
+def test_typed_confusion_counts_and_its_cells_open_their_links():
+    key = load_corpus(str(shared_path("data", "gum", "coref", "gum", "tsv")))
+    resp = load_corpus(str(shared_path("data", "xrenner", "ml", "gum")), "webanno")
+    ev = evaluate(key, resp, Settings(metrics=("muc",), analyses=("typed",), scheme="gum"))
+    rows = ev.select("typed")
+    same = [r for r in rows if r.outcome in ("TP", "WL") and r.type == "ana/person"]
+
+    async def drive():
+        app = CorefApp(ev)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("c")
+            await pilot.pause()
+            shown = {r[0]: int(r[1]) for r in app.shown()}
+            assert shown["ana/person → ana/person"] == len(same) > 0
+            assert sum(shown.values()) == len(rows)
+            b = app.browser
+            b.table.move_cursor(row=[r[0] for r in app.shown()].index("ana/person → ana/person"))
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert b.page.kind == "links" and sorted(b.page.view.items, key=lambda r: (r.doc_id, r.span)) == \
+                sorted(same, key=lambda r: (r.doc_id, r.span))
+
+    run(drive())

@@ -84,6 +84,8 @@ class Page:
                 self.view = M.document_view(ev, self.doc_sort)
             elif self.kind == "warnings":
                 self.view = M.warnings_view(ev)
+            elif self.kind == "confusion":
+                self.view = M.confusion_view(ev)
             else:
                 self.view = M.View(self.kind, self.crumb, (), [], lambda it, full: ())
             self.view_of = id(ev)
@@ -140,6 +142,7 @@ class Browser(Screen):
         Binding("g", "jump('document')", "Doc", id="corefreport.jump_document", show=False),
         Binding("e", "jump('entity')", "Entity", id="corefreport.jump_entity", show=False),
         Binding("a", "jump('analyses')", "Analyses", id="corefreport.jump_analyses", show=False),
+        Binding("c", "confusion", "Confusion", id="corefreport.confusion", show=False),
         Binding("y", "copy", "Copy", id="corefreport.copy", show=False),
         Binding("J", "detail(3)", "Detail ↓", id="corefreport.detail_down", show=False),
         Binding("K", "detail(-3)", "Detail ↑", id="corefreport.detail_up", show=False),
@@ -365,6 +368,11 @@ class Browser(Screen):
                 self.open(Page("groups", crumb, scope, "type"), "types")
         elif page.kind == "links":
             self.open(Page("link", f"{item.outcome} {item.text[:20]}", page.scope, row=item), "link")
+        elif page.kind == "confusion":
+            pair = item[0]
+            self.open(Page("links", pair, M.Scope("typed"),
+                           pick=lambda ev, pair=pair: [r for r in ev.select("typed") if M.type_pair(r) == pair]),
+                      "links")
         elif page.kind == "documents":
             analysis = self._analysis()
             if analysis is None:
@@ -463,6 +471,13 @@ class Browser(Screen):
             page = Page("links", f"“{row.text[:20]}” @{row.start} in every analysis", M.Scope(row.analysis),
                         pick=lambda ev, row=row: M.referent_rows(ev, row))
         self.open(page, "jump")
+
+    def action_confusion(self) -> None:
+        if not M.rows_of(self.coref.ev, "typed"):
+            self._not_here("c shows the typed evaluation's confusion: run with -a typed")
+            return
+        if self.page.kind != "confusion":
+            self.open(Page("confusion", "typed confusion"), "confusion")
 
     def action_copy(self) -> None:
         """Copy the current link (outcome, document, offsets, texts, why) to the clipboard via OSC 52."""
@@ -757,6 +772,7 @@ class CorefApp(App):
                     "corefreport.jump_document": "from a link: all links of its document",
                     "corefreport.jump_entity": "from a link: all links of its key entity",
                     "corefreport.jump_analyses": "from a link: the same referent in every analysis",
+                    "corefreport.confusion": "typed evaluation: key type × response type, Enter: the links",
                     "corefreport.copy": "copy the link (OSC 52: works over SSH and in tmux)",
                     "corefreport.detail_down": "scroll the detail pane down",
                     "corefreport.detail_up": "scroll the detail pane up",

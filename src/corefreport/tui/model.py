@@ -414,6 +414,31 @@ def parse_query(q: str) -> Query:
     return Query(tuple(terms))
 
 
+def type_pair(r: LinkOutcome) -> str:
+    """Key link type → response link type of a typed row (``—`` where a side has no link)."""
+    key = "—" if r.outcome == "FP" else r.type
+    resp = "—" if r.outcome == "FN" else (r.features.get("response_type") or (r.type if r.outcome != "FN" else "—"))
+    return f"{key} → {resp}"
+
+
+def confusion_view(ev: Evaluation) -> View:
+    """The typed evaluation's confusion: one row per (key type → response type), largest first —
+    ``Evaluation.group_by`` over the typed rows; Enter opens that cell's links."""
+    counts = ev.group_by("typed", type_pair)
+    items = sorted(counts.items(), key=lambda kv: (-(kv[1].key_total + kv[1].fp), kv[0]))
+
+    def n(c: OutcomeCounts) -> int:
+        return c.tp + c.wt + c.wl + c.wtl + c.fn + c.fp
+
+    def cell(it: tuple[str, OutcomeCounts], full: bool) -> tuple:
+        pair, c = it
+        return (pair if full else pair[:40], str(n(c)), mix_bar(c), mix_label(c))
+
+    return View("confusion", "confusion", ("key type → response type", "links", "mix", "outcomes"), items, cell,
+                numeric=frozenset({1}), values=lambda it: {"key type → response type": it[0], "links": n(it[1])},
+                note=f"{len(items)} type pairs of the typed evaluation, most links first — Enter: the links")
+
+
 def entity_rows(ev: Evaluation, row: LinkOutcome) -> list[LinkOutcome]:
     """The rows of ``row``'s analysis whose referent is a mention of its key entity (its key chain)."""
     spans = set(chain_spans(ev, row.doc_id, row.span, "key")) or {row.span}
