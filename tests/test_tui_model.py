@@ -197,12 +197,16 @@ def test_link_cells_are_cut_to_the_terminal_width():
 @pytest.mark.parametrize("query, expected", [
     ("wl", ["WL"]),
     ("outcome:fn,fp", ["FN", "FP"]),
-    ("language", ["FN"]),
+    ("language", ["WL", "FN", "TP"]),  # referent or either antecedent
+    ("language -fn", ["WL", "TP"]),
+    ("-outcome:tp,fn", ["WL", "FP"]),
+    ("!language", ["FP", "TP"]),
     ("doc:court", []),
     ("doc:exposure tp", ["TP", "TP"]),
     ("type:NOMINAL", ["FN", "FP"]),
     ("class:CD", ["FP"]),
     ("mtype:NAME wl", ["WL"]),
+    ("mtype:name wl", ["WL"]),
 ])
 def test_link_search(query, expected):
     view = M.link_view(hand(), M.Scope("immediate"), query)
@@ -306,7 +310,8 @@ def test_export_never_overwrites(tmp_path):
     c = export_view(view, "links", "json", tmp_path)
     assert (a.name, b.name, c.name) == ("links.csv", "links-2.csv", "links.json")
     lines = a.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == "outcome,referent,key antecedent,resp. antecedent,document"
+    assert lines[0] == ("outcome,referent,key antecedent,resp. antecedent,document,start,end,key start,key end,"
+                        "resp. start,resp. end,class,type,credit,analysis")  # values: ids and token offsets
     assert len(lines) == 6 and lines[1].startswith("WL,L2,L2,adult - learned second language,")
     import json
 

@@ -77,3 +77,13 @@ def test_one_link(snap_compare):
         await pilot.press("enter", "enter", "enter", "enter")
 
     assert snap_compare(CorefApp(ev), terminal_size=(80, 24), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help(snap_compare, size):
+    assert snap_compare(CorefApp(example()), terminal_size=size, press=["question_mark"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_typed_confusion(snap_compare, size):
+    assert snap_compare(CorefApp(example()), terminal_size=size, press=["c"])

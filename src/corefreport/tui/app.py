@@ -28,7 +28,7 @@ from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
@@ -49,7 +49,7 @@ KEYMAP_ENV = "COREFREPORT_KEYMAP"
 class Page:
     """One entry of the navigation stack; its :class:`~corefreport.tui.model.View` is built lazily."""
 
-    kind: str  # "loading" | "totals" | "groups" | "links" | "link" | "documents"
+    kind: str  # "loading" | "totals" | "groups" | "links" | "link" | "documents" | "warnings"
     crumb: str
     scope: M.Scope | None = None
     column: str = "cls"
@@ -66,6 +66,8 @@ class Page:
     """This page's own table: kept while the page is on the stack, so going back shows it again
     as it was (cursor, scroll) without refilling it."""
     shown_view: M.View | None = None  # the view the table holds
+    pick: Callable[[Evaluation], list[LinkOutcome]] | None = None
+    """Links chosen by a jump (an entity, a referent in every analysis) instead of ``scope``."""
 
     def build(self, ev: Evaluation, width: int = 80) -> M.View:
         if self.kind == "links" and self.view is not None and self.width != width:
@@ -77,9 +79,13 @@ class Page:
             elif self.kind == "groups":
                 self.view = M.group_view(ev, self.scope, self.column, self.sort, self.reverse)
             elif self.kind == "links":
-                self.view = M.link_view(ev, self.scope, self.query, width)
+                self.view = M.link_view(ev, self.scope, self.query, width, self.pick)
             elif self.kind == "documents":
                 self.view = M.document_view(ev, self.doc_sort)
+            elif self.kind == "warnings":
+                self.view = M.warnings_view(ev)
+            elif self.kind == "confusion":
+                self.view = M.confusion_view(ev)
             else:
                 self.view = M.View(self.kind, self.crumb, (), [], lambda it, full: ())
             self.view_of = id(ev)
@@ -132,6 +138,14 @@ class Browser(Screen):
         Binding("b", "breakdown", "By", id="corefreport.breakdown"),
         Binding("slash", "search", "Search", id="corefreport.search"),
         Binding("t", "totals", "Totals", id="corefreport.totals", show=False),
+        Binding("question_mark,f1", "help", "Help", id="corefreport.help", show=False),
+        Binding("g", "jump('document')", "Doc", id="corefreport.jump_document", show=False),
+        Binding("e", "jump('entity')", "Entity", id="corefreport.jump_entity", show=False),
+        Binding("a", "jump('analyses')", "Analyses", id="corefreport.jump_analyses", show=False),
+        Binding("c", "confusion", "Confusion", id="corefreport.confusion", show=False),
+        Binding("y", "copy", "Copy", id="corefreport.copy", show=False),
+        Binding("J", "detail(3)", "Detail ↓", id="corefreport.detail_down", show=False),
+        Binding("K", "detail(-3)", "Detail ↑", id="corefreport.detail_up", show=False),
     ]
 
     def __init__(self, first: Page) -> None:
@@ -160,18 +174,35 @@ class Browser(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static("corefreport", id="crumbs")
-        yield Input(placeholder="filter: words, doc:ID, outcome:WL (or wl fn fp…), type:T, class:C — Enter",
+        yield Input(placeholder="filter: words, wl fn…, doc:ID, type:T, mtype:PRONOUN, -negated — Enter",
                     id="filter")
         with Vertical(id="loading"):
             yield Static("", id="loading-label")
             yield Static("", id="progress")
         yield Vertical(id="tables")
         yield Static("", id="note")
-        yield Static("", id="detail")
+        with VerticalScroll(id="detail-box"):  # scrolls (J/K, the mouse) while the table keeps the cursor
+            yield Static("", id="detail")
         yield Static("", id="status")
         yield Footer()
+        yield Static("", id="too-small")
+
+    MIN_SIZE = (60, 16)
+    NARROW = 100
+
+    def _fit(self) -> None:
+        """A message instead of an unreadable screen below MIN_SIZE; the narrow layout below NARROW columns."""
+        w, h = self.app.size
+        small = w < self.MIN_SIZE[0] or h < self.MIN_SIZE[1]
+        note = self.query_one("#too-small", Static)
+        if small:
+            note.update(f"corefreport needs at least {self.MIN_SIZE[0]}×{self.MIN_SIZE[1]}: "
+                        f"this terminal is {w}×{h}. Enlarge it (q quits).")
+        note.display = small
+        self.set_class(w < self.NARROW, "-narrow")
 
     def on_mount(self) -> None:
+        self._fit()
         self.open(self.first, "start")
         if self.first.kind == "loading":
             app = self.coref
@@ -180,6 +211,7 @@ class Browser(Screen):
 
     def on_resize(self) -> None:
         """Link cells are cut to the width: rebuild them."""
+        self._fit()
         if self.pages and self.page.kind == "links" and self.page.table is not None:
             self.show()
 
@@ -253,7 +285,7 @@ class Browser(Screen):
             self.fill(view, page.cursor if keep_cursor else 0)
         else:
             self._update_note()
-            if page.kind == "links":
+            if page.kind in ("links", "warnings"):
                 self._show_link(page.table.cursor_row)
         page.table.display = True
         page.table.focus()
@@ -275,8 +307,8 @@ class Browser(Screen):
         self.query_one("#loading").display = kind == "loading"
         self.query_one("#tables").display = kind not in ("loading", "link")
         self.query_one("#note").display = kind not in ("loading", "link")
-        detail = self.query_one("#detail")
-        detail.display = kind in ("links", "link")
+        detail = self.query_one("#detail-box")
+        detail.display = kind in ("links", "link", "warnings")
         detail.set_class(kind == "link", "-full")
 
     def fill(self, view: M.View, cursor: int = 0) -> None:
@@ -284,14 +316,16 @@ class Browser(Screen):
         page.shown_view = view
         page.table.set_view(view, cursor)
         self._update_note()
-        if view.kind == "links":
+        if view.kind in ("links", "warnings"):
             self._show_link(min(cursor, len(view) - 1))
 
     def _show_link(self, index: int) -> None:
         view = self.page.view
         detail = self.query_one("#detail", Static)
+        self.query_one("#detail-box", VerticalScroll).scroll_home(animate=False)
         if view is not None and 0 <= index < len(view):
-            detail.update(M.link_detail(self.coref.ev, view.items[index]))
+            item = view.items[index]
+            detail.update(Text(item) if view.kind == "warnings" else M.link_detail(self.coref.ev, item))
         else:
             detail.update("")
 
@@ -304,7 +338,7 @@ class Browser(Screen):
     @on(LineTable.Highlighted)
     def _highlighted(self, event: LineTable.Highlighted) -> None:
         page = self.page
-        if event.table is page.table and page.kind == "links" and page.shown_view is page.view:
+        if event.table is page.table and page.kind in ("links", "warnings") and page.shown_view is page.view:
             self._show_link(event.row)
 
     @on(LineTable.Selected)
@@ -320,6 +354,8 @@ class Browser(Screen):
             kind, name = item.target
             if kind == "analysis":
                 self.open(Page("groups", M.ANALYSIS_TITLES.get(name, name), M.Scope(name), "cls"), "classes")
+            elif kind == "warnings":
+                self.open(Page("warnings", "warnings"), "warnings")
             else:
                 self.open(Page("documents", "documents", doc_sort=name), "documents")
         elif page.kind == "groups":
@@ -332,6 +368,11 @@ class Browser(Screen):
                 self.open(Page("groups", crumb, scope, "type"), "types")
         elif page.kind == "links":
             self.open(Page("link", f"{item.outcome} {item.text[:20]}", page.scope, row=item), "link")
+        elif page.kind == "confusion":
+            pair = item[0]
+            self.open(Page("links", pair, M.Scope("typed"),
+                           pick=lambda ev, pair=pair: [r for r in ev.select("typed") if M.type_pair(r) == pair]),
+                      "links")
         elif page.kind == "documents":
             analysis = self._analysis()
             if analysis is None:
@@ -393,8 +434,69 @@ class Browser(Screen):
         self.notify(what, timeout=2)
 
     def action_documents(self) -> None:
-        if self.page.kind != "documents":
-            self.open(Page("documents", "documents"), "documents")
+        """Open the documents page, or go back to the one already on the stack (never a second copy)."""
+        if self.page.kind == "documents":
+            return
+        if any(p.kind == "documents" for p in self.pages):
+            self._start("documents")
+            while self.page.kind != "documents":
+                self._pop()
+            self.show()
+            return
+        self.open(Page("documents", "documents"), "documents")
+
+    def current_link(self) -> LinkOutcome | None:
+        page = self.page
+        if page.kind == "link":
+            return page.row
+        if page.kind == "links" and page.view is not None and page.table is not None \
+                and 0 <= page.table.cursor_row < len(page.view):
+            return page.view.items[page.table.cursor_row]
+        return None
+
+    def action_jump(self, where: str) -> None:
+        """From a link: its document's links (g), its key entity's links (e), the same referent in
+        every analysis (a)."""
+        row = self.current_link()
+        if row is None:
+            self._not_here("g, e, a jump from a link: open a link table first")
+            return
+        title = M.ANALYSIS_TITLES.get(row.analysis, row.analysis)
+        if where == "document":
+            page = Page("links", f"{row.doc_id} ({title})", M.Scope(row.analysis, (("doc_id", row.doc_id),)))
+        elif where == "entity":
+            page = Page("links", f"entity of “{row.text[:20]}” ({title})", M.Scope(row.analysis),
+                        pick=lambda ev, row=row: M.entity_rows(ev, row))
+        else:
+            page = Page("links", f"“{row.text[:20]}” @{row.start} in every analysis", M.Scope(row.analysis),
+                        pick=lambda ev, row=row: M.referent_rows(ev, row))
+        self.open(page, "jump")
+
+    def action_confusion(self) -> None:
+        if not M.rows_of(self.coref.ev, "typed"):
+            self._not_here("c shows the typed evaluation's confusion: run with -a typed")
+            return
+        if self.page.kind != "confusion":
+            self.open(Page("confusion", "typed confusion"), "confusion")
+
+    def action_copy(self) -> None:
+        """Copy the current link (outcome, document, offsets, texts, why) to the clipboard via OSC 52."""
+        row = self.current_link()
+        if row is None:
+            self._not_here("y copies the highlighted link: open a link table first")
+            return
+        text = M.link_summary(self.coref.ev, row)
+        self.app.copy_to_clipboard(text)
+        self.notify("copied: " + text.splitlines()[0], timeout=2)
+
+    def action_detail(self, lines: int) -> None:
+        """Scroll the detail pane (the sentence and both chains) while the cursor stays in the table."""
+        box = self.query_one("#detail-box", VerticalScroll)
+        if box.display:
+            box.scroll_relative(y=lines, animate=False)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.coref.key_help()))
 
     def action_sort(self) -> None:
         page = self.page
@@ -474,6 +576,50 @@ class Browser(Screen):
             self.call_after_refresh(record)
 
 
+# --------------------------------------------------------------------------- help
+
+
+LEGEND = """\
+[b]Outcomes[/b] (one row per referent)
+  TP   right antecedent (typed: and the right link type)
+  WT   right antecedent, wrong link type (typed evaluation only)
+  WL   wrong link: an antecedent of another entity
+  WTL  wrong link and wrong type (typed evaluation only)
+  FN   missed: the key links the referent, the response does not
+  FP   spurious: the response links a referent the key does not
+[b]ARCS scenarios[/b]
+  ARCS 1 immediate   the response predecessor must be the key predecessor
+  ARCS 2 inferred    the closest preceding nominal of the response chain
+                     must be in the key chain
+  ARCS 3 anchor      entities detected by their anchor (first nominal);
+                     rows are the mentions of detected entities
+[b]Mix bar[/b]  █ TP  ▓ WT  ▒ WL  ▚ WTL  ░ FN  ▁ FP (one shade per outcome)
+[b]Detail[/b]   referent reversed; key antecedent \\[K] green, response \\[R] red,
+         \\[K=R] cyan when they agree
+[b]Search[/b]   words; wl fn fp or outcome:wl,fn; doc:ID; type:T; class:C; mtype:PRONOUN"""
+
+KEY_NAMES = {"slash": "/", "question_mark": "?", "escape": "Esc", "backspace": "Backspace"}
+
+
+class HelpScreen(Screen):
+    """Every binding (with the keys in force, remapped or not) and a legend; any of Escape, ?, q closes it."""
+
+    BINDINGS = [Binding("escape,question_mark,f1,q", "app.pop_screen", "Close")]
+
+    def __init__(self, keys: list[tuple[str, str]]) -> None:
+        super().__init__(id="help")
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import VerticalScroll
+
+        lines = ["[b]Keys[/b] (remap them in ~/.config/corefreport/keymap.toml, see docs/tui.md)"]
+        lines += [f"  {k:<22} {d}" for k, d in self.keys]
+        with VerticalScroll(id="help-body"):
+            yield Static("\n".join(lines) + "\n" + LEGEND, id="help-text", markup=True)
+        yield Footer()
+
+
 # --------------------------------------------------------------------------- export
 
 
@@ -483,14 +629,16 @@ def slug(parts: list[str]) -> str:
 
 
 def export_view(view: M.View, stem: str, fmt: str, directory: Path | None = None) -> Path:
-    """Write every row of ``view`` (untruncated, not only the rows on screen) to ``stem.csv`` or
+    """Write every row of ``view`` as values (numbers unformatted; links with document ids and token
+    offsets), not only the rows on screen, to ``stem.csv`` or
     ``stem.json`` in ``directory`` (default: the working directory), choosing ``stem-2``,
     ``stem-3``… rather than overwriting an existing file."""
     import csv
     import json
 
     directory = directory or Path.cwd()
-    rows = view.plain(full=True)
+    records = view.records()
+    columns = list(records[0]) if records else list(view.columns)
     n = 1
     while True:
         path = directory / (f"{stem}.{fmt}" if n == 1 else f"{stem}-{n}.{fmt}")
@@ -502,11 +650,11 @@ def export_view(view: M.View, stem: str, fmt: str, directory: Path | None = None
         break
     with f:
         if fmt == "csv":
-            w = csv.writer(f)
-            w.writerow(view.columns)
-            w.writerows(rows)
+            w = csv.DictWriter(f, columns)
+            w.writeheader()
+            w.writerows(records)  # numbers as numbers (repr: no rounding), None as an empty cell
         else:
-            json.dump([dict(zip(view.columns, r)) for r in rows], f, ensure_ascii=False, indent=1)
+            json.dump(records, f, ensure_ascii=False, indent=1)
             f.write("\n")
     return path
 
@@ -612,6 +760,36 @@ class CorefApp(App):
     def _totals_page(self) -> Page:
         name = Path(self.ev.response_source).name if self.ev.response_source else "response"
         return Page("totals", f"corefreport: {name}")
+
+    HELP = (("↑ ↓ PgUp PgDn Home End", "move the cursor (← → scroll)"),
+            ("Enter", "drill in (a click on the cursor row too)"))
+    DESCRIPTIONS = {"corefreport.back": "back (closes the filter box first)",
+                    "corefreport.documents": "per-document scores, worst first",
+                    "corefreport.sort": "sort (or click a column header)",
+                    "corefreport.breakdown": "group the classes by the next feature",
+                    "corefreport.search": "search/filter the links",
+                    "corefreport.totals": "back to the totals", "corefreport.help": "this help",
+                    "corefreport.jump_document": "from a link: all links of its document",
+                    "corefreport.jump_entity": "from a link: all links of its key entity",
+                    "corefreport.jump_analyses": "from a link: the same referent in every analysis",
+                    "corefreport.confusion": "typed evaluation: key type × response type, Enter: the links",
+                    "corefreport.copy": "copy the link (OSC 52: works over SSH and in tmux)",
+                    "corefreport.detail_down": "scroll the detail pane down",
+                    "corefreport.detail_up": "scroll the detail pane up",
+                    "corefreport.quit": "quit"}
+
+    def key_help(self) -> list[tuple[str, str]]:
+        """(keys in force — remapped or not —, what they do) for every binding with an id."""
+        keys: dict[str, list[str]] = {}
+        for node in (self.browser, self):
+            if node is None:
+                continue
+            for bindings in node._bindings.key_to_bindings.values():
+                for binding in bindings:
+                    if binding.id in self.DESCRIPTIONS:
+                        keys.setdefault(binding.id, []).append(binding.key)
+        return list(self.HELP) + [(", ".join(KEY_NAMES.get(k, k) for k in v), self.DESCRIPTIONS[i])
+                                  for i, v in keys.items()] + [("ctrl+p", "palette: export, jump to a document/type")]
 
     def export(self, fmt: str, stem: str) -> Path | None:
         page = self.browser.page if self.browser else None

@@ -12,6 +12,7 @@ sentence. Documents (per-document scores, worst first) are reachable from every 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -60,6 +61,8 @@ class View:
     cell: Callable[[Any, bool], tuple]
     note: str = ""
     numeric: frozenset[int] = frozenset()
+    values: Callable[[Any], dict[str, Any]] | None = None
+    """One item as values for export (numbers as numbers, ids and offsets), column → value."""
 
     def __len__(self) -> int:
         return len(self.items)
@@ -69,6 +72,12 @@ class View:
 
     def plain(self, full: bool = True) -> list[list[str]]:
         return [[c.plain if isinstance(c, Text) else str(c) for c in self.cell(it, full)] for it in self.items]
+
+    def records(self) -> list[dict[str, Any]]:
+        """Every row as values (export): numbers stay numbers; without ``values``, the plain cells."""
+        if self.values is not None:
+            return [self.values(it) for it in self.items]
+        return [dict(zip(self.columns, r)) for r in self.plain(full=True)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +205,21 @@ def total_rows(ev: Evaluation) -> list[TotalRow]:
                 out.append(TotalRow(label, d["recall"], d["precision"], d["f1"],
                                     f"scheme {scheme}, {len(typed.attempted)} classes attempted"
                                     if label == "  micro" else "", ("analysis", "typed")))
+    if ev.warnings:
+        out.append(TotalRow(f"⚠ {len(ev.warnings)} warning(s) ›", None, None, None,
+                            "what `corefreport score` warns: Enter lists them", ("warnings", "")))
     return out
+
+
+def warnings_view(ev: Evaluation) -> View:
+    """The warnings ``corefreport score`` prints (documents missing from the response, repeated
+    spans, token mismatches…), one a row."""
+    def cell(w: str, full: bool) -> tuple:
+        return (w,) if full else (re.sub(r"^\S*/([^/\s:]+):", r"\1:", w),)  # the file name, not its path
+
+    return View("warnings", "warnings", ("warning",), list(ev.warnings), cell,
+                note=f"{len(ev.warnings)} warning(s) from reading and aligning the key and the response",
+                values=lambda w: {"warning": w})
 
 
 def totals_view(ev: Evaluation) -> View:
@@ -204,8 +227,12 @@ def totals_view(ev: Evaluation) -> View:
         label = r.label + (" ›" if r.target and r.target[0] == "analysis" and not full else "")
         return (label, pct(r.recall), pct(r.precision), pct(r.f1), r.counts)
 
+    def values(r: TotalRow) -> dict[str, Any]:
+        return {"metric": r.label.removesuffix(" ›").strip(), "R": r.recall, "P": r.precision, "F1": r.f1,
+                "counts": r.counts}
+
     return View("totals", "totals", ("metric", "R", "P", "F1", "counts"), total_rows(ev), cell,
-                note=summary(ev), numeric=frozenset({1, 2, 3}))
+                note=summary(ev), numeric=frozenset({1, 2, 3}), values=values)
 
 
 def summary(ev: Evaluation) -> str:
@@ -214,7 +241,7 @@ def summary(ev: Evaluation) -> str:
     lines = [f"key/resp.: {k.documents}/{r.documents} docs, {k.mentions}/{r.mentions} mentions, "
              f"{k.chains}/{r.chains} chains ({k.singletons}/{r.singletons} single)"]
     if ev.warnings:
-        lines.append(f"{len(ev.warnings)} reader warning(s): see `corefreport score`")
+        lines.append(f"⚠ {len(ev.warnings)} warning(s): the last row of the table (End, Enter) lists them")
     lines.append(str(ev.signature))
     return "\n".join(lines)
 
@@ -312,11 +339,17 @@ def group_view(ev: Evaluation, scope: Scope, column: str, sort: str = "name", re
 
     cols = (COLUMN_TITLES.get(column, column), "mix", *outs, "P", "R", "F1")
     n = len(cols)
+
+    def values(g: GroupRow) -> dict[str, Any]:
+        c = g.counts
+        return {cols[0]: g.key, **{o: getattr(c, o.lower()) for o in outs},
+                "P": c.precision, "R": c.recall, "F1": c.f1}
+
     what = {"cls": "classes", "type": "types", "doc_id": "documents"}.get(
         column, f"values of {COLUMN_TITLES.get(column, column)}")
     order = {"name": "name", "F1": "F1, worst first", "P": "P, worst first", "R": "R, worst first",
              "size": "size, largest first", "errors": "errors, most first", "mix": "share of TP, largest first"}
-    return View("groups", "", cols, groups, cell, numeric=frozenset(range(2, n)),
+    return View("groups", "", cols, groups, cell, numeric=frozenset(range(2, n)), values=values,
                 note=f"{len(groups)} {what}, by {order.get(sort, sort + ', largest first')}"
                      + (" (reversed)" if reverse else "") + " — s: sort" + (", b: group by" if column != "type" else ""))
 
@@ -326,62 +359,109 @@ def group_view(ev: Evaluation, scope: Scope, column: str, sort: str = "name", re
 
 @dataclass(frozen=True, slots=True)
 class Query:
-    """A link filter: ``doc:ID`` (substring of the document), ``outcome:WL`` or a bare outcome name
-    (``wl``, ``fn``…), ``type:T``, ``class:C`` (exact), and free words matched in the referent text."""
+    """A link filter: every term must hold (AND); a term starting with ``-`` or ``!`` must not.
 
-    text: tuple[str, ...] = ()
-    doc: tuple[str, ...] = ()
-    outcomes: frozenset[str] = frozenset()
-    where: tuple[tuple[str, str], ...] = ()
+    Terms: ``doc:ID`` (substring of the document id), ``outcome:WL,FN`` or a bare outcome name
+    (``wl``, ``fn``…), ``type:T``, ``class:C`` and any feature (``mtype:PRONOUN``; exact, case-
+    insensitive), and free words, matched in the referent, the key and response antecedents' text
+    and the document id. ``fn court -his`` = FN links about "court" whose referent is not "his"."""
+
+    terms: tuple[tuple[bool, str, str], ...] = ()
+    """(negated, field, value): field "text", "doc", "outcome" or a row column."""
 
     def __bool__(self) -> bool:
-        return bool(self.text or self.doc or self.outcomes or self.where)
+        return bool(self.terms)
 
-    def matches(self, r: LinkOutcome) -> bool:
-        if self.outcomes and r.outcome not in self.outcomes:
-            return False
-        if self.doc and not all(d in r.doc_id.lower() for d in self.doc):
-            return False
-        if any(r.get(c) != v for c, v in self.where):
-            return False
-        if self.text:
-            low = r.text.lower()
-            return all(t in low or t in r.doc_id.lower() for t in self.text)
+    def matches(self, r: LinkOutcome, texts: Callable[[LinkOutcome], str] | None = None) -> bool:
+        """``texts(r)``: the antecedents' text (lower case) for free words; without it, the referent's."""
+        haystack: str | None = None
+        for neg, field_, value in self.terms:
+            if field_ == "outcome":
+                hit = r.outcome in value.split(",")
+            elif field_ == "doc":
+                hit = value in r.doc_id.lower()
+            elif field_ == "text":
+                if haystack is None:
+                    haystack = r.text.lower() + "\n" + r.doc_id.lower() + ("\n" + texts(r) if texts else "")
+                hit = value in haystack
+            else:
+                hit = r.get(field_).lower() == value
+            if hit == neg:
+                return False
         return True
 
 
+FIELDS = {"doc": "doc", "document": "doc", "d": "doc", "outcome": "outcome", "o": "outcome",
+          "class": "cls", "cls": "cls", "c": "cls", "type": "type", "t": "type"}
+
+
 def parse_query(q: str) -> Query:
-    text: list[str] = []
-    doc: list[str] = []
-    outcomes: set[str] = set()
-    where: list[tuple[str, str]] = []
+    terms: list[tuple[bool, str, str]] = []
     for word in q.split():
-        low = word.lower()
+        neg = word[:1] in ("-", "!") and len(word) > 1
+        if neg:
+            word = word[1:]
         field_, _, value = word.partition(":")
-        if value and field_.lower() in ("doc", "document", "d"):
-            doc.append(value.lower())
-        elif value and field_.lower() in ("outcome", "o"):
-            outcomes.update(v.upper() for v in value.split(","))
-        elif value and field_.lower() in ("class", "cls", "c"):
-            where.append(("cls", value))
-        elif value and field_.lower() in ("type", "t"):
-            where.append(("type", value))
+        f = FIELDS.get(field_.lower(), field_)
+        if value and f == "outcome":
+            terms.append((neg, "outcome", ",".join(v.upper() for v in value.split(","))))
         elif value and field_.lower() not in ("http", "https"):
-            where.append((field_, value))
+            terms.append((neg, f, value.lower()))
         elif word.upper() in OUTCOMES:
-            outcomes.add(word.upper())
+            terms.append((neg, "outcome", word.upper()))
         else:
-            text.append(low)
-    return Query(tuple(text), tuple(doc), frozenset(outcomes), tuple(where))
+            terms.append((neg, "text", word.lower()))
+    return Query(tuple(terms))
 
 
-def link_rows(ev: Evaluation, scope: Scope, query: str | Query = "") -> list[LinkOutcome]:
-    """The outcome rows in ``scope`` matching ``query``: errors first (WTL, WL, WT, FN, FP, then TP),
-    then in document order."""
+def type_pair(r: LinkOutcome) -> str:
+    """Key link type → response link type of a typed row (``—`` where a side has no link)."""
+    key = "—" if r.outcome == "FP" else r.type
+    resp = "—" if r.outcome == "FN" else (r.features.get("response_type") or (r.type if r.outcome != "FN" else "—"))
+    return f"{key} → {resp}"
+
+
+def confusion_view(ev: Evaluation) -> View:
+    """The typed evaluation's confusion: one row per (key type → response type), largest first —
+    ``Evaluation.group_by`` over the typed rows; Enter opens that cell's links."""
+    counts = ev.group_by("typed", type_pair)
+    items = sorted(counts.items(), key=lambda kv: (-(kv[1].key_total + kv[1].fp), kv[0]))
+
+    def n(c: OutcomeCounts) -> int:
+        return c.tp + c.wt + c.wl + c.wtl + c.fn + c.fp
+
+    def cell(it: tuple[str, OutcomeCounts], full: bool) -> tuple:
+        pair, c = it
+        return (pair if full else pair[:40], str(n(c)), mix_bar(c), mix_label(c))
+
+    return View("confusion", "confusion", ("key type → response type", "links", "mix", "outcomes"), items, cell,
+                numeric=frozenset({1}), values=lambda it: {"key type → response type": it[0], "links": n(it[1])},
+                note=f"{len(items)} type pairs of the typed evaluation, most links first — Enter: the links")
+
+
+def entity_rows(ev: Evaluation, row: LinkOutcome) -> list[LinkOutcome]:
+    """The rows of ``row``'s analysis whose referent is a mention of its key entity (its key chain)."""
+    spans = set(chain_spans(ev, row.doc_id, row.span, "key")) or {row.span}
+    return [r for r in ev.select(row.analysis, doc_id=row.doc_id) if r.span in spans]
+
+
+def referent_rows(ev: Evaluation, row: LinkOutcome) -> list[LinkOutcome]:
+    """The same referent (document and span) in every analysis computed."""
+    return [r for a in analyses_present(ev) for r in ev.select(a, doc_id=row.doc_id) if r.span == row.span]
+
+
+def link_rows(ev: Evaluation, scope: Scope, query: str | Query = "",
+              pick: Callable[[Evaluation], list[LinkOutcome]] | None = None) -> list[LinkOutcome]:
+    """The outcome rows in ``scope`` (or those ``pick`` chooses) matching ``query``: errors first
+    (WTL, WL, WT, FN, FP, then TP), then in document order."""
     q = parse_query(query) if isinstance(query, str) else query
-    rows = scope.rows(ev)
+    rows = pick(ev) if pick is not None else scope.rows(ev)
     if q:
-        rows = [r for r in rows if q.matches(r)]
+        def texts(r: LinkOutcome) -> str:
+            return (span_text(ev, r.doc_id, r.key_antecedent, "key") + "\n"
+                    + span_text(ev, r.doc_id, r.response_antecedent, "response")).lower()
+
+        rows = [r for r in rows if q.matches(r, texts)]
     return sorted(rows, key=lambda r: (ERRORS_FIRST.get(r.outcome, 9), r.doc_id, r.start, r.end))
 
 
@@ -407,10 +487,11 @@ def link_widths(width: int) -> tuple[int, int, int, int]:
     return 17 + free * 3 // 10, 14 + free * 2 // 10, 16 + free * 2 // 10, 14 + free * 3 // 10
 
 
-def link_view(ev: Evaluation, scope: Scope, query: str = "", width: int = 80) -> View:
-    """The outcome rows of a scope: outcome, referent, key antecedent, response antecedent, document
-    (cut to fit ``width`` terminal columns; ``plain()`` gives them whole)."""
-    rows = link_rows(ev, scope, query)
+def link_view(ev: Evaluation, scope: Scope, query: str = "", width: int = 80,
+              pick: Callable[[Evaluation], list[LinkOutcome]] | None = None) -> View:
+    """The outcome rows of a scope (or of ``pick``): outcome, referent, key antecedent, response
+    antecedent, document (cut to fit ``width`` terminal columns; ``plain()`` gives them whole)."""
+    rows = link_rows(ev, scope, query, pick)
     w_ref, w_key, w_resp, w_doc = link_widths(width)
 
     def cut(s: str, n: int) -> str:
@@ -424,10 +505,18 @@ def link_view(ev: Evaluation, scope: Scope, query: str = "", width: int = 80) ->
         return (Text(r.outcome, style=OUTCOME_STYLE.get(r.outcome, "")), cut(r.text, w_ref), cut(key, w_key),
                 cut(resp, w_resp), cut(r.doc_id, w_doc))
 
-    total = len(scope.rows(ev))
+    def values(r: LinkOutcome) -> dict[str, Any]:
+        k, p = r.key_antecedent, r.response_antecedent
+        return {"outcome": r.outcome, "referent": r.text, "key antecedent": span_text(ev, r.doc_id, k, "key"),
+                "resp. antecedent": span_text(ev, r.doc_id, p, "response"), "document": r.doc_id,
+                "start": r.start, "end": r.end, "key start": k[0] if k else None, "key end": k[1] if k else None,
+                "resp. start": p[0] if p else None, "resp. end": p[1] if p else None,
+                "class": r.cls, "type": r.type, "credit": r.credit, "analysis": r.analysis}
+
+    total = len(pick(ev) if pick is not None else scope.rows(ev))
     note = f"{len(rows)} links" + (f" of {total} match “{query}”" if query else "")
     return View("links", "", ("outcome", "referent", "key antecedent", "resp. antecedent", "document"),
-                rows, cell, note=note)
+                rows, cell, note=note, values=values)
 
 
 # --------------------------------------------------------------------------- documents
@@ -481,7 +570,12 @@ def document_view(ev: Evaluation, sort: str | None = None) -> View:
     cols = ("document",) + (("CoNLL",) if has_conll else ()) + tuple(METRIC_LABELS.get(n, n) for n in names) + (
         "mentions",)
     label = "name" if sort == "name" else METRIC_LABELS.get(sort, sort) + " F1, worst first"
-    return View("documents", "documents", cols, rows, cell, numeric=frozenset(range(1, len(cols))),
+
+    def values(d: DocRow) -> dict[str, Any]:
+        return dict(zip(cols, (d.doc_id,) + ((d.conll,) if has_conll else ()) + tuple(d.f1.get(n) for n in names)
+                        + (d.mentions,)))
+
+    return View("documents", "documents", cols, rows, cell, numeric=frozenset(range(1, len(cols))), values=values,
                 note=f"{len(rows)} documents by {label} (s: next metric)")
 
 
@@ -550,6 +644,8 @@ def link_detail(ev: Evaluation, row: LinkOutcome, chain_limit: int = 12) -> Text
     out.append(f" {row.outcome} ", style=f"bold reverse {OUTCOME_STYLE.get(row.outcome, '')}")
     out.append(f" {ANALYSIS_TITLES.get(row.analysis, row.analysis)} · {row.cls} › {row.type} · {row.doc_id} "
                f"@{row.start}\n")
+    out.append("why: ", style="bold")
+    out.append(why(ev, row) + "\n")
     doc = _doc(ev, row.doc_id, "key")
     if doc is None:
         out.append(row.text + "\n")
@@ -588,6 +684,51 @@ def link_detail(ev: Evaluation, row: LinkOutcome, chain_limit: int = 12) -> Text
         out.append_text(_chain_text(ev, row, chain, side, chain_limit))
         out.append("\n")
     return out
+
+
+def _entity(ev: Evaluation, doc_id: str, span: tuple[int, int] | None) -> str:
+    """The key entity holding ``span``, named by its first mention (and its size)."""
+    if span is None:
+        return ""
+    chain = chain_spans(ev, doc_id, span, "key")
+    if not chain:
+        return "no key entity (a mention the key does not have)"
+    first = span_text(ev, doc_id, chain[0], "key")
+    return f"the key singleton “{first}”" if len(chain) == 1 else f"the key entity “{first}” ({len(chain)} mentions)"
+
+
+def why(ev: Evaluation, row: LinkOutcome) -> str:
+    """The outcome in words: which antecedent each side chose, which entity the response joined
+    (WL, WTL) and, for the typed evaluation, which link type each side gave (WT, WTL)."""
+    key = span_text(ev, row.doc_id, row.key_antecedent, "key")
+    resp = span_text(ev, row.doc_id, row.response_antecedent, "response")
+    rtype = row.features.get("response_type")
+    typed = row.analysis == "typed"
+    type_note = (f"; the response's link type is “{rtype}”, the key's “{row.type}”"
+                 if typed and rtype is not None else "")
+    if row.outcome == "TP":
+        return f"the response links it to “{resp}”, an antecedent of the same key entity" + (
+            f", with the key's type “{row.type}”" if typed else "")
+    if row.outcome == "WT":
+        return f"right antecedent (“{resp}”), wrong link type" + type_note
+    if row.outcome in ("WL", "WTL"):
+        return (f"the response links it to “{resp}”, which belongs to "
+                f"{_entity(ev, row.doc_id, row.response_antecedent)}, not to the referent's key entity "
+                f"(key antecedent “{key}”)" + (type_note if row.outcome == "WTL" else ""))
+    if row.outcome == "FN":
+        return f"the key links it to “{key}”; the response gives it no antecedent"
+    if row.outcome == "FP":
+        return f"the response links it to “{resp}”; the key gives this referent no antecedent here"
+    return row.outcome
+
+
+def link_summary(ev: Evaluation, row: LinkOutcome) -> str:
+    """One link as plain text (the ``y`` copy): where it is, both antecedents, why."""
+    key = span_text(ev, row.doc_id, row.key_antecedent, "key")
+    resp = span_text(ev, row.doc_id, row.response_antecedent, "response")
+    return (f"{row.outcome}\t{ANALYSIS_TITLES.get(row.analysis, row.analysis)}\t{row.doc_id}\t{row.start}-{row.end}"
+            f"\t{row.text}\nkey antecedent: {key} {row.key_antecedent or ''}\n"
+            f"response antecedent: {resp} {row.response_antecedent or ''}\nwhy: {why(ev, row)}")
 
 
 def _end_tag(h: Highlight, t: int) -> tuple[str, str] | None:

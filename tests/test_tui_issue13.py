@@ -1,0 +1,374 @@
+"""Issue 13 defects, driven with Pilot on the real GUM pair (gold vs xrenner ml/gum): the numbers
+asserted come from the scoring layer, not from the TUI's model."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import json
+import threading
+from functools import lru_cache
+
+from textual.command import CommandInput, CommandList
+
+from corefreport.io import load_corpus
+from corefreport.present.numbers import pct
+from corefreport.scoring.evaluate import evaluate
+from corefreport.scoring.registry import STANDARD_METRICS
+from corefreport.scoring.settings import Settings
+from corefreport.tui.app import CorefApp
+
+from conftest import shared_path
+
+SETTINGS = Settings(metrics=STANDARD_METRICS, analyses=("arcs",))
+
+
+@lru_cache(maxsize=1)
+def gum():
+    """The staged (standard scores only) and the complete evaluation of ONE scoring run."""
+    key = load_corpus(str(shared_path("data", "gum", "derived", "conll2012", "gum.conll")))
+    resp = load_corpus(str(shared_path("data", "xrenner", "conll2012", "ml-gum.conll")))
+    stages = []
+    full = evaluate(key, resp, SETTINGS, on_stage=stages.append)
+    return stages[0], full
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def staged_producer(gate: threading.Event):
+    """Hands the app the standard scores, then waits for ``gate`` before the full evaluation."""
+    stage, full = gum()
+
+    def produce(report, on_stage):
+        on_stage(stage)
+        gate.wait(20)
+        return full
+
+    return produce
+
+
+async def until(pilot, cond, tries: int = 200) -> None:
+    for _ in range(tries):
+        if cond():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("condition not reached")
+
+
+def test_documents_opened_before_the_analyses_see_the_full_result():
+    """`d` while the analyses run: when they arrive the documents page and the totals below it
+    show the full evaluation, the cursor stays on the same document, and Enter opens its links."""
+    stage, full = gum()
+    assert not stage.arcs and full.arcs  # the quick scores have no ARCS
+
+    async def drive():
+        gate = threading.Event()
+        app = CorefApp(producer=staged_producer(gate))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.ev is not None and app.browser.page.kind == "totals")
+            await pilot.press("d")
+            await pilot.pause()
+            b = app.browser
+            assert [p.kind for p in b.pages] == ["totals", "documents"]
+            b.table.move_cursor(row=5)
+            await pilot.pause()
+            doc = app.shown()[5][0]
+            await pilot.press("enter")  # no analysis yet: says so, stays
+            await pilot.pause()
+            assert b.page.kind == "documents"
+            gate.set()
+            await app.workers.wait_for_complete()
+            await until(pilot, lambda: app.analyses_ready)
+            await pilot.pause(0.1)
+            assert app.ev is full
+            assert b.page.kind == "documents" and b.table.cursor_row == 5 and app.shown()[5][0] == doc
+            worst = sorted(full.documents, key=lambda d: (d.conll(), d.doc_id))
+            assert [r[0] for r in app.shown()] == [d.doc_id for d in worst]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert b.page.kind == "links"
+            rows = full.select("immediate", doc_id=doc)
+            assert len(b.page.view) == len(rows) > 0
+            await pilot.press("backspace", "backspace")
+            await pilot.pause()
+            labels = [r[0] for r in app.shown()]
+            i = labels.index("ARCS 1 immediate ›")
+            assert app.shown()[i][3] == pct(full.arcs.scenarios["immediate"].total.f1)
+
+    run(drive())
+
+
+async def palette_matches(pilot, text: str) -> list[str]:
+    app = pilot.app
+    box = app.screen.query_one(CommandInput)
+    box.value = ""
+    for ch in text:  # typed, as a user would
+        await pilot.press(ch)
+    await pilot.pause(0.4)
+    ol = app.screen.query_one(CommandList)
+    return [str(ol.get_option_at_index(i).prompt).split("\n")[0] for i in range(ol.option_count)]
+
+
+def test_palette_export_is_reachable_and_writes_values(tmp_path, monkeypatch):
+    _, full = gum()
+    monkeypatch.chdir(tmp_path)
+
+    async def drive():
+        app = CorefApp(full)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+p")
+            assert "Export this table as CSV" in await palette_matches(pilot, "export")
+            assert (await palette_matches(pilot, "csv"))[0] == "Export this table as CSV"
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            with open(tmp_path / "corefreport-totals.csv", encoding="utf-8") as f:
+                rows = {r["metric"]: r for r in csv.DictReader(f)}
+            assert float(rows["MUC"]["F1"]) == full.metrics["muc"].f1  # the value, not "64.83"
+            # a second export never overwrites the first
+            await pilot.press("ctrl+p")
+            await palette_matches(pilot, "csv")
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert (tmp_path / "corefreport-totals-2.csv").exists()
+            # a link table: document ids and token offsets
+            labels = [r[0] for r in app.shown()]
+            app.browser.table.move_cursor(row=labels.index("ARCS 1 immediate ›"))
+            await pilot.pause()
+            await pilot.press("slash")
+            await pilot.press(*"fn")
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("ctrl+p")
+            await palette_matches(pilot, "json")
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            (path,) = tmp_path.glob("*.json")
+            data = json.loads(path.read_text(encoding="utf-8"))
+            fn = full.select("immediate", outcome="FN")
+            assert len(data) == len(fn) > 0
+            assert {(d["document"], d["start"], d["end"]) for d in data} == {(r.doc_id, r.start, r.end) for r in fn}
+            assert all(d["outcome"] == "FN" and d["key start"] is not None for d in data)
+
+    run(drive())
+
+
+def test_warnings_of_score_are_listed_from_the_totals():
+    _, full = gum()
+    assert full.warnings  # xrenner ml/gum repeats spans
+
+    async def drive():
+        app = CorefApp(full)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            labels = [r[0] for r in app.shown()]
+            row = f"⚠ {len(full.warnings)} warning(s) ›"
+            assert row in labels
+            app.browser.table.move_cursor(row=labels.index(row))
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.browser.page.kind == "warnings"
+            assert [r[0] for r in app.shown()] == list(full.warnings)
+            await pilot.press("backspace")
+            await pilot.pause()
+            assert app.browser.page.kind == "totals"
+
+    run(drive())
+
+
+def test_help_lists_every_binding_with_remapped_keys_and_d_does_not_stack():
+    _, full = gum()
+
+    async def drive():
+        app = CorefApp(full, keymap={"corefreport.search": "f"})
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert app.screen.id == "help"
+            text = str(app.screen.query_one("#help-text").render())
+            for needle in ("d ", "f ", "Esc, Backspace", "WTL", "ARCS 3 anchor", "▚ WTL", "ctrl+p"):
+                assert needle in text, needle
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is app.browser
+            # d, Enter on a document (its links), d again: back to the same documents page
+            await pilot.press("d")
+            await pilot.pause()
+            app.browser.table.move_cursor(row=2)
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("d")
+            await pilot.pause()
+            b = app.browser
+            assert [p.kind for p in b.pages] == ["totals", "documents"] and b.table.cursor_row == 2
+            # Escape in the filter box closes the box, not the page
+            await pilot.press("enter", "f")
+            await pilot.pause()
+            assert b.query_one("#filter").has_focus
+            await pilot.press("backspace")  # Backspace edits the box
+            await pilot.press("escape")
+            await pilot.pause(0.2)
+            assert b.page.kind == "links" and not b.query_one("#filter").has_focus
+
+    run(drive())
+
+
+def test_filter_language_on_the_gum_links():
+    """`fn court`, negation, combinations: the rows the scoring layer selects."""
+    _, full = gum()
+    fn_court = [r for r in full.select("immediate", outcome="FN") if "court" in r.doc_id.lower()]
+    assert fn_court
+
+    async def drive():
+        app = CorefApp(full)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            labels = [r[0] for r in app.shown()]
+            app.browser.table.move_cursor(row=labels.index("ARCS 1 immediate ›"))
+            await pilot.pause()
+            for query, expect in (
+                    ("fn court", len(fn_court)),
+                    ("outcome:fn doc:court -doc:mitigation",
+                     sum(1 for r in fn_court if "mitigation" not in r.doc_id)),
+                    ("doc:court !fn !wl !fp", len(full.select("immediate", outcome="TP")) and
+                     sum(1 for r in full.select("immediate", outcome="TP") if "court" in r.doc_id.lower()))):
+                await pilot.press("slash")
+                box = app.browser.query_one("#filter")
+                box.value = query
+                await pilot.press("enter")
+                await pilot.pause()
+                assert len(app.browser.page.view) == expect, query
+                assert len(app.shown()) == expect
+
+    run(drive())
+
+
+def test_too_small_a_terminal_shows_a_message_and_80_columns_are_narrow():
+    _, full = gum()
+
+    async def drive():
+        app = CorefApp(full)
+        async with app.run_test(size=(40, 12)) as pilot:
+            await pilot.pause()
+            note = app.browser.query_one("#too-small")
+            assert note.display and "40×12" in str(note.render())
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert not note.display and app.browser.has_class("-narrow")
+            assert [r[0] for r in app.shown()][:2] == ["MUC", "B³"]
+
+    run(drive())
+
+
+def test_a_wrong_link_says_which_entity_the_response_joined():
+    _, full = gum()
+    key = load_corpus(str(shared_path("data", "gum", "derived", "conll2012", "gum.conll")))
+    docs = key.documents
+    wl = full.select("immediate", outcome="WL")
+    # one whose response antecedent is a key mention of another entity with ≥ 2 mentions
+    for r in wl:
+        chains = [c for c in docs[r.doc_id].chains if any(m.span == r.response_antecedent for m in c.mentions)]
+        if chains and len(chains[0].mentions) > 1:
+            break
+    spans = sorted({m.span for m in chains[0].mentions})
+    first = docs[r.doc_id].text(*spans[0])
+
+    async def drive():
+        app = CorefApp(full)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            labels = [x[0] for x in app.shown()]
+            app.browser.table.move_cursor(row=labels.index("ARCS 1 immediate ›"))
+            await pilot.pause()
+            await pilot.press("slash")
+            app.browser.query_one("#filter").value = f"wl doc:{r.doc_id.split(';')[0].lower()}"
+            await pilot.press("enter")
+            await pilot.pause()
+            view = app.browser.page.view
+            app.browser.table.move_cursor(row=list(view.items).index(r))
+            await pilot.pause()
+            text = str(app.browser.query_one("#detail").render())
+            assert "why:" in text
+            assert f"the key entity “{first}” ({len(spans)} mentions)" in " ".join(text.split())
+
+    run(drive())
+
+
+def test_jump_from_a_link_to_its_document_entity_and_other_analyses():
+    _, full = gum()
+    key = load_corpus(str(shared_path("data", "gum", "derived", "conll2012", "gum.conll")))
+    r = full.select("immediate", outcome="WL")[0]
+    chain = next(c for c in key.documents[r.doc_id].chains if any(m.span == r.span for m in c.mentions))
+    spans = {m.span for m in chain.mentions}
+    entity = [x for x in full.select("immediate", doc_id=r.doc_id) if x.span in spans]
+    others = [x for a in ("immediate", "inferred", "anchor") for x in full.select(a, doc_id=r.doc_id)
+              if x.span == r.span]
+
+    async def drive():
+        app = CorefApp(full)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            b = app.browser
+            labels = [x[0] for x in app.shown()]
+            b.table.move_cursor(row=labels.index("ARCS 1 immediate ›"))
+            await pilot.pause()
+            await pilot.press("slash")
+            b.query_one("#filter").value = "wl"
+            await pilot.press("enter")
+            await pilot.pause()
+            b.table.move_cursor(row=list(b.page.view.items).index(r))
+            await pilot.pause()
+            await pilot.press("e")
+            await pilot.pause()
+            assert sorted(b.page.view.items, key=lambda x: x.span) == sorted(entity, key=lambda x: x.span)
+            await pilot.press("backspace")
+            await pilot.pause()
+            await pilot.press("a")
+            await pilot.pause()
+            assert {(x.analysis, x.outcome) for x in b.page.view.items} == {(x.analysis, x.outcome) for x in others}
+            await pilot.press("backspace")
+            await pilot.pause()
+            await pilot.press("g")
+            await pilot.pause()
+            assert len(b.page.view) == len(full.select("immediate", doc_id=r.doc_id))
+            assert {x.doc_id for x in b.page.view.items} == {r.doc_id}
+            copied = []
+            app.copy_to_clipboard = copied.append  # the OSC 52 escape itself is Textual's
+            await pilot.press("y")
+            await pilot.pause()
+            first = b.page.view.items[b.table.cursor_row]
+            assert copied and copied[0].startswith(f"{first.outcome}\tARCS 1 immediate\t{r.doc_id}\t{first.start}-")
+
+    run(drive())
+
+
+def test_typed_confusion_counts_and_its_cells_open_their_links():
+    key = load_corpus(str(shared_path("data", "gum", "coref", "gum", "tsv")))
+    resp = load_corpus(str(shared_path("data", "xrenner", "ml", "gum")), "webanno")
+    ev = evaluate(key, resp, Settings(metrics=("muc",), analyses=("typed",), scheme="gum"))
+    rows = ev.select("typed")
+    same = [r for r in rows if r.outcome in ("TP", "WL") and r.type == "ana/person"]
+
+    async def drive():
+        app = CorefApp(ev)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("c")
+            await pilot.pause()
+            shown = {r[0]: int(r[1]) for r in app.shown()}
+            assert shown["ana/person → ana/person"] == len(same) > 0
+            assert sum(shown.values()) == len(rows)
+            b = app.browser
+            b.table.move_cursor(row=[r[0] for r in app.shown()].index("ana/person → ana/person"))
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert b.page.kind == "links" and sorted(b.page.view.items, key=lambda r: (r.doc_id, r.span)) == \
+                sorted(same, key=lambda r: (r.doc_id, r.span))
+
+    run(drive())
