@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["corefreport.scoring.counts", "corefreport.scoring.metrics", "corefreport.scoring.outcomes",
-           "corefreport.scoring.registry", "corefreport.scoring.settings",
+           "corefreport.scoring.registry", "corefreport.scoring.settings", "corefreport.scoring.errorclasses",
            "corefreport.present.numbers", "corefreport.present.labels"]
 
 
