@@ -160,8 +160,7 @@ class Change:
 
 def _min_np(cluster: Iterable[Span], mtype: Callable[[Span], str]) -> Span | None:
     """Earliest non-pronoun mention (None if all are pronouns)."""
-    nps = [m for m in cluster if mtype(m) != "PRONOUN"]
-    return min(nps) if nps else None
+    return min((m for m in cluster if mtype(m) != "PRONOUN"), default=None)
 
 
 def confusion_groups(key: list[frozenset], resp: list[frozenset]) -> list[tuple[list, list]]:
@@ -343,8 +342,9 @@ APPLIES = {"split": STEPS[1:], "extra_mention": STEPS[2:], "extra_entity": STEPS
 
 
 def _scores(key: list[list[Span]], chains: list[list[Span]]) -> dict[str, Counts]:
-    return {"muc": M.muc(key, chains), "bcub": M.bcub(key, chains), "ceafe": M.ceafe(key, chains),
-            "lea": M.lea(key, chains)}
+    ct = M.contingency(key, chains)
+    return {"muc": M.muc(key, chains, ct), "bcub": M.bcub(key, chains, ct), "ceafe": M.ceafe(key, chains, ct),
+            "lea": M.lea(key, chains, ct)}
 
 
 @dataclass(slots=True)
@@ -407,10 +407,13 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
     auto = [frozenset(c) for c in auto_entities.values()]
     gold = [frozenset(c) for c in key_chains]
     auto_mentions = set(base.of)
+    touched: set[str] = set()
     states = {s: base.copy() for s in STEPS[1:]} if costs else {}
     alone = {s: base.copy() for s in STEPS[1:]} if costs else {}
+    perfect: set = set()
     for ga, gg in confusion_groups(gold, auto):
         if sorted(map(sorted, ga)) == sorted(map(sorted, gg)):
+            perfect.update(m for g in gg for m in g)
             continue
         for c in classify_group(ga, gg, key_mentions, auto_mentions, mtype):
             ms = tuple(sorted(c.part))
@@ -418,17 +421,31 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
             rows.append(ErrorRow(STEP_CLASS[c.step], doc_id, sentence_of(ms[0][0]), ms, max(ents, 1),
                                  tuple(mtype(m) for m in ms)))
             if costs:
+                touched.add(c.step)
                 alone[c.step].apply(c, key_mentions, mtype)
                 for s in APPLIES[c.step]:
                     states[s].apply(c, key_mentions, mtype)
     if not costs:
         return DocumentErrors(rows, {}, {}, 0)
-    cumulative = {"none": _scores(key_chains, none.chains()), "span": _scores(key_chains, base.chains())}
+    # a state no correction reached scores as the one before it (each score computed once)
+    cumulative = {"none": _scores(key_chains, none.chains())}
+    cumulative["span"] = _scores(key_chains, base.chains()) if fixes else cumulative["none"]
+    # corrections never reach a group without errors, and every score is a sum over groups: score
+    # those groups once, the others per corrected response
+    key_err = [c for c in key_chains if c[0] not in perfect]
+    fixed = _scores([c for c in key_chains if c[0] in perfect], [c for c in base.chains() if c[0] in perfect])
+
+    def score(state: _State) -> dict[str, Counts]:
+        part = _scores(key_err, [c for c in state.chains() if c[0] not in perfect])
+        return {k: fixed[k] + part[k] for k in fixed}
+
+    prev = "span"
     for s in STEPS[1:]:
-        cumulative[s] = _scores(key_chains, states[s].chains())
-    one = {"span": cumulative["span"]}
-    for s in STEPS[1:]:
-        one[s] = _scores(key_chains, alone[s].chains())
+        cumulative[s] = score(states[s]) if s in touched else cumulative[prev]
+        prev = s
+    one = {"span": cumulative["span"], "split": cumulative["split"]}  # split is the first correction
+    for s in STEPS[2:]:
+        one[s] = score(alone[s]) if s in touched else cumulative["span"]
     leftover = sum(1 for m in states[STEPS[-1]].of if m not in key_mentions)
     return DocumentErrors(rows, cumulative, one, leftover)
 
@@ -521,7 +538,12 @@ def document_errors(ad, keep_singletons: bool = False) -> DocumentErrors:
     kd = ad.key_doc
     pos = kd.columns.get("pos")
     usable = bool(pos) and len(pos) == len(kd.tokens) and any(p not in ("-", "_", "") for p in pos)
-    for doc in (ad.response_doc, kd):
+    docs = (ad.response_doc, kd)
+    if not usable and not any(m.features for d in docs if d is not None for c in d.chains for m in c.mentions):
+        from .features import annotated
+
+        docs = tuple(annotated(d) if d is not None else None for d in docs)
+    for doc in docs:
         if doc is None:
             continue
         for c in doc.chains:

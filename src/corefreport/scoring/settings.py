@@ -78,8 +78,9 @@ class Settings:
     @property
     def needs_features(self) -> bool:
         """Whether mention features (type, head, POS class …) are needed: not for the standard
-        metrics alone, which see only spans."""
-        return bool(self.linguistic or self.analyses or self.plink_by)
+        metrics alone, which see only spans, nor for ``errors`` (it types mentions from the POS
+        column, annotating a document itself only when it has none)."""
+        return bool(self.linguistic or any(a != "errors" for a in self.analyses) or self.plink_by)
 
     def as_dict(self) -> dict:
         """The ``settings`` object of the JSON output (docs/json-schema.md)."""
