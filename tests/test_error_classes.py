@@ -298,3 +298,27 @@ def test_costs_match_the_analysers_corrected_responses(system, tmp_path):
             assert f1s(er.alone[step]) == pytest.approx(ref[name], abs=tol), name
         else:
             assert f1s(er.alone[step])["muc"] == pytest.approx(ref[name]["muc"], abs=2e-3), name
+
+
+def test_per_document_counts_and_gains():
+    """Per document: the counts add up to the corpus counts; the cumulative CoNLL gains and the
+    leftover add up to 1 − the document's CoNLL F1 before any correction (computed here)."""
+    from corefreport.model import Chain, Corpus, Document, Mention
+    from corefreport.scoring.metrics import bcub, ceafe, conll_score, muc
+
+    def doc(name, chains):
+        return Document(name, tokens=["w"] * 20, sentence_starts=[0],
+                        chains=[Chain(str(i), [Mention(*s) for s in c]) for i, c in enumerate(chains)])
+
+    key = Corpus({"d1": doc("d1", [[A, B, C], [D, X]]), "d2": doc("d2", [[A, B], [C, D]])})
+    resp = Corpus({"d1": doc("d1", [[A, B, D, X]]), "d2": doc("d2", [[A, B, C, D]])})
+    er = evaluate(key, resp, Settings(analyses=("errors",))).errors
+    assert er.counts()["Conflated Entities"] == 2 and er.counts()["Missing Mention"] == 1
+    docs = er.as_dict()["per_document"]
+    assert docs["d1"]["counts"] == {"Conflated Entities": 1, "Missing Mention": 1}
+    assert docs["d2"]["counts"] == {"Conflated Entities": 1}
+    for name in ("d1", "d2"):
+        k = [[m.span for m in c.mentions] for c in key.documents[name].chains]
+        r = [[m.span for m in c.mentions] for c in resp.documents[name].chains]
+        start = conll_score(muc(k, r), bcub(k, r), ceafe(k, r))
+        assert sum(docs[name]["conll_gain"].values()) == pytest.approx(1.0 - start)

@@ -215,6 +215,27 @@ def error_tables(ev: Evaluation) -> list[Table]:
     return [t, b]
 
 
+def error_documents_table(ev: Evaluation) -> Table | None:
+    """Per document: errors per class and the CoNLL F1 fixing them gains (cumulatively), largest
+    total gap first."""
+    er = ev.errors
+    if er is None:
+        return None
+    from ..scoring.errorclasses import CLASSES, group_by as error_group_by
+
+    by = error_group_by(er.rows, "doc_id", "cls")
+    t = Table("Error classes per document: count and CoNLL F1 gained (cumulative)",
+              ["document"] + [h for c in CLASSES for h in (c, f"{c} conll_f1")] + ["leftover_conll_f1"])
+    for d, gains in er.per_document.items():
+        row = [d]
+        for c in CLASSES:
+            row += [by.get((d, c), 0), gains.get(c, 0.0)]
+        row.append(gains.get("Leftover (not classified)", 0.0))
+        t.rows.append(row)
+    t.rows.sort(key=lambda r: (-sum(x for x in r[2:-1:2]), r[0]))
+    return t
+
+
 def all_tables(ev: Evaluation, per_doc: bool = False) -> list[Table]:
     """Every table the result holds, in the order the CLI and the report show them."""
     out = [metrics_table(ev)]
@@ -225,6 +246,8 @@ def all_tables(ev: Evaluation, per_doc: bool = False) -> list[Table]:
     out.extend(arcs_tables(ev))
     out.extend(typed_tables(ev))
     out.extend(error_tables(ev))
+    if per_doc and ev.errors is not None:
+        out.append(error_documents_table(ev))
     if per_doc:
         out.append(per_document_table(ev))
     return out

@@ -450,6 +450,25 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
     return DocumentErrors(rows, cumulative, one, leftover)
 
 
+def _costs(cumulative: dict, alone: dict) -> list[dict]:
+    out = []
+    prev = "none"
+    for s in STEPS:
+        if s not in cumulative:
+            continue
+        a, b = f1s(cumulative[prev]), f1s(cumulative[s])
+        base = f1s(cumulative["none" if s == "span" else "span"])
+        solo = f1s(alone[s])
+        out.append({"class": STEP_CLASS[s], "cumulative": {k: b[k] - a[k] for k in b},
+                    "alone": {k: solo[k] - base[k] for k in solo}})
+        prev = s
+    if cumulative:
+        last = f1s(cumulative[prev])
+        out.append({"class": "Leftover (not classified)", "cumulative": {k: 1.0 - v for k, v in last.items()},
+                    "alone": {k: 1.0 - v for k, v in last.items()}})
+    return out
+
+
 def f1s(scores: dict[str, Counts]) -> dict[str, float]:
     """F1 of each cost metric and the CoNLL score."""
     out = {k: scores[k].f1 for k in COST_METRICS}
@@ -466,9 +485,13 @@ class ErrorsResult:
     cumulative: dict[str, dict[str, Counts]] = field(default_factory=dict)
     alone: dict[str, dict[str, Counts]] = field(default_factory=dict)
     leftover: int = 0
+    per_document: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Per document: CoNLL F1 gained by each class, fixed cumulatively (Leftover: the gap left)."""
 
-    def add(self, d: DocumentErrors) -> None:
+    def add(self, d: DocumentErrors, doc_id: str = "") -> None:
         self.rows.extend(d.rows)
+        if d.cumulative:
+            self.per_document[doc_id] = {c["class"]: c["cumulative"]["conll"] for c in _costs(d.cumulative, d.alone)}
         self.leftover += d.leftover
         for target, src in ((self.cumulative, d.cumulative), (self.alone, d.alone)):
             for step, sc in src.items():
@@ -484,25 +507,13 @@ class ErrorsResult:
     def costs(self) -> list[dict]:
         """Per class: F1 gain of each metric when its errors are fixed after the previous classes
         (``cumulative``) and alone (``alone``); then the leftovers (every class fixed → key)."""
-        out = []
-        prev = "none"
-        for s in STEPS:
-            if s not in self.cumulative:
-                continue
-            a, b = f1s(self.cumulative[prev]), f1s(self.cumulative[s])
-            base = f1s(self.cumulative["none" if s == "span" else "span"])
-            solo = f1s(self.alone[s])
-            out.append({"class": STEP_CLASS[s], "cumulative": {k: b[k] - a[k] for k in b},
-                        "alone": {k: solo[k] - base[k] for k in solo}})
-            prev = s
-        if self.cumulative:
-            last = f1s(self.cumulative[prev])
-            out.append({"class": "Leftover (not classified)", "cumulative": {k: 1.0 - v for k, v in last.items()},
-                        "alone": {k: 1.0 - v for k, v in last.items()}})
-        return out
+        return _costs(self.cumulative, self.alone)
 
     def as_dict(self) -> dict:
         return {"keep_singletons": self.keep_singletons, "counts": self.counts(), "costs": self.costs(),
+                "per_document": {d: {"counts": {c: n for (doc, c), n in group_by(self.rows, "doc_id", "cls").items()
+                                                if doc == d}, "conll_gain": g}
+                                 for d, g in self.per_document.items()},
                 "leftover_mentions": self.leftover,
                 "by_mtype": {f"{c}|{t}": n for (c, t), n in group_by(self.rows, "cls", "mtype").items()},
                 "rows": [r.as_dict() for r in self.rows]}

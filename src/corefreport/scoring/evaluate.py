@@ -171,7 +171,7 @@ def _analyses(ev: Evaluation, aligned: Alignment, settings: Settings, progress: 
             rows.extend(trows)
             no_dominant += nd
         if errors is not None:
-            errors.add(document_errors(ad, settings.errors_singletons))
+            errors.add(document_errors(ad, settings.errors_singletons), ad.doc_id)
         docs.append(DocumentResult(ad.doc_id, res, by_doc[ad.doc_id].mentions))
         if progress is not None:
             progress(idx + 1, n)
