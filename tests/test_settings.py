@@ -27,7 +27,7 @@ from corefreport.scoring.settings import Settings, signature, signature_fields
 
 runner = CliRunner()
 
-BASE = Settings(metrics=ALL_METRICS, analyses=("arcs", "typed"), plink_by="mtype")
+BASE = Settings(metrics=ALL_METRICS, analyses=("arcs", "typed", "errors"), plink_by="mtype")
 """Every part switched on, so every field is in force."""
 
 OTHER = {
@@ -50,6 +50,7 @@ OTHER = {
     "strict_dominant": True,
     "plink_by": "ne",
     "plink_compat": True,
+    "errors_singletons": True,
 }
 """Another valid value for each field that changes numbers."""
 

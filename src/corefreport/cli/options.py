@@ -38,7 +38,9 @@ SCORING_PARAMETERS = [
     _p("analysis", Annotated[list[str], typer.Option(
         "--analysis", "-a", metavar="NAME",
         help="Link-level analysis (repeatable): 'arcs' (Tuggener 2014: immediate, inferred and anchor scenarios), "
-             "'typed' (Žitkus et al. 2023: dominant mentions, classes and types).")], []),
+             "'typed' (Žitkus et al. 2023: dominant mentions, classes and types), 'errors' (Kummerfeld & Klein 2013: "
+             "span error, conflated entities, extra mention/entity, divided entity, missing mention/entity, "
+             "with the F1 each class costs; docs/error-classes.md).")], []),
     _p("singletons", Annotated[Optional[bool], typer.Option(
         "--keep-singletons/--drop-singletons",
         help="Keep or drop one-mention chains on both sides. Default: keep whatever the files hold, as the "
@@ -100,6 +102,9 @@ SCORING_PARAMETERS = [
     _p("strict_dominant", Annotated[bool, typer.Option(
         "--strict-dominant",
         help="Typed: a link to another entity's dominant mention is FN + FP instead of WL.")], False),
+    _p("errors_singletons", Annotated[bool, typer.Option(
+        "--errors-keep-singletons",
+        help="errors: keep response singletons (the analyser's mode F; default: drop them, its mode T).")], False),
     _p("plink_compat", Annotated[bool, typer.Option(
         "--plink-compat",
         help="p-link: take categories exactly as Zeldes' Perl does (numerator and response denominator from the "
@@ -147,7 +152,7 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
                    match: str | None, zeros: bool, zero_match: str | None, preset: str | None, strict_tokens: bool, weights: str, by: list[str], arcs_compat: bool, arcs_singletons: bool,
                    arcs_anchor_links: bool,
                    scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
-                   *, default_metrics: tuple[str, ...] = STANDARD_METRICS,
+                   errors_singletons: bool = False, *, default_metrics: tuple[str, ...] = STANDARD_METRICS,
                    default_analyses: tuple[str, ...] = ()) -> Settings:
     """The one place command-line options become :class:`Settings` (exit 2 with a message on a
     value no evaluation can honour)."""
@@ -179,7 +184,7 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
             k=_numbers(k, "--k", 4, "in [0, 1] (k1,k2,k3,k4)"),
             attempted=tuple(a.strip() for a in attempted.split(",") if a.strip()) if attempted else None,
             strict_dominant=strict_dominant, plink_by=plink_by, plink_compat=plink_compat,
-            by=tuple(by) if by and not plink else (),
+            errors_singletons=errors_singletons, by=tuple(by) if by and not plink else (),
         )
     except SettingsError as err:
         fail(str(err))

@@ -179,6 +179,63 @@ def typed_tables(ev: Evaluation) -> list[Table]:
     return [classes, types, summary]
 
 
+ERROR_COST_HEADER = ["muc", "bcub", "ceafe", "lea", "conll"]
+
+
+def error_tables(ev: Evaluation) -> list[Table]:
+    """Kummerfeld & Klein (2013): errors per class with the F1 fixing them gains (cumulatively in
+    the analyser's order, and alone), and the errors per class and mention type."""
+    er = ev.errors
+    if er is None:
+        return []
+    counts = er.counts()
+    mode = "response singletons kept" if er.keep_singletons else "response singletons dropped"
+    header = (["class", "count"] + [f"cumulative_{m}_f1" for m in ERROR_COST_HEADER]
+              + [f"alone_{m}_f1" for m in ERROR_COST_HEADER])
+    t = Table(f"Error classes (Kummerfeld & Klein 2013; {mode}): F1 gained by fixing each class", header,
+              groups=[("", 1), ("Fixed cumulatively (Δ F1)", 5), ("Fixed alone (Δ F1)", 5)],
+              labels=["Class", "Errors"] + [metric_label(m) for m in ERROR_COST_HEADER] * 2)
+    for c in er.costs():
+        n = counts.get(c["class"], er.leftover if c["class"].startswith("Leftover") else None)
+        if c["class"].startswith("Leftover"):
+            t.breaks.append(len(t.rows))
+        t.rows.append([c["class"], n] + [c["cumulative"][m] for m in ERROR_COST_HEADER]
+                      + [c["alone"][m] for m in ERROR_COST_HEADER])
+    t.note = ("Δ F1 in points; cumulative: fixed after the classes above, in the analyser's order; leftover: "
+              "the gap after every fix (its count: response mentions outside the key that survive; the rest of "
+              "the gap are key singletons the response misses, which no class covers)")
+    from ..scoring.errorclasses import CLASSES, group_by as error_group_by
+
+    by = error_group_by(er.rows, "cls", "mtype")
+    mtypes = sorted({m for _, m in by})
+    b = Table("Error classes by mention type of the mentions involved", ["class"] + mtypes + ["total"])
+    for c in CLASSES:
+        b.rows.append([c] + [by.get((c, m), 0) for m in mtypes] + [counts[c]])
+    b.note = "mention types of an error's mentions joined with + (e.g. NAME+PRONOUN); types as the analyser assigns them"
+    return [t, b]
+
+
+def error_documents_table(ev: Evaluation) -> Table | None:
+    """Per document: errors per class and the CoNLL F1 fixing them gains (cumulatively), largest
+    total gap first."""
+    er = ev.errors
+    if er is None:
+        return None
+    from ..scoring.errorclasses import CLASSES, group_by as error_group_by
+
+    by = error_group_by(er.rows, "doc_id", "cls")
+    t = Table("Error classes per document: count and CoNLL F1 gained (cumulative)",
+              ["document"] + [h for c in CLASSES for h in (c, f"{c} conll_f1")] + ["leftover_conll_f1"])
+    for d, gains in er.per_document.items():
+        row = [d]
+        for c in CLASSES:
+            row += [by.get((d, c), 0), gains.get(c, 0.0)]
+        row.append(gains.get("Leftover (not classified)", 0.0))
+        t.rows.append(row)
+    t.rows.sort(key=lambda r: (-sum(x for x in r[2:-1:2]), r[0]))
+    return t
+
+
 def all_tables(ev: Evaluation, per_doc: bool = False) -> list[Table]:
     """Every table the result holds, in the order the CLI and the report show them."""
     out = [metrics_table(ev)]
@@ -188,6 +245,9 @@ def all_tables(ev: Evaluation, per_doc: bool = False) -> list[Table]:
             out.append(t)
     out.extend(arcs_tables(ev))
     out.extend(typed_tables(ev))
+    out.extend(error_tables(ev))
+    if per_doc and ev.errors is not None:
+        out.append(error_documents_table(ev))
     if per_doc:
         out.append(per_document_table(ev))
     return out

@@ -153,6 +153,11 @@ def _analyses(ev: Evaluation, aligned: Alignment, settings: Settings, progress: 
         from .typed import typed_document
 
         scheme = load_scheme(settings.scheme)
+    errors = None
+    if "errors" in settings.analyses:
+        from .errorclasses import ErrorsResult, document_errors
+
+        errors = ErrorsResult(settings.errors_singletons)
     rows: list = []
     no_dominant = 0
     by_doc = {d.doc_id: d for d in ev.documents}
@@ -183,6 +188,8 @@ def _analyses(ev: Evaluation, aligned: Alignment, settings: Settings, progress: 
                                        ad.doc_id)
             rows.extend(trows)
             no_dominant += nd
+        if errors is not None:
+            errors.add(document_errors(ad, settings.errors_singletons), ad.doc_id)
         docs.append(DocumentResult(ad.doc_id, res, by_doc[ad.doc_id].mentions))
         if progress is not None:
             progress(idx + 1, n)
@@ -199,5 +206,5 @@ def _analyses(ev: Evaluation, aligned: Alignment, settings: Settings, progress: 
                              list(settings.attempted) if settings.attempted else None)
         typed.no_dominant = no_dominant
     return replace(ev, metrics=_totals(docs, names), documents=docs, rows=rows, arcs=arcs, typed=typed, plink=plink,
-                   complete=True)
+                   errors=errors, complete=True)
 

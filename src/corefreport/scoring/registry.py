@@ -124,6 +124,8 @@ _ENTRIES = [
            typed_macro_formula, per_class=True, title="type-aware evaluation, scheme coverage"),
     Metric("referents", "referents", "referents", "Tuggener 2014", "outcomes", OUTCOME_COLUMNS, outcome_formula,
            title="any group of outcome rows (a class, a type, a feature value)"),
+    Metric("errors", "K&K errors", "K\\&K errors", "Kummerfeld & Klein 2013", "errors", COUNTS, counts_formula,
+           title="Kummerfeld & Klein error classes: F1 gained when each class is fixed (MUC, B³, CEAF-e, LEA, CoNLL)"),
     Metric("plink", "p-link", "p-link", "Zeldes & Simonson 2016", "plink", COUNTS, counts_formula,
            title="p-link: MUC links partitioned by a category"),
 ]
@@ -142,7 +144,7 @@ KNOWN_METRICS = ALL_METRICS + COREFUD_METRICS
 PER_DOCUMENT_METRICS = STANDARD_METRICS + COREFUD_METRICS
 """Metrics computed per document from the aligned chains by :attr:`Metric.compute`."""
 ARCS_SCENARIOS = ("immediate", "inferred", "anchor")
-ANALYSES = ("arcs", "typed")
+ANALYSES = ("arcs", "typed", "errors")
 
 ANALYSIS_TITLES = {"immediate": "ARCS 1 (immediate antecedent)", "inferred": "ARCS 2 (nominal antecedent)",
                    "anchor": "ARCS 3 (anchor mention)", "anchor_link": "ARCS 3 (links to the anchor)",
@@ -154,6 +156,8 @@ REFERENCES = {
                             "Proceedings of the LREC 1998 Workshop on Linguistic Coreference, 563–566.",
     "Chen & Ng 2013": "Chen Chen and Vincent Ng. 2013. Linguistically aware coreference evaluation metrics. In "
                       "Proceedings of IJCNLP 2013, 1366–1374.",
+    "Kummerfeld & Klein 2013": "Jonathan K. Kummerfeld and Dan Klein. 2013. Error-driven analysis of challenges "
+                                "in coreference resolution. In Proceedings of EMNLP 2013, 265–277.",
     "Koehn 2004": "Philipp Koehn. 2004. Statistical significance tests for machine translation evaluation. In "
                   "Proceedings of EMNLP 2004, 388–395.",
     "Luo 2005": "Xiaoqiang Luo. 2005. On coreference resolution performance metrics. In Proceedings of HLT/EMNLP "

@@ -15,6 +15,7 @@ from ..model import Corpus
 from .align import DuplicateReport
 from .analyses import ArcsResult
 from .counts import Counts
+from .errorclasses import ErrorsResult
 from .metrics import BlancCounts, conll_score
 from .outcomes import LinkOutcome, OutcomeCounts, group_by, select
 from .settings import Settings, Signature
@@ -97,6 +98,8 @@ class Evaluation:
     arcs: ArcsResult | None = None
     typed: TypedTables | None = None
     plink: PlinkResult | None = None
+    errors: ErrorsResult | None = None
+    """Kummerfeld & Klein (2013) error rows and class costs (``-a errors``)."""
     complete: bool = True
     """False for the standard scores that :func:`~corefreport.scoring.evaluate.evaluate` hands
     to ``on_stage`` before the slower metrics and analyses."""
@@ -158,7 +161,8 @@ class Evaluation:
             "warnings": list(self.warnings),
             "duplicates": [d.as_dict() for d in self.duplicates],
         }
-        for name, value in (("arcs", self.arcs), ("typed", self.typed), ("plink", self.plink)):
+        for name, value in (("arcs", self.arcs), ("typed", self.typed), ("plink", self.plink),
+                            ("errors", self.errors)):
             if value is not None:
                 out[name] = value.as_dict()
         if per_doc:

@@ -53,7 +53,7 @@ class Settings:
     weights: tuple[float, float, float, float] = (1.0, 0.75, 0.5, 1.0)
     """Chen & Ng (2013) link weights NAM, NOM, PRO, SING of the linguistically aware metrics."""
     analyses: tuple[str, ...] = ()
-    """Outcome-row analyses: arcs (Tuggener 2014), typed (Žitkus et al. 2023)."""
+    """Analyses: arcs (Tuggener 2014), typed (Žitkus et al. 2023), errors (Kummerfeld & Klein 2013)."""
     arcs_compat: bool = False
     """ARCS: reproduce the released v1.2 scorer (N6 double count in scenario 2)."""
     arcs_singletons: bool = False
@@ -68,6 +68,8 @@ class Settings:
     """Typed: classes the system attempts (default: the scheme's, else every class present)."""
     strict_dominant: bool = False
     """Typed: a link to another entity's dominant mention is FN + FP instead of WL."""
+    errors_singletons: bool = False
+    """errors: keep response singletons (the analyser's mode F; default T drops them)."""
     plink_by: str | None = None
     """p-link (Zeldes & Simonson 2016): the category feature; None: no p-link."""
     plink_compat: bool = False
@@ -86,8 +88,9 @@ class Settings:
     @property
     def needs_features(self) -> bool:
         """Whether mention features (type, head, POS class …) are needed: not for the standard
-        metrics alone, which see only spans."""
-        return bool(self.linguistic or self.analyses or self.plink_by)
+        metrics alone, which see only spans, nor for ``errors`` (it types mentions from the POS
+        column, annotating a document itself only when it has none)."""
+        return bool(self.linguistic or any(a != "errors" for a in self.analyses) or self.plink_by)
 
     def as_dict(self) -> dict:
         """The ``settings`` object of the JSON output (docs/json-schema.md)."""
@@ -102,6 +105,8 @@ class Settings:
             out["typed"] = {"scheme": self.scheme or "derived", "k": list(self.k),
                             "strict_dominant": self.strict_dominant,
                             "attempted": list(self.attempted) if self.attempted else None}
+        if "errors" in self.analyses:
+            out["errors"] = {"keep_singletons": self.errors_singletons}
         if self.plink_by:
             out["plink"] = {"by": self.plink_by, "compat": self.plink_compat}
         return out
@@ -202,6 +207,8 @@ def signature(s: Settings, key_hash: str) -> Signature:
             f.append(("attempted", ",".join(s.attempted)))
         if s.strict_dominant:
             f.append(("dominant", "strict"))
+    if "errors" in s.analyses and s.errors_singletons:
+        f.append(("errors", "keep-singletons"))
     if s.plink_by:
         f.append(("plink", s.plink_by + ("+compat" if s.plink_compat else "")))
     f.append(("key", key_hash))

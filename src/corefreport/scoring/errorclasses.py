@@ -1,0 +1,568 @@
+"""Kummerfeld & Klein (2013) error classes: why a system fails.
+
+Rule: per document, (1) *alter span*: a response mention whose span differs from a key mention
+only by a leading "the"/one-character non-letter token or a trailing "'s"/non-letter token, or
+that shares the key mention's head (here: its last token) with exactly one unmatched key mention,
+is moved onto the key span (**Span Error**); (2) per confusion group (key and response entities
+connected by shared mentions) that differs, the response is transformed into the key by *split*
+(each response entity into its pieces per key entity; mentions in no key entity split off and
+*removed*), *introduce* (missing key mentions as singletons) and *merge* (pieces into their key
+entity); (3) operations are classified, in the analyser's order:
+
+* **Extra Entity**: the removed mentions of a response entity holding no key non-pronoun, ≥ 2 of them;
+* **Missing Entity**: a key entity with ≥ 2 missing mentions and no non-pronoun the response has;
+* no error for the split / merge of the piece holding the entity's earliest non-pronoun mention;
+* **Extra Mention**: any remaining removed single mention;
+* **Missing Mention**: a remaining merge of one introduced mention (not the earliest non-pronoun);
+* **Conflated Entities**: any remaining split; **Divided Entity**: any remaining merge.
+
+Kummerfeld, J. K. and Klein, D. (2013). Error-Driven Analysis of Challenges in Coreference
+Resolution. EMNLP 2013, 265–277. Rules with the analyser's source lines: docs/error-classes.md.
+
+>>> key = [[(0, 0), (2, 2), (5, 5)], [(7, 8), (10, 10)]]
+>>> response = [[(0, 0), (2, 2), (7, 8), (10, 10)]]
+>>> [e.cls for e in classify_spans(key, response, {(0, 0): "NAME", (7, 8): "NAME"})]
+['Conflated Entities', 'Missing Mention']
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Sequence
+
+from . import metrics as M
+from .counts import Counts
+from .metrics import conll_score
+
+Span = tuple[int, int]
+
+CLASSES = ("Span Error", "Conflated Entities", "Extra Mention", "Extra Entity", "Divided Entity",
+           "Missing Mention", "Missing Entity")
+"""The seven classes in the order the analyser corrects them (its ``*_prog`` files)."""
+STEPS = ("span", "split", "extra_mention", "extra_entity", "merge", "missing_mention", "missing_entity")
+STEP_CLASS = dict(zip(STEPS, CLASSES))
+COST_METRICS = ("muc", "bcub", "ceafe", "lea")
+
+
+@dataclass(slots=True)
+class ErrorRow:
+    """One error: its class, where it is, the mentions and entities it involves."""
+
+    cls: str
+    doc_id: str
+    sentence: int
+    mentions: tuple[Span, ...]
+    entities: int
+    mtypes: tuple[str, ...]
+    features: dict[str, str] = field(default_factory=dict)
+
+    def get(self, column: str) -> str:
+        """Value of a column for group-bys: cls, doc_id, sentence, mtype (the mention types
+        joined, e.g. ``NAME+PRONOUN``), size, or a feature."""
+        if column == "cls":
+            return self.cls
+        if column == "doc_id":
+            return self.doc_id
+        if column == "sentence":
+            return str(self.sentence)
+        if column == "mtype":
+            return "+".join(sorted(set(self.mtypes))) or "-"
+        if column == "size":
+            return str(len(self.mentions))
+        return self.features.get(column, "-")
+
+    def as_dict(self) -> dict:
+        return {"class": self.cls, "doc_id": self.doc_id, "sentence": self.sentence,
+                "mentions": [list(m) for m in self.mentions], "entities": self.entities,
+                "mtypes": list(self.mtypes)}
+
+
+def group_by(rows: Iterable[ErrorRow], *columns: str | Callable[[ErrorRow], str]) -> dict:
+    """Number of errors per value of ``column`` (as :func:`.outcomes.group_by`, counting rows).
+
+    >>> rows = [ErrorRow("Extra Mention", "d", 0, ((1, 1),), 1, ("PRONOUN",)),
+    ...         ErrorRow("Extra Mention", "d", 2, ((4, 5),), 1, ("NOMINAL",)),
+    ...         ErrorRow("Divided Entity", "e", 0, ((0, 0),), 2, ("NAME",))]
+    >>> group_by(rows, "cls")
+    {'Divided Entity': 1, 'Extra Mention': 2}
+    >>> group_by(rows, "cls", "mtype")[("Extra Mention", "PRONOUN")]
+    1
+    """
+    getters = [c if callable(c) else (lambda r, c=c: r.get(c)) for c in columns]
+    key = getters[0] if len(getters) == 1 else (lambda r: tuple(g(r) for g in getters))
+    out: dict = {}
+    for r in rows:
+        k = key(r)
+        out[k] = out.get(k, 0) + 1
+    return dict(sorted(out.items()))
+
+
+# ----------------------------------------------------------------------------------------------
+# Span errors (classify_coreference_errors.py, match_boundaries)
+# ----------------------------------------------------------------------------------------------
+
+def _trim(span: Span, tokens: Sequence[str]) -> Span:
+    """Strip a leading "the" or one-character non-letter token, a trailing "'s" or one-character
+    non-letter token, while the span keeps ≥ 1 token."""
+    s, e = span
+    while s < e and (tokens[s] == "the" or (len(tokens[s]) == 1 and tokens[s][0] not in string.ascii_letters)):
+        s += 1
+    while s < e and (tokens[e] == "'s" or (len(tokens[e]) == 1 and tokens[e][0] not in string.ascii_letters)):
+        e -= 1
+    return s, e
+
+
+def span_fixes(key_spans: set[Span], resp_spans: set[Span], tokens: Sequence[str],
+               sentence_of: Callable[[int], int]) -> dict[Span, Span]:
+    """Response span → key span: first equal after trimming (same sentence), then the only unmatched
+    response and the only unmatched key mention with the same head (last token).
+
+    >>> span_fixes({(0, 1), (5, 6)}, {(1, 1), (4, 6)}, "the dog saw a big cat .".split(), lambda t: 0)
+    {(1, 1): (0, 1), (4, 6): (5, 6)}
+    """
+    out: dict[Span, Span] = {}
+    used: set[Span] = set()
+    only_key = sorted(key_spans - resp_spans)
+    trimmed = {g: _trim(g, tokens) for g in only_key}
+    for a in sorted(resp_spans - key_spans):
+        ta, sa = _trim(a, tokens), sentence_of(a[0])
+        for g in only_key:
+            if g not in used and sentence_of(g[0]) == sa and trimmed[g] == ta:
+                out[a] = g
+                used.add(g)
+                break
+    now = {out.get(a, a) for a in resp_spans}
+    heads: dict = {}
+    for a in now - key_spans:
+        heads.setdefault((sentence_of(a[0]), a[1]), ([], []))[0].append(a)
+    for g in key_spans - now:
+        heads.setdefault((sentence_of(g[0]), g[1]), ([], []))[1].append(g)
+    back = {v: k for k, v in out.items()}
+    for auto, gold in heads.values():
+        if len(auto) == 1 and len(gold) == 1:
+            out[back.get(auto[0], auto[0])] = gold[0]
+    return dict(sorted(out.items()))
+
+
+# ----------------------------------------------------------------------------------------------
+# Operations and classes (repair, categorise)
+# ----------------------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class Change:
+    """One classified operation: the mentions moved (``part``) and the entity it comes from or goes to."""
+
+    step: str
+    part: frozenset
+    entity: frozenset
+
+
+def _min_np(cluster: Iterable[Span], mtype: Callable[[Span], str]) -> Span | None:
+    """Earliest non-pronoun mention (None if all are pronouns)."""
+    return min((m for m in cluster if mtype(m) != "PRONOUN"), default=None)
+
+
+def confusion_groups(key: list[frozenset], resp: list[frozenset]) -> list[tuple[list, list]]:
+    """(response entities, key entities) connected through shared mentions."""
+    parent = list(range(len(key) + len(resp)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    owner = {m: i for i, c in enumerate(key) for m in c}
+    for j, c in enumerate(resp):
+        for m in c:
+            i = owner.get(m)
+            if i is not None:
+                parent[find(len(key) + j)] = find(i)
+    groups: dict[int, tuple[list, list]] = {}
+    for i, c in enumerate(key):
+        groups.setdefault(find(i), ([], []))[1].append(c)
+    for j, c in enumerate(resp):
+        groups.setdefault(find(len(key) + j), ([], []))[0].append(c)
+    return [groups[k] for k in sorted(groups, key=lambda k: min(min(c) for c in groups[k][0] + groups[k][1]))]
+
+
+def classify_group(auto: list[frozenset], gold: list[frozenset], key_mentions: set, auto_mentions: set,
+                   mtype: Callable[[Span], str]) -> list[Change]:
+    """Classified operations of one confusion group (repair, then categorise)."""
+    split: list[list] = []   # [part, entity, going_nowhere]
+    removed: list[frozenset] = []
+    for a in auto:
+        used: set = set()
+        for g in gold:
+            inter = a & g
+            if inter:
+                used |= inter
+                if len(inter) != len(a):
+                    split.append([frozenset(inter), a, False])
+        for m in sorted(a - used):
+            split.append([frozenset({m}), a, True])
+            removed.append(frozenset({m}))
+    introduced = [frozenset({m}) for g in gold for m in sorted(g) if m not in auto_mentions]
+    # pieces after splitting: each response entity's intersections with key entities, the introduced
+    pieces = [frozenset(a & g) for a in auto for g in gold if a & g] + introduced
+    merge = [[p, g] for g in gold for p in pieces if p != g and p <= g]
+    out: list[Change] = []
+    # Extra Entity
+    by_entity: dict = {}
+    for s in split:
+        if all(not (m in key_mentions and mtype(m) != "PRONOUN") for m in s[1]) and not (s[0] & key_mentions):
+            by_entity.setdefault(s[1], []).append(s)
+    for a, ss in by_entity.items():
+        part = frozenset().union(*(s[0] for s in ss))
+        if len(part) == 1:
+            continue
+        out.append(Change("extra_entity", part, a))
+        for s in ss:
+            split.remove(s)
+            if s[0] in removed:
+                removed.remove(s[0])
+    # Missing Entity
+    for g in gold:
+        missing = [m for m in g if m not in auto_mentions]
+        if len(missing) > 1 and all(mtype(m) == "PRONOUN" for m in g if m in auto_mentions):
+            out.append(Change("missing_entity", g, g))
+            for m in missing:
+                one = frozenset({m})
+                for x in merge:
+                    if x[0] == one:
+                        merge.remove(x)
+                        break
+                if one in introduced:
+                    introduced.remove(one)
+    # no error for the piece holding the earliest non-pronoun mention
+    for s in list(split):
+        a, b = _min_np(s[0], mtype), _min_np(s[1], mtype)
+        if a == b and not (a is None and min(s[0]) != min(s[1])):
+            split.remove(s)
+            if s[0] in removed:
+                removed.remove(s[0])
+    for x in list(merge):
+        a, b = _min_np(x[0], mtype), _min_np(x[1], mtype)
+        if a == b and not (a is None and min(x[0]) != min(x[1])):
+            merge.remove(x)
+            if x[0] in introduced:
+                introduced.remove(x[0])
+    # Extra Mention: remaining removed singles
+    for s in [s for s in split if len(s[0]) == 1 and s[2]]:
+        split.remove(s)
+        out.append(Change("extra_mention", s[0], s[1]))
+    # Missing Mention: remaining merges of one introduced mention
+    singles = {next(iter(s[0])) for s in split if len(s[0]) == 1}
+    for x in list(merge):
+        if len(x[0]) == 1:
+            m = next(iter(x[0]))
+            if m not in singles and m != _min_np(x[1], mtype) and m not in auto_mentions:
+                out.append(Change("missing_mention", x[0], x[1]))
+                merge.remove(x)
+    out.extend(Change("split", frozenset(s[0]), s[1]) for s in split)
+    out.extend(Change("merge", x[0], x[1]) for x in merge)
+    order = {s: i for i, s in enumerate(STEPS)}
+    out.sort(key=lambda c: (order[c.step], min(c.part)))
+    return out
+
+
+# ----------------------------------------------------------------------------------------------
+# Corrections: the response with each class fixed (alone, and cumulatively in the analyser's order)
+# ----------------------------------------------------------------------------------------------
+
+class _State:
+    """A response as span → entity id (one id per entity), corrected in place."""
+
+    def __init__(self, chains: Iterable[Iterable[Span]]):
+        self.of: dict[Span, int] = {}
+        self.next = 0
+        for c in chains:
+            self.next += 1
+            for m in c:
+                self.of[m] = self.next
+
+    def copy(self) -> "_State":
+        s = _State(())
+        s.of, s.next = dict(self.of), self.next
+        return s
+
+    def new(self) -> int:
+        self.next += 1
+        return self.next
+
+    def chains(self) -> list[list[Span]]:
+        out: dict[int, list[Span]] = {}
+        for m, i in sorted(self.of.items()):
+            out.setdefault(i, []).append(m)
+        return list(out.values())
+
+    def apply(self, c: Change, key_mentions: set, mtype: Callable[[Span], str]) -> None:
+        if c.step == "split":
+            i = self.new()
+            for m in c.part:
+                self.of[m] = i
+            rest = c.entity - c.part
+            if len(rest) == 1 and next(iter(rest)) not in key_mentions:
+                self.of.pop(next(iter(rest)), None)
+        elif c.step in ("extra_mention", "extra_entity"):
+            for m in c.part:
+                self.of.pop(m, None)
+        elif c.step == "merge":
+            anchor = _min_np(c.entity, mtype) or min(c.entity)
+            if anchor not in self.of:
+                self.of[anchor] = self.new()
+            target = self.of[anchor]
+            for m in c.part:
+                old = self.of.get(m)
+                if old is None:
+                    self.of[m] = target
+                elif old != target:
+                    for x, i in list(self.of.items()):
+                        if i == old:
+                            self.of[x] = target
+        elif c.step == "missing_mention":
+            present = [m for m in c.entity if m in self.of]
+            m = next(iter(c.part))
+            if present:
+                self.of[m] = self.of[min(present)]
+            else:
+                i = self.new()
+                self.of[min(c.entity)] = i
+                self.of[m] = i
+        elif c.step == "missing_entity":
+            i = self.new()
+            for m in c.part:
+                self.of[m] = i
+
+
+APPLIES = {"split": STEPS[1:], "extra_mention": STEPS[2:], "extra_entity": STEPS[3:], "merge": STEPS[4:],
+           "missing_mention": STEPS[5:], "missing_entity": STEPS[6:]}
+"""Which corrected responses each class's correction reaches (the analyser's ``*_prog`` files)."""
+
+
+def _scores(key: list[list[Span]], chains: list[list[Span]]) -> dict[str, Counts]:
+    ct = M.contingency(key, chains)
+    return {"muc": M.muc(key, chains, ct), "bcub": M.bcub(key, chains, ct), "ceafe": M.ceafe(key, chains, ct),
+            "lea": M.lea(key, chains, ct)}
+
+
+@dataclass(slots=True)
+class DocumentErrors:
+    """The errors of one document and the scores of the corrected responses."""
+
+    rows: list[ErrorRow]
+    cumulative: dict[str, dict[str, Counts]]
+    """"none" (response without singletons), then after each step, fixes accumulated."""
+    alone: dict[str, dict[str, Counts]]
+    """Each step fixed alone (span alone from "none", the others from the span-corrected response)."""
+    leftover: int
+    """Response mentions outside the key that survive every correction."""
+
+
+def classify_spans(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
+                   mtypes: dict[Span, str] | None = None, tokens: Sequence[str] | None = None,
+                   sentence_of: Callable[[int], int] | None = None, keep_singletons: bool = False,
+                   doc_id: str = "") -> list[ErrorRow]:
+    """Error rows of one document given as span lists (mention types default to NOMINAL)."""
+    return analyse(key, response, mtypes, tokens, sentence_of, keep_singletons, doc_id, costs=False).rows
+
+
+def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
+            mtypes: dict[Span, str] | None = None, tokens: Sequence[str] | None = None,
+            sentence_of: Callable[[int], int] | None = None, keep_singletons: bool = False,
+            doc_id: str = "", costs: bool = True) -> DocumentErrors:
+    """Classify the errors of one document; with ``costs``, score every corrected response."""
+    mtypes = mtypes or {}
+    sentence_of = sentence_of or (lambda t: 0)
+
+    def mtype(m: Span) -> str:
+        return mtypes.get(m, "NOMINAL")
+
+    key_chains = [list(dict.fromkeys(map(tuple, c))) for c in key if c]
+    seen: set = set()
+    resp = []
+    for c in response:  # a span in two response entities stays in the first (the analyser's reader)
+        c = [m for m in dict.fromkeys(map(tuple, c)) if m not in seen]
+        seen.update(c)
+        if c:
+            resp.append(c)
+    if not keep_singletons:
+        resp = [c for c in resp if len(c) > 1]
+    none = _State(resp)
+    key_mentions = {m for c in key_chains for m in c}
+    rows: list[ErrorRow] = []
+    fixes: dict[Span, Span] = {}
+    if tokens is not None:
+        fixes = span_fixes(key_mentions, set(none.of), tokens, sentence_of)
+    base = _State(())
+    base.next = none.next
+    for m, i in none.of.items():
+        base.of[fixes.get(m, m)] = i
+    for a, g in fixes.items():
+        rows.append(ErrorRow("Span Error", doc_id, sentence_of(g[0]), (a, g), 1, (mtype(g),)))
+    auto_entities: dict[int, set] = {}
+    for m, i in base.of.items():
+        auto_entities.setdefault(i, set()).add(m)
+    auto = [frozenset(c) for c in auto_entities.values()]
+    gold = [frozenset(c) for c in key_chains]
+    auto_mentions = set(base.of)
+    touched: set[str] = set()
+    states = {s: base.copy() for s in STEPS[1:]} if costs else {}
+    alone = {s: base.copy() for s in STEPS[1:]} if costs else {}
+    perfect: set = set()
+    for ga, gg in confusion_groups(gold, auto):
+        if sorted(map(sorted, ga)) == sorted(map(sorted, gg)):
+            perfect.update(m for g in gg for m in g)
+            continue
+        for c in classify_group(ga, gg, key_mentions, auto_mentions, mtype):
+            ms = tuple(sorted(c.part))
+            ents = len({i for m in ms for i, g in enumerate(gg) if m in g} | {id(a) for m in ms for a in ga if m in a})
+            rows.append(ErrorRow(STEP_CLASS[c.step], doc_id, sentence_of(ms[0][0]), ms, max(ents, 1),
+                                 tuple(mtype(m) for m in ms)))
+            if costs:
+                touched.add(c.step)
+                alone[c.step].apply(c, key_mentions, mtype)
+                for s in APPLIES[c.step]:
+                    states[s].apply(c, key_mentions, mtype)
+    if not costs:
+        return DocumentErrors(rows, {}, {}, 0)
+    # a state no correction reached scores as the one before it (each score computed once)
+    cumulative = {"none": _scores(key_chains, none.chains())}
+    cumulative["span"] = _scores(key_chains, base.chains()) if fixes else cumulative["none"]
+    # corrections never reach a group without errors, and every score is a sum over groups: score
+    # those groups once, the others per corrected response
+    key_err = [c for c in key_chains if c[0] not in perfect]
+    fixed = _scores([c for c in key_chains if c[0] in perfect], [c for c in base.chains() if c[0] in perfect])
+
+    def score(state: _State) -> dict[str, Counts]:
+        part = _scores(key_err, [c for c in state.chains() if c[0] not in perfect])
+        return {k: fixed[k] + part[k] for k in fixed}
+
+    prev = "span"
+    for s in STEPS[1:]:
+        cumulative[s] = score(states[s]) if s in touched else cumulative[prev]
+        prev = s
+    one = {"span": cumulative["span"], "split": cumulative["split"]}  # split is the first correction
+    for s in STEPS[2:]:
+        one[s] = score(alone[s]) if s in touched else cumulative["span"]
+    leftover = sum(1 for m in states[STEPS[-1]].of if m not in key_mentions)
+    return DocumentErrors(rows, cumulative, one, leftover)
+
+
+def _costs(cumulative: dict, alone: dict) -> list[dict]:
+    out = []
+    prev = "none"
+    for s in STEPS:
+        if s not in cumulative:
+            continue
+        a, b = f1s(cumulative[prev]), f1s(cumulative[s])
+        base = f1s(cumulative["none" if s == "span" else "span"])
+        solo = f1s(alone[s])
+        out.append({"class": STEP_CLASS[s], "cumulative": {k: b[k] - a[k] for k in b},
+                    "alone": {k: solo[k] - base[k] for k in solo}})
+        prev = s
+    if cumulative:
+        last = f1s(cumulative[prev])
+        out.append({"class": "Leftover (not classified)", "cumulative": {k: 1.0 - v for k, v in last.items()},
+                    "alone": {k: 1.0 - v for k, v in last.items()}})
+    return out
+
+
+def f1s(scores: dict[str, Counts]) -> dict[str, float]:
+    """F1 of each cost metric and the CoNLL score."""
+    out = {k: scores[k].f1 for k in COST_METRICS}
+    out["conll"] = conll_score(scores["muc"], scores["bcub"], scores["ceafe"])
+    return out
+
+
+@dataclass(slots=True)
+class ErrorsResult:
+    """Kummerfeld & Klein (2013) errors of a corpus: rows, and F1 of the corrected responses."""
+
+    keep_singletons: bool = False
+    rows: list[ErrorRow] = field(default_factory=list)
+    cumulative: dict[str, dict[str, Counts]] = field(default_factory=dict)
+    alone: dict[str, dict[str, Counts]] = field(default_factory=dict)
+    leftover: int = 0
+    per_document: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Per document: CoNLL F1 gained by each class, fixed cumulatively (Leftover: the gap left)."""
+
+    def add(self, d: DocumentErrors, doc_id: str = "") -> None:
+        self.rows.extend(d.rows)
+        if d.cumulative:
+            self.per_document[doc_id] = {c["class"]: c["cumulative"]["conll"] for c in _costs(d.cumulative, d.alone)}
+        self.leftover += d.leftover
+        for target, src in ((self.cumulative, d.cumulative), (self.alone, d.alone)):
+            for step, sc in src.items():
+                t = target.setdefault(step, {})
+                for k, c in sc.items():
+                    t[k] = t[k] + c if k in t else c
+
+    def counts(self) -> dict[str, int]:
+        """Errors per class, every class listed, in the analyser's order."""
+        g = group_by(self.rows, "cls")
+        return {c: g.get(c, 0) for c in CLASSES}
+
+    def costs(self) -> list[dict]:
+        """Per class: F1 gain of each metric when its errors are fixed after the previous classes
+        (``cumulative``) and alone (``alone``); then the leftovers (every class fixed → key)."""
+        return _costs(self.cumulative, self.alone)
+
+    def as_dict(self) -> dict:
+        return {"keep_singletons": self.keep_singletons, "counts": self.counts(), "costs": self.costs(),
+                "per_document": {d: {"counts": {c: n for (doc, c), n in group_by(self.rows, "doc_id", "cls").items()
+                                                if doc == d}, "conll_gain": g}
+                                 for d, g in self.per_document.items()},
+                "leftover_mentions": self.leftover,
+                "by_mtype": {f"{c}|{t}": n for (c, t), n in group_by(self.rows, "cls", "mtype").items()},
+                "rows": [r.as_dict() for r in self.rows]}
+
+
+PRONOUN_POS = frozenset({"PRP", "PRP$", "WP", "WP$", "WDT", "WRB", "DT"})
+PRONOUN_WORDS = frozenset("""i me my mine myself we us our ours ourselves you your yours yourself yourselves ya thyself
+he him his himself she her hers herself it its itself they them their theirs themselves em 'em one
+this that these those who whom whose whoever whomever whatever what which when where how
+everybody everyone anybody anyone somebody someone nobody noone none all few several some many most
+something nothing everything""".split())
+"""Words the analyser types as pronouns when a mention is one token (nlp_util/coreference.py)."""
+
+
+def kk_type(span: Span, tokens: Sequence[str], pos: Sequence[str]) -> str:
+    """The analyser's mention type with its head falling back to the last token (no parse):
+    PRONOUN if one token tagged PRP, PRP$, WP, WP$, WDT, WRB or DT or in :data:`PRONOUN_WORDS`;
+    NAME if the head is tagged NNP or NNPS; else NOMINAL.
+
+    >>> kk_type((0, 0), ["It", "rains"], ["PRP", "VBZ"]), kk_type((0, 1), ["New", "York"], ["NNP", "NNP"])
+    ('PRONOUN', 'NAME')
+    """
+    s, e = span
+    if s == e and (pos[e] in PRONOUN_POS or tokens[e].lower() in PRONOUN_WORDS):
+        return "PRONOUN"
+    return "NAME" if pos[e] in ("NNP", "NNPS") else "NOMINAL"
+
+
+def document_errors(ad, keep_singletons: bool = False) -> DocumentErrors:
+    """:func:`analyse` on one aligned document. Mention types: :func:`kk_type` from the key's POS
+    column where there is one, else the annotated ``mtype`` feature (key, then response)."""
+    mtypes: dict[Span, str] = {}
+    kd = ad.key_doc
+    pos = kd.columns.get("pos")
+    usable = bool(pos) and len(pos) == len(kd.tokens) and any(p not in ("-", "_", "") for p in pos)
+    docs = (ad.response_doc, kd)
+    if not usable and not any(m.features for d in docs if d is not None for c in d.chains for m in c.mentions):
+        from .features import annotated
+
+        docs = tuple(annotated(d) if d is not None else None for d in docs)
+    for doc in docs:
+        if doc is None:
+            continue
+        for c in doc.chains:
+            for m in c.mentions:
+                if usable and 0 <= m.start <= m.end < len(kd.tokens):
+                    mtypes[m.span] = kk_type(m.span, kd.tokens, pos)
+                else:
+                    t = m.features.get("mtype")
+                    if t:
+                        mtypes[m.span] = t
+    return analyse(ad.key, ad.response, mtypes, kd.tokens, kd.sentence_of, keep_singletons, ad.doc_id)
