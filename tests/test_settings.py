@@ -33,7 +33,7 @@ BASE = Settings(metrics=ALL_METRICS, analyses=("arcs", "typed"), plink_by="mtype
 OTHER = {
     "metrics": ("muc", "bcub"),
     "singletons": "drop",
-    "key_duplicates": "keep",
+    "key_duplicates": "dedupe",
     "strict_tokens": True,
     "weights": (1.0, 0.5, 0.5, 1.0),
     "analyses": ("arcs",),
