@@ -21,7 +21,7 @@ from ..model import Corpus
 from . import metrics as M
 from .align import Alignment, align
 from .counts import Counts
-from .features import annotated
+from .features import annotated, lacks_pos
 from .registry import REGISTRY, STANDARD_METRICS
 from .result import DocumentResult, Evaluation, PlinkResult, SideStats
 from .settings import DEFAULT_BY, Settings, signature
@@ -92,8 +92,12 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
     standard scores (``complete=False``) before the slower metrics and analyses are computed.
     """
     settings = settings or Settings()
-    sig = signature(settings, corpus_hash(key))
     key_stats, response_stats = side_stats(key), side_stats(response)
+    untagged = [d.doc_id for d in key if lacks_pos(d)] if settings.needs_features else []
+    sig = signature(settings, corpus_hash(key), pos_missing=bool(untagged))
+    pos_warning = ([f"{len(untagged)} key document(s) have tokens without a POS tag ('_', '-' or no POS column, "
+                    f"e.g. {untagged[0]}): their mentions are typed from the word (pronoun list) and the NE "
+                    "column or capitalisation (signature pos:missing)"] if untagged else [])
     if settings.needs_features:
         key, response = _annotated(key), _annotated(response)
     aligned = align(key, response, singletons=settings.singletons, strict_tokens=settings.strict_tokens,
@@ -103,7 +107,8 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
     ev = Evaluation(
         settings=settings, signature=sig, key_source=key.source, response_source=response.source,
         metrics=_totals(docs, std), documents=docs, mentions=mentions, key_stats=key_stats,
-        response_stats=response_stats, warnings=list(key.warnings) + list(response.warnings) + aligned.warnings,
+        response_stats=response_stats,
+        warnings=list(key.warnings) + list(response.warnings) + pos_warning + aligned.warnings,
         duplicates=aligned.duplicates, key_corpus=key, response_corpus=response,
         complete=not (settings.linguistic or settings.analyses or settings.plink_by))
     if ev.complete:
