@@ -75,6 +75,26 @@ def _match_key(doc_id: str) -> tuple[str, int]:
     return doc_id, 0
 
 
+def _some(ids: list[str]) -> str:
+    return ", ".join(repr(i) for i in ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
+
+
+def check_scorable(key: Corpus, response: Corpus) -> None:
+    """Refuse inputs that would give an empty or meaningless score: a key without documents or
+    without a single mention (coreference column not read, ``"clusters": null``, a header-only
+    WebAnno file), a response without documents."""
+    if not len(key):
+        raise InputError(key.source, None, "the key holds no document (expected '#begin document' lines in "
+                         "CoNLL-2012, '# newdoc' in CoNLL-U, one JSON object per line, or WebAnno TSV sentences)")
+    if not any(d.chains for d in key):
+        raise InputError(key.source, None, f"the key has no mentions in any of its {len(key)} document(s): "
+                         "expected coreference annotation (CoNLL-2012: brackets such as '(1' '1)' in the LAST "
+                         "column; CoNLL-U: Entity= in MISC; JSON lines: gold 'clusters'; WebAnno TSV: a "
+                         "coreference layer)")
+    if not len(response):
+        raise InputError(response.source, None, "the response holds no document")
+
+
 def pair_documents(key: Corpus, response: Corpus) -> tuple[list[tuple[Document, Document | None]], list[str], list[str]]:
     """Match key documents to response documents; return pairs, missing ids and extra ids."""
     by_norm = {}
@@ -137,7 +157,13 @@ def align(key: Corpus, response: Corpus, singletons: str = "keep", strict_tokens
           key_duplicates: str = "keep") -> Alignment:
     """Pair documents and build the chains every metric scores (see the module docstring)."""
     result = Alignment()
+    check_scorable(key, response)
     pairs, missing, extra = pair_documents(key, response)
+    if pairs and len(missing) == len(pairs) and len(response):
+        raise InputError(response.source, None, "key and response share no document id: the key has "
+                         + _some([d.doc_id for d in key]) + f" ({key.source}), the response has "
+                         + _some([d.doc_id for d in response]) + "; the response must name its documents "
+                         "as the key does ('#begin document (NAME); part N' or the JSON 'doc_key')")
     result.missing_in_response = missing
     result.extra_in_response = extra
     if missing:

@@ -21,6 +21,7 @@ from ..model import Corpus
 from . import metrics as M
 from .align import Alignment, align
 from .counts import Counts
+from ..errors import SettingsError
 from .features import annotated, lacks_pos
 from .registry import REGISTRY, STANDARD_METRICS
 from .result import DocumentResult, Evaluation, PlinkResult, SideStats
@@ -82,6 +83,35 @@ def _totals(docs: list[DocumentResult], names: list[str]) -> dict:
             total = d.metrics[name] if total is None else total + d.metrics[name]
         totals[name] = total if total is not None else (M.BlancCounts() if name == "blanc" else Counts())
     return totals
+
+
+ROW_COLUMNS = ("analysis", "doc_id", "text", "outcome", "cls", "type")
+
+
+def _check_requests(settings: Settings, rows: list, scheme) -> None:
+    """Refuse what the input cannot answer, listing what exists: a ``--by`` feature no link has,
+    an ``--attempted`` class the scheme does not know, a scheme none of whose classes occurs."""
+    if rows and settings.by:
+        known = set(ROW_COLUMNS).union(*(r.features for r in rows))
+        unknown = [f for f in settings.by if f not in known]
+        if unknown:
+            raise SettingsError(f"--by {unknown[0]!r}: no such feature; the links have "
+                                + ", ".join(sorted(known - {"text"})))
+    if scheme is None:
+        return
+    typed_rows = [r for r in rows if r.analysis == "typed"]
+    found = sorted({r.cls for r in typed_rows})
+    if settings.attempted:
+        known = set(scheme.classes) | set(found)
+        unknown = [c for c in settings.attempted if c not in known]
+        if unknown:
+            raise SettingsError(f"--attempted {unknown[0]!r}: scheme {scheme.name!r} has no such class; its classes: "
+                                + ", ".join(f"{c} ({n})" for c, n in scheme.classes.items()))
+    if typed_rows and scheme.classes and not set(found) & set(scheme.classes):
+        raise SettingsError(f"none of the classes of scheme {scheme.name!r} ("
+                            + ", ".join(scheme.classes) + f") occurs in the input (its types come from "
+                            f"{scheme.source!r}; the links' classes here: " + ", ".join(found)
+                            + "); choose a scheme the files carry (derived; gum for GUM's WebAnno TSV)")
 
 
 def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
@@ -174,6 +204,7 @@ def _analyses(ev: Evaluation, aligned: Alignment, settings: Settings, progress: 
         if progress is not None:
             progress(idx + 1, n)
     names = [m for m in settings.metrics if m in REGISTRY]
+    _check_requests(settings, rows, scheme)
     arcs = typed = None
     if anchor is not None:
         from .analyses import arcs_tables
