@@ -230,3 +230,41 @@ def test_recommended_rule_scores_are_fractions(doc, split):
     for c in plink_counts(key, resp, kcat, rcat, split=split).values():
         assert c.recall_num <= c.recall_den + 1e-12
         assert c.precision_num <= c.precision_den + 1e-12
+
+
+def test_repeated_non_key_response_span_stays_in_both_chains():
+    """Key: one chain a-b. The response writes the non-key span x in two chains (a x) and (b x), as
+    the aligner hands it over (reference v8.01 keeps it twice). MUC's precision denominator is
+    (2 − 1) + (2 − 1) = 2 links; p-link's D_R must be the same 2, per category and in total."""
+    cats = {"a": "A", "b": "B", "x": "X"}
+    key, resp = [["a", "b"]], [["a", "x"], ["b", "x"]]
+    base = muc(key, resp)
+    assert base.precision_den == 2
+    res = plink_counts(key, resp, cats, cats)
+    assert {c: v.precision_den for c, v in res.items()} == {"A": 0.5, "B": 0.5, "X": 1.0}
+    assert sum(v.precision_den for v in res.values()) == base.precision_den
+    # a repeated KEY mention is still kept only once (its second link would be double credit)
+    twice = plink_counts(key, [["a", "b"], ["a", "x"]], cats, cats)
+    assert sum(v.precision_den for v in twice.values()) == 1.0
+
+
+@pytest.mark.parametrize("key_file,resp_file,muc_dens", [
+    ("ontogum.conll", "ml-ontonotes.conll", (1684, 1143)),
+    ("gum.conll", "ml-gum.conll", (2448, 2152)),   # ml-gum repeats a non-key span in two chains
+])
+def test_real_gum_pair_response_denominators_sum_to_muc(key_file, resp_file, muc_dens):
+    """Real GUM pairs by mention type: Σ D_R over categories is MUC's precision denominator and Σ D_K
+    its recall denominator, the reference v8.01's numbers (summary.tsv)."""
+    from corefreport.io import load_corpus
+    from corefreport.scoring.evaluate import evaluate
+    from corefreport.scoring.settings import Settings
+    from conftest import SHARED, shared_path
+
+    key = load_corpus(str(shared_path("data", "gum", "derived", "conll2012", key_file)))
+    resp = load_corpus(str(SHARED / "data" / "xrenner" / "conll2012" / resp_file))
+    ev = evaluate(key, resp, Settings(metrics=("muc",), plink_by="mtype"))
+    assert (ev.metrics["muc"].recall_den, ev.metrics["muc"].precision_den) == muc_dens
+    cats = ev.plink.categories.values()
+    assert sum(c.precision_den for c in cats) == ev.metrics["muc"].precision_den
+    assert sum(c.recall_den for c in cats) == ev.metrics["muc"].recall_den
+    assert sum(c.recall_num for c in cats) == ev.metrics["muc"].recall_num

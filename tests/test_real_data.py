@@ -50,7 +50,7 @@ def test_conll2012_files_reproduce_reference_totals_and_per_document(pair):
     key_file, resp_file, _, _ = PAIRS[pair]
     key = load_corpus(str(shared_path("data", "gum", "derived", "conll2012", key_file)))
     resp = load_corpus(str(shared_path("data", "xrenner", "conll2012", resp_file)))
-    ev = evaluate(key, resp, Settings(metrics=METRICS, key_duplicates="keep"))
+    ev = evaluate(key, resp, Settings(metrics=METRICS))
     check_totals(ev, pair)
     per_doc = {d.doc_id.removesuffix("; part 000"): d for d in ev.documents}
     expected = [r for r in rows("per_document.tsv") if r["pair"] == pair]
@@ -68,7 +68,7 @@ def test_folders_of_three_column_files_as_the_reference_read_them(pair):
     key = load_corpus(str(shared_path("data", "gum", "derived", key_dir)))
     resp = load_corpus(str(shared_path("data", "xrenner", *resp_dir.split("/"))), fmt="conll2012")
     assert len(key) == len(resp) == 20
-    check_totals(evaluate(key, resp, Settings(metrics=METRICS, key_duplicates="keep")), pair)
+    check_totals(evaluate(key, resp, Settings(metrics=METRICS)), pair)
 
 
 def test_repeated_response_mentions_are_reported():
@@ -83,13 +83,33 @@ def test_repeated_response_mentions_are_reported():
     assert ev.response_stats.mentions == 5385
 
 
-def test_default_dedupes_the_repeated_ontogum_key_mention():
+def test_dedupe_keeps_the_repeated_ontogum_key_mention_once():
     """OntoGUM's key repeats span 629–636 of GUM_bio_emperor in chains 1 and 14. The reference keeps
-    both (MUC key links 1684, B³ key mentions 2256); by default we keep it once (1683, 2255) and warn."""
+    both (MUC key links 1684, B³ key mentions 2256, the default); --key-duplicates dedupe keeps it
+    once (1683, 2255) and warns."""
     key = load_corpus(str(shared_path("data", "gum", "derived", "conll2012", "ontogum.conll")))
     resp = load_corpus(str(SHARED / "data" / "xrenner" / "conll2012" / "ml-ontonotes.conll"))
-    ev = evaluate(key, resp, Settings(metrics=("muc", "bcub")))
+    ev = evaluate(key, resp, Settings(metrics=("muc", "bcub"), key_duplicates="dedupe"))
     assert ev.metrics["muc"].recall_den == 1683
     assert ev.metrics["bcub"].recall_den == 2255
     assert [(d.doc_id, d.span) for d in ev.duplicates if d.side == "key"] == [("GUM_bio_emperor; part 000", (629, 636))]
-    assert any("repeated key mention" in w for w in ev.warnings)
+    assert any("repeated key mention" in w and "differ from reference v8.01" in w for w in ev.warnings)
+
+
+def test_cli_default_options_print_the_reference_numbers_on_ontogum(tmp_path):
+    """`corefreport score ontogum.conll ml-ontonotes.conll` with default options: MUC 795/1684 and
+    795/1143, B³ key mentions 2256 (the repeated key span counted twice), as reference v8.01."""
+    import json
+    from typer.testing import CliRunner
+    from corefreport.cli import app
+
+    key = shared_path("data", "gum", "derived", "conll2012", "ontogum.conll")
+    resp = SHARED / "data" / "xrenner" / "conll2012" / "ml-ontonotes.conll"
+    out = tmp_path / "s.json"
+    res = CliRunner().invoke(app, ["score", str(key), str(resp), "-f", "json", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert "|dups:ref801|" in data["signature"]
+    m = {k: v for k, v in data["metrics"].items()}
+    assert (m["muc"]["recall_num"], m["muc"]["recall_den"], m["muc"]["precision_den"]) == (795, 1684, 1143)
+    assert m["bcub"]["recall_den"] == 2256 and m["bcub"]["precision_den"] == 1552

@@ -83,13 +83,12 @@ def test_all_singleton_key_gives_muc_zero():
     assert ev.metrics["lea"].f1 == 1.0
 
 
-def test_key_with_a_repeated_mention_scores_itself_perfectly_by_default():
+def test_key_with_a_repeated_mention_scores_itself_perfectly_with_dedupe():
     """The reference keeps a repeated key mention and then scores the key against itself below 100 %
-    (reference-scorer-notes §1); we de-duplicate by default, and reproduce the reference with
-    key_duplicates="keep"."""
+    (reference-scorer-notes §1); the default reproduces it, key_duplicates="dedupe" de-duplicates."""
     text = ("#begin document (d);\nd\t0\t0\ta\t(1)\nd\t0\t1\tb\t(1)|(2)\nd\t0\t2\tc\t(2)\nd\t0\t3\te\t(2)\n"
             "#end document\n")
-    ev = evaluate(read_conll2012("k", text), read_conll2012("r", text))
+    ev = evaluate(read_conll2012("k", text), read_conll2012("r", text), Settings(key_duplicates="dedupe"))
     assert all(ev.metrics[m].f1 == 1.0 for m in METRICS)
-    compat = evaluate(read_conll2012("k", text), read_conll2012("r", text), Settings(key_duplicates="keep"))
+    compat = evaluate(read_conll2012("k", text), read_conll2012("r", text))
     assert compat.metrics["bcub"].f1 < 1.0

@@ -157,7 +157,7 @@ def test_methods_state_every_setting_and_cite_the_papers():
                  "Pradhan et al. 2014", "Chen & Ng 2013", "Tuggener", "Žitkus et al. (2023)"):
         assert cite in text, cite
     for setting in ("singletons were kept", "exact span", "W = (1, 0.75, 0.5, 1)", "k = (1, 0.75, 0.5, 0.25)",
-                    "scheme 'derived'", "kept once"):
+                    "scheme 'derived'", "kept twice (reference behaviour)"):
         assert setting in text, setting
     refs = [b.text for b in s.blocks if getattr(b, "kind", "") == "ref"]
     assert len(refs) == 9

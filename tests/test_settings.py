@@ -33,7 +33,7 @@ BASE = Settings(metrics=ALL_METRICS, analyses=("arcs", "typed", "errors"), plink
 OTHER = {
     "metrics": ("muc", "bcub"),
     "singletons": "drop",
-    "key_duplicates": "keep",
+    "key_duplicates": "dedupe",
     "match": "head",
     "preset": "crac",
     "zero_match": "dependent",

@@ -74,10 +74,10 @@ def _refuse_existing(path: Optional[Path], force: bool) -> None:
         fail(f"{path} exists; use --force to overwrite it")
 
 
-def _load(spec: str, fmt: Optional[InFormat]):
+def _load(spec: str, fmt: Optional[InFormat], key: bool = False):
     from ..io import load_corpus
 
-    return load_corpus(spec, fmt.value if fmt else None)
+    return load_corpus(spec, fmt.value if fmt else None, key=key)
 
 
 def _progress_callback(n_docs: int):
@@ -109,7 +109,7 @@ def _score_pair(key: str, response: str, settings: Settings, key_format, respons
 
     gc.disable()  # reading and scoring build many small objects and no cycles: the collector only costs time
     try:
-        kc = _load(key, key_format)
+        kc = _load(key, key_format, key=True)
         rc = _load(response, response_format)
         return evaluate(kc, rc, settings, progress=_progress_callback(len(kc)))
     except (InputError, SettingsError) as err:
@@ -221,7 +221,7 @@ def _score_systems(key: str, named: dict[str, str], settings: Settings, key_form
 
     gc.disable()
     try:
-        kc = _load(key, key_format)
+        kc = _load(key, key_format, key=True)
         evs = {}
         for name, path in named.items():
             if status is not None:
@@ -434,7 +434,7 @@ def tui_producer(key: str, response: str, settings: Settings, key_format: Option
     def produce(report, on_stage):
         from ..scoring.evaluate import evaluate
 
-        kc = _load(key, key_format)
+        kc = _load(key, key_format, key=True)
         rc = _load(response, response_format)
         report("read", 0, 0)
         phase = ["scoring"]

@@ -46,9 +46,10 @@ SCORING_PARAMETERS = [
         help="Keep or drop one-mention chains on both sides. Default: keep whatever the files hold, as the "
              "reference scorer does.")], None),
     _p("key_duplicates", Annotated[str, typer.Option(
-        "--key-duplicates", metavar="dedupe|keep",
-        help="A span repeated in the KEY: 'dedupe' (default: keep it once, warn) or 'keep' (as reference v8.01, "
-             "which then scores a key against itself below 100%).")], "dedupe"),
+        "--key-duplicates", metavar="keep|dedupe",
+        help="A span repeated in the KEY: 'keep' (default, as reference v8.01: counted in both chains, so a key "
+             "scored against itself can fall below 100%) or 'dedupe' (keep it once, in its first chain; warns).")],
+        "keep"),
     _p("match", Annotated[Optional[str], typer.Option(
         "--match", metavar="exact|head|partial",
         help="Mention matching (corefud-scorer v1.2, docs/matching.md): 'exact' (default: same words), 'head' "

@@ -64,8 +64,11 @@ def expand(spec: str) -> list[str]:
     raise InputError(spec, None, "no such file or directory")
 
 
-def load_corpus(spec: str, fmt: str | None = None) -> Corpus:
-    """Read every file named by ``spec`` into one corpus (documents in file order)."""
+def load_corpus(spec: str, fmt: str | None = None, key: bool = False) -> Corpus:
+    """Read every file named by ``spec`` into one corpus (documents in file order).
+
+    ``key``: the files are the gold side (a JSON-lines key must hold gold ``clusters``, never only
+    ``predicted_clusters``). The same document id in two files is an error naming both."""
     from .conll2012 import read_text
 
     files = expand(spec)
@@ -83,16 +86,12 @@ def load_corpus(spec: str, fmt: str | None = None) -> Corpus:
                          + ": choose one with --key-format/--response-format")
     corpus = Corpus(source=spec, format=fmts[0] if fmts else "")
     for (f, text), ff in zip(texts, fmts):
-        part = _reader(ff)(f, text)
+        part = _reader(ff)(f, text, key=True) if (key and ff == "jsonlines") else _reader(ff)(f, text)
         corpus.warnings.extend(part.warnings)
         for doc_id, doc in part.documents.items():
             if doc_id in corpus.documents:
-                k = 2
-                while f"{doc_id}#{k}" in corpus.documents:
-                    k += 1
-                corpus.warnings.append(f"{f}: document id {doc_id!r} already read from "
-                                       f"{corpus.documents[doc_id].source}; renamed to {doc_id}#{k}")
-                doc_id = f"{doc_id}#{k}"
-                doc.doc_id = doc_id
+                raise InputError(f, doc.line, f"document id {doc_id!r} is also in {corpus.documents[doc_id].source}: "
+                                 "a document may be given once (remove one of the two files from the "
+                                 "directory or pattern)")
             corpus.documents[doc_id] = doc
     return corpus

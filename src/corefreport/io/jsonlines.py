@@ -11,7 +11,8 @@ Format: one JSON object per line, one line per document.
 * ``clusters`` (or the key given as ``field``): a list of clusters, each a list of ``[start, end]``
   mentions with an **inclusive** end. The chain label is the cluster's index in the list, as a
   string; empty clusters are dropped. When ``field`` is ``clusters`` and a document has no or empty
-  ``clusters`` but has ``predicted_clusters`` (system output), those are read, with a warning.
+  ``clusters`` but has ``predicted_clusters`` (system output), those are read, with a warning —
+  except in a key (``key=True``), where a missing or non-list ``clusters`` is an error.
 * ``speakers`` and ``pos`` (optional, the shape of ``sentences``) become the ``speaker`` and ``pos``
   columns; one whose token count differs from ``sentences`` is ignored with a warning.
 * Other keys (``paragraphs``, ``constituents``, ``ner``, …) are ignored.
@@ -34,12 +35,13 @@ from ..errors import InputError
 COLUMN_KEYS = (("speakers", "speaker"), ("pos", "pos"))
 
 
-def read_jsonlines(path: str | Path, text: str | None = None, field: str = "clusters") -> Corpus:
+def read_jsonlines(path: str | Path, text: str | None = None, field: str = "clusters", key: bool = False) -> Corpus:
     """Read every document of one JSON-lines file (see the module docstring for the format)."""
     path = str(path)
     if text is None:
         text = read_text(path)
     stem = Path(path).name.split(".")[0]
+    gold = key
     corpus = Corpus(source=path, format="jsonlines")
     keys: dict[str, int] = {}
     for ln, line in enumerate(text.split("\n"), 1):
@@ -51,6 +53,11 @@ def read_jsonlines(path: str | Path, text: str | None = None, field: str = "clus
         if raw_key in keys:
             raise InputError(path, ln, f"doc_key {raw_key!r} repeats (first on line {keys[raw_key]})")
         keys[raw_key] = ln
+        if gold and field == "clusters" and not isinstance(obj.get("clusters"), list):
+            what = "no 'clusters'" if "clusters" not in obj else "'clusters': " + _json_type(obj["clusters"])
+            raise InputError(path, ln, f"key document {raw_key!r} has {what}: a key needs gold 'clusters' (a list "
+                             "of clusters)" + ("; 'predicted_clusters' is system output, give it as the RESPONSE"
+                                               if "predicted_clusters" in obj else ""))
         doc = _read_document(path, ln, obj, document_id(raw_key, stem), field, corpus.warnings)
         if doc.doc_id in corpus.documents:
             raise InputError(path, ln, f"doc_key {raw_key!r} names document {doc.doc_id!r} again (first on line "

@@ -6,10 +6,11 @@
   is ignored; both are reported as warnings.
 * Tokens of matched documents must agree: a mismatch is an error naming the document, sentence,
   token position and both words (the reference silently mis-scores such pairs).
-* **Repeated key mentions** (the same span twice in the key, in one or two chains) are kept once, in
-  the first chain, with a warning. The reference keeps them and then scores a key against itself at
-  B³ F 62.5 %; ``key_duplicates="keep"`` reproduces that behaviour (and the reference's numbers on
-  such keys, e.g. OntoGUM's GUM_bio_emperor) for users who must match published numbers.
+* **Repeated key mentions** (the same span twice in the key, in one or two chains) are kept in every
+  chain by default (``key_duplicates="keep"``), as reference v8.01 does, so its numbers are
+  reproduced (e.g. OntoGUM's GUM_bio_emperor); the reference then scores such a key against itself
+  below 100 % (B³ F 62.5 % on its test case). ``key_duplicates="dedupe"`` keeps the span once, in
+  its first chain, with a warning that says the numbers differ from the reference.
 * **Repeated response mentions** are treated exactly as reference v8.01 does, so its numbers are
   reproduced: a repeated span that is also a key mention is kept only in the first chain (in chain
   order); a repeated span that is not in the key is kept in every chain (it then counts twice in B³,
@@ -74,6 +75,26 @@ def _match_key(doc_id: str) -> tuple[str, int]:
     return doc_id, 0
 
 
+def _some(ids: list[str]) -> str:
+    return ", ".join(repr(i) for i in ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
+
+
+def check_scorable(key: Corpus, response: Corpus) -> None:
+    """Refuse inputs that would give an empty or meaningless score: a key without documents or
+    without a single mention (coreference column not read, ``"clusters": null``, a header-only
+    WebAnno file), a response without documents."""
+    if not len(key):
+        raise InputError(key.source, None, "the key holds no document (expected '#begin document' lines in "
+                         "CoNLL-2012, '# newdoc' in CoNLL-U, one JSON object per line, or WebAnno TSV sentences)")
+    if not any(d.chains for d in key):
+        raise InputError(key.source, None, f"the key has no mentions in any of its {len(key)} document(s): "
+                         "expected coreference annotation (CoNLL-2012: brackets such as '(1' '1)' in the LAST "
+                         "column; CoNLL-U: Entity= in MISC; JSON lines: gold 'clusters'; WebAnno TSV: a "
+                         "coreference layer)")
+    if not len(response):
+        raise InputError(response.source, None, "the response holds no document")
+
+
 def pair_documents(key: Corpus, response: Corpus) -> tuple[list[tuple[Document, Document | None]], list[str], list[str]]:
     """Match key documents to response documents; return pairs, missing ids and extra ids."""
     by_norm = {}
@@ -133,10 +154,16 @@ def _chains(doc: Document | None, drop_singletons: bool) -> list[tuple[str, list
 
 
 def align(key: Corpus, response: Corpus, singletons: str = "keep", strict_tokens: bool = False,
-          key_duplicates: str = "dedupe") -> Alignment:
+          key_duplicates: str = "keep") -> Alignment:
     """Pair documents and build the chains every metric scores (see the module docstring)."""
     result = Alignment()
+    check_scorable(key, response)
     pairs, missing, extra = pair_documents(key, response)
+    if pairs and len(missing) == len(pairs) and len(response):
+        raise InputError(response.source, None, "key and response share no document id: the key has "
+                         + _some([d.doc_id for d in key]) + f" ({key.source}), the response has "
+                         + _some([d.doc_id for d in response]) + "; the response must name its documents "
+                         "as the key does ('#begin document (NAME); part N' or the JSON 'doc_key')")
     result.missing_in_response = missing
     result.extra_in_response = extra
     if missing:
@@ -200,8 +227,10 @@ def align(key: Corpus, response: Corpus, singletons: str = "keep", strict_tokens
         n_key = sum(1 for d in result.duplicates if d.side == "key")
         n_resp = len(result.duplicates) - n_key
         if n_key:
-            what = ("kept as reference v8.01 does (--key-duplicates keep)" if key_duplicates == "keep"
-                    else "de-duplicated (--key-duplicates keep reproduces the reference scorer)")
+            what = ("kept in both chains, as reference v8.01 does (--key-duplicates dedupe keeps each once)"
+                    if key_duplicates == "keep"
+                    else "de-duplicated (kept once, in the first chain): numbers differ from reference v8.01, "
+                         "which keeps the span in every chain it is written in (the default, --key-duplicates keep)")
             result.warnings.append(f"{n_key} repeated key mention(s) {what}; see 'duplicates' in the JSON")
         if n_resp:
             result.warnings.append(f"{n_resp} repeated response mention(s) handled as reference v8.01 "

@@ -19,10 +19,11 @@ from dataclasses import replace
 from typing import Callable
 
 from ..model import Corpus
+from ..errors import SettingsError
 from . import metrics as M
 from .align import Alignment, align
 from .counts import Counts
-from .features import annotated
+from .features import annotated, lacks_pos
 from .matching import drop_zeros, match_corpus
 from .registry import PER_DOCUMENT_METRICS, REGISTRY
 from .result import DocumentResult, Evaluation, PlinkResult, SideStats
@@ -93,6 +94,35 @@ def _totals(docs: list[DocumentResult], names: list[str]) -> dict:
     return totals
 
 
+ROW_COLUMNS = ("analysis", "doc_id", "text", "outcome", "cls", "type")
+
+
+def _check_requests(settings: Settings, rows: list, scheme) -> None:
+    """Refuse what the input cannot answer, listing what exists: a ``--by`` feature no link has,
+    an ``--attempted`` class the scheme does not know, a scheme none of whose classes occurs."""
+    if rows and settings.by:
+        known = set(ROW_COLUMNS).union(*(r.features for r in rows))
+        unknown = [f for f in settings.by if f not in known]
+        if unknown:
+            raise SettingsError(f"--by {unknown[0]!r}: no such feature; the links have "
+                                + ", ".join(sorted(known - {"text"})))
+    if scheme is None:
+        return
+    typed_rows = [r for r in rows if r.analysis == "typed"]
+    found = sorted({r.cls for r in typed_rows})
+    if settings.attempted:
+        known = set(scheme.classes) | set(found)
+        unknown = [c for c in settings.attempted if c not in known]
+        if unknown:
+            raise SettingsError(f"--attempted {unknown[0]!r}: scheme {scheme.name!r} has no such class; its classes: "
+                                + ", ".join(f"{c} ({n})" for c, n in scheme.classes.items()))
+    if typed_rows and scheme.classes and not set(found) & set(scheme.classes):
+        raise SettingsError(f"none of the classes of scheme {scheme.name!r} ("
+                            + ", ".join(scheme.classes) + f") occurs in the input (its types come from "
+                            f"{scheme.source!r}; the links' classes here: " + ", ".join(found)
+                            + "); choose a scheme the files carry (derived; gum for GUM's WebAnno TSV)")
+
+
 def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
              progress: Progress | None = None, on_stage: Callable[[Evaluation], None] | None = None) -> Evaluation:
     """Score ``response`` against ``key`` with ``settings``; ``key`` and ``response`` are not changed.
@@ -101,8 +131,12 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
     standard scores (``complete=False``) before the slower metrics and analyses are computed.
     """
     settings = settings or Settings()
-    sig = signature(settings, corpus_hash(key))
     key_stats, response_stats = side_stats(key), side_stats(response)
+    untagged = [d.doc_id for d in key if lacks_pos(d)] if settings.needs_features else []
+    sig = signature(settings, corpus_hash(key), pos_missing=bool(untagged))
+    pos_warning = ([f"{len(untagged)} key document(s) have tokens without a POS tag ('_', '-' or no POS column, "
+                    f"e.g. {untagged[0]}): their mentions are typed from the word (pronoun list) and the NE "
+                    "column or capitalisation (signature pos:missing)"] if untagged else [])
     if settings.zeros == "drop":
         key, response = drop_zeros(key), drop_zeros(response)
     as_written = response
@@ -121,7 +155,8 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
     ev = Evaluation(
         settings=settings, signature=sig, key_source=key.source, response_source=response.source,
         metrics=_totals(docs, std), documents=docs, mentions=mentions, key_stats=key_stats,
-        response_stats=response_stats, warnings=list(key.warnings) + list(response.warnings) + aligned.warnings,
+        response_stats=response_stats,
+        warnings=list(key.warnings) + list(response.warnings) + pos_warning + aligned.warnings,
         duplicates=aligned.duplicates, key_corpus=key, response_corpus=response,
         complete=not (settings.linguistic or settings.analyses or settings.plink_by))
     if ev.complete:
@@ -194,6 +229,7 @@ def _analyses(ev: Evaluation, aligned: Alignment, settings: Settings, progress: 
         if progress is not None:
             progress(idx + 1, n)
     names = [m for m in settings.metrics if m in REGISTRY]
+    _check_requests(settings, rows, scheme)
     arcs = typed = None
     if anchor is not None:
         from .analyses import arcs_tables

@@ -8,13 +8,18 @@ The rules (documented in docs/formats.md, configurable through :class:`TypingRul
   that follows a noun; otherwise the last token.
 * **Type** (first rule that applies):
   1. PRONOUN — a one-token mention whose POS is a pronoun tag (``PRP``, ``PRP$``, ``WP``, ``WP$``,
-     UPOS ``PRON``) or, without POS, whose word is an English pronoun;
+     UPOS ``PRON``) or, without POS, whose word is an English pronoun (closed-class list);
   2. NAME — the head's POS is a proper-noun tag (``NNP``, ``NNPS``, UPOS ``PROPN``), or, in input
-     without POS, an NE span of the NE column covers the head (with POS the NE column is not used:
+     without POS, an NE span of the NE column covers the head, or (a POS column of ``_``/``-``
+     placeholders and no NE column) the head is capitalised and not the first word of its
+     sentence (with POS the NE column is not used:
      GUM's NE column types every mention, "the prevalence" included);
   3. NOMINAL — everything else (common-noun phrases, and multi-token mentions such as "his own").
   On the Chen & Ng (2013) §4.1 example this gives Jesus, Jerusalem NAME; "the city", "your enemies"
   NOMINAL; he, it, I, you, your, They PRONOUN.
+* **Missing POS.** ``_``, ``-`` or an empty cell in the POS/UPOS column is a missing tag, not a
+  tag (LitBank's CoNLL files hold ``_`` everywhere): such mentions are typed from the word as above;
+  :func:`lacks_pos` detects it, ``evaluate`` warns once and the signature says ``pos:missing``.
 * **POS class** (ARCS, Tuggener 2014): ``NOUN`` for multi-token mentions and one-token nouns
   (NN, NNS, NNP, NNPS), else the POS tag itself (PRP, PRP$, DT, …).
 * **lemma**: the head's lemma (or lower-cased word); **pronoun**: the lower-cased word of a pronoun.
@@ -49,6 +54,27 @@ class TypingRules:
 
 DEFAULT_RULES = TypingRules()
 
+MISSING_TAGS = frozenset({"", "_", "-"})
+"""Values of a POS / UPOS column that mean "no tag" (LitBank's CoNLL files have ``_`` everywhere)."""
+
+
+def _tag_column(doc: Document, name: str) -> list[str] | None:
+    """Column ``name`` of ``doc``, or None when it is absent or holds no real tag at all."""
+    col = doc.columns.get(name)
+    if not col or all(v in MISSING_TAGS for v in col):
+        return None
+    return col
+
+
+def lacks_pos(doc: Document) -> bool:
+    """True when some token of ``doc`` has no POS tag (no POS/UPOS column, or ``_``/``-`` in it):
+    such mentions are typed from the word (closed-class pronoun list) and NE column/capitalisation."""
+    pos, upos = _tag_column(doc, "pos"), _tag_column(doc, "upos")
+    if pos is None and upos is None:
+        return True
+    col = pos if pos is not None else upos
+    return any(v in MISSING_TAGS for v in col)
+
 
 def ne_spans(tags: list[str]) -> dict[int, tuple[int, int, str]]:
     """Map each token covered by an NE span of a CoNLL-2012 NE column to (start, end, type).
@@ -82,7 +108,7 @@ def find_head(doc: Document, m: Mention, rules: TypingRules = DEFAULT_RULES) -> 
                 continue
             if h < m.start or h > m.end:
                 return t
-    pos = doc.columns.get("upos") or doc.columns.get("pos")
+    pos = _tag_column(doc, "upos") or _tag_column(doc, "pos")
     if not pos or m.start == m.end:
         return m.end
     head = -1
@@ -101,11 +127,15 @@ def _derived(doc: Document, m: Mention, rules: TypingRules, cols: dict) -> dict[
     head = find_head(doc, m, rules)
     word = tokens[head] if 0 <= head < len(tokens) else ""
     hpos = pos[head] if pos else (upos[head] if upos else "-")
+    hupos = upos[head] if upos else "-"
+    # "_" / "-" is a missing tag, not a tag: type such a mention from its words
+    untagged = hpos in MISSING_TAGS and hupos in MISSING_TAGS
     one = m.start == m.end
-    if one and (hpos in rules.pronoun_pos or (upos and upos[head] == "PRON")
-                or (not pos and not upos and word.lower() in rules.pronouns)):
+    if one and (hpos in rules.pronoun_pos or hupos == "PRON" or (untagged and word.lower() in rules.pronouns)):
         mtype = "PRONOUN"
-    elif hpos in rules.name_pos or (upos and upos[head] == "PROPN") or (not pos and not upos and head in ne):
+    elif (hpos in rules.name_pos or hupos == "PROPN"
+          or (untagged and (head in ne or (not ne and cols["placeholder_pos"]
+                                           and _capitalised_name(doc, head, word, rules))))):
         mtype = "NAME"
     else:
         mtype = "NOMINAL"
@@ -124,6 +154,14 @@ def _derived(doc: Document, m: Mention, rules: TypingRules, cols: dict) -> dict[
     }
 
 
+def _capitalised_name(doc: Document, head: int, word: str, rules: TypingRules) -> bool:
+    """Without POS and NE tags: a capitalised head that is not a pronoun and not the first word of
+    its sentence (where every word is capitalised) is taken for a name."""
+    if not word[:1].isupper() or word.lower() in rules.pronouns:
+        return False
+    return head > 0 and doc.sentence_of(head - 1) == doc.sentence_of(head)
+
+
 KEPT = ("head", "mtype", "ne")
 """Features a reader may set itself (its value wins over the derived one)."""
 
@@ -137,8 +175,9 @@ def mention_features(doc: Document, rules: TypingRules = DEFAULT_RULES) -> list[
     input column ``colN`` gives the value at the mention's last token.
     """
     ne_col = doc.columns.get("ne")
-    cols = {"pos": doc.columns.get("pos"), "upos": doc.columns.get("upos"), "lemma": doc.columns.get("lemma"),
-            "ne": ne_spans(ne_col) if ne_col else {}, "genre": doc.genre}
+    cols = {"pos": _tag_column(doc, "pos"), "upos": _tag_column(doc, "upos"), "lemma": doc.columns.get("lemma"),
+            "ne": ne_spans(ne_col) if ne_col else {}, "genre": doc.genre,
+            "placeholder_pos": "pos" in doc.columns or "upos" in doc.columns}
     extra = [k for k in doc.columns if k.startswith("col")]
     cache: dict[Span, dict[str, str]] = {}
     out = []

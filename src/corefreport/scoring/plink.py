@@ -12,7 +12,10 @@ half the link for its own category π (a sentence type, a genre, any mention fea
   then closing brackets left to right) — the order :func:`corefreport.io.conll2012.read_conll2012`
   already gives every chain. Pass ``order`` to sort by another key; :func:`closing_order` builds the
   P2 key of a (start, end) span.
-* **P3 pre-processing.** A response mention is kept in the first chain that holds it. (Key mentions
+* **P3 pre-processing.** A repeated response span that is a key mention is kept only in the first
+  chain that holds it; a repeated span that is *not* a key mention stays in every place it is
+  written, so D_R sums to MUC's precision denominator (reference v8.01). ``compat=True`` keeps only
+  the first occurrence of every response mention, as the Perl does. (Key mentions
   missing from the response and twinless response singletons have no links, so they change nothing;
   twinless mentions inside response chains stay and count in D_R.)
 * **P4 key denominator**, for a chain k_1..k_n every consecutive link (k_t, k_t+1) adds ``split`` to
@@ -77,11 +80,12 @@ def mention_categories(doc: Document, column: str) -> dict[Span, str]:
     return out
 
 
-def _ordered(chains: Chains, order: Mapping[M, tuple] | None) -> list[list[M]]:
-    """Non-empty chains without in-chain repeats, sorted by ``order`` when given (stable sort)."""
+def _ordered(chains: Chains, order: Mapping[M, tuple] | None, keep_repeats: bool = False) -> list[list[M]]:
+    """Non-empty chains, sorted by ``order`` when given (stable sort); in-chain repeats are dropped
+    unless ``keep_repeats`` (then :func:`_dedupe_response` decides)."""
     out = []
     for c in chains:
-        chain = list(dict.fromkeys(c))
+        chain = list(c) if keep_repeats else list(dict.fromkeys(c))
         if order is not None:
             chain.sort(key=lambda m: order[m])
         if chain:
@@ -89,13 +93,19 @@ def _ordered(chains: Chains, order: Mapping[M, tuple] | None) -> list[list[M]]:
     return out
 
 
-def _dedupe_response(response: list[list[M]]) -> list[list[M]]:
-    """P3: each response mention is kept only in the first chain that holds it."""
+def _dedupe_response(response: list[list[M]], only: set | None = None) -> list[list[M]]:
+    """P3: a response mention is kept only where it first occurs. With ``only`` (the key mentions),
+    only those are de-duplicated: a repeated span that is not a key mention stays in every place it
+    is written, as MUC's precision denominator counts it (reference v8.01)."""
     seen: set = set()
     out = []
     for chain in response:
-        kept = [m for m in chain if m not in seen]
-        seen.update(kept)
+        kept = []
+        for m in chain:
+            if m in seen and (only is None or m in only):
+                continue
+            seen.add(m)
+            kept.append(m)
         if kept:
             out.append(kept)
     return out
@@ -134,8 +144,11 @@ def plink_tallies(key: Chains, response: Chains, key_category: Mapping[M, str],
     if not 0.0 <= split <= 1.0:
         raise ValueError(f"p-link split weight must lie in [0, 1], got {split!r}")
     k = _ordered(key, order)
-    r = _dedupe_response(_ordered(response, order))
     key_mentions = {m for c in k for m in c}
+    if compat:
+        r = _dedupe_response(_ordered(response, order))
+    else:
+        r = _dedupe_response(_ordered(response, order, keep_repeats=True), only=key_mentions)
     if compat:
         cat_n, cat_k, cat_r = response_category, key_category, response_category
     else:

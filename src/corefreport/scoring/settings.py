@@ -8,7 +8,7 @@ two scores with the same signature are comparable; ``compare`` compares signatur
 
 >>> s = Settings(metrics=("muc", "bcub", "ceafe"))
 >>> str(signature(s, "0123456789"))
-'metrics:muc+bcub+ceafe|singletons:keep|match:exact|dups:ref801+keydedup|key:0123456789|version:0.1.0'
+'metrics:muc+bcub+ceafe|singletons:keep|match:exact|dups:ref801|key:0123456789|version:0.1.0'
 >>> signature(s, "0123456789").diff(signature(Settings(), "0123456789"))
 {'metrics': ('muc+bcub+ceafe', 'muc+bcub+ceafm+ceafe+blanc+lea')}
 """
@@ -36,8 +36,8 @@ class Settings:
     """Metrics to compute (registry keys); the CoNLL score comes with MUC, B³ and CEAF-e."""
     singletons: str = "keep"
     """keep | drop one-mention chains on both sides."""
-    key_duplicates: str = "dedupe"
-    """A span repeated in the key: dedupe (keep it once) | keep (reference v8.01)."""
+    key_duplicates: str = "keep"
+    """A span repeated in the key: keep (default, as reference v8.01) | dedupe (keep it once)."""
     match: str = "exact"
     """Mention matching (corefud-scorer v1.2, docs/matching.md): exact | head | partial."""
     zeros: str = "keep"
@@ -180,8 +180,9 @@ def _nums(xs: tuple[float, ...]) -> str:
     return ",".join(f"{x:g}" for x in xs)
 
 
-def signature(s: Settings, key_hash: str) -> Signature:
-    """The :class:`Signature` of settings ``s`` on a key whose content hash is ``key_hash``."""
+def signature(s: Settings, key_hash: str, pos_missing: bool = False) -> Signature:
+    """The :class:`Signature` of settings ``s`` on a key whose content hash is ``key_hash``;
+    ``pos_missing``: mention types were derived without POS tags (``pos:missing``)."""
     f: list[tuple[str, str]] = [
         ("metrics", "+".join(s.metrics)),
         ("singletons", s.singletons),
@@ -211,6 +212,8 @@ def signature(s: Settings, key_hash: str) -> Signature:
         f.append(("errors", "keep-singletons"))
     if s.plink_by:
         f.append(("plink", s.plink_by + ("+compat" if s.plink_compat else "")))
+    if pos_missing:
+        f.append(("pos", "missing"))
     f.append(("key", key_hash))
     f.append(("version", __version__))
     return Signature(tuple(f))

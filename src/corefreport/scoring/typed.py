@@ -209,5 +209,8 @@ def typed_tables(rows: Iterable[LinkOutcome], scheme: Scheme, k: tuple[float, ..
     t = TypedTables(scheme, tuple(k), classes=group_by(rows, "cls"), types=group_by(rows, "type"))
     t.type_class = {r.type: r.cls for r in rows}
     t.wrong_entity = sum(1 for r in rows if r.outcome in ("WL", "WTL") and r.features.get("wrong_entity") == "1")
-    t.attempted = list(attempted or scheme.attempted or sorted(t.classes))
+    # default: the classes of the key (a class only the response uses, e.g. xrenner's 'none' on GUM,
+    # was not attempted: counting it would let scheme coverage exceed macro, Z8)
+    in_key = [c for c in sorted(t.classes) if t.classes[c].stats()[1] > 0]
+    t.attempted = list(attempted or scheme.attempted or in_key)
     return t
