@@ -429,7 +429,6 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
         return DocumentErrors(rows, {}, {}, 0)
     # a state no correction reached scores as the one before it (each score computed once)
     cumulative = {"none": _scores(key_chains, none.chains())}
-    cumulative["span"] = _scores(key_chains, base.chains()) if fixes else cumulative["none"]
     # corrections never reach a group without errors, and every score is a sum over groups: score
     # those groups once, the others per corrected response
     key_err = [c for c in key_chains if c[0] not in perfect]
@@ -439,6 +438,7 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
         part = _scores(key_err, [c for c in state.chains() if c[0] not in perfect])
         return {k: fixed[k] + part[k] for k in fixed}
 
+    cumulative["span"] = score(base) if fixes else cumulative["none"]
     prev = "span"
     for s in STEPS[1:]:
         cumulative[s] = score(states[s]) if s in touched else cumulative[prev]
@@ -491,7 +491,15 @@ class ErrorsResult:
     def add(self, d: DocumentErrors, doc_id: str = "") -> None:
         self.rows.extend(d.rows)
         if d.cumulative:
-            self.per_document[doc_id] = {c["class"]: c["cumulative"]["conll"] for c in _costs(d.cumulative, d.alone)}
+            memo: dict[int, float] = {}  # untouched steps share their scores: one CoNLL each
+            conll = {s: memo.get(id(c)) if id(c) in memo else memo.setdefault(
+                id(c), conll_score(c["muc"], c["bcub"], c["ceafe"])) for s, c in d.cumulative.items()}
+            gains, prev = {}, "none"
+            for s in STEPS:
+                gains[STEP_CLASS[s]] = conll[s] - conll[prev]
+                prev = s
+            gains["Leftover (not classified)"] = 1.0 - conll[prev]
+            self.per_document[doc_id] = gains
         self.leftover += d.leftover
         for target, src in ((self.cumulative, d.cumulative), (self.alone, d.alone)):
             for step, sc in src.items():
