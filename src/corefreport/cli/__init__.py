@@ -25,14 +25,24 @@ classes of -a errors are printed by score only, so far)."""
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     rich_markup_mode=None,
     help="Coreference evaluation: the official CoNLL numbers, and why. "
     "Run 'corefreport score --example' to see it on a bundled GUM sample.",
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"corefreport {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                                help="Print the version and exit.")] = False) -> None:
     """Coreference evaluation: the official CoNLL numbers, and why."""
 
 
@@ -193,7 +203,7 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
         return
     parts = all_tables(ev, per_doc=per_doc)
     if fmt is OutFormat.csv:
-        write_output("\n".join(R.to_csv(t) for t in parts), output, force)
+        write_output(R.tables_csv(parts), output, force)
     elif fmt is OutFormat.markdown:
         write_output("\n".join(f"### {t.title}\n\n" + R.to_markdown(t) for t in parts), output, force)
     elif fmt is OutFormat.latex:
@@ -209,6 +219,23 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
             write_output(buf.getvalue(), output, force)
         else:
             print_evaluation(ev, per_doc=per_doc)
+
+
+RESAMPLING_MEMORY_LIMIT = 2 * 1024 ** 3
+"""Bytes the resampling of ``compare`` may take (estimated before it starts)."""
+
+
+def _check_resampling_memory(bootstrap: int, randomization: int, evs: dict) -> None:
+    """Refuse resample counts whose arrays cannot fit: the resampling keeps, per resample, a weight or
+    sign per document and a statistics row per system and metric (8 bytes each)."""
+    ev = next(iter(evs.values()))
+    n_docs = max(len(ev.documents), 1)
+    columns = 3 * max(len(ev.metrics), 1) * len(evs)
+    need = 8 * max(bootstrap, randomization) * (n_docs + columns)
+    if need > RESAMPLING_MEMORY_LIMIT:
+        most = RESAMPLING_MEMORY_LIMIT // (8 * (n_docs + columns))
+        fail(f"{max(bootstrap, randomization):,} resamples of {n_docs} documents and {len(evs)} systems need about "
+             f"{need / 1024 ** 3:.1f} GiB; use at most {most:,} (--bootstrap / --randomization)")
 
 
 def _named(items: list[str]) -> dict[str, str]:
@@ -296,6 +323,7 @@ def compare(
     evs = _score_systems(key, named, settings, key_format, response_format)
     for name, ev in evs.items():
         _warn(ev.warnings, quiet, f"{name}: ")
+    _check_resampling_memory(bootstrap, randomization, evs)
     try:
         cmp = run_compare(evs, next(iter(named)), bootstrap, randomization, seed, groupings=settings.by or GROUPINGS)
     except ValueError as err:
@@ -433,6 +461,9 @@ def tui(
     if settings.plink_by:
         fail("the terminal browser has no p-link view; use 'corefreport score -m plink' or the report")
     _refuse_errors_analysis(settings, "tui")
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        fail("the terminal browser needs an interactive terminal (stdin and stdout are not a TTY); for pipes "
+             "and files use 'corefreport score' or 'corefreport report', for a browser 'textual serve'")
     from ..tui.app import run_tui
 
     raise typer.Exit(run_tui(tui_producer(key, response, settings, key_format, response_format),
@@ -461,10 +492,54 @@ def tui_producer(key: str, response: str, settings: Settings, key_format: Option
     return produce
 
 
+def _interrupted(signum, frame) -> None:  # pragma: no cover - needs a real Ctrl-C
+    raise SystemExit(130)
+
+
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point: Ctrl-C exits 130 and a closed pipe or a full disk exits with one
+    error line, never a traceback."""
+    import os
+    import signal
+
+    signal.signal(signal.SIGINT, _interrupted)
+    code: object = 0
+
+    def stdout_id() -> tuple[int, int] | None:
+        try:
+            st = os.fstat(sys.__stdout__.fileno())
+            return (st.st_dev, st.st_ino)
+        except (OSError, ValueError, AttributeError):
+            return None
+
+    before = stdout_id()
     try:
-        app()
-    except KeyboardInterrupt:  # pragma: no cover
-        typer.echo("interrupted", err=True)
-        raise SystemExit(130)
+        try:
+            app()
+        except SystemExit as exit_:
+            code = exit_.code
+        from click.utils import PacifyFlushWrapper
+
+        if isinstance(sys.stdout, PacifyFlushWrapper) or (code == 1 and stdout_id() != before):
+            # click or rich swallowed a closed pipe (| head) and pointed stdout at /dev/null
+            raise BrokenPipeError(32, "the reader closed the pipe")
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        code = 130
+    except OSError as err:
+        # a closed pipe (| head) or a full device (> /dev/full): stdout is unusable; say so once
+        try:
+            sys.stderr.write(f"corefreport: error: cannot write the output: {err.strerror or err}\n")
+        except OSError:
+            pass
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        code = 2
+    if code == 130:
+        try:
+            sys.stderr.write("corefreport: interrupted\n")
+        except OSError:
+            pass
+    raise SystemExit(code)

@@ -29,6 +29,28 @@ def to_csv(t: Table) -> str:
     return buf.getvalue()
 
 
+def tables_csv(tables: list[Table]) -> str:
+    """Several tables as ONE well-formed CSV stream: a first column ``table`` (the table's title)
+    and the union of the tables' columns, in order of first appearance; a cell a table does not
+    have is empty. One table is written as it is (:func:`to_csv`)."""
+    if len(tables) == 1:
+        return to_csv(tables[0])
+    header: list[str] = []
+    for t in tables:
+        header.extend(h for h in t.header if h not in header)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["table", *header])
+    for t in tables:
+        pos = {h: header.index(h) for h in t.header}
+        for r in t.rows:
+            out = [""] * len(header)
+            for h, v in zip(t.header, r):
+                out[pos[h]] = "" if v is None else (v if isinstance(v, str) else (repr(v) if isinstance(v, float) else v))
+            w.writerow([t.title, *out])
+    return buf.getvalue()
+
+
 def to_markdown(t: Table) -> str:
     head = [METRIC_LABELS.get(h, h) for h in t.header]
     lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" if i == 0 else "---:" for i in range(len(head))) + "|"]

@@ -79,7 +79,7 @@ def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None 
         for row in pt.rows:
             dt.add_row(str(row[0]), *[pct(v) for v in row[1:]])
         console.print(dt)
-    console.print(Text(str(ev.signature), style="dim"))
+    console.print(Text(str(ev.signature), style="dim"), soft_wrap=True)
 
 
 def _rt(title: str | None, tty: bool) -> RichTable:

@@ -13,12 +13,18 @@ from __future__ import annotations
 from ..present.latex import PREAMBLE, SISETUP, latex_text, table_latex
 from .model import Report
 
+def _one_line(text: str) -> str:
+    """A user string inside a ``%`` comment: a line break would end the comment and let the rest
+    be typeset as LaTeX."""
+    return " ".join(str(text).split())
+
+
 def to_latex(report: Report, layout: str = "acl", label_prefix: str = "tab:corefreport-") -> str:
     r"""Every table of the report, section by section, ready for ``\input``; the title, the
     signature and the notes as ``%`` comments."""
-    parts = [f"% {report.title}", f"% {report.subtitle}", f"% corefreport {report.version}",
+    parts = [f"% {_one_line(report.title)}", f"% {_one_line(report.subtitle)}", f"% corefreport {report.version}",
              f"% signature: {report.signature}", f"% needs {PREAMBLE}{SISETUP}"]
-    parts += [f"% note: {n}" for n in report.notes]
+    parts += [f"% note: {_one_line(n)}" for n in report.notes]
     parts.append("")
     for s in report.sections:
         tables = s.tables[:1] if s.id == "summary" else s.tables  # the repeated-mention list is diagnostics

@@ -1,0 +1,126 @@
+"""Issue 12 item 7: output that can be trusted — the signature on one line, well-formed CSV,
+--version / -h, closed pipes and full disks, Ctrl-C."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from corefreport import __version__
+from corefreport.cli import app
+
+from conftest import SHARED, shared_path
+
+runner = CliRunner()
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+GUM = [str(shared_path("data", "gum", "derived", "conll2012", "gum.conll")),
+       str(SHARED / "data" / "xrenner" / "conll2012" / "ml-gum.conll")]
+
+
+def cli(*args: str, **kw) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": SRC, "COLUMNS": "40"}
+    return subprocess.Popen([sys.executable, "-m", "corefreport", *args], env=env, stderr=subprocess.PIPE, **kw)
+
+
+def test_version_and_short_help():
+    res = runner.invoke(app, ["--version"])
+    assert res.exit_code == 0 and res.stdout.strip() == f"corefreport {__version__}"
+    res = runner.invoke(app, ["-h"])
+    assert res.exit_code == 0 and "score" in res.stdout and "Usage" in res.stdout
+    res = runner.invoke(app, ["score", "-h"])
+    assert res.exit_code == 0 and "--key-duplicates" in res.stdout
+
+
+def test_signature_is_printed_on_one_line_whatever_the_width():
+    """Before: wrapped at 100 columns in pipes and files ('…|key:077' / 'ca511e3|version…')."""
+    sig = runner.invoke(app, ["score", "--example", "-f", "json", "-q"])
+    import json
+
+    full = json.loads(sig.stdout)["signature"]
+    assert len(full) > 100
+    res = runner.invoke(app, ["score", "--example", "-q", "-a", "typed"])
+    assert res.exit_code == 0
+    sig_typed = next(x for x in res.stdout.splitlines() if x.startswith("metrics:"))
+    assert sig_typed.endswith(f"version:{__version__}") and "|scheme:derived|" in sig_typed
+    p = cli("score", "--example", "-q", stdout=subprocess.PIPE)
+    out, _ = p.communicate(timeout=60)
+    assert full in out.decode().splitlines()
+
+
+def test_csv_per_doc_is_one_well_formed_table():
+    """Before: two CSV tables of 8 and 8 columns separated by a blank line (ragged rows)."""
+    res = runner.invoke(app, ["score", "--example", "-q", "-f", "csv", "--per-doc"])
+    rows = list(csv.reader(io.StringIO(res.stdout)))
+    assert len({len(r) for r in rows}) == 1
+    head = rows[0]
+    assert head[:2] == ["table", "metric"] and "document" in head
+    docs = [r for r in rows[1:] if r[head.index("document")]]
+    assert len(docs) == 3
+    # the per-document CoNLL F1 of GUM_court_mitigation: (MUC + B³ + CEAF-e) / 3 of its own columns
+    d = next(r for r in docs if r[head.index("document")].startswith("GUM_court_mitigation"))
+    f = [float(d[head.index(m)]) for m in ("muc", "bcub", "ceafe", "conll")]
+    assert abs(sum(f[:3]) / 3 - f[3]) < 1e-12
+
+
+def test_dev_full_is_one_error_line():
+    with open("/dev/full", "w") as full:
+        p = cli("score", "--example", "-q", stdout=full)
+        _, err = p.communicate(timeout=60)
+    assert p.returncode == 2
+    lines = err.decode().strip().splitlines()
+    assert lines == ["corefreport: error: cannot write the output: No space left on device"]
+
+
+def test_closed_pipe_is_one_error_line():
+    p = cli("score", *GUM, "-q", "--per-doc", stdout=subprocess.PIPE)
+    p.stdout.readline()
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    p.wait(timeout=60)
+    assert p.returncode == 2
+    assert err.strip().splitlines() == ["corefreport: error: cannot write the output: the reader closed the pipe"]
+
+
+def test_ctrl_c_exits_130_without_traceback():
+    p = cli("compare", GUM[0], GUM[1], str(SHARED / "data" / "xrenner" / "conll2012" / "rules-gum.conll"),
+            "--bootstrap", "100000", "-q", stdout=subprocess.DEVNULL)
+    time.sleep(3)
+    if p.poll() is None:
+        p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 130, err.decode()
+    assert "Traceback" not in err.decode() and "interrupted" in err.decode()
+
+
+def test_compare_refuses_a_bootstrap_that_cannot_fit_in_memory():
+    """3 documents, 2 systems × 10 metrics × 3 columns: 10^8 resamples need 8·10^8·(3 + 60) B ≈ 46.9 GiB;
+    2 GiB allow ⌊2^31 / (8 · 63)⌋ = 4,260,880. Before: numpy tried to allocate it (MemoryError)."""
+    from corefreport.cli import example_paths
+
+    key, resp = example_paths()
+    res = runner.invoke(app, ["compare", key, f"a={resp}", f"b={resp}", "--bootstrap", "100000000", "-q"])
+    assert res.exit_code == 2 and "Traceback" not in res.output
+    assert "100,000,000 resamples of 3 documents and 2 systems need about 46.9 GiB" in res.output
+    assert "use at most 4,260,880" in res.output
+
+
+def test_tui_without_a_terminal_exits_2():
+    res = runner.invoke(app, ["tui", "--example"])
+    assert res.exit_code == 2 and "interactive terminal" in res.output and "Traceback" not in res.output
+
+
+def test_newline_in_title_stays_inside_the_latex_comment(tmp_path):
+    out = tmp_path / "r.tex"
+    res = runner.invoke(app, ["report", "--example", "-o", str(out), "--title", "My run\n\\input{/etc/passwd}", "-q"])
+    assert res.exit_code == 0, res.output
+    tex = out.read_text(encoding="utf-8")
+    assert "% My run \\input{/etc/passwd}" in tex
+    assert not any(line.startswith("\\input") for line in tex.splitlines())
