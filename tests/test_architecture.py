@@ -54,3 +54,15 @@ def test_the_terminal_view_of_a_score_loads_no_numpy():
     loaded = loaded_after("import corefreport.cli, corefreport.present.terminal, corefreport.present.render, "
                           "corefreport.present.output")
     assert "numpy" not in loaded and "textual" not in loaded and "weasyprint" not in loaded
+
+
+def test_the_command_line_runs_without_click_installed():
+    """`pip install .` brings typer (which vendors click) but not click itself: the entry point
+    must not import click (the test extras pull click in, so only this test notices)."""
+    code = ("import sys; sys.modules['click'] = None; sys.modules['click.utils'] = None; "
+            "sys.argv = ['corefreport', 'score', '--example', '-f', 'json', '-q']; "
+            "from corefreport.cli import main; main()")
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert res.returncode == 0, res.stderr
+    assert '"documents": 3' in res.stdout

@@ -518,7 +518,10 @@ def main() -> None:
             app()
         except SystemExit as exit_:
             code = exit_.code
-        from click.utils import PacifyFlushWrapper
+        try:  # typer vendors click (typer._click) in recent releases; older ones depend on click
+            from typer._click.utils import PacifyFlushWrapper
+        except ImportError:  # pragma: no cover
+            from click.utils import PacifyFlushWrapper
 
         if isinstance(sys.stdout, PacifyFlushWrapper) or (code == 1 and stdout_id() != before):
             # click or rich swallowed a closed pipe (| head) and pointed stdout at /dev/null
