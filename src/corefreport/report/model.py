@@ -20,11 +20,7 @@ from ..scoring.result import Evaluation
 from ..scoring.settings import DEFAULT_BY
 from . import svg
 from ..present import tables as T
-from ..present.labels import labels_of, row_label
-from ..present.tables import bold_cells, numeric_columns
 from ..present.labels import METRIC_LABELS
-from ..present.numbers import COUNT_COLUMNS, is_score_column
-from ..present.numbers import cell as format_cell
 from ..scoring.registry import LINGUISTIC_METRICS as LINGUISTIC
 from ..scoring.registry import REFERENCES, REGISTRY
 from ..scoring.registry import STANDARD_METRICS as STANDARD
