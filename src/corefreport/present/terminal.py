@@ -249,7 +249,7 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
                 r.add_row(row[0], pct(row[1]), pct(row[2]), fix(row[3]))
             console.print(r)
     console.print(f"[dim]{fix(legend(cmp))}; F1 in %, Δ in points, best in bold[/dim]")
-    console.print(Text(str(cmp.signature), style="dim"))
+    console.print(Text(str(cmp.signature), style="dim"), soft_wrap=True)
 
 
 def _examples(changes: list[LinkChange], kind: str, k: int) -> list[LinkChange]:
