@@ -111,3 +111,17 @@ def test_scheme_whose_types_never_occur():
     """--scheme lcc on CoNLL-2012 (no 'type' feature): every link's class was '-', scores 0/0."""
     msg = one_error_line(runner.invoke(app, ["score", "--example", "-a", "typed", "--scheme", "lcc", "-q"]))
     assert "'lcc'" in msg and "p, g, d, a, e" in msg and "classes here: -" in msg
+
+
+def test_response_without_any_mention_is_scored_zero_with_a_warning(tmp_path):
+    """Before: a response whose coreference column was all '-' printed 0.00 everywhere, silently."""
+    key = tmp_path / "k.conll"
+    key.write_text(CONLL, encoding="utf-8")
+    resp = tmp_path / "r.conll"
+    resp.write_text(CONLL.replace("(1)", "-"), encoding="utf-8")
+    res = runner.invoke(app, ["score", str(key), str(resp), "-m", "muc", "-f", "json"])
+    assert res.exit_code == 0
+    data = json.loads(res.stdout)
+    assert data["metrics"]["muc"]["recall_num"] == 0 and data["metrics"]["muc"]["recall_den"] == 1
+    assert any("the response has no mentions in any of its 1 document(s)" in w for w in data["warnings"])
+    assert "the response has no mentions" in res.stderr

@@ -175,3 +175,19 @@ def test_per_doc_table_in_a_pipe_is_one_table_at_full_width(monkeypatch):
     assert "…" not in text and "parts to fit" not in text
     header = next(line for line in text.splitlines() if "document" in line and "LCEAF-e" in line)
     assert "MUC" in header and "CoNLL" in header
+
+
+def test_markdown_escapes_user_strings(tmp_path):
+    """Before: a document id 'a|b <i>' split its Markdown row into an extra cell and opened raw HTML."""
+    doc = ("#begin document (a|b <i>); part 0\nx\t0\t0\tJohn\tNNP\t(1)\nx\t0\t1\tsaw\tVBD\t-\n"
+           "x\t0\t2\thim\tPRP\t(1)\n#end document\n")
+    key = tmp_path / "k.conll"
+    key.write_text(doc, encoding="utf-8")
+    res = runner.invoke(app, ["score", str(key), str(key), "-m", "muc", "-f", "markdown", "--per-doc", "-q"])
+    assert res.exit_code == 0, res.output
+    row = next(line for line in res.stdout.splitlines() if line.startswith("| a"))
+    assert row.startswith(r"| a\|b &lt;i&gt;; part 0 |")
+    cells = re.split(r"(?<!\\)\|", row)[1:-1]
+    header = next(line for line in res.stdout.splitlines() if line.startswith("| document"))
+    assert len(cells) == len(header.split("|")) - 2
+    assert "100.00" in row

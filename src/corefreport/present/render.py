@@ -51,16 +51,44 @@ def tables_csv(tables: list[Table]) -> str:
     return buf.getvalue()
 
 
+def md_escape(text: str) -> str:
+    r"""A user string (document id, group, system name, title) as literal Markdown text that can
+    neither end a table cell, nor open raw HTML or a code span, nor break the line:
+
+    >>> md_escape("a|b <i>x</i>\nR&D `c`")
+    'a\\|b &lt;i&gt;x&lt;/i&gt; R&amp;D \\`c\\`'
+    """
+    text = " ".join(str(text).splitlines())
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    for ch in "\\|`":
+        text = text.replace(ch, "\\" + ch)
+    return text
+
+
+def md_code(text: str) -> str:
+    """``text`` (a signature) as one inline code span, fenced with more backticks than it holds.
+
+    >>> md_code("a|b"), md_code("x`y")
+    ('`a|b`', '``x`y``')
+    """
+    text = " ".join(str(text).splitlines())
+    fence = "`"
+    while fence in text:
+        fence += "`"
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
 def to_markdown(t: Table) -> str:
-    head = [METRIC_LABELS.get(h, h) for h in t.header]
+    head = [md_escape(METRIC_LABELS.get(h, h)) for h in t.header]
     lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" if i == 0 else "---:" for i in range(len(head))) + "|"]
     for r in t.rows:
-        cells = [METRIC_LABELS.get(r[0], r[0]) if isinstance(r[0], str) else str(r[0])]
-        cells += [cell(v, h) for h, v in zip(t.header[1:], r[1:])]
+        cells = [md_escape(METRIC_LABELS.get(r[0], r[0]) if isinstance(r[0], str) else str(r[0]))]
+        cells += [md_escape(cell(v, h)) for h, v in zip(t.header[1:], r[1:])]
         lines.append("| " + " | ".join(cells) + " |")
     if t.note:
         lines.append("")
-        lines.append(f"`{t.note}`")
+        lines.append(md_code(t.note))
     return "\n".join(lines) + "\n"
 
 
@@ -79,9 +107,9 @@ def latex_document(tables: list[Table], label_prefix: str = "tab:corefreport") -
 
 
 def comparison_markdown(cmp: Comparison, top: int = 5, min_support: int = 20) -> str:
-    parts = [f"**{highlights(cmp, n)}**\n" for n in cmp.systems]
-    parts += [f"### {t.title}\n\n" + to_markdown(t) for t in comparison_tables(cmp, top, min_support)]
-    parts.append(legend(cmp) + "\n")
+    parts = [f"**{md_escape(highlights(cmp, n))}**\n" for n in cmp.systems]
+    parts += [f"### {md_escape(t.title)}\n\n" + to_markdown(t) for t in comparison_tables(cmp, top, min_support)]
+    parts.append(md_escape(legend(cmp)) + "\n")
     return "\n".join(parts)
 
 

@@ -166,6 +166,12 @@ def align(key: Corpus, response: Corpus, singletons: str = "keep", strict_tokens
                          "as the key does ('#begin document (NAME); part N' or the JSON 'doc_key')")
     result.missing_in_response = missing
     result.extra_in_response = extra
+    if not any(d.chains for d in response):
+        result.warnings.append(
+            f"the response has no mentions in any of its {len(response)} document(s), so every score is 0: "
+            "if the system did predict mentions, its coreference annotation was not read (CoNLL-2012: "
+            "brackets in the LAST column; CoNLL-U: Entity= in MISC; JSON lines: 'clusters' or "
+            "'predicted_clusters')")
     if missing:
         result.warnings.append(
             f"{len(missing)} key document(s) missing from the response, scored as empty responses: "
