@@ -199,7 +199,12 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
     from ..present.tables import all_tables
 
     if fmt is OutFormat.json:
-        write_output(json.dumps(ev.as_dict(per_doc=per_doc), indent=2, ensure_ascii=False) + "\n", output, force)
+        data = ev.as_dict(per_doc=per_doc)
+        if ev.errors is not None:
+            from ..present.explain import with_explanations
+
+            with_explanations(data["errors"], ev.errors.rows)
+        write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output, force)
         return
     parts = all_tables(ev, per_doc=per_doc)
     if fmt is OutFormat.csv:

@@ -56,6 +56,21 @@ class ErrorRow:
     entities: int
     mtypes: tuple[str, ...]
     features: dict[str, str] = field(default_factory=dict)
+    texts: tuple[str, ...] = ()
+    """The words of each mention in ``mentions`` (empty without tokens)."""
+    key_entity: "EntityRef | None" = None
+    """The key entity the error is about: the one a split piece belongs to (Conflated), the one a
+    piece or mention joins (Divided, Missing Mention), the missing one (Missing Entity), the one
+    whose span the response mention takes (Span Error); None for Extra Mention / Entity."""
+    response_entity: "EntityRef | None" = None
+    """The response entity involved: the one split (Conflated, Extra Mention, Extra Entity), the one
+    holding the piece that joins its key entity (Divided); None for Missing Mention / Entity."""
+    other_entity: "EntityRef | None" = None
+    """Conflated: the key entity of the response entity's earliest non-pronoun mention (what the piece
+    is wrongly joined to); Divided: the response entity holding the key entity's earliest
+    non-pronoun mention (what the piece is wrongly apart from). None if there is none."""
+    detail: str = ""
+    """Span Error: "trim" (equal after stripping "the"/punctuation/"'s") or "head" (same last token)."""
 
     def get(self, column: str) -> str:
         """Value of a column for group-bys: cls, doc_id, sentence, mtype (the mention types
@@ -70,12 +85,57 @@ class ErrorRow:
             return "+".join(sorted(set(self.mtypes))) or "-"
         if column == "size":
             return str(len(self.mentions))
+        if column == "joined":
+            return self.joined_types()
         return self.features.get(column, "-")
 
+    def joined_types(self) -> str:
+        """Conflated: the types of the two sides wrongly joined (the piece's earliest non-pronoun
+        type, else PRONOUN, and the same for the entity it stays with), as "NAME~PRONOUN"; Divided:
+        the two sides wrongly apart; "-" for the other classes. Types: the analyser's mention types
+        (K&K 2013, Tables 4 and 5 break Conflated/Divided entities down this way)."""
+        if self.cls not in ("Conflated Entities", "Divided Entity"):
+            return "-"
+        own = _head_type(self.mtypes)
+        other = self.other_entity
+        return f"{own}~{_head_type(other.mtypes) if other is not None else '-'}"
+
     def as_dict(self) -> dict:
-        return {"class": self.cls, "doc_id": self.doc_id, "sentence": self.sentence,
-                "mentions": [list(m) for m in self.mentions], "entities": self.entities,
-                "mtypes": list(self.mtypes)}
+        out = {"class": self.cls, "doc_id": self.doc_id, "sentence": self.sentence,
+               "mentions": [list(m) for m in self.mentions], "entities": self.entities,
+               "mtypes": list(self.mtypes), "texts": list(self.texts)}
+        for name in ("key_entity", "response_entity", "other_entity"):
+            ref = getattr(self, name)
+            out[name] = ref.as_dict() if ref is not None else None
+        if self.detail:
+            out["detail"] = self.detail
+        return out
+
+
+def _head_type(mtypes: Sequence[str]) -> str:
+    """NAME if any mention is a name, else NOMINAL if any is nominal, else PRONOUN (the piece's most
+    informative mention type)."""
+    for t in ("NAME", "NOMINAL", "PRONOUN"):
+        if t in mtypes:
+            return t
+    return "-"
+
+
+@dataclass(frozen=True, slots=True)
+class EntityRef:
+    """An entity an error involves: its side, its label in the file, its name (the words of its
+    earliest non-pronoun mention, else of its first), and its mentions with their words and types."""
+
+    side: str
+    label: str
+    name: str
+    mentions: tuple[Span, ...]
+    texts: tuple[str, ...] = ()
+    mtypes: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        return {"side": self.side, "label": self.label, "name": self.name,
+                "mentions": [list(m) for m in self.mentions], "texts": list(self.texts)}
 
 
 def group_by(rows: Iterable[ErrorRow], *columns: str | Callable[[ErrorRow], str]) -> dict:
@@ -360,35 +420,60 @@ class DocumentErrors:
     """Response mentions outside the key that survive every correction."""
 
 
+class _Refs:
+    """:class:`EntityRef` of each entity of a document, built once."""
+
+    def __init__(self, tokens: Sequence[str] | None, mtype: Callable[[Span], str]):
+        self.tokens, self.mtype = tokens, mtype
+        self.memo: dict = {}
+
+    def text(self, m: Span) -> str:
+        return " ".join(self.tokens[m[0]:m[1] + 1]) if self.tokens is not None else ""
+
+    def get(self, side: str, label: str, entity: frozenset) -> EntityRef:
+        ref = self.memo.get((side, entity))
+        if ref is None:
+            ms = tuple(sorted(entity))
+            name = _min_np(entity, self.mtype) or ms[0]
+            ref = self.memo[(side, entity)] = EntityRef(side, label, self.text(name), ms,
+                                                         tuple(self.text(m) for m in ms),
+                                                         tuple(self.mtype(m) for m in ms))
+        return ref
+
+
 def classify_spans(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
                    mtypes: dict[Span, str] | None = None, tokens: Sequence[str] | None = None,
                    sentence_of: Callable[[int], int] | None = None, keep_singletons: bool = False,
-                   doc_id: str = "") -> list[ErrorRow]:
+                   doc_id: str = "", key_labels: Sequence[str] | None = None,
+                   response_labels: Sequence[str] | None = None) -> list[ErrorRow]:
     """Error rows of one document given as span lists (mention types default to NOMINAL)."""
-    return analyse(key, response, mtypes, tokens, sentence_of, keep_singletons, doc_id, costs=False).rows
+    return analyse(key, response, mtypes, tokens, sentence_of, keep_singletons, doc_id, costs=False,
+                   key_labels=key_labels, response_labels=response_labels).rows
 
 
 def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
             mtypes: dict[Span, str] | None = None, tokens: Sequence[str] | None = None,
             sentence_of: Callable[[int], int] | None = None, keep_singletons: bool = False,
-            doc_id: str = "", costs: bool = True) -> DocumentErrors:
-    """Classify the errors of one document; with ``costs``, score every corrected response."""
+            doc_id: str = "", costs: bool = True, key_labels: Sequence[str] | None = None,
+            response_labels: Sequence[str] | None = None) -> DocumentErrors:
+    """Classify the errors of one document; with ``costs``, score every corrected response.
+    ``key_labels`` / ``response_labels``: each chain's label in its file (default 1, 2, …)."""
     mtypes = mtypes or {}
     sentence_of = sentence_of or (lambda t: 0)
 
     def mtype(m: Span) -> str:
         return mtypes.get(m, "NOMINAL")
 
+    klabels = [key_labels[i] if key_labels else str(i + 1) for i, c in enumerate(key) if c]
     key_chains = [list(dict.fromkeys(map(tuple, c))) for c in key if c]
     seen: set = set()
-    resp = []
-    for c in response:  # a span in two response entities stays in the first (the analyser's reader)
+    resp, rlabels = [], []
+    for i, c in enumerate(response):  # a span in two response entities stays in the first (the analyser's reader)
         c = [m for m in dict.fromkeys(map(tuple, c)) if m not in seen]
         seen.update(c)
-        if c:
+        if c and (keep_singletons or len(c) > 1):
             resp.append(c)
-    if not keep_singletons:
-        resp = [c for c in resp if len(c) > 1]
+            rlabels.append(response_labels[i] if response_labels else str(i + 1))
     none = _State(resp)
     key_mentions = {m for c in key_chains for m in c}
     rows: list[ErrorRow] = []
@@ -399,14 +484,29 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
     base.next = none.next
     for m, i in none.of.items():
         base.of[fixes.get(m, m)] = i
-    for a, g in fixes.items():
-        rows.append(ErrorRow("Span Error", doc_id, sentence_of(g[0]), (a, g), 1, (mtype(g),)))
     auto_entities: dict[int, set] = {}
     for m, i in base.of.items():
         auto_entities.setdefault(i, set()).add(m)
     auto = [frozenset(c) for c in auto_entities.values()]
     gold = [frozenset(c) for c in key_chains]
     auto_mentions = set(base.of)
+    refs = _Refs(tokens, mtype)
+    gold_label = dict(zip(gold, klabels))
+    auto_label = {frozenset(c): rlabels[i - 1] for i, c in auto_entities.items()}
+    gold_of = {m: g for g in gold for m in g}
+    auto_of = {m: a for a in auto for m in a}
+
+    def kref(g: frozenset | None) -> EntityRef | None:
+        return None if g is None else refs.get("key", gold_label[g], g)
+
+    def rref(a: frozenset | None) -> EntityRef | None:
+        return None if a is None else refs.get("response", auto_label[a], a)
+
+    for a, g in fixes.items():
+        how = "trim" if tokens is not None and _trim(a, tokens) == _trim(g, tokens) else "head"
+        rows.append(ErrorRow("Span Error", doc_id, sentence_of(g[0]), (a, g), 1, (mtype(g),),
+                             texts=(refs.text(a), refs.text(g)), key_entity=kref(gold_of.get(g)),
+                             response_entity=rref(auto_of.get(g)), detail=how))
     touched: set[str] = set()
     states = {s: base.copy() for s in STEPS[1:]} if costs else {}
     alone = {s: base.copy() for s in STEPS[1:]} if costs else {}
@@ -418,8 +518,22 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
         for c in classify_group(ga, gg, key_mentions, auto_mentions, mtype):
             ms = tuple(sorted(c.part))
             ents = len({i for m in ms for i, g in enumerate(gg) if m in g} | {id(a) for m in ms for a in ga if m in a})
+            k = r = o = None
+            if c.step in ("split", "extra_mention", "extra_entity"):
+                r = rref(c.entity)
+                if c.step == "split":
+                    k = kref(gold_of.get(ms[0]))
+                    o = kref(gold_of.get(_min_np(c.entity, mtype) or min(c.entity)))
+            else:
+                k = kref(c.entity)
+                if c.step == "merge":
+                    r = rref(auto_of.get(ms[0]))
+                    o = rref(auto_of.get(_min_np(c.entity, mtype) or min(c.entity)))
+                elif c.step == "missing_entity":
+                    r = rref(next((auto_of[m] for m in ms if m in auto_of), None))
             rows.append(ErrorRow(STEP_CLASS[c.step], doc_id, sentence_of(ms[0][0]), ms, max(ents, 1),
-                                 tuple(mtype(m) for m in ms)))
+                                 tuple(mtype(m) for m in ms), texts=tuple(refs.text(m) for m in ms),
+                                 key_entity=k, response_entity=r, other_entity=o))
             if costs:
                 touched.add(c.step)
                 alone[c.step].apply(c, key_mentions, mtype)
@@ -573,4 +687,12 @@ def document_errors(ad, keep_singletons: bool = False) -> DocumentErrors:
                     t = m.features.get("mtype")
                     if t:
                         mtypes[m.span] = t
-    return analyse(ad.key, ad.response, mtypes, kd.tokens, kd.sentence_of, keep_singletons, ad.doc_id)
+    labels = []
+    for doc, chains in ((kd, ad.key), (ad.response_doc, ad.response)):
+        of: dict[Span, str] = {}
+        for ch in (doc.chains if doc is not None else ()):
+            for m in ch.mentions:
+                of.setdefault(m.span, ch.label)
+        labels.append([of.get(c[0], str(i + 1)) if c else "" for i, c in enumerate(chains)])
+    return analyse(ad.key, ad.response, mtypes, kd.tokens, kd.sentence_of, keep_singletons, ad.doc_id,
+                   key_labels=labels[0], response_labels=labels[1])
