@@ -62,7 +62,7 @@ def test_one_sentence_for_each_other_class():
     types = {(0, 0): "NAME", (6, 6): "PRONOUN", (8, 8): "PRONOUN"}
     rows = classify_spans(key, response, types, tokens=MARY, sentence_of=sentences([0, 6, 10]))
     assert {r.cls: explain(r) for r in rows} == {
-        "Span Error": "the response marks 'big dog' where the key has 'the big dog' of key entity E2 'the big dog' "
+        "Span Error": "the response marks 'big dog' where the key has 'the big dog' (key entity E2) "
                       "in sentence 1: they differ only by a leading 'the', a trailing 's or punctuation",
         "Extra Mention": "the response adds 'left' in sentence 3, which is not a key mention, to its entity R1 'Mary'",
         "Extra Entity": "the response entity R3 'saw' is no key entity: its mentions 'saw', 'liked' from sentence 1 "
@@ -78,8 +78,8 @@ def test_a_span_error_by_head_and_a_missing_entity_with_a_pronoun():
     rows = classify_spans(key, [[(0, 3), (6, 6)]], {(6, 6): "PRONOUN"}, tokens=tokens,
                           sentence_of=sentences([0, 6, 9]), keep_singletons=True)
     span = next(r for r in rows if r.cls == "Span Error")
-    assert explain(span) == ("the response marks 'a very big cat' where the key has 'big cat' of key entity "
-                             "E1 'big cat' in sentence 1: they are the only unmatched response and key mentions "
+    assert explain(span) == ("the response marks 'a very big cat' where the key has 'big cat' (key "
+                             "entity E1) in sentence 1: they are the only unmatched response and key mentions "
                              "there with the head word 'cat'")
     # the response's entity holds 'big cat' (after the span fix): not a Missing Entity
     assert [r.cls for r in rows] == ["Span Error", "Missing Mention"]
@@ -105,8 +105,8 @@ def test_real_gum_rows():
     doc = "GUM_academic_discrimination; part 000"
     got = {(r.cls, r.sentence): explain(r) for r in ev.errors.rows if r.doc_id == doc and r.sentence == 17}
     assert got[("Span Error", 17)] == (
-        "the response marks 'perceived discrimination' where the key has 'discrimination' of key entity "
-        "E2 'discrimination' in sentence 18: they are the only unmatched response and key mentions there with "
+        "the response marks 'perceived discrimination' where the key has 'discrimination' (key entity "
+        "E2) in sentence 18: they are the only unmatched response and key mentions there with "
         "the head word 'discrimination'")
     assert got[("Conflated Entities", 17)] == (
         "the response merges key entities E61 'perceived discrimination' and E2 'discrimination' at mention "
@@ -131,3 +131,20 @@ def test_score_json_has_the_explanation_of_each_row():
     assert row["explanation"].startswith("the response merges key entities E61 'perceived discrimination' and E2")
     assert row["key_entity"]["label"] == "2" and row["other_entity"]["label"] == "61"
     assert row["response_entity"]["label"] == "82"
+
+
+def test_conflated_and_divided_by_the_types_joined():
+    """'it' (a pronoun) wrongly joined to 'the court' (nominal): PRONOUN~NOMINAL; its Divided merge
+    is apart from 'the jury', which the response drops as a singleton (mode T: '-') or keeps as
+    its own entity (mode F: NOMINAL)."""
+    from corefreport.present.errortables import joined_types_table
+    from corefreport.scoring.errorclasses import ErrorsResult
+
+    def joined(keep):
+        rows = classify_spans(COURT_KEY, [[(0, 1), (6, 6), (10, 11)], [(3, 4)]], COURT_TYPES, tokens=COURT,
+                              sentence_of=sentences([0, 10]), keep_singletons=keep)
+        return {r.cls: r.get("joined") for r in rows}, joined_types_table(ErrorsResult(rows=rows)).rows
+
+    assert joined(False) == ({"Conflated Entities": "PRONOUN~NOMINAL", "Divided Entity": "PRONOUN~-"},
+                             [["PRONOUN~-", 0, 1], ["PRONOUN~NOMINAL", 1, 0]])
+    assert joined(True)[0] == {"Conflated Entities": "PRONOUN~NOMINAL", "Divided Entity": "PRONOUN~NOMINAL"}

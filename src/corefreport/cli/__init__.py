@@ -317,7 +317,6 @@ def compare(
         fail("give a BASELINE and at least one SYSTEM")
     if settings.plink_by:
         fail("compare does not resample p-link categories; use 'corefreport score -m plink' per system")
-    _refuse_errors_analysis(settings, "compare")
     named = _named(systems)
     if bootstrap < 0 or randomization < 0:
         fail("--bootstrap and --randomization take a number ≥ 0")

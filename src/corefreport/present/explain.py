@@ -64,7 +64,9 @@ def _span_error(row: ErrorRow) -> str:
     said, key = (row.texts or ("", ""))[:2] if len(row.texts) >= 2 else ("", "")
     said = quote(said) if said else "{}–{}".format(*row.mentions[0])
     keys = quote(key) if key else "{}–{}".format(*row.mentions[1])
-    of = f" of key entity {entity(row.key_entity)}" if row.key_entity is not None and len(row.key_entity.mentions) > 1 else ""
+    k = row.key_entity
+    of = f" of key entity {entity(k)}" if k is not None and len(k.mentions) > 1 and k.name != key else (
+        f" (key entity {entity_name(k)})" if k is not None and len(k.mentions) > 1 else "")
     if row.detail == "head":
         head = key.split()[-1] if key else ""
         why = (f"they are the only unmatched response and key mentions there with the head word {quote(head)}"

@@ -26,13 +26,34 @@ def print_table(console: Console, t: Table, tty: bool) -> None:
     """Any neutral :class:`Table`: scores as percentages, counts as numbers."""
     rt = RichTable(title=t.title, box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False, title_justify="left")
     for i, h in enumerate(t.header):
-        rt.add_column(METRIC_LABELS.get(h, h.replace("_", " ")), justify="left" if i == 0 else "right",
+        text = i == 0 or bool(t.rows) and all(isinstance(r[i], str) for r in t.rows)
+        rt.add_column(METRIC_LABELS.get(h, h.replace("_", " ")), justify="left" if text else "right",
                       overflow="fold", max_width=28 if i == 0 else None)
     for row in t.rows:
         cells = [METRIC_LABELS.get(row[0], str(row[0])) if isinstance(row[0], str) else str(row[0])]
         for h, v in zip(t.header[1:], row[1:]):
             cells.append("n/a" if v is None and is_score_column(h) else cell(v, h))
         rt.add_row(*cells)
+    console.print(rt)
+    if t.note:
+        console.print(f"[dim]{t.note}[/dim]")
+
+
+def print_grouped(console: Console, t: Table, tty: bool, skip: tuple[str, ...] = ()) -> None:
+    """A neutral :class:`Table` with display labels under their column group's label (short
+    group labels: they head every column of the group), without the columns ``skip``."""
+    rt = _rt(t.title, tty)
+    tops = [""]
+    for label, n in t.groups:
+        tops += [label] * n
+    labels = t.labels or t.header
+    keep = [i for i, h in enumerate(t.header) if h not in skip]
+    for i in keep:
+        top = tops[i] if i < len(tops) else ""
+        rt.add_column(f"{top}\n{labels[i]}" if t.groups else labels[i], justify="left" if i == 0 else "right",
+                      no_wrap=True)
+    for row in t.rows:
+        rt.add_row(*[cell(row[i], t.header[i]) for i in keep])
     console.print(rt)
     if t.note:
         console.print(f"[dim]{t.note}[/dim]")
@@ -170,6 +191,10 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
                           pct(x.test.system), fix(delta_cell(x.test)), p_value(x.test.p))
         if any_rows:
             console.print(g)
+        if cmp.errors.get(n):  # Kummerfeld & Klein error classes (-a errors)
+            from .errortables import compare_errors_table
+
+            print_grouped(console, compare_errors_table(cmp, n), tty, skip=("p_errors", "ci_cost"))
 
         # links
         per = cmp.links.get(n, {})

@@ -601,6 +601,10 @@ class ErrorsResult:
     leftover: int = 0
     per_document: dict[str, dict[str, float]] = field(default_factory=dict)
     """Per document: CoNLL F1 gained by each class, fixed cumulatively (Leftover: the gap left)."""
+    document_states: dict[str, dict[str, dict[str, Counts]]] = field(default_factory=dict)
+    """Per document: the MUC, B³, CEAF-e, LEA counts of the response before any correction
+    ("none") and after each step, fixed cumulatively (they sum to :attr:`cumulative`); what
+    ``compare`` resamples."""
 
     def add(self, d: DocumentErrors, doc_id: str = "") -> None:
         self.rows.extend(d.rows)
@@ -614,6 +618,7 @@ class ErrorsResult:
                 prev = s
             gains["Leftover (not classified)"] = 1.0 - conll[prev]
             self.per_document[doc_id] = gains
+            self.document_states[doc_id] = d.cumulative
         self.leftover += d.leftover
         for target, src in ((self.cumulative, d.cumulative), (self.alone, d.alone)):
             for step, sc in src.items():
@@ -625,6 +630,11 @@ class ErrorsResult:
         """Errors per class, every class listed, in the analyser's order."""
         g = group_by(self.rows, "cls")
         return {c: g.get(c, 0) for c in CLASSES}
+
+    def document_counts(self) -> dict[str, dict[str, int]]:
+        """Per document: errors per class (every class listed)."""
+        by = group_by(self.rows, "doc_id", "cls")
+        return {d: {c: by.get((d, c), 0) for c in CLASSES} for d in self.document_states or self.per_document}
 
     def costs(self) -> list[dict]:
         """Per class: F1 gain of each metric when its errors are fixed after the previous classes
