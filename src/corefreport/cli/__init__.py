@@ -464,7 +464,6 @@ def tui(
         fail("give KEY and RESPONSE (or --example)")
     if settings.plink_by:
         fail("the terminal browser has no p-link view; use 'corefreport score -m plink' or the report")
-    _refuse_errors_analysis(settings, "tui")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         fail("the terminal browser needs an interactive terminal (stdin and stdout are not a TTY); for pipes "
              "and files use 'corefreport score' or 'corefreport report', for a browser 'textual serve'")
