@@ -19,8 +19,8 @@ from ..scoring.settings import Settings
 from .options import fail, scoring_options
 
 VIEW_ANALYSES = ("arcs", "typed")
-"""What compare, report and tui compute by default: the analyses they have views for (the error
-classes of -a errors are printed by score only, so far)."""
+"""What compare, report and tui compute by default (-a errors adds the error classes: slower, and
+its rows are a different kind of analysis)."""
 
 app = typer.Typer(
     add_completion=False,
@@ -130,12 +130,6 @@ def _score_pair(key: str, response: str, settings: Settings, key_format, respons
         fail(str(err))
     finally:
         gc.enable()
-
-
-def _refuse_errors_analysis(settings: Settings, command: str) -> None:
-    """The error classes have no view in compare, report or tui yet: an error there, not ignored."""
-    if "errors" in settings.analyses:
-        fail(f"{command} has no view of the error classes yet; use 'corefreport score KEY RESPONSE -a errors'")
 
 
 def _warn(warnings: list[str], quiet: bool, prefix: str = "") -> None:
@@ -376,7 +370,7 @@ def report(
     label_prefix: Annotated[str, typer.Option("--label-prefix", help="Prefix of the LaTeX \\label of each table.")]
     = "tab:corefreport-",
     section: Annotated[list[str], typer.Option("--section", metavar="NAME", help="Sections to include (repeatable): overview, summary, "
-                       "metrics, linguistic, plink, arcs, typed, documents, methods. Default: all.")] = [],
+                       "metrics, linguistic, plink, arcs, typed, errors, documents, methods. Default: all.")] = [],
     key_format: KeyFormat = None,
     response_format: ResponseFormat = None,
     force: Force = False,
@@ -400,7 +394,6 @@ def report(
         named = {name or source_name(response): response, **named}
     if not key or not (response or named):
         fail("give KEY and RESPONSE, or KEY and -r NAME=FILE … (or --example)")
-    _refuse_errors_analysis(settings, "report")
     if output.suffix.lower() not in (".pdf", ".html", ".htm", ".tex"):
         fail(f"{output}: the report is written as .pdf, .html or .tex")
     _refuse_existing(output, force)

@@ -83,6 +83,22 @@ def joined_types_table(er: ErrorsResult) -> Table:
     return t
 
 
+def head_type_table(er: ErrorsResult) -> Table:
+    """Errors per class by the most informative mention type among the error's mentions (NAME >
+    NOMINAL > PRONOUN): a compact form of the per-type breakdown."""
+    from ..scoring.errorclasses import CLASSES, group_by, head_type
+
+    by = group_by(er.rows, "cls", lambda r: head_type(r.mtypes))
+    types = [t for t in ("NAME", "NOMINAL", "PRONOUN") if any(k[1] == t for k in by)]
+    t = Table("Error classes by the mention type of the error (its most informative mention)",
+              ["class"] + types + ["total"])
+    counts = er.counts()
+    for c in CLASSES:
+        t.rows.append([c] + [by.get((c, x), 0) for x in types] + [counts[c]])
+    t.note = "an error's type: NAME if one of its mentions is a name, else NOMINAL if one is nominal, else PRONOUN"
+    return t
+
+
 def examples_table(er: ErrorsResult, k: int = 3) -> Table:
     """``k`` errors per class with their document, sentence and explanation."""
     from ..scoring.errorclasses import CLASSES

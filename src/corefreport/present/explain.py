@@ -145,3 +145,30 @@ def with_explanations(data: dict, rows: Sequence[ErrorRow]) -> dict:
     for d, row in zip(data.get("rows", []), rows):
         d["explanation"] = explain(row)
     return data
+
+
+MARK = ("«", "»")
+"""How :func:`in_context` marks the error's mentions in plain text."""
+
+
+def in_context(ev, row: ErrorRow, window: int = 12) -> str:
+    """The sentence of the error's first mention (``window`` words around the error's mentions in
+    it), each of the error's mentions in that sentence marked «like this»; "" without the text."""
+    first_m = row.mentions[-1] if row.cls == "Span Error" else row.mentions[0]
+    first, last, words = ev.sentence_text(row.doc_id, first_m[0], "key")
+    if not words:
+        return ""
+    spans = [m for m in (row.mentions[-1:] if row.cls == "Span Error" else row.mentions)
+             if first <= m[0] and m[1] <= last]
+    lo = max(first, min(m[0] for m in spans) - window)
+    hi = min(last, max(m[1] for m in spans) + window)
+    opens = {m[0] for m in spans}
+    closes = [m[1] for m in spans]
+    out = ["…"] if lo > first else []
+    for t in range(lo, hi + 1):
+        w = words[t - first]
+        w = MARK[0] * sum(1 for m in spans if m[0] == t) + w if t in opens else w
+        out.append(w + MARK[1] * closes.count(t))
+    if hi < last:
+        out.append("…")
+    return " ".join(out)

@@ -96,9 +96,9 @@ class ErrorRow:
         (K&K 2013, Tables 4 and 5 break Conflated/Divided entities down this way)."""
         if self.cls not in ("Conflated Entities", "Divided Entity"):
             return "-"
-        own = _head_type(self.mtypes)
+        own = head_type(self.mtypes)
         other = self.other_entity
-        return f"{own}~{_head_type(other.mtypes) if other is not None else '-'}"
+        return f"{own}~{head_type(other.mtypes) if other is not None else '-'}"
 
     def as_dict(self) -> dict:
         out = {"class": self.cls, "doc_id": self.doc_id, "sentence": self.sentence,
@@ -112,7 +112,7 @@ class ErrorRow:
         return out
 
 
-def _head_type(mtypes: Sequence[str]) -> str:
+def head_type(mtypes: Sequence[str]) -> str:
     """NAME if any mention is a name, else NOMINAL if any is nominal, else PRONOUN (the piece's most
     informative mention type)."""
     for t in ("NAME", "NOMINAL", "PRONOUN"):
