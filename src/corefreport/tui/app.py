@@ -782,7 +782,6 @@ class CorefApp(App):
                     "corefreport.copy": "copy the link (OSC 52: works over SSH and in tmux)",
                     "corefreport.detail_down": "scroll the detail pane down",
                     "corefreport.detail_up": "scroll the detail pane up",
-                    "corefreport.errors": "error classes (-a errors): totals, a class, one error",
                     "corefreport.quit": "quit"}
 
     def key_help(self) -> list[tuple[str, str]]:
