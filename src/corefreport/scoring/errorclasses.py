@@ -124,7 +124,8 @@ def head_type(mtypes: Sequence[str]) -> str:
 @dataclass(frozen=True, slots=True)
 class EntityRef:
     """An entity an error involves: its side, its label in the file, its name (the words of its
-    earliest non-pronoun mention, else of its first), and its mentions with their words and types."""
+    earliest non-pronoun mention, else of its first), and its mentions with their types (``texts``:
+    their words where a caller filled them; the views read words from the corpus)."""
 
     side: str
     label: str
@@ -134,8 +135,8 @@ class EntityRef:
     mtypes: tuple[str, ...] = ()
 
     def as_dict(self) -> dict:
-        return {"side": self.side, "label": self.label, "name": self.name,
-                "mentions": [list(m) for m in self.mentions], "texts": list(self.texts)}
+        """Side, label, name and size (its mentions are in the files: a row's JSON stays small)."""
+        return {"side": self.side, "label": self.label, "name": self.name, "size": len(self.mentions)}
 
 
 def group_by(rows: Iterable[ErrorRow], *columns: str | Callable[[ErrorRow], str]) -> dict:
@@ -219,7 +220,14 @@ class Change:
 
 
 def _min_np(cluster: Iterable[Span], mtype: Callable[[Span], str]) -> Span | None:
-    """Earliest non-pronoun mention (None if all are pronouns)."""
+    """Earliest non-pronoun mention (None if all are pronouns); remembered per frozenset while
+    ``mtype`` (one document's) is in use."""
+    memo = getattr(mtype, "memo", None)
+    if memo is not None and type(cluster) is frozenset:
+        if cluster in memo:
+            return memo[cluster]
+        out = memo[cluster] = min((m for m in cluster if mtype(m) != "PRONOUN"), default=None)
+        return out
     return min((m for m in cluster if mtype(m) != "PRONOUN"), default=None)
 
 
@@ -435,8 +443,7 @@ class _Refs:
         if ref is None:
             ms = tuple(sorted(entity))
             name = _min_np(entity, self.mtype) or ms[0]
-            ref = self.memo[(side, entity)] = EntityRef(side, label, self.text(name), ms,
-                                                         tuple(self.text(m) for m in ms),
+            ref = self.memo[(side, entity)] = EntityRef(side, label, self.text(name), ms, (),
                                                          tuple(self.mtype(m) for m in ms))
         return ref
 
@@ -464,6 +471,7 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
     def mtype(m: Span) -> str:
         return mtypes.get(m, "NOMINAL")
 
+    mtype.memo = {}  # type: ignore[attr-defined]  # _min_np per entity, this document only
     klabels = [key_labels[i] if key_labels else str(i + 1) for i, c in enumerate(key) if c]
     key_chains = [list(dict.fromkeys(map(tuple, c))) for c in key if c]
     seen: set = set()
@@ -642,9 +650,11 @@ class ErrorsResult:
         return _costs(self.cumulative, self.alone)
 
     def as_dict(self) -> dict:
+        by_doc: dict[str, dict[str, int]] = {}
+        for (doc, c), n in group_by(self.rows, "doc_id", "cls").items():
+            by_doc.setdefault(doc, {})[c] = n
         return {"keep_singletons": self.keep_singletons, "counts": self.counts(), "costs": self.costs(),
-                "per_document": {d: {"counts": {c: n for (doc, c), n in group_by(self.rows, "doc_id", "cls").items()
-                                                if doc == d}, "conll_gain": g}
+                "per_document": {d: {"counts": by_doc.get(d, {}), "conll_gain": g}
                                  for d, g in self.per_document.items()},
                 "leftover_mentions": self.leftover,
                 "by_mtype": {f"{c}|{t}": n for (c, t), n in group_by(self.rows, "cls", "mtype").items()},
