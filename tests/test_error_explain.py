@@ -134,7 +134,7 @@ def test_score_json_has_the_explanation_of_each_row():
 
 
 def test_conflated_and_divided_by_the_types_joined():
-    """'it' (a pronoun) wrongly joined to 'the court' (nominal): PRONOUN~NOMINAL; its Divided merge
+    """'it' (a pronoun) wrongly joined to 'the court' (nominal): PRONOUN/NOMINAL; its Divided merge
     is apart from 'the jury', which the response drops as a singleton (mode T: '-') or keeps as
     its own entity (mode F: NOMINAL)."""
     from corefreport.present.errortables import joined_types_table
@@ -145,6 +145,6 @@ def test_conflated_and_divided_by_the_types_joined():
                               sentence_of=sentences([0, 10]), keep_singletons=keep)
         return {r.cls: r.get("joined") for r in rows}, joined_types_table(ErrorsResult(rows=rows)).rows
 
-    assert joined(False) == ({"Conflated Entities": "PRONOUN~NOMINAL", "Divided Entity": "PRONOUN~-"},
-                             [["PRONOUN~-", 0, 1], ["PRONOUN~NOMINAL", 1, 0]])
-    assert joined(True)[0] == {"Conflated Entities": "PRONOUN~NOMINAL", "Divided Entity": "PRONOUN~NOMINAL"}
+    assert joined(False) == ({"Conflated Entities": "PRONOUN/NOMINAL", "Divided Entity": "PRONOUN/-"},
+                             [["PRONOUN/-", 0, 1], ["PRONOUN/NOMINAL", 1, 0]])
+    assert joined(True)[0] == {"Conflated Entities": "PRONOUN/NOMINAL", "Divided Entity": "PRONOUN/NOMINAL"}

@@ -66,14 +66,14 @@ def examples(er: ErrorsResult, cls: str, k: int = 5) -> list[ErrorRow]:
 
 def joined_types_table(er: ErrorsResult) -> Table:
     """Conflated Entities and Divided Entity by the types of the two sides wrongly joined or split
-    (the piece's most informative mention type ~ the other side's), as in K&K's analysis."""
+    (the piece's most informative mention type / the other side's), as in K&K's analysis."""
     from ..scoring.errorclasses import group_by
 
     by = group_by([r for r in er.rows if r.cls in ("Conflated Entities", "Divided Entity")], "joined", "cls")
     pairs = sorted({p for p, _ in by})
     t = Table("Conflated and divided entities by the mention types joined or split",
               ["types", "Conflated Entities", "Divided Entity"],
-              labels=["Piece ~ other side", "Conflated", "Divided"])
+              labels=["Piece / other side", "Conflated", "Divided"])
     for p in pairs:
         t.rows.append([p, by.get((p, "Conflated Entities"), 0), by.get((p, "Divided Entity"), 0)])
     t.note = ("piece: the mentions split off (Conflated) or merged in (Divided), typed by their most informative "

@@ -91,14 +91,14 @@ class ErrorRow:
 
     def joined_types(self) -> str:
         """Conflated: the types of the two sides wrongly joined (the piece's earliest non-pronoun
-        type, else PRONOUN, and the same for the entity it stays with), as "NAME~PRONOUN"; Divided:
+        type, else PRONOUN, and the same for the entity it stays with), as "NAME/PRONOUN"; Divided:
         the two sides wrongly apart; "-" for the other classes. Types: the analyser's mention types
         (K&K 2013, Tables 4 and 5 break Conflated/Divided entities down this way)."""
         if self.cls not in ("Conflated Entities", "Divided Entity"):
             return "-"
         own = head_type(self.mtypes)
         other = self.other_entity
-        return f"{own}~{head_type(other.mtypes) if other is not None else '-'}"
+        return f"{own}/{head_type(other.mtypes) if other is not None else '-'}"
 
     def as_dict(self) -> dict:
         out = {"class": self.cls, "doc_id": self.doc_id, "sentence": self.sentence,
