@@ -404,11 +404,6 @@ class _State:
                 self.of[m] = i
 
 
-APPLIES = {"split": STEPS[1:], "extra_mention": STEPS[2:], "extra_entity": STEPS[3:], "merge": STEPS[4:],
-           "missing_mention": STEPS[5:], "missing_entity": STEPS[6:]}
-"""Which corrected responses each class's correction reaches (the analyser's ``*_prog`` files)."""
-
-
 def _scores(key: list[list[Span]], chains: list[list[Span]]) -> dict[str, Counts]:
     ct = M.contingency(key, chains)
     return {"muc": M.muc(key, chains, ct), "bcub": M.bcub(key, chains, ct), "ceafe": M.ceafe(key, chains, ct),
@@ -515,9 +510,7 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
         rows.append(ErrorRow("Span Error", doc_id, sentence_of(g[0]), (a, g), 1, (mtype(g),),
                              texts=(refs.text(a), refs.text(g)), key_entity=kref(gold_of.get(g)),
                              response_entity=rref(auto_of.get(g)), detail=how))
-    touched: set[str] = set()
-    states = {s: base.copy() for s in STEPS[1:]} if costs else {}
-    alone = {s: base.copy() for s in STEPS[1:]} if costs else {}
+    changes: list[Change] = []
     perfect: set = set()
     for ga, gg in confusion_groups(gold, auto):
         if sorted(map(sorted, ga)) == sorted(map(sorted, gg)):
@@ -542,11 +535,7 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
             rows.append(ErrorRow(STEP_CLASS[c.step], doc_id, sentence_of(ms[0][0]), ms, max(ents, 1),
                                  tuple(mtype(m) for m in ms), texts=tuple(refs.text(m) for m in ms),
                                  key_entity=k, response_entity=r, other_entity=o))
-            if costs:
-                touched.add(c.step)
-                alone[c.step].apply(c, key_mentions, mtype)
-                for s in APPLIES[c.step]:
-                    states[s].apply(c, key_mentions, mtype)
+            changes.append(c)
     if not costs:
         return DocumentErrors(rows, {}, {}, 0)
     # a state no correction reached scores as the one before it (each score computed once)
@@ -561,14 +550,28 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
         return {k: fixed[k] + part[k] for k in fixed}
 
     cumulative["span"] = score(base) if fixes else cumulative["none"]
+    # corrections are local to their confusion group: applying every group's changes step by step
+    # (in the analyser's class order) to one response gives each cumulative state in turn
+    by_step: dict[str, list[Change]] = {}
+    for c in changes:
+        by_step.setdefault(c.step, []).append(c)
+    state = base.copy()
     prev = "span"
     for s in STEPS[1:]:
-        cumulative[s] = score(states[s]) if s in touched else cumulative[prev]
+        for c in by_step.get(s, ()):
+            state.apply(c, key_mentions, mtype)
+        cumulative[s] = score(state) if s in by_step else cumulative[prev]
         prev = s
     one = {"span": cumulative["span"], "split": cumulative["split"]}  # split is the first correction
     for s in STEPS[2:]:
-        one[s] = score(alone[s]) if s in touched else cumulative["span"]
-    leftover = sum(1 for m in states[STEPS[-1]].of if m not in key_mentions)
+        if s in by_step:
+            alone = base.copy()
+            for c in by_step[s]:
+                alone.apply(c, key_mentions, mtype)
+            one[s] = score(alone)
+        else:
+            one[s] = cumulative["span"]
+    leftover = sum(1 for m in state.of if m not in key_mentions)
     return DocumentErrors(rows, cumulative, one, leftover)
 
 
