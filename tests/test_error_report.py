@@ -92,3 +92,19 @@ def test_several_systems_compare_the_classes_in_the_systems_section(tmp_path):
     assert html.count("Error classes (Kummerfeld &amp; Klein 2013): rules vs ml") == 1
     row = re.search(r"<tr><td>Conflated Entities</td>(.*?)</tr>", html).group(1)
     assert [c for c in re.findall(r">([^<]*)</td>", row)][:3] == ["444", "829", "+385*"]
+
+
+def test_breakdown_by_genre_adds_up_the_documents_of_each_genre():
+    """With another analysis the documents carry mention features: the errors by genre equal the
+    per-document counts summed over the documents of each genre (GUM's genre is in its ids)."""
+    res = CliRunner().invoke(app, ["score", str(GUM), str(ML), "-a", "errors", "-a", "arcs", "-f", "json", "-q"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)["errors"]
+    by_genre: dict[str, int] = {}
+    for doc, v in d["per_document"].items():
+        genre = "_".join(doc.split("_")[:2])
+        for c, n in v["counts"].items():
+            by_genre[f"{c}|{genre}"] = by_genre.get(f"{c}|{genre}", 0) + n
+    assert d["by_feature"]["genre"] == by_genre
+    assert sum(n for k, n in d["by_feature"]["ne"].items() if k.startswith("Conflated Entities|")) == 444
+    assert d["by_joined_types"]["Conflated Entities|NOMINAL/NOMINAL"] == 143

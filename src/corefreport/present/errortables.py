@@ -99,6 +99,21 @@ def head_type_table(er: ErrorsResult) -> Table:
     return t
 
 
+def feature_table(er: ErrorsResult, feature: str) -> Table:
+    """Errors per class and value of a mention feature of the error's first mention (NE type,
+    genre; "-" or "" where the mention has none)."""
+    from ..scoring.errorclasses import CLASSES, group_by
+    from .labels import FEATURE_TITLES
+
+    by = group_by(er.rows, "cls", feature)
+    values = sorted({v for _, v in by}, key=lambda v: (v in ("", "-"), v))
+    title = FEATURE_TITLES.get(feature, feature)
+    t = Table(f"Error classes by {title} of the error's first mention", ["class"] + [v or "-" for v in values])
+    for c in CLASSES:
+        t.rows.append([c] + [by.get((c, v), 0) for v in values])
+    return t
+
+
 def examples_table(er: ErrorsResult, k: int = 3) -> Table:
     """``k`` errors per class with their document, sentence and explanation."""
     from ..scoring.errorclasses import CLASSES

@@ -212,9 +212,9 @@ def error_tables(ev: Evaluation) -> list[Table]:
     for c in CLASSES:
         b.rows.append([c] + [by.get((c, m), 0) for m in mtypes] + [counts[c]])
     b.note = "mention types of an error's mentions joined with + (e.g. NAME+PRONOUN); types as the analyser assigns them"
-    from .errortables import examples_table, joined_types_table
+    from .errortables import examples_table, feature_table, joined_types_table
 
-    return [t, b, joined_types_table(er), examples_table(er)]
+    return [t, b, joined_types_table(er)] + [feature_table(er, f) for f in er.features()] + [examples_table(er)]
 
 
 def error_documents_table(ev: Evaluation) -> Table | None:

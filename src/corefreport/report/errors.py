@@ -12,7 +12,7 @@ Every number is a field of the evaluation's ``errors``; nothing is computed.
 from __future__ import annotations
 
 from ..present import tables as T
-from ..present.errortables import examples, head_type_table, joined_types_table
+from ..present.errortables import examples, feature_table, head_type_table, joined_types_table
 from ..present.explain import in_context, explain
 from ..present.labels import short_doc
 from ..present.numbers import count, signed
@@ -80,6 +80,7 @@ def errors_section(ev: Evaluation, comparison=None, title: str = TITLE):
     s.blocks.append(cost_chart(ev))
     s.blocks.append(head_type_table(er))
     s.blocks.append(joined_types_table(er))
+    s.blocks += [feature_table(er, f) for f in er.features()]
     s.blocks.append(Para("Examples", "heading"))
     for c in CLASSES:
         ex = examples(er, c, EXAMPLES)

@@ -43,6 +43,8 @@ CLASSES = ("Span Error", "Conflated Entities", "Extra Mention", "Extra Entity", 
 STEPS = ("span", "split", "extra_mention", "extra_entity", "merge", "missing_mention", "missing_entity")
 STEP_CLASS = dict(zip(STEPS, CLASSES))
 COST_METRICS = ("muc", "bcub", "ceafe", "lea")
+BREAKDOWN_FEATURES = ("ne", "genre")
+"""Mention features the errors are broken down by when the documents carry them."""
 
 
 @dataclass(slots=True)
@@ -642,6 +644,11 @@ class ErrorsResult:
         g = group_by(self.rows, "cls")
         return {c: g.get(c, 0) for c in CLASSES}
 
+    def features(self) -> list[str]:
+        """The breakdown features the rows carry with some value (NE type, genre), in that order."""
+        present = {k for r in self.rows for k, v in r.features.items() if v not in ("", "-")}
+        return [f for f in BREAKDOWN_FEATURES if f in present]
+
     def document_counts(self) -> dict[str, dict[str, int]]:
         """Per document: errors per class (every class listed)."""
         by = group_by(self.rows, "doc_id", "cls")
@@ -661,6 +668,10 @@ class ErrorsResult:
                                  for d, g in self.per_document.items()},
                 "leftover_mentions": self.leftover,
                 "by_mtype": {f"{c}|{t}": n for (c, t), n in group_by(self.rows, "cls", "mtype").items()},
+                "by_joined_types": {f"{c}|{t}": n for (c, t), n in group_by(
+                    [r for r in self.rows if r.cls in ("Conflated Entities", "Divided Entity")], "cls", "joined").items()},
+                "by_feature": {f: {f"{c}|{v}": n for (c, v), n in group_by(self.rows, "cls", f).items()}
+                               for f in self.features()},
                 "rows": [r.as_dict() for r in self.rows]}
 
 
@@ -717,5 +728,17 @@ def document_errors(ad, keep_singletons: bool = False) -> DocumentErrors:
             for m in ch.mentions:
                 of.setdefault(m.span, ch.label)
         labels.append([of.get(c[0], str(i + 1)) if c else "" for i, c in enumerate(chains)])
-    return analyse(ad.key, ad.response, mtypes, kd.tokens, kd.sentence_of, keep_singletons, ad.doc_id,
-                   key_labels=labels[0], response_labels=labels[1])
+    d = analyse(ad.key, ad.response, mtypes, kd.tokens, kd.sentence_of, keep_singletons, ad.doc_id,
+                key_labels=labels[0], response_labels=labels[1])
+    # the features of each error's first mention (its key span for a Span Error), where the
+    # documents carry them (when another analysis annotated them): breakdowns by NE type, genre …
+    feats: dict[Span, dict] = {}
+    for doc in (ad.response_doc, kd):
+        for ch in (doc.chains if doc is not None else ()):
+            for m in ch.mentions:
+                if m.features:
+                    feats[m.span] = m.features
+    if feats:
+        for r in d.rows:
+            r.features = feats.get(r.mentions[-1] if r.cls == "Span Error" else r.mentions[0], {})
+    return d

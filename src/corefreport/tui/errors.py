@@ -228,7 +228,10 @@ class ErrorsScreen(Screen):
 def open_errors(app) -> None:
     """Push the error-class browser, or say why not (no evaluation yet, or no ``-a errors``)."""
     ev = getattr(app, "ev", None)
-    if ev is None or ev.errors is None:
+    if ev is None or (ev.errors is None and not getattr(app, "analyses_ready", True)):
+        app.notify("the error classes are still being computed", timeout=3)
+        return
+    if ev.errors is None:
         app.notify("no error classes: run 'corefreport tui KEY RESPONSE -a errors'", timeout=4)
         return
     app.push_screen(ErrorsScreen(ev))
