@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -124,3 +125,53 @@ def test_newline_in_title_stays_inside_the_latex_comment(tmp_path):
     tex = out.read_text(encoding="utf-8")
     assert "% My run \\input{/etc/passwd}" in tex
     assert not any(line.startswith("\\input") for line in tex.splitlines())
+
+
+def _per_doc_output(columns: int | None, monkeypatch) -> tuple[str, dict]:
+    """``score --example -m all --per-doc`` printed to a terminal of ``columns`` (None: a pipe)."""
+    import json
+
+    from corefreport.cli import example_paths
+    from corefreport.io import load_corpus
+    from corefreport.present.terminal import print_evaluation
+    from corefreport.scoring.evaluate import evaluate
+    from corefreport.scoring.registry import ALL_METRICS
+    from corefreport.scoring.settings import Settings
+
+    data = json.loads(runner.invoke(app, ["score", "--example", "-m", "all", "--per-doc", "-f", "json", "-q"]).stdout)
+
+    class Out(io.StringIO):
+        def isatty(self) -> bool:
+            return columns is not None
+
+    if columns is not None:
+        monkeypatch.setenv("COLUMNS", str(columns))
+    key, response = example_paths()
+    ev = evaluate(load_corpus(key, key=True), load_corpus(response), Settings(metrics=ALL_METRICS))
+    out = Out()
+    print_evaluation(ev, per_doc=True, file=out, color=False)
+    return out.getvalue(), data
+
+
+def test_per_doc_table_never_cuts_a_number_at_80_columns(monkeypatch):
+    """Before: at 80 columns the 12-column per-document table showed 'LCEAF…', 'LCEA…' and folded
+    document ids over three lines. Now the columns are printed in parts that fit, each repeating the
+    document, and every per-document F1 of the JSON is on its document's line."""
+    from corefreport.present.numbers import pct
+
+    text, data = _per_doc_output(80, monkeypatch)
+    assert "…" not in text
+    assert max(len(line) for line in text.splitlines() if not line.startswith("metrics:")) <= 80
+    assert re.search(r"11 columns in [23] parts to fit 80 columns", text)
+    for doc, scores in data["per_document"].items():
+        lines = [line for line in text.splitlines() if line.strip().startswith(doc.split(";")[0])]
+        shown = " ".join(lines)
+        for m in ("muc", "bcub", "ceafe", "lceafm", "lceafe"):
+            assert pct(scores["metrics"][m]["f1"]) in shown, (doc, m)
+
+
+def test_per_doc_table_in_a_pipe_is_one_table_at_full_width(monkeypatch):
+    text, data = _per_doc_output(None, monkeypatch)
+    assert "…" not in text and "parts to fit" not in text
+    header = next(line for line in text.splitlines() if "document" in line and "LCEAF-e" in line)
+    assert "MUC" in header and "CoNLL" in header

@@ -22,19 +22,80 @@ if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
     from ..scoring.compare import Comparison, LinkChange
 
 
+FULL_WIDTH = 10_000  # in pipes and files tables keep their natural width: nothing is folded or cut
+
+
+def _console(file: TextIO, color: bool | None) -> tuple[Console, bool]:
+    """A console for ``file``: the terminal's width on a terminal, unbounded in a pipe or a file."""
+    tty = file.isatty() if hasattr(file, "isatty") else False
+    console = Console(file=file, width=None if tty else FULL_WIDTH, no_color=color is False or not tty,
+                      force_terminal=tty if color is None else color, highlight=False)
+    return console, tty
+
+
+def column_groups(widths: list[int], available: int) -> list[list[int]]:
+    """Split columns ``1..n-1`` into groups that fit ``available`` columns beside column 0.
+
+    ``widths[i]`` is the width of column ``i`` with its padding. Each group is printed as its own
+    table with column 0 repeated, so a number is never folded or replaced by ``…``:
+
+    >>> column_groups([10, 8, 8, 8], 30)
+    [[1, 2], [3]]
+    >>> column_groups([10, 8, 8, 8], 80)
+    [[1, 2, 3]]
+    """
+    groups: list[list[int]] = [[]]
+    used = widths[0]
+    for i in range(1, len(widths)):
+        if groups[-1] and used + widths[i] > available:
+            groups.append([])
+            used = widths[0]
+        groups[-1].append(i)
+        used += widths[i]
+    return groups
+
+
+def _print_fitted(console: Console, title: str | None, header: list[str], rows: list[list[str]], tty: bool,
+                  first_width: int = 36) -> None:
+    """Print ``header``/``rows`` (already formatted) as one table, or on a narrow terminal as several
+    tables of whole columns, each repeating the first column, with a note saying so."""
+    first = min(first_width, max([len(header[0])] + [len(r[0]) for r in rows]))
+    widths = [first + 3] + [max([len(h)] + [len(r[i]) for r in rows]) + 3 for i, h in enumerate(header) if i]
+    groups = column_groups(widths, console.width) if tty else [list(range(1, len(header)))]
+    if title:
+        console.print(Text(title, style="italic" if tty else ""))
+    if len(groups) > 1:
+        console.print(f"[dim]{len(header) - 1} columns in {len(groups)} parts to fit {console.width} columns "
+                      "(a wider terminal, a pipe or -f csv shows one table)[/dim]")
+    for group in groups:
+        rt = RichTable(box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False)
+        rt.add_column(header[0], justify="left", overflow="fold", max_width=first_width)
+        for i in group:
+            rt.add_column(header[i], justify="right", no_wrap=True)
+        for r in rows:
+            rt.add_row(r[0], *[r[i] for i in group])
+        console.print(rt)
+
+
 def print_table(console: Console, t: Table, tty: bool) -> None:
-    """Any neutral :class:`Table`: scores as percentages, counts as numbers."""
-    rt = RichTable(title=t.title, box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False, title_justify="left")
-    for i, h in enumerate(t.header):
-        text = i == 0 or bool(t.rows) and all(isinstance(r[i], str) for r in t.rows)
-        rt.add_column(METRIC_LABELS.get(h, h.replace("_", " ")), justify="left" if text else "right",
-                      overflow="fold", max_width=28 if i == 0 else None)
+    """Any neutral :class:`Table`: scores as percentages, counts as numbers. A table whose last
+    column is ``explanation`` (sentences) is printed as one wrapped line per row."""
+    if t.header and t.header[-1] == "explanation":
+        console.print(Text(t.title, style="italic" if tty else ""))
+        for row in t.rows:
+            console.print(Text(" · ".join(str(c) for c in row[:-1]) + ": ", style="bold" if tty else "")
+                          + Text(str(row[-1])))
+        if t.note:
+            console.print(f"[dim]{t.note}[/dim]")
+        return
+    header = [METRIC_LABELS.get(h, h.replace("_", " ")) for h in t.header]
+    rows = []
     for row in t.rows:
         cells = [METRIC_LABELS.get(row[0], str(row[0])) if isinstance(row[0], str) else str(row[0])]
         for h, v in zip(t.header[1:], row[1:]):
             cells.append("n/a" if v is None and is_score_column(h) else cell(v, h))
-        rt.add_row(*cells)
-    console.print(rt)
+        rows.append(cells)
+    _print_fitted(console, t.title, header, rows, tty, first_width=28)
     if t.note:
         console.print(f"[dim]{t.note}[/dim]")
 
@@ -61,10 +122,7 @@ def print_grouped(console: Console, t: Table, tty: bool, skip: tuple[str, ...] =
 
 def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None = None, color: bool | None = None) -> None:
     """Print the corpus sizes, the metrics table (R, P, F1 with num/den), per-document F1, the signature."""
-    file = file or sys.stdout
-    tty = file.isatty() if hasattr(file, "isatty") else False
-    console = Console(file=file, width=None if tty else 100, no_color=color is False or not tty,
-                      force_terminal=tty if color is None else color, highlight=False)
+    console, tty = _console(file or sys.stdout, color)
     sizes = RichTable(box=None, pad_edge=False, show_header=True, header_style="dim")
     for h in ("", "docs", "mentions", "chains", "singletons", "file"):
         sizes.add_column(h, justify="left" if h in ("", "file") else "right", overflow="ellipsis", no_wrap=True)
@@ -93,13 +151,8 @@ def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None 
         print_table(console, extra, tty)
     if per_doc:
         pt = per_document_table(ev)
-        dt = RichTable(title="per document, worst first", box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False)
-        dt.add_column("document", overflow="fold", max_width=36)
-        for h in pt.header[1:]:
-            dt.add_column(METRIC_LABELS.get(h, h), justify="right")
-        for row in pt.rows:
-            dt.add_row(str(row[0]), *[pct(v) for v in row[1:]])
-        console.print(dt)
+        _print_fitted(console, "per document, worst first", [METRIC_LABELS.get(h, h) for h in pt.header],
+                      [[str(row[0])] + [pct(v) for v in row[1:]] for row in pt.rows], tty)
     console.print(Text(str(ev.signature), style="dim"), soft_wrap=True)
 
 
@@ -115,10 +168,7 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
     its 95 % interval and p, per-class and per-type gains and losses, link counts with a few
     example links, the documents that moved most, the legend and the signature."""
     if console is None:
-        file = file or sys.stdout
-        tty = file.isatty() if hasattr(file, "isatty") else False
-        console = Console(file=file, width=None if tty else 100, no_color=color is False or not tty,
-                          force_terminal=tty if color is None else color, highlight=False)
+        console, tty = _console(file or sys.stdout, color)
     else:
         tty = console.is_terminal
     fix = (lambda s: s) if tty else ascii_text
@@ -232,7 +282,7 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
                 r.add_row(row[0], pct(row[1]), pct(row[2]), fix(row[3]))
             console.print(r)
     console.print(f"[dim]{fix(legend(cmp))}; F1 in %, Δ in points, best in bold[/dim]")
-    console.print(Text(str(cmp.signature), style="dim"))
+    console.print(Text(str(cmp.signature), style="dim"), soft_wrap=True)
 
 
 def _examples(changes: list[LinkChange], kind: str, k: int) -> list[LinkChange]:

@@ -122,7 +122,7 @@ def check(s: Settings) -> None:
     """Refuse settings no evaluation can honour (each message names the option)."""
     for m in s.metrics:
         if m not in KNOWN_METRICS:
-            raise SettingsError(f"unknown metric {m!r}; choose from {', '.join(KNOWN_METRICS)}, plink or 'all'")
+            raise SettingsError(f"unknown metric {m!r}; choose from {', '.join(KNOWN_METRICS)}")
     if s.singletons not in ("keep", "drop"):
         raise SettingsError("singletons takes 'keep' or 'drop'")
     if s.key_duplicates not in ("dedupe", "keep"):
