@@ -83,7 +83,7 @@ def test_compare_table_markdown_and_csv_show_the_classes(scored):
             "--randomization", "100", "-q"]
     table = run(*args)
     assert "Error classes (Kummerfeld & Klein 2013): rules vs ml" in table
-    line = next(x for x in table.splitlines() if x.startswith("Conflated Entities"))
+    line = next(x for x in table.splitlines() if x.lstrip("|").startswith("Conflated Entities"))
     assert "444" in line and "829" in line and "+385" in line
     md = run(*args, "-f", "markdown")
     assert "### Error classes (Kummerfeld & Klein 2013): rules vs ml" in md

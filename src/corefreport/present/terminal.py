@@ -101,21 +101,16 @@ def print_table(console: Console, t: Table, tty: bool) -> None:
 
 
 def print_grouped(console: Console, t: Table, tty: bool, skip: tuple[str, ...] = ()) -> None:
-    """A neutral :class:`Table` with display labels under their column group's label (short
-    group labels: they head every column of the group), without the columns ``skip``."""
-    rt = _rt(t.title, tty)
+    """A neutral :class:`Table` under its display labels, each prefixed by its column group's
+    (short) label, without the columns ``skip``; fitted to the terminal like :func:`print_table`."""
     tops = [""]
     for label, n in t.groups:
         tops += [label] * n
     labels = t.labels or t.header
     keep = [i for i, h in enumerate(t.header) if h not in skip]
-    for i in keep:
-        top = tops[i] if i < len(tops) else ""
-        rt.add_column(f"{top}\n{labels[i]}" if t.groups else labels[i], justify="left" if i == 0 else "right",
-                      no_wrap=True)
-    for row in t.rows:
-        rt.add_row(*[cell(row[i], t.header[i]) for i in keep])
-    console.print(rt)
+    header = [f"{tops[i]} {labels[i]}".strip() if i < len(tops) else labels[i] for i in keep]
+    rows = [[cell(row[i], t.header[i]) for i in keep] for row in t.rows]
+    _print_fitted(console, t.title, header, rows, tty, first_width=28)
     if t.note:
         console.print(f"[dim]{t.note}[/dim]")
 
