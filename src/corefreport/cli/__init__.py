@@ -19,8 +19,8 @@ from ..scoring.settings import Settings
 from .options import fail, scoring_options
 
 VIEW_ANALYSES = ("arcs", "typed")
-"""What compare, report and tui compute by default: the analyses they have views for (the error
-classes of -a errors are printed by score only, so far)."""
+"""What compare, report and tui compute by default (-a errors adds the error classes: slower, and
+its rows are a different kind of analysis)."""
 
 app = typer.Typer(
     add_completion=False,
@@ -132,12 +132,6 @@ def _score_pair(key: str, response: str, settings: Settings, key_format, respons
         gc.enable()
 
 
-def _refuse_errors_analysis(settings: Settings, command: str) -> None:
-    """The error classes have no view in compare, report or tui yet: an error there, not ignored."""
-    if "errors" in settings.analyses:
-        fail(f"{command} has no view of the error classes yet; use 'corefreport score KEY RESPONSE -a errors'")
-
-
 def _warn(warnings: list[str], quiet: bool, prefix: str = "") -> None:
     if not quiet:
         for w in warnings:
@@ -199,7 +193,12 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
     from ..present.tables import all_tables
 
     if fmt is OutFormat.json:
-        write_output(json.dumps(ev.as_dict(per_doc=per_doc), indent=2, ensure_ascii=False) + "\n", output, force)
+        data = ev.as_dict(per_doc=per_doc)
+        if ev.errors is not None:
+            from ..present.explain import with_explanations
+
+            with_explanations(data["errors"], ev.errors.rows)
+        write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output, force)
         return
     parts = all_tables(ev, per_doc=per_doc)
     if fmt is OutFormat.csv:
@@ -312,7 +311,6 @@ def compare(
         fail("give a BASELINE and at least one SYSTEM")
     if settings.plink_by:
         fail("compare does not resample p-link categories; use 'corefreport score -m plink' per system")
-    _refuse_errors_analysis(settings, "compare")
     named = _named(systems)
     if bootstrap < 0 or randomization < 0:
         fail("--bootstrap and --randomization take a number ≥ 0")
@@ -372,7 +370,7 @@ def report(
     label_prefix: Annotated[str, typer.Option("--label-prefix", help="Prefix of the LaTeX \\label of each table.")]
     = "tab:corefreport-",
     section: Annotated[list[str], typer.Option("--section", metavar="NAME", help="Sections to include (repeatable): overview, summary, "
-                       "metrics, linguistic, plink, arcs, typed, documents, methods. Default: all.")] = [],
+                       "metrics, linguistic, plink, arcs, typed, errors, documents, methods. Default: all.")] = [],
     key_format: KeyFormat = None,
     response_format: ResponseFormat = None,
     force: Force = False,
@@ -396,7 +394,6 @@ def report(
         named = {name or source_name(response): response, **named}
     if not key or not (response or named):
         fail("give KEY and RESPONSE, or KEY and -r NAME=FILE … (or --example)")
-    _refuse_errors_analysis(settings, "report")
     if output.suffix.lower() not in (".pdf", ".html", ".htm", ".tex"):
         fail(f"{output}: the report is written as .pdf, .html or .tex")
     _refuse_existing(output, force)
@@ -460,7 +457,6 @@ def tui(
         fail("give KEY and RESPONSE (or --example)")
     if settings.plink_by:
         fail("the terminal browser has no p-link view; use 'corefreport score -m plink' or the report")
-    _refuse_errors_analysis(settings, "tui")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         fail("the terminal browser needs an interactive terminal (stdin and stdout are not a TTY); for pipes "
              "and files use 'corefreport score' or 'corefreport report', for a browser 'textual serve'")

@@ -87,3 +87,10 @@ def cell(v, column: str) -> str:
 def ascii_text(s: str) -> str:
     """Plain ASCII for pipes and files: a hyphen for the minus sign, ``->`` for the arrow."""
     return s.replace("−", "-").replace("→", "->")
+
+
+def signed_count(x: float) -> str:
+    """A difference of counts with its sign (a true minus): ``+38``, ``−47``, ``0``."""
+    if math.isnan(x):
+        return NA
+    return ("+" if x > 0 else "−" if x < 0 else "") + count(abs(x))

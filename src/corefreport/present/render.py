@@ -152,6 +152,18 @@ def comparison_csv(cmp: Comparison) -> str:
                            g.key_referents, None, None, x.system, _num(x.system_ci[0]), _num(x.system_ci[1]), x.delta,
                            _num(x.delta_ci[0]), _num(x.delta_ci[1]), _num(x.p_value), _num(x.p_bootstrap),
                            str(x.significant()).lower(), None, sig])
+    for i, n in enumerate(cmp.systems):  # error classes: count in n, cost (CoNLL F1 gained) in f1
+        for d in cmp.errors.get(n, []):
+            for kind, x in (("error_count", d.count), ("error_cost", d.cost)):
+                value = [int(x.system), None] if kind == "error_count" else [None, x.system]
+                t.rows.append([kind, "errors", "class", d.cls, d.cls, n, value[0], None, None, value[1],
+                               _num(x.system_ci[0]), _num(x.system_ci[1]), x.delta, _num(x.delta_ci[0]),
+                               _num(x.delta_ci[1]), _num(x.p_value), _num(x.p_bootstrap),
+                               str(x.significant()).lower(), None, sig])
+                if i == 0:
+                    base = [int(x.baseline), None] if kind == "error_count" else [None, x.baseline]
+                    t.rows.append([kind, "errors", "class", d.cls, d.cls, cmp.baseline, base[0], None, None, base[1],
+                                   _num(x.baseline_ci[0]), _num(x.baseline_ci[1])] + [None] * 6 + [None, sig])
     return to_csv(t)
 
 

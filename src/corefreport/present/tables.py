@@ -212,7 +212,9 @@ def error_tables(ev: Evaluation) -> list[Table]:
     for c in CLASSES:
         b.rows.append([c] + [by.get((c, m), 0) for m in mtypes] + [counts[c]])
     b.note = "mention types of an error's mentions joined with + (e.g. NAME+PRONOUN); types as the analyser assigns them"
-    return [t, b]
+    from .errortables import examples_table, feature_table, joined_types_table
+
+    return [t, b, joined_types_table(er)] + [feature_table(er, f) for f in er.features()] + [examples_table(er)]
 
 
 def error_documents_table(ev: Evaluation) -> Table | None:
@@ -386,6 +388,10 @@ def comparison_tables(cmp: Comparison, top: int = 5, min_support: int = 20) -> l
                 out.append(t)
         if cmp.links.get(n):
             out.append(links_table(cmp, n))
+        if cmp.errors.get(n):
+            from .errortables import compare_errors_table
+
+            out.append(compare_errors_table(cmp, n))
         if cmp.per_document.get(n):
             out.append(documents_table(cmp, n))
     return out

@@ -78,7 +78,16 @@ def _print_fitted(console: Console, title: str | None, header: list[str], rows: 
 
 
 def print_table(console: Console, t: Table, tty: bool) -> None:
-    """Any neutral :class:`Table`: scores as percentages, counts as numbers."""
+    """Any neutral :class:`Table`: scores as percentages, counts as numbers. A table whose last
+    column is ``explanation`` (sentences) is printed as one wrapped line per row."""
+    if t.header and t.header[-1] == "explanation":
+        console.print(Text(t.title, style="italic" if tty else ""))
+        for row in t.rows:
+            console.print(Text(" · ".join(str(c) for c in row[:-1]) + ": ", style="bold" if tty else "")
+                          + Text(str(row[-1])))
+        if t.note:
+            console.print(f"[dim]{t.note}[/dim]")
+        return
     header = [METRIC_LABELS.get(h, h.replace("_", " ")) for h in t.header]
     rows = []
     for row in t.rows:
@@ -86,6 +95,21 @@ def print_table(console: Console, t: Table, tty: bool) -> None:
         for h, v in zip(t.header[1:], row[1:]):
             cells.append("n/a" if v is None and is_score_column(h) else cell(v, h))
         rows.append(cells)
+    _print_fitted(console, t.title, header, rows, tty, first_width=28)
+    if t.note:
+        console.print(f"[dim]{t.note}[/dim]")
+
+
+def print_grouped(console: Console, t: Table, tty: bool, skip: tuple[str, ...] = ()) -> None:
+    """A neutral :class:`Table` under its display labels, each prefixed by its column group's
+    (short) label, without the columns ``skip``; fitted to the terminal like :func:`print_table`."""
+    tops = [""]
+    for label, n in t.groups:
+        tops += [label] * n
+    labels = t.labels or t.header
+    keep = [i for i, h in enumerate(t.header) if h not in skip]
+    header = [f"{tops[i]} {labels[i]}".strip() if i < len(tops) else labels[i] for i in keep]
+    rows = [[cell(row[i], t.header[i]) for i in keep] for row in t.rows]
     _print_fitted(console, t.title, header, rows, tty, first_width=28)
     if t.note:
         console.print(f"[dim]{t.note}[/dim]")
@@ -212,6 +236,10 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
                           pct(x.test.system), fix(delta_cell(x.test)), p_value(x.test.p))
         if any_rows:
             console.print(g)
+        if cmp.errors.get(n):  # Kummerfeld & Klein error classes (-a errors)
+            from .errortables import compare_errors_table
+
+            print_grouped(console, compare_errors_table(cmp, n), tty, skip=("p_errors", "ci_cost"))
 
         # links
         per = cmp.links.get(n, {})

@@ -25,11 +25,12 @@ from ..scoring.registry import LINGUISTIC_METRICS as LINGUISTIC
 from ..scoring.registry import REFERENCES, REGISTRY
 from ..scoring.registry import STANDARD_METRICS as STANDARD
 
-SECTIONS = ("overview", "summary", "metrics", "linguistic", "plink", "arcs", "typed", "documents", "methods")
+SECTIONS = ("overview", "summary", "metrics", "linguistic", "plink", "arcs", "typed", "errors", "documents", "methods")
 SECTION_TITLES = {
     "overview": "Summary", "compare": "Systems compared", "summary": "Corpus", "metrics": "Standard metrics",
     "linguistic": "Linguistically aware metrics", "plink": "p-link by category",
     "arcs": "Application scenarios (ARCS)", "typed": "Type-aware evaluation", "documents": "Per-document scores",
+    "errors": "Error classes (Kummerfeld & Klein 2013)",
     "methods": "Methods", "warnings": "Appendix: warnings",
 }
 HEADLINE = ("muc", "bcub", "ceafe")
@@ -557,6 +558,8 @@ def cited(ev: Evaluation, comparison=None, intervals: bool = False) -> list[str]
         keys.add("Žitkus et al. 2023")
     if ev.plink is not None:
         keys.add("Zeldes & Simonson 2016")
+    if ev.errors is not None:
+        keys.add("Kummerfeld & Klein 2013")
     if comparison is not None:
         keys |= {"Koehn 2004", "Riezler & Maxwell 2005"}
     if intervals:
@@ -611,7 +614,13 @@ def differing_note(cmp) -> str:
 # --------------------------------------------------------------------------------------------
 
 ANALYSIS_OF = {"linguistic": "the linguistically aware metrics", "plink": "p-link",
-               "arcs": "the ARCS analysis", "typed": "the typed analysis"}
+               "arcs": "the ARCS analysis", "typed": "the typed analysis", "errors": "-a errors"}
+
+
+def errors_section(ev: Evaluation, comparison=None) -> Section | None:
+    from .errors import errors_section as section
+
+    return section(ev, comparison, SECTION_TITLES["errors"])
 
 
 def build(ev: Evaluation, title: str | None = None, sections: list[str] | None = None,
@@ -648,6 +657,7 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
         "plink": lambda: plink_section(ev),
         "arcs": lambda: arcs_section(ev) if ev.arcs is not None else None,
         "typed": lambda: typed_section(ev) if ev.typed is not None else None,
+        "errors": lambda: errors_section(ev, comparison),  # report/errors.py
         "documents": lambda: documents_section(ev, max_documents, systems),
         "methods": lambda: methods_section(ev, comparison, interval_settings if intervals else None),
     }
@@ -658,7 +668,7 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
         if sec is False:
             continue
         if sec is None:
-            if asked is not None or sid != "plink":
+            if asked is not None or sid not in ("plink", "errors"):
                 notes.append(f"{SECTION_TITLES[sid]}: left out, {ANALYSIS_OF[sid]} was not computed.")
             continue
         out.append(sec)

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from .counts import Counts
+from .errorclasses import CLASSES as ERROR_CLASSES, STEPS as ERROR_STEPS
 from .metrics import BlancCounts
 from .outcomes import LinkOutcome, group_by
 from .result import Evaluation
@@ -200,6 +201,70 @@ class DocumentDelta:
         return {"doc_id": self.doc_id, "baseline": self.baseline, "system": self.system, "delta": self.delta}
 
 
+@dataclass(slots=True)
+class ErrorClassDelta:
+    """One Kummerfeld & Klein (2013) error class, baseline against a system: the number of errors
+    (``count``: baseline, system, Δ and its paired tests) and what fixing them gains in CoNLL F1,
+    cumulatively in the analyser's order (``cost``; a negative Δ: the class costs the system less)."""
+
+    cls: str
+    count: PairedTest
+    cost: PairedTest
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"class": self.cls, "count": self.count.as_dict(), "conll_cost": self.cost.as_dict()}
+
+
+ERROR_STATES = ("none",) + ERROR_STEPS
+ERROR_COST_METRICS = ("muc", "bcub", "ceafe")
+
+
+def error_matrices(ev: Evaluation, doc_ids: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Per document (in ``doc_ids`` order): errors per class (documents × 7) and the MUC, B³,
+    CEAF-e counts of the response before any correction and after each class is fixed,
+    cumulatively (documents × 8·12, one CoNLL group of 12 columns per state)."""
+    er = ev.errors
+    counts = er.document_counts()
+    n = np.zeros((len(doc_ids), len(ERROR_CLASSES)))
+    states = np.zeros((len(doc_ids), len(ERROR_STATES) * 12))
+    for i, d in enumerate(doc_ids):
+        c = counts.get(d)
+        if c is not None:
+            n[i] = [c[k] for k in ERROR_CLASSES]
+        st = er.document_states.get(d)
+        if st is not None:
+            states[i] = [x for s in ERROR_STATES for m in ERROR_COST_METRICS for x in counts_vector(st[s][m])]
+    return n, states
+
+
+def error_cost_scorer(cols: np.ndarray) -> np.ndarray:
+    """Summed state columns (..., 8·12) → the CoNLL F1 each class gains, fixed cumulatively (..., 7):
+    the differences of consecutive states' CoNLL scores (the registry's CoNLL formula)."""
+    conll = REGISTRY["conll"].rpf(cols, len(ERROR_STATES))[..., 2]
+    return np.diff(conll, axis=-1)
+
+
+def error_deltas(evs: dict[str, Evaluation], doc_ids: list[str], bootstrap: int, randomization: int, seed: int,
+                 confidence: float, warnings: list[str]) -> dict[str, list[ErrorClassDelta]]:
+    """Per system but the baseline (the first): the :class:`ErrorClassDelta` of each class, tested
+    with the paired bootstrap and approximate randomization over the same document draws as the
+    metrics. Empty unless every evaluation computed ``-a errors``."""
+    have = [n for n, ev in evs.items() if ev.errors is not None]
+    if len(have) != len(evs):
+        if have:
+            warnings.append("error classes not computed for every system, left out")
+        return {}
+    names = list(evs)
+    mats = {n: error_matrices(evs[n], doc_ids) for n in names}
+    out: dict[str, list[ErrorClassDelta]] = {}
+    for n in names[1:]:
+        count = paired_tests(mats[names[0]][0], mats[n][0], lambda c: c, bootstrap, randomization, seed, confidence)
+        cost = paired_tests(mats[names[0]][1], mats[n][1], error_cost_scorer, bootstrap, randomization, seed,
+                            confidence)
+        out[n] = [ErrorClassDelta(c, a, b) for c, a, b in zip(ERROR_CLASSES, count, cost)]
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Resampling:
     """How the paired tests resample: bootstrap resamples and randomization trials over documents
@@ -234,6 +299,8 @@ class Comparison:
     signature: Signature | None = None
     """The baseline's signature extended by the resampling settings."""
     warnings: list[str] = field(default_factory=list)
+    errors: dict[str, list[ErrorClassDelta]] = field(default_factory=dict)
+    """Per system: Kummerfeld & Klein error classes against the baseline (with ``-a errors``)."""
 
     @property
     def systems(self) -> list[str]:
@@ -325,7 +392,7 @@ class Comparison:
             "links": {s: {a: lc.as_dict(links) for a, lc in per.items()} for s, per in self.links.items()},
             "per_document": {s: [d.as_dict() for d in rows] for s, rows in self.per_document.items()},
             "warnings": list(self.warnings),
-        }
+        } | ({"errors": {s: [d.as_dict() for d in rows] for s, rows in self.errors.items()}} if self.errors else {})
 
 
 def _pair(x: tuple[float, float] | None) -> list[float] | None:
@@ -622,8 +689,9 @@ def compare(evaluations: dict[str, Evaluation], baseline: str, bootstrap: int = 
     resampling = Resampling(bootstrap, randomization, seed, confidence, ALPHA, tuple(groupings))
     sig = base.signature.extended(resample="docs", bootstrap=bootstrap, ar=randomization, seed=seed)
     sources = {n: ev.response_source for n, ev in evs.items()}
+    errors = error_deltas(evs, doc_ids, bootstrap, randomization, seed, confidence, warnings)
     return Comparison(names, baseline, doc_ids, metrics, groups, links, per_document, headline, sources, resampling,
-                      sig, warnings)
+                      sig, warnings, errors)
 
 
 def _flat_names(stats: list[_Stat]) -> list[str]:

@@ -43,6 +43,8 @@ CLASSES = ("Span Error", "Conflated Entities", "Extra Mention", "Extra Entity", 
 STEPS = ("span", "split", "extra_mention", "extra_entity", "merge", "missing_mention", "missing_entity")
 STEP_CLASS = dict(zip(STEPS, CLASSES))
 COST_METRICS = ("muc", "bcub", "ceafe", "lea")
+BREAKDOWN_FEATURES = ("ne", "genre")
+"""Mention features the errors are broken down by when the documents carry them."""
 
 
 @dataclass(slots=True)
@@ -56,6 +58,21 @@ class ErrorRow:
     entities: int
     mtypes: tuple[str, ...]
     features: dict[str, str] = field(default_factory=dict)
+    texts: tuple[str, ...] = ()
+    """The words of each mention in ``mentions`` (empty without tokens)."""
+    key_entity: "EntityRef | None" = None
+    """The key entity the error is about: the one a split piece belongs to (Conflated), the one a
+    piece or mention joins (Divided, Missing Mention), the missing one (Missing Entity), the one
+    whose span the response mention takes (Span Error); None for Extra Mention / Entity."""
+    response_entity: "EntityRef | None" = None
+    """The response entity involved: the one split (Conflated, Extra Mention, Extra Entity), the one
+    holding the piece that joins its key entity (Divided); None for Missing Mention / Entity."""
+    other_entity: "EntityRef | None" = None
+    """Conflated: the key entity of the response entity's earliest non-pronoun mention (what the piece
+    is wrongly joined to); Divided: the response entity holding the key entity's earliest
+    non-pronoun mention (what the piece is wrongly apart from). None if there is none."""
+    detail: str = ""
+    """Span Error: "trim" (equal after stripping "the"/punctuation/"'s") or "head" (same last token)."""
 
     def get(self, column: str) -> str:
         """Value of a column for group-bys: cls, doc_id, sentence, mtype (the mention types
@@ -70,12 +87,58 @@ class ErrorRow:
             return "+".join(sorted(set(self.mtypes))) or "-"
         if column == "size":
             return str(len(self.mentions))
+        if column == "joined":
+            return self.joined_types()
         return self.features.get(column, "-")
 
+    def joined_types(self) -> str:
+        """Conflated: the types of the two sides wrongly joined (the piece's earliest non-pronoun
+        type, else PRONOUN, and the same for the entity it stays with), as "NAME/PRONOUN"; Divided:
+        the two sides wrongly apart; "-" for the other classes. Types: the analyser's mention types
+        (K&K 2013, Tables 4 and 5 break Conflated/Divided entities down this way)."""
+        if self.cls not in ("Conflated Entities", "Divided Entity"):
+            return "-"
+        own = head_type(self.mtypes)
+        other = self.other_entity
+        return f"{own}/{head_type(other.mtypes) if other is not None else '-'}"
+
     def as_dict(self) -> dict:
-        return {"class": self.cls, "doc_id": self.doc_id, "sentence": self.sentence,
-                "mentions": [list(m) for m in self.mentions], "entities": self.entities,
-                "mtypes": list(self.mtypes)}
+        out = {"class": self.cls, "doc_id": self.doc_id, "sentence": self.sentence,
+               "mentions": [list(m) for m in self.mentions], "entities": self.entities,
+               "mtypes": list(self.mtypes), "texts": list(self.texts)}
+        for name in ("key_entity", "response_entity", "other_entity"):
+            ref = getattr(self, name)
+            out[name] = ref.as_dict() if ref is not None else None
+        if self.detail:
+            out["detail"] = self.detail
+        return out
+
+
+def head_type(mtypes: Sequence[str]) -> str:
+    """NAME if any mention is a name, else NOMINAL if any is nominal, else PRONOUN (the piece's most
+    informative mention type)."""
+    for t in ("NAME", "NOMINAL", "PRONOUN"):
+        if t in mtypes:
+            return t
+    return "-"
+
+
+@dataclass(frozen=True, slots=True)
+class EntityRef:
+    """An entity an error involves: its side, its label in the file, its name (the words of its
+    earliest non-pronoun mention, else of its first), and its mentions with their types (``texts``:
+    their words where a caller filled them; the views read words from the corpus)."""
+
+    side: str
+    label: str
+    name: str
+    mentions: tuple[Span, ...]
+    texts: tuple[str, ...] = ()
+    mtypes: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        """Side, label, name and size (its mentions are in the files: a row's JSON stays small)."""
+        return {"side": self.side, "label": self.label, "name": self.name, "size": len(self.mentions)}
 
 
 def group_by(rows: Iterable[ErrorRow], *columns: str | Callable[[ErrorRow], str]) -> dict:
@@ -159,7 +222,14 @@ class Change:
 
 
 def _min_np(cluster: Iterable[Span], mtype: Callable[[Span], str]) -> Span | None:
-    """Earliest non-pronoun mention (None if all are pronouns)."""
+    """Earliest non-pronoun mention (None if all are pronouns); remembered per frozenset while
+    ``mtype`` (one document's) is in use."""
+    memo = getattr(mtype, "memo", None)
+    if memo is not None and type(cluster) is frozenset:
+        if cluster in memo:
+            return memo[cluster]
+        out = memo[cluster] = min((m for m in cluster if mtype(m) != "PRONOUN"), default=None)
+        return out
     return min((m for m in cluster if mtype(m) != "PRONOUN"), default=None)
 
 
@@ -336,11 +406,6 @@ class _State:
                 self.of[m] = i
 
 
-APPLIES = {"split": STEPS[1:], "extra_mention": STEPS[2:], "extra_entity": STEPS[3:], "merge": STEPS[4:],
-           "missing_mention": STEPS[5:], "missing_entity": STEPS[6:]}
-"""Which corrected responses each class's correction reaches (the analyser's ``*_prog`` files)."""
-
-
 def _scores(key: list[list[Span]], chains: list[list[Span]]) -> dict[str, Counts]:
     ct = M.contingency(key, chains)
     return {"muc": M.muc(key, chains, ct), "bcub": M.bcub(key, chains, ct), "ceafe": M.ceafe(key, chains, ct),
@@ -360,35 +425,60 @@ class DocumentErrors:
     """Response mentions outside the key that survive every correction."""
 
 
+class _Refs:
+    """:class:`EntityRef` of each entity of a document, built once."""
+
+    def __init__(self, tokens: Sequence[str] | None, mtype: Callable[[Span], str]):
+        self.tokens, self.mtype = tokens, mtype
+        self.memo: dict = {}
+
+    def text(self, m: Span) -> str:
+        return " ".join(self.tokens[m[0]:m[1] + 1]) if self.tokens is not None else ""
+
+    def get(self, side: str, label: str, entity: frozenset) -> EntityRef:
+        ref = self.memo.get((side, entity))
+        if ref is None:
+            ms = tuple(sorted(entity))
+            name = _min_np(entity, self.mtype) or ms[0]
+            ref = self.memo[(side, entity)] = EntityRef(side, label, self.text(name), ms, (),
+                                                         tuple(self.mtype(m) for m in ms))
+        return ref
+
+
 def classify_spans(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
                    mtypes: dict[Span, str] | None = None, tokens: Sequence[str] | None = None,
                    sentence_of: Callable[[int], int] | None = None, keep_singletons: bool = False,
-                   doc_id: str = "") -> list[ErrorRow]:
+                   doc_id: str = "", key_labels: Sequence[str] | None = None,
+                   response_labels: Sequence[str] | None = None) -> list[ErrorRow]:
     """Error rows of one document given as span lists (mention types default to NOMINAL)."""
-    return analyse(key, response, mtypes, tokens, sentence_of, keep_singletons, doc_id, costs=False).rows
+    return analyse(key, response, mtypes, tokens, sentence_of, keep_singletons, doc_id, costs=False,
+                   key_labels=key_labels, response_labels=response_labels).rows
 
 
 def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
             mtypes: dict[Span, str] | None = None, tokens: Sequence[str] | None = None,
             sentence_of: Callable[[int], int] | None = None, keep_singletons: bool = False,
-            doc_id: str = "", costs: bool = True) -> DocumentErrors:
-    """Classify the errors of one document; with ``costs``, score every corrected response."""
+            doc_id: str = "", costs: bool = True, key_labels: Sequence[str] | None = None,
+            response_labels: Sequence[str] | None = None) -> DocumentErrors:
+    """Classify the errors of one document; with ``costs``, score every corrected response.
+    ``key_labels`` / ``response_labels``: each chain's label in its file (default 1, 2, …)."""
     mtypes = mtypes or {}
     sentence_of = sentence_of or (lambda t: 0)
 
     def mtype(m: Span) -> str:
         return mtypes.get(m, "NOMINAL")
 
+    mtype.memo = {}  # type: ignore[attr-defined]  # _min_np per entity, this document only
+    klabels = [key_labels[i] if key_labels else str(i + 1) for i, c in enumerate(key) if c]
     key_chains = [list(dict.fromkeys(map(tuple, c))) for c in key if c]
     seen: set = set()
-    resp = []
-    for c in response:  # a span in two response entities stays in the first (the analyser's reader)
+    resp, rlabels = [], []
+    for i, c in enumerate(response):  # a span in two response entities stays in the first (the analyser's reader)
         c = [m for m in dict.fromkeys(map(tuple, c)) if m not in seen]
         seen.update(c)
-        if c:
+        if c and (keep_singletons or len(c) > 1):
             resp.append(c)
-    if not keep_singletons:
-        resp = [c for c in resp if len(c) > 1]
+            rlabels.append(response_labels[i] if response_labels else str(i + 1))
     none = _State(resp)
     key_mentions = {m for c in key_chains for m in c}
     rows: list[ErrorRow] = []
@@ -399,17 +489,30 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
     base.next = none.next
     for m, i in none.of.items():
         base.of[fixes.get(m, m)] = i
-    for a, g in fixes.items():
-        rows.append(ErrorRow("Span Error", doc_id, sentence_of(g[0]), (a, g), 1, (mtype(g),)))
     auto_entities: dict[int, set] = {}
     for m, i in base.of.items():
         auto_entities.setdefault(i, set()).add(m)
     auto = [frozenset(c) for c in auto_entities.values()]
     gold = [frozenset(c) for c in key_chains]
     auto_mentions = set(base.of)
-    touched: set[str] = set()
-    states = {s: base.copy() for s in STEPS[1:]} if costs else {}
-    alone = {s: base.copy() for s in STEPS[1:]} if costs else {}
+    refs = _Refs(tokens, mtype)
+    gold_label = dict(zip(gold, klabels))
+    auto_label = {frozenset(c): rlabels[i - 1] for i, c in auto_entities.items()}
+    gold_of = {m: g for g in gold for m in g}
+    auto_of = {m: a for a in auto for m in a}
+
+    def kref(g: frozenset | None) -> EntityRef | None:
+        return None if g is None else refs.get("key", gold_label[g], g)
+
+    def rref(a: frozenset | None) -> EntityRef | None:
+        return None if a is None else refs.get("response", auto_label[a], a)
+
+    for a, g in fixes.items():
+        how = "trim" if tokens is not None and _trim(a, tokens) == _trim(g, tokens) else "head"
+        rows.append(ErrorRow("Span Error", doc_id, sentence_of(g[0]), (a, g), 1, (mtype(g),),
+                             texts=(refs.text(a), refs.text(g)), key_entity=kref(gold_of.get(g)),
+                             response_entity=rref(auto_of.get(g)), detail=how))
+    changes: list[Change] = []
     perfect: set = set()
     for ga, gg in confusion_groups(gold, auto):
         if sorted(map(sorted, ga)) == sorted(map(sorted, gg)):
@@ -418,13 +521,23 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
         for c in classify_group(ga, gg, key_mentions, auto_mentions, mtype):
             ms = tuple(sorted(c.part))
             ents = len({i for m in ms for i, g in enumerate(gg) if m in g} | {id(a) for m in ms for a in ga if m in a})
+            k = r = o = None
+            if c.step in ("split", "extra_mention", "extra_entity"):
+                r = rref(c.entity)
+                if c.step == "split":
+                    k = kref(gold_of.get(ms[0]))
+                    o = kref(gold_of.get(_min_np(c.entity, mtype) or min(c.entity)))
+            else:
+                k = kref(c.entity)
+                if c.step == "merge":
+                    r = rref(auto_of.get(ms[0]))
+                    o = rref(auto_of.get(_min_np(c.entity, mtype) or min(c.entity)))
+                elif c.step == "missing_entity":
+                    r = rref(next((auto_of[m] for m in ms if m in auto_of), None))
             rows.append(ErrorRow(STEP_CLASS[c.step], doc_id, sentence_of(ms[0][0]), ms, max(ents, 1),
-                                 tuple(mtype(m) for m in ms)))
-            if costs:
-                touched.add(c.step)
-                alone[c.step].apply(c, key_mentions, mtype)
-                for s in APPLIES[c.step]:
-                    states[s].apply(c, key_mentions, mtype)
+                                 tuple(mtype(m) for m in ms), texts=tuple(refs.text(m) for m in ms),
+                                 key_entity=k, response_entity=r, other_entity=o))
+            changes.append(c)
     if not costs:
         return DocumentErrors(rows, {}, {}, 0)
     # a state no correction reached scores as the one before it (each score computed once)
@@ -439,14 +552,28 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
         return {k: fixed[k] + part[k] for k in fixed}
 
     cumulative["span"] = score(base) if fixes else cumulative["none"]
+    # corrections are local to their confusion group: applying every group's changes step by step
+    # (in the analyser's class order) to one response gives each cumulative state in turn
+    by_step: dict[str, list[Change]] = {}
+    for c in changes:
+        by_step.setdefault(c.step, []).append(c)
+    state = base.copy()
     prev = "span"
     for s in STEPS[1:]:
-        cumulative[s] = score(states[s]) if s in touched else cumulative[prev]
+        for c in by_step.get(s, ()):
+            state.apply(c, key_mentions, mtype)
+        cumulative[s] = score(state) if s in by_step else cumulative[prev]
         prev = s
     one = {"span": cumulative["span"], "split": cumulative["split"]}  # split is the first correction
     for s in STEPS[2:]:
-        one[s] = score(alone[s]) if s in touched else cumulative["span"]
-    leftover = sum(1 for m in states[STEPS[-1]].of if m not in key_mentions)
+        if s in by_step:
+            alone = base.copy()
+            for c in by_step[s]:
+                alone.apply(c, key_mentions, mtype)
+            one[s] = score(alone)
+        else:
+            one[s] = cumulative["span"]
+    leftover = sum(1 for m in state.of if m not in key_mentions)
     return DocumentErrors(rows, cumulative, one, leftover)
 
 
@@ -487,6 +614,10 @@ class ErrorsResult:
     leftover: int = 0
     per_document: dict[str, dict[str, float]] = field(default_factory=dict)
     """Per document: CoNLL F1 gained by each class, fixed cumulatively (Leftover: the gap left)."""
+    document_states: dict[str, dict[str, dict[str, Counts]]] = field(default_factory=dict)
+    """Per document: the MUC, B³, CEAF-e, LEA counts of the response before any correction
+    ("none") and after each step, fixed cumulatively (they sum to :attr:`cumulative`); what
+    ``compare`` resamples."""
 
     def add(self, d: DocumentErrors, doc_id: str = "") -> None:
         self.rows.extend(d.rows)
@@ -500,6 +631,7 @@ class ErrorsResult:
                 prev = s
             gains["Leftover (not classified)"] = 1.0 - conll[prev]
             self.per_document[doc_id] = gains
+            self.document_states[doc_id] = d.cumulative
         self.leftover += d.leftover
         for target, src in ((self.cumulative, d.cumulative), (self.alone, d.alone)):
             for step, sc in src.items():
@@ -512,18 +644,34 @@ class ErrorsResult:
         g = group_by(self.rows, "cls")
         return {c: g.get(c, 0) for c in CLASSES}
 
+    def features(self) -> list[str]:
+        """The breakdown features the rows carry with some value (NE type, genre), in that order."""
+        present = {k for r in self.rows for k, v in r.features.items() if v not in ("", "-")}
+        return [f for f in BREAKDOWN_FEATURES if f in present]
+
+    def document_counts(self) -> dict[str, dict[str, int]]:
+        """Per document: errors per class (every class listed)."""
+        by = group_by(self.rows, "doc_id", "cls")
+        return {d: {c: by.get((d, c), 0) for c in CLASSES} for d in self.document_states or self.per_document}
+
     def costs(self) -> list[dict]:
         """Per class: F1 gain of each metric when its errors are fixed after the previous classes
         (``cumulative``) and alone (``alone``); then the leftovers (every class fixed → key)."""
         return _costs(self.cumulative, self.alone)
 
     def as_dict(self) -> dict:
+        by_doc: dict[str, dict[str, int]] = {}
+        for (doc, c), n in group_by(self.rows, "doc_id", "cls").items():
+            by_doc.setdefault(doc, {})[c] = n
         return {"keep_singletons": self.keep_singletons, "counts": self.counts(), "costs": self.costs(),
-                "per_document": {d: {"counts": {c: n for (doc, c), n in group_by(self.rows, "doc_id", "cls").items()
-                                                if doc == d}, "conll_gain": g}
+                "per_document": {d: {"counts": by_doc.get(d, {}), "conll_gain": g}
                                  for d, g in self.per_document.items()},
                 "leftover_mentions": self.leftover,
                 "by_mtype": {f"{c}|{t}": n for (c, t), n in group_by(self.rows, "cls", "mtype").items()},
+                "by_joined_types": {f"{c}|{t}": n for (c, t), n in group_by(
+                    [r for r in self.rows if r.cls in ("Conflated Entities", "Divided Entity")], "cls", "joined").items()},
+                "by_feature": {f: {f"{c}|{v}": n for (c, v), n in group_by(self.rows, "cls", f).items()}
+                               for f in self.features()},
                 "rows": [r.as_dict() for r in self.rows]}
 
 
@@ -573,4 +721,24 @@ def document_errors(ad, keep_singletons: bool = False) -> DocumentErrors:
                     t = m.features.get("mtype")
                     if t:
                         mtypes[m.span] = t
-    return analyse(ad.key, ad.response, mtypes, kd.tokens, kd.sentence_of, keep_singletons, ad.doc_id)
+    labels = []
+    for doc, chains in ((kd, ad.key), (ad.response_doc, ad.response)):
+        of: dict[Span, str] = {}
+        for ch in (doc.chains if doc is not None else ()):
+            for m in ch.mentions:
+                of.setdefault(m.span, ch.label)
+        labels.append([of.get(c[0], str(i + 1)) if c else "" for i, c in enumerate(chains)])
+    d = analyse(ad.key, ad.response, mtypes, kd.tokens, kd.sentence_of, keep_singletons, ad.doc_id,
+                key_labels=labels[0], response_labels=labels[1])
+    # the features of each error's first mention (its key span for a Span Error), where the
+    # documents carry them (when another analysis annotated them): breakdowns by NE type, genre …
+    feats: dict[Span, dict] = {}
+    for doc in (ad.response_doc, kd):
+        for ch in (doc.chains if doc is not None else ()):
+            for m in ch.mentions:
+                if m.features:
+                    feats[m.span] = m.features
+    if feats:
+        for r in d.rows:
+            r.features = feats.get(r.mentions[-1] if r.cls == "Span Error" else r.mentions[0], {})
+    return d

@@ -718,7 +718,13 @@ class CorefApp(App):
     CSS_PATH = "corefreport.tcss"
     TITLE = "corefreport"
     COMMANDS = App.COMMANDS | {CorefCommands}
-    BINDINGS = [Binding("q", "quit", "Quit", id="corefreport.quit")]
+    BINDINGS = [Binding("q", "quit", "Quit", id="corefreport.quit"),
+                Binding("x", "errors", "Errors", id="corefreport.errors", show=False)]
+
+    def action_errors(self) -> None:  # -a errors: the error-class browser (tui/errors.py)
+        from .errors import open_errors
+
+        open_errors(self)
 
     def __init__(self, ev: Evaluation | None = None, producer: Producer | None = None,
                  keymap: dict[str, str] | None = None, freeze_gc: bool = False, title: str = "response") -> None:
