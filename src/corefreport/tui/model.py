@@ -13,7 +13,7 @@ sentence. Documents (per-document scores, worst first) are reachable from every 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from rich.text import Text
