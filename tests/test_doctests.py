@@ -10,7 +10,7 @@ import pytest
 MODULES = ["corefreport.scoring.counts", "corefreport.scoring.metrics", "corefreport.scoring.outcomes",
            "corefreport.scoring.registry", "corefreport.scoring.settings", "corefreport.scoring.matching",
            "corefreport.scoring.errorclasses",
-           "corefreport.present.numbers", "corefreport.present.labels"]
+           "corefreport.present.numbers", "corefreport.present.labels", "corefreport.report.examples"]
 
 
 @pytest.mark.parametrize("name", MODULES)

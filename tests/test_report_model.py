@@ -48,7 +48,7 @@ def rows_by_label(t: T.Table) -> dict:
 
 def test_every_section_in_order_when_everything_was_computed():
     r = build(example())
-    assert [s.id for s in r.sections] == ["summary", "metrics", "linguistic", "arcs", "typed", "documents", "methods"]
+    assert [s.id for s in r.sections] == ["summary", "metrics", "linguistic", "arcs", "typed", "examples", "documents", "methods"]
     assert r.notes == []  # p-link is not a default analysis: no note for it
 
 

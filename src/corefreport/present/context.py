@@ -164,8 +164,25 @@ def why(ev: Evaluation, row: LinkOutcome) -> str:
         return (f"the response links it to “{resp}”, which belongs to "
                 f"{entity_phrase(ev, row.doc_id, row.response_antecedent)}, not to the referent's key entity "
                 f"(key antecedent “{key}”)" + (type_note if row.outcome == "WTL" else ""))
+    if row.analysis == "anchor" and row.outcome in ("FN", "FP"):
+        return _anchor_why(row, key, resp)
     if row.outcome == "FN":
         return f"the key links it to “{key}”; the response gives it no antecedent"
     if row.outcome == "FP":
         return f"the response links it to “{resp}”; the key gives this referent no antecedent here"
     return row.outcome
+
+
+def _anchor_why(row: LinkOutcome, key: str, resp: str) -> str:
+    """ARCS 3 (Entity Mentions): a mention counts for its entity's anchor; FN is in the key's
+    anchor set only, FP in the response's only (Tuggener 2014)."""
+    def anchor(span: Span | None, text: str, side: str) -> str:
+        if span is None:
+            return f"the {side} attaches it to no anchor"
+        if span == row.span:
+            return f"the {side} makes it an anchor itself"
+        return f"the {side} attaches it to the anchor “{text}”"
+
+    k = anchor(row.key_antecedent, key, "key")
+    r = anchor(row.response_antecedent, resp, "response")
+    return f"{k}; {r}" if row.outcome == "FN" else f"{r}; {k}"

@@ -14,8 +14,10 @@ from markupsafe import Markup
 from ..present import tables as T
 from ..present.labels import labels_of, row_label
 from ..present.numbers import cell as format_cell
+from ..present.numbers import pct
 from ..present.tables import bold_cells, numeric_columns
 from . import svg
+from .examples import Examples
 from .model import Para, Report
 
 FONTS = {
@@ -92,6 +94,8 @@ def _kind(block) -> str:
         return "chart"
     if isinstance(block, Para):
         return "para"
+    if isinstance(block, Examples):
+        return "examples"
     raise TypeError(block)
 
 
@@ -102,7 +106,7 @@ def environment():
     base = resources.files("corefreport") / "templates"
     env = Environment(loader=FileSystemLoader(str(base)), autoescape=select_autoescape(["html", "j2"]),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.globals.update(table_view=table_view, kind=_kind, fonts={k: Markup(v) for k, v in FONTS.items()},
+    env.globals.update(table_view=table_view, kind=_kind, pct=pct, fonts={k: Markup(v) for k, v in FONTS.items()},
                        chart_font_size=svg.FONT_SIZE)
     return env
 

@@ -25,12 +25,13 @@ from ..scoring.registry import LINGUISTIC_METRICS as LINGUISTIC
 from ..scoring.registry import REFERENCES, REGISTRY
 from ..scoring.registry import STANDARD_METRICS as STANDARD
 
-SECTIONS = ("overview", "summary", "metrics", "linguistic", "plink", "arcs", "typed", "documents", "methods")
+SECTIONS = ("overview", "summary", "metrics", "linguistic", "plink", "arcs", "typed", "examples", "documents",
+            "methods")
 SECTION_TITLES = {
     "overview": "Summary", "compare": "Systems compared", "summary": "Corpus", "metrics": "Standard metrics",
     "linguistic": "Linguistically aware metrics", "plink": "p-link by category",
     "arcs": "Application scenarios (ARCS)", "typed": "Type-aware evaluation", "documents": "Per-document scores",
-    "methods": "Methods", "warnings": "Appendix: warnings",
+    "methods": "Methods", "warnings": "Appendix: warnings", "examples": "Error examples",
 }
 HEADLINE = ("muc", "bcub", "ceafe")
 FEATURE_TITLES = {"mtype": "Mention type", "pos_class": "POS class", "pronoun": "Pronoun lemma", "ne": "NE type",
@@ -454,6 +455,25 @@ def typed_section(ev: Evaluation) -> Section:
     return s
 
 
+def examples_section(ev: Evaluation) -> Section | None:
+    """The most frequent error groups of each analysis with example links in their sentences
+    (:mod:`.examples`)."""
+    from .examples import GROUPS, PER_GROUP, example_blocks
+
+    blocks = example_blocks(ev)
+    if not blocks:
+        return None
+    s = Section("examples", SECTION_TITLES["examples"])
+    s.blocks.append(Para(
+        f"For each analysis, the {GROUPS} most frequent errors by outcome, class and type of the referent (its "
+        f"share of the analysis' error rows), each with {PER_GROUP} example links from different documents where "
+        "possible: the referent is boxed, the key's antecedent underlined and tagged [K], the response's "
+        "antecedent underlined with dashes and tagged [R] ([K=R] where they coincide). Long sentences are "
+        "shortened around the marks (…). Every error link can be browsed with corefreport tui."))
+    s.blocks += blocks
+    return s
+
+
 def documents_section(ev: Evaluation, max_documents: int | None,
                       systems: dict[str, Evaluation] | None = None) -> Section:
     """One table per system (the worst documents first)."""
@@ -611,7 +631,8 @@ def differing_note(cmp) -> str:
 # --------------------------------------------------------------------------------------------
 
 ANALYSIS_OF = {"linguistic": "the linguistically aware metrics", "plink": "p-link",
-               "arcs": "the ARCS analysis", "typed": "the typed analysis"}
+               "arcs": "the ARCS analysis", "typed": "the typed analysis",
+               "examples": "the ARCS or typed analysis"}
 
 
 def build(ev: Evaluation, title: str | None = None, sections: list[str] | None = None,
@@ -648,6 +669,7 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
         "plink": lambda: plink_section(ev),
         "arcs": lambda: arcs_section(ev) if ev.arcs is not None else None,
         "typed": lambda: typed_section(ev) if ev.typed is not None else None,
+        "examples": lambda: examples_section(ev),
         "documents": lambda: documents_section(ev, max_documents, systems),
         "methods": lambda: methods_section(ev, comparison, interval_settings if intervals else None),
     }
