@@ -2,9 +2,9 @@
 for each analysis, the most frequent error groups — outcome, class and type of the referent —
 with a few example links each, the sentence shown with the referent and both antecedents marked.
 
-Every group is a group-by over the analysis' outcome rows (:meth:`Evaluation.group_by` on
-outcome, class and type; TP rows are not errors), every example a filter of them
-(:meth:`Evaluation.select`). The tokens and their roles come from
+Every group is a group-by over the analysis' outcome rows (:func:`~corefreport.scoring.outcomes.group_by`
+on outcome, class and type; TP rows are not errors), every example a filter of them (the rows of
+one group, gathered in one pass). The tokens and their roles come from
 :func:`corefreport.present.context.context`, the same function the TUI's link-in-context view
 uses; this module only chooses the examples and trims long sentences.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..present.context import Piece, context, why
-from ..scoring.outcomes import LinkOutcome
+from ..scoring.outcomes import LinkOutcome, group_by
 from ..scoring.registry import REGISTRY
 from ..scoring.result import Evaluation
 
@@ -142,21 +142,28 @@ def _key(r: LinkOutcome) -> str:
     return f"{r.outcome}\t{r.cls}\t{r.type}"
 
 
-def examples(ev: Evaluation, analysis: str, groups: int = GROUPS, per_group: int = PER_GROUP) -> Examples | None:
+def examples(ev: Evaluation, analysis: str, groups: int = GROUPS, per_group: int = PER_GROUP,
+             rows: list[LinkOutcome] | None = None) -> Examples | None:
     """The ``groups`` most frequent error groups of ``analysis`` with ``per_group`` examples each;
-    None when the analysis has no error row."""
-    counts = ev.group_by(analysis, _key)
+    None when the analysis has no error row. ``rows``: the analysis' rows, when already selected."""
+    rows = ev.rows_of(analysis) if rows is None else rows
+    counts = group_by(rows, _key)
     errors = {k: c for k, c in counts.items() if not k.startswith("TP\t")}
     total = sum(c.key_total + c.fp for c in errors.values())
     if not total:
         return None
     ranked = sorted(errors.items(), key=lambda kv: (-(kv[1].key_total + kv[1].fp),
                                                      ERROR_ORDER.get(kv[0].split("\t")[0], 9), kv[0]))
+    top = {k for k, _ in ranked[:groups]}
+    members: dict[str, list[LinkOutcome]] = {k: [] for k in top}
+    for r in rows:  # one pass: the filter outcome = …, cls = …, type = … of every group shown
+        if (k := _key(r)) in top:
+            members[k].append(r)
     out: list[ExampleGroup] = []
     for k, c in ranked[:groups]:
         outcome, cls, typ = k.split("\t")
         g = ExampleGroup(analysis, outcome, cls, typ, c.key_total + c.fp, total)
-        for r in _pick(ev, ev.select(analysis, outcome=outcome, cls=cls, type=typ), per_group):
+        for r in _pick(ev, members[k], per_group):
             g.examples.append(Example(r.doc_id, r.features.get("sentence", ""), runs(trim(context(ev, r, max_gap=1))),
                                       why(ev, r), r))
         out.append(g)
@@ -168,4 +175,7 @@ def example_blocks(ev: Evaluation) -> list[Examples]:
     """The error examples of every analysis computed (ARCS scenarios, typed), in that order."""
     if ev.key_corpus is None:
         return []
-    return [x for a in ANALYSES if ev.rows_of(a) and (x := examples(ev, a)) is not None]
+    by: dict[str, list[LinkOutcome]] = {}
+    for r in ev.rows:
+        by.setdefault(r.analysis, []).append(r)
+    return [x for a in ANALYSES if by.get(a) and (x := examples(ev, a, rows=by[a])) is not None]
