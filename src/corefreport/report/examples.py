@@ -19,7 +19,7 @@ from ..scoring.registry import REGISTRY
 from ..scoring.result import Evaluation
 
 ANALYSES = ("immediate", "inferred", "anchor", "typed")
-GROUPS = 4
+GROUPS = 3
 """Error groups shown per analysis (the most frequent)."""
 PER_GROUP = 3
 """Example links per group."""
@@ -112,10 +112,12 @@ def runs(pieces: list[Piece]) -> list[Piece]:
     return out
 
 
-def _pick(ev: Evaluation, rows: list[LinkOutcome], n: int) -> list[LinkOutcome]:
-    """``n`` rows, from different documents where possible, shorter contexts first; deterministic."""
+def _pick(ev: Evaluation, rows: list[LinkOutcome], n: int, shown: set | None = None) -> list[LinkOutcome]:
+    """``n`` rows, from different documents where possible, referents not ``shown`` for an earlier
+    analysis and shorter contexts first; deterministic."""
+    shown = shown if shown is not None else set()
     cand = sorted(rows, key=lambda r: (r.doc_id, r.start, r.end))[:CANDIDATES]
-    sized = sorted(cand, key=lambda r: (_span_of_context(r) > LONG, r.doc_id, r.start))
+    sized = sorted(cand, key=lambda r: ((r.doc_id, r.span) in shown, _span_of_context(r) > LONG, r.doc_id, r.start))
     out: list[LinkOutcome] = []
     docs: set[str] = set()
     for r in sized:
@@ -143,9 +145,11 @@ def _key(r: LinkOutcome) -> str:
 
 
 def examples(ev: Evaluation, analysis: str, groups: int = GROUPS, per_group: int = PER_GROUP,
-             rows: list[LinkOutcome] | None = None) -> Examples | None:
+             rows: list[LinkOutcome] | None = None, shown: set | None = None) -> Examples | None:
     """The ``groups`` most frequent error groups of ``analysis`` with ``per_group`` examples each;
-    None when the analysis has no error row. ``rows``: the analysis' rows, when already selected."""
+    None when the analysis has no error row. ``rows``: the analysis' rows, when already selected;
+    ``shown``: (document, span) of referents shown already (avoided where possible, then added to)."""
+    shown = shown if shown is not None else set()
     rows = ev.rows_of(analysis) if rows is None else rows
     counts = group_by(rows, _key)
     errors = {k: c for k, c in counts.items() if not k.startswith("TP\t")}
@@ -163,7 +167,8 @@ def examples(ev: Evaluation, analysis: str, groups: int = GROUPS, per_group: int
     for k, c in ranked[:groups]:
         outcome, cls, typ = k.split("\t")
         g = ExampleGroup(analysis, outcome, cls, typ, c.key_total + c.fp, total)
-        for r in _pick(ev, members[k], per_group):
+        for r in _pick(ev, members[k], per_group, shown):
+            shown.add((r.doc_id, r.span))
             g.examples.append(Example(r.doc_id, r.features.get("sentence", ""), runs(trim(context(ev, r, max_gap=1))),
                                       why(ev, r), r))
         out.append(g)
@@ -178,4 +183,5 @@ def example_blocks(ev: Evaluation) -> list[Examples]:
     by: dict[str, list[LinkOutcome]] = {}
     for r in ev.rows:
         by.setdefault(r.analysis, []).append(r)
-    return [x for a in ANALYSES if by.get(a) and (x := examples(ev, a, rows=by[a])) is not None]
+    shown: set = set()
+    return [x for a in ANALYSES if by.get(a) and (x := examples(ev, a, rows=by[a], shown=shown)) is not None]

@@ -466,8 +466,8 @@ def examples_section(ev: Evaluation) -> Section | None:
     s = Section("examples", SECTION_TITLES["examples"])
     s.blocks.append(Para(
         f"For each analysis, the {GROUPS} most frequent errors by outcome, class and type of the referent (its "
-        f"share of the analysis' error rows), each with {PER_GROUP} example links from different documents where "
-        "possible: the referent is boxed, the key's antecedent underlined and tagged [K], the response's "
+        f"share of the analysis' error rows), each with {PER_GROUP} example links — from different documents, and "
+        "not shown for an earlier analysis, where possible: the referent is boxed, the key's antecedent underlined and tagged [K], the response's "
         "antecedent underlined with dashes and tagged [R] ([K=R] where they coincide). Long sentences are "
         "shortened around the marks (…). Every error link can be browsed with corefreport tui."))
     s.blocks += blocks
