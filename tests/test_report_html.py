@@ -90,7 +90,7 @@ def test_numbers_are_in_the_cells():
 def test_grouped_headers_span_their_columns():
     html = to_html(build(example()))
     assert '<th colspan="3" class="group"><span>MUC</span></th>' in html
-    assert '<th colspan="4" class="group"><span>ARCS 1</span></th>' in html
+    assert '<th colspan="4" class="group"><span>Referents</span></th>' in html  # TP, WL, FN, FP of a breakdown
 
 
 def test_mention_text_and_document_ids_are_escaped():

@@ -121,17 +121,17 @@ def test_n_is_key_referents_in_charts_and_tables_and_na_is_shared():
     by_ne = next(t for t in arcs.tables if t.title == "ARCS by NE type")
     for row in by_ne.rows:
         v = "-" if row[0] == "(none)" else row[0]
-        x = d["immediate"]["by"]["ne"].get(v)
-        if x is not None:
-            assert row[1] == x["tp"] + x["wl"] + x["fn"]
+        if row[1] == "ARCS 1":
+            x = d["immediate"]["by"]["ne"][v]
+            assert row[6] == x["tp"] + x["wl"] + x["fn"] and row[2:6] == [x["tp"], x["wl"], x["fn"], x["fp"]]
     chart = arcs.charts[0]
     nominal = d["immediate"]["by"]["mtype"]["NOMINAL"]
     assert f"n = {nominal['tp'] + nominal['wl'] + nominal['fn']}" in [t.text for t in chart.texts]
     assert "n: key referents (TP+WL+FN)" in chart.note and "n: key referents (TP+WL+FN)" in by_ne.note
     # an undefined score is "n/a" in a table cell and in a chart label
     pron = next(t for t in arcs.tables if t.title == "ARCS by pronoun lemma")
-    you = next(row for row in pron.rows if row[0] == "you")
-    assert you[1] == 0 and math.isnan(you[2]) and format_cell(you[2], "immediate_recall") == "n/a"
+    zero = next(row for row in pron.rows if row[6] == 0)  # no key referent in this scenario, FPs only
+    assert zero[5] > 0 and math.isnan(zero[8]) and format_cell(zero[8], "recall") == "n/a"
     assert "n/a" in [t.text for t in svg.prf("t", [("x", None, None, None)]).texts]
     tot = next(t for t in arcs.tables if t.title == "ARCS totals per scenario")
     assert tot.rows[2][-1] is None and tot.rows[0][-1] == d["immediate"]["total"]["accuracy"]
@@ -143,13 +143,14 @@ def test_empty_breakdown_rows_are_left_out_with_a_note():
     ev = example()
     sc = ev.arcs.scenarios
     ghost = {n: s.by["ne"].setdefault("ghost", OutcomeCounts()) for n, s in sc.items()}
+    ghost["immediate"].fp = 3  # false positives only: no key referent, left out, its FPs named
     try:
         t = next(t for t in build(ev).section("arcs").tables if t.title == "ARCS by NE type")
     finally:
         for n, s in sc.items():
             s.by["ne"].pop("ghost")
     assert ghost and "ghost" not in [row[0] for row in t.rows]
-    assert "left out, no referent in any scenario: ghost" in t.note
+    assert "left out, no key referent in any scenario (only false positives): ghost (FP 3)" in t.note
 
 
 # (d) warnings --------------------------------------------------------------------------------------

@@ -350,35 +350,9 @@ def arcs_section(ev: Evaluation) -> Section:
             items += [(ARCS_SHORT[n], sc.by["mtype"][v]) for n, sc in scen.items() if v in sc.by.get("mtype", {})]
         s.blocks.append(svg.stacked("ARCS outcomes by mention type of the referent", items, ("tp", "wl", "fn", "fp"),
                                     note=N_ARCS))
-    names = list(scen)
     for feature in dict.fromkeys(f for sc in scen.values() for f in sc.by):
-        values = _feature_values(feature, scen)
-        if len(values) < 2:  # one value: the totals again
-            continue
-        title = FEATURE_TITLES.get(feature, feature)
-        header = ["value"] + [f"{n}_{x}" for n in names for x in ("n", "recall", "precision", "f1")]
-        t = T.Table(f"ARCS by {FEATURE_PHRASES.get(feature, feature)}", header, groups=[(ARCS_SHORT.get(n, n), 4) for n in names],
-                    labels=[title] + ["n", "R", "P", "F1"] * len(names))
-        empty = []
-        for v in values:
-            label = "(none)" if v == "-" else v
-            cs = [scen[n].by.get(feature, {}).get(v) for n in names]
-            if all(c is None or (c.key_total == 0 and c.resolved + c.fp == 0) for c in cs):
-                empty.append(label)
-                continue
-            row: list = [label]
-            for c in cs:
-                if c is None:
-                    row += [0, NAN, NAN, NAN]
-                else:
-                    row += [c.key_total, c.recall if c.key_total else NAN,
-                            c.precision if c.resolved + c.fp else NAN, c.f1 if c.key_total and c.resolved + c.fp
-                            else NAN]
-            t.rows.append(row)
-        t.note = (N_ARCS + ("; non-pronouns are left out" if feature == "pronoun" else "")
-                  + "; R, P, F1 in %, n/a where undefined"
-                  + (f"; left out, no referent in any scenario: {', '.join(empty)}" if empty else "") + ".")
-        s.blocks.append(t)
+        if (t := arcs_breakdown(scen, feature)) is not None:
+            s.blocks.append(t)
     anchor = scen.get("anchor")
     if anchor is not None and anchor.entity is not None:
         d = anchor.entity.as_dict()
@@ -393,6 +367,46 @@ def arcs_section(ev: Evaluation) -> Section:
         e.note = "Fφ: harmonic mean of Entity Detection F1 and Entity Mentions F1."
         s.blocks.append(e)
     return s
+
+
+def arcs_breakdown(scen: dict, feature: str) -> T.Table | None:
+    """One breakdown of the three scenarios, as in Tuggener's tables: per value and scenario the raw
+    TP / WL / FN / FP, n = TP+WL+FN with its share of the scenario's key referents, and R, P, F1.
+    A value with no key referent in any scenario (false positives only) is left out and named in
+    the note with its FP; a breakdown with one value is None (the totals again)."""
+    values = _feature_values(feature, scen)
+    if len(values) < 2:
+        return None
+    phrase = FEATURE_PHRASES.get(feature, feature)
+    t = T.Table(f"ARCS by {phrase}", ["value", "scenario", "tp", "wl", "fn", "fp", "n", "share", "recall",
+                                      "precision", "f1"],
+                groups=[("", 1), ("Referents", 4), ("Key referents", 2), ("Score (%)", 3)],
+                labels=[FEATURE_TITLES.get(feature, feature), "Scenario", "TP", "WL", "FN", "FP", "n", "%", "R", "P",
+                        "F1"])
+    empty: list[str] = []
+    for v in values:
+        label = "(none)" if v == "-" else v
+        cs = {n: sc.by.get(feature, {}).get(v) for n, sc in scen.items()}
+        if all(c is None or c.key_total == 0 for c in cs.values()):
+            fp = sum(c.fp for c in cs.values() if c is not None)
+            empty.append(f"{label} (FP {fp})" if fp else label)
+            continue
+        if t.rows:
+            t.breaks.append(len(t.rows))
+        for n, c in cs.items():
+            if c is None or c.key_total + c.fp == 0:
+                continue
+            total = scen[n].total.key_total
+            t.rows.append([label, ARCS_SHORT.get(n, n), c.tp, c.wl, c.fn, c.fp, c.key_total,
+                           c.key_total / total if total else NAN, c.recall if c.key_total else NAN,
+                           c.precision if c.resolved + c.fp else NAN,
+                           c.f1 if c.key_total and c.resolved + c.fp else NAN])
+    t.note = (N_ARCS + "; %: its share of the scenario's key referents"
+              + ("; non-pronouns are left out" if feature == "pronoun" else "")
+              + "; R, P, F1 in %, n/a where undefined"
+              + (f"; left out, no key referent in any scenario (only false positives): {', '.join(empty)}" if empty
+                 else "") + ".")
+    return t
 
 
 def typed_section(ev: Evaluation) -> Section:
