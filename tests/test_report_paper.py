@@ -379,3 +379,23 @@ def test_best_values_bold_and_decimal_aligned_in_the_report_layouts():
     assert r"base & 50.00 & \bfseries 70.00 & 58.00 \\" in tex  # inside the S column, not a {…} text cell
     assert "S[table-format=2.2]" in tex and "detect-weight=true" in SISETUP
     assert r"{\textbf{70.00}}" in table_latex(t)  # score -f latex / compare -f latex keep the plain form
+
+
+def test_pdf_breakdowns_keep_the_most_frequent_values_and_name_the_rest():
+    from corefreport.report.model import BREAKDOWN_VALUES
+
+    ev = example()
+    full = {t.title: t for t in build(ev).section("arcs").tables}
+    short = {t.title: t for t in build(ev, max_documents=40, pdf=True).section("arcs").tables}
+    cut = 0
+    for title, t in full.items():
+        values = list(dict.fromkeys(r[0] for r in t.rows))
+        kept = list(dict.fromkeys(r[0] for r in short[title].rows))
+        if title.startswith("ARCS by") and len(values) > BREAKDOWN_VALUES:
+            cut += 1
+            assert kept == values[:BREAKDOWN_VALUES]  # the most frequent first, in the same order
+            assert f"the {len(values) - BREAKDOWN_VALUES} less frequent values" in short[title].note
+            assert all(v in short[title].note for v in values[BREAKDOWN_VALUES:])
+        else:
+            assert short[title].rows == t.rows
+    assert cut  # the example's pronoun lemmas or NE types are more than fit

@@ -29,6 +29,7 @@ LONG = 2 * WINDOW + 8
 """A sentence of more tokens than this is trimmed around its marks."""
 CANDIDATES = 400
 """Rows of a group looked at when choosing its examples (in document order)."""
+TITLES = {"typed": "Type-aware evaluation (Žitkus et al. 2023)"}
 ERROR_ORDER = {"WTL": 0, "WL": 1, "WT": 2, "FN": 3, "FP": 4}
 
 
@@ -117,7 +118,8 @@ def _pick(ev: Evaluation, rows: list[LinkOutcome], n: int, shown: set | None = N
     analysis and shorter contexts first; deterministic."""
     shown = shown if shown is not None else set()
     cand = sorted(rows, key=lambda r: (r.doc_id, r.start, r.end))[:CANDIDATES]
-    sized = sorted(cand, key=lambda r: ((r.doc_id, r.span) in shown, _span_of_context(r) > LONG, r.doc_id, r.start))
+    sized = sorted(cand, key=lambda r: (_unmarked(r), (r.doc_id, r.span) in shown, _span_of_context(r) > LONG,
+                                        r.doc_id, r.start))
     out: list[LinkOutcome] = []
     docs: set[str] = set()
     for r in sized:
@@ -132,6 +134,16 @@ def _pick(ev: Evaluation, rows: list[LinkOutcome], n: int, shown: set | None = N
         if len(out) == n:
             break
     return out
+
+
+def _unmarked(r: LinkOutcome) -> bool:
+    """Whether the antecedent that makes the error is missing from the row (an FN without the key's
+    antecedent, an FP or WL without the response's): such links are shown last."""
+    if r.outcome == "FN":
+        return r.key_antecedent is None
+    if r.outcome == "FP":
+        return r.response_antecedent is None
+    return r.key_antecedent is None or r.response_antecedent is None
 
 
 def _span_of_context(r: LinkOutcome) -> int:
@@ -172,7 +184,7 @@ def examples(ev: Evaluation, analysis: str, groups: int = GROUPS, per_group: int
             g.examples.append(Example(r.doc_id, r.features.get("sentence", ""), runs(trim(context(ev, r, max_gap=1))),
                                       why(ev, r), r))
         out.append(g)
-    title = REGISTRY[analysis].title if analysis in REGISTRY else analysis
+    title = REGISTRY[analysis].title if analysis in REGISTRY else TITLES.get(analysis, analysis)
     return Examples(analysis, title, out)
 
 

@@ -320,7 +320,11 @@ def _feature_values(feature: str, scenarios: dict) -> list[str]:
     return sorted(values, key=lambda v: (v == "-", -values[v], v))
 
 
-def arcs_section(ev: Evaluation) -> Section:
+BREAKDOWN_VALUES = 12
+"""The PDF and the LaTeX show the most frequent values of an ARCS breakdown (all are in the HTML)."""
+
+
+def arcs_section(ev: Evaluation, max_values: int | None = None) -> Section:
     arcs = ev.arcs
     scen = arcs.scenarios
     s = Section("arcs", SECTION_TITLES["arcs"])
@@ -351,7 +355,7 @@ def arcs_section(ev: Evaluation) -> Section:
         s.blocks.append(svg.stacked("ARCS outcomes by mention type of the referent", items, ("tp", "wl", "fn", "fp"),
                                     note=N_ARCS))
     for feature in dict.fromkeys(f for sc in scen.values() for f in sc.by):
-        if (t := arcs_breakdown(scen, feature)) is not None:
+        if (t := arcs_breakdown(scen, feature, max_values)) is not None:
             s.blocks.append(t)
     anchor = scen.get("anchor")
     if anchor is not None and anchor.entity is not None:
@@ -369,11 +373,12 @@ def arcs_section(ev: Evaluation) -> Section:
     return s
 
 
-def arcs_breakdown(scen: dict, feature: str) -> T.Table | None:
+def arcs_breakdown(scen: dict, feature: str, max_values: int | None = None) -> T.Table | None:
     """One breakdown of the three scenarios, as in Tuggener's tables: per value and scenario the raw
     TP / WL / FN / FP, n = TP+WL+FN with its share of the scenario's key referents, and R, P, F1.
     A value with no key referent in any scenario (false positives only) is left out and named in
-    the note with its FP; a breakdown with one value is None (the totals again)."""
+    the note with its FP; a breakdown with one value is None (the totals again). ``max_values``: the
+    most frequent values only (the PDF and the LaTeX), the others counted in the note."""
     values = _feature_values(feature, scen)
     if len(values) < 2:
         return None
@@ -384,6 +389,8 @@ def arcs_breakdown(scen: dict, feature: str) -> T.Table | None:
                 labels=[FEATURE_TITLES.get(feature, feature), "Scenario", "TP", "WL", "FN", "FP", "n", "%", "R", "P",
                         "F1"])
     empty: list[str] = []
+    shown = 0
+    cut: list[str] = []
     for v in values:
         label = "(none)" if v == "-" else v
         cs = {n: sc.by.get(feature, {}).get(v) for n, sc in scen.items()}
@@ -391,6 +398,10 @@ def arcs_breakdown(scen: dict, feature: str) -> T.Table | None:
             fp = sum(c.fp for c in cs.values() if c is not None)
             empty.append(f"{label} (FP {fp})" if fp else label)
             continue
+        if max_values is not None and shown >= max_values:
+            cut.append(label)
+            continue
+        shown += 1
         if t.rows:
             t.breaks.append(len(t.rows))
         for n, c in cs.items():
@@ -404,6 +415,7 @@ def arcs_breakdown(scen: dict, feature: str) -> T.Table | None:
     t.note = (N_ARCS + "; %: its share of the scenario's key referents"
               + ("; non-pronouns are left out" if feature == "pronoun" else "")
               + "; R, P, F1 in %, n/a where undefined"
+              + (f"; the {len(cut)} less frequent values ({', '.join(cut)}) are in the HTML report" if cut else "")
               + (f"; left out, no key referent in any scenario (only false positives): {', '.join(empty)}" if empty
                  else "") + ".")
     return t
@@ -681,7 +693,8 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
         "metrics": lambda: metrics_section(ev, comparison),
         "linguistic": lambda: linguistic_section(ev),
         "plink": lambda: plink_section(ev),
-        "arcs": lambda: arcs_section(ev) if ev.arcs is not None else None,
+        "arcs": lambda: arcs_section(ev, BREAKDOWN_VALUES if max_documents is not None else None)
+        if ev.arcs is not None else None,
         "typed": lambda: typed_section(ev) if ev.typed is not None else None,
         "examples": lambda: examples_section(ev),
         "documents": lambda: documents_section(ev, max_documents, systems),
