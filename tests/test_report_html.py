@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+import pytest
+
 from test_report_model import example, example_standard
 
 from corefreport.io.conll2012 import read_conll2012
@@ -128,3 +130,18 @@ def test_charts_show_the_outcome_counts():
     # n is the key referents, as in the tables (S* = TP+WT+WL+WTL+FN), not the bar's rows (which add FP)
     assert f"n = {v['s_star']}" in html and v["s_star"] == total - v["fp"]
     assert "n: key referents (S* = TP+WT+WL+WTL+FN)" in html
+
+
+def test_html_passes_an_html5_parser_without_errors():
+    """The WHATWG parsing algorithm (tinyhtml5, the html5lib parser WeasyPrint depends on) reports
+    no parse error on the screen and the print HTML, examples and comparison included."""
+    parser = pytest.importorskip("tinyhtml5.parser")
+    p = parser.HTMLParser()
+    p.parse("<!DOCTYPE html><p><td></b>")  # the check can fail: a stray cell and end tag are errors
+    assert p.errors
+    report = build(example())
+    assert report.section("examples") is not None
+    for html in (to_html(report), to_html(report, pdf=True)):
+        p = parser.HTMLParser()
+        p.parse(html)
+        assert p.errors == []
