@@ -118,3 +118,14 @@ def test_examples_left_out_without_analyses():
     key, resp = example_paths()
     ev = evaluate(load_corpus(key), load_corpus(resp), Settings())
     assert build(ev).section("examples") is None
+
+
+def test_an_antecedent_after_the_referent_is_shown_too():
+    """The typed evaluation links a referent to its chain's dominant mention, which may follow it:
+    the context reaches it (a cataphoric key antecedent is marked [K])."""
+    ev = example()
+    rows = [r for r in ev.rows if r.key_antecedent and r.key_antecedent[0] > r.end]
+    assert rows
+    for r in rows[:20]:
+        pieces = context(ev, r)
+        assert any(p.role in ("key", "both") for p in pieces) and any(p.tag.startswith("[K") for p in pieces)

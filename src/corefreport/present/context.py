@@ -51,15 +51,17 @@ class Highlight:
 
 
 def highlight(ev: Evaluation, row: LinkOutcome, max_gap: int = 3) -> Highlight:
-    """Which sentences to show: from the earliest antecedent's to the referent's, or just those two
-    when more than ``max_gap`` sentences lie between them."""
+    """Which sentences to show: from the first to the last marked span (the referent, the key's and
+    the response's antecedent), or just the sentences holding them when more than ``max_gap``
+    sentences lie between."""
     h = Highlight(row.span, row.key_antecedent, row.response_antecedent)
     doc = document_of(ev, row.doc_id, "key")
     if doc is None:
         return h
-    starts = [row.start] + [s[0] for s in (row.key_antecedent, row.response_antecedent) if s]
-    first, last = doc.sentence_of(min(starts)), doc.sentence_of(row.end)
-    ids = sorted({doc.sentence_of(s) for s in starts} | {last}) if last - first > max_gap else list(
+    spans = [row.span] + [s for s in (row.key_antecedent, row.response_antecedent) if s]
+    first = doc.sentence_of(min(a for a, _ in spans))
+    last = doc.sentence_of(max(b for _, b in spans))  # an antecedent may follow (a dominant mention, cataphora)
+    ids = sorted({doc.sentence_of(t) for sp in spans for t in sp}) if last - first > max_gap else list(
         range(first, last + 1))
     h.sentences = [doc.sentence_bounds(i) for i in ids]
     return h
