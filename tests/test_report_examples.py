@@ -129,3 +129,16 @@ def test_an_antecedent_after_the_referent_is_shown_too():
     for r in rows[:20]:
         pieces = context(ev, r)
         assert any(p.role in ("key", "both") for p in pieces) and any(p.tag.startswith("[K") for p in pieces)
+
+
+def test_latex_has_the_compact_table_of_error_groups():
+    from corefreport.report.examples import _typesettable
+    from corefreport.report.latex import to_latex
+
+    ev = example()
+    tex = to_latex(build(ev))
+    assert r"\caption{Most frequent errors per analysis}" in tex
+    for b in example_blocks(ev):
+        for g in b.groups:
+            assert f"& {g.outcome} & " in tex and f" & {g.count} & " in tex
+    assert _typesettable("Dvořák's “café” …") is False and _typesettable("Dvorak's “café” …")

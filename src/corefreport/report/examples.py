@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..present.context import Piece, context, why
+from ..present.tables import Table
 from ..scoring.outcomes import LinkOutcome, group_by
 from ..scoring.registry import REGISTRY
 from ..scoring.result import Evaluation
@@ -197,3 +198,32 @@ def example_blocks(ev: Evaluation) -> list[Examples]:
         by.setdefault(r.analysis, []).append(r)
     shown: set = set()
     return [x for a in ANALYSES if by.get(a) and (x := examples(ev, a, rows=by[a], shown=shown)) is not None]
+
+
+def _typesettable(text: str) -> bool:
+    """Whether pdflatex with T1 fonts sets ``text`` as it is (Latin-1 and the typographic marks the
+    LaTeX renderer maps)."""
+    from ..present.latex import UNICODE
+
+    return all(ord(c) < 256 or c in UNICODE for c in text)
+
+
+SHORT_TITLES = {"immediate": "ARCS 1", "inferred": "ARCS 2", "anchor": "ARCS 3", "typed": "Typed"}
+
+
+def examples_table(blocks: list[Examples]) -> Table:
+    """The compact form for LaTeX: per analysis, its most frequent error groups with their count,
+    their share of the analysis' errors and the referent of the first example (no sentences)."""
+    t = Table("Most frequent errors per analysis", ["analysis", "outcome", "group", "n", "share", "example"],
+              labels=["Analysis", "Outcome", "Class › type", "n", "% of errors", "Example referent"])
+    for b in blocks:
+        if t.rows:
+            t.breaks.append(len(t.rows))
+        for g in b.groups:
+            texts = [e.row.text for e in g.examples if e.row is not None]
+            ex = next((x for x in texts if _typesettable(x)), "")  # pdflatex sets Latin-1 text, not IPA
+            t.rows.append([SHORT_TITLES.get(b.analysis, b.analysis), g.outcome, g.label.split(" · ", 1)[1], g.count,
+                           g.count / g.errors, ex if len(ex) <= 30 else ex[:29] + "…"])
+    t.note = ("n: error rows of the group; % of the analysis' error rows (all outcomes but TP); the examples in their "
+              "sentences are in the HTML and PDF reports.")
+    return t
