@@ -320,7 +320,7 @@ def _feature_values(feature: str, scenarios: dict) -> list[str]:
     return sorted(values, key=lambda v: (v == "-", -values[v], v))
 
 
-BREAKDOWN_VALUES = 12
+BREAKDOWN_VALUES = 8
 """The PDF and the LaTeX show the most frequent values of an ARCS breakdown (all are in the HTML)."""
 
 
