@@ -399,3 +399,28 @@ def test_pdf_breakdowns_keep_the_most_frequent_values_and_name_the_rest():
         else:
             assert short[title].rows == t.rows
     assert cut  # the example's pronoun lemmas or NE types are more than fit
+
+
+def test_every_score_table_of_a_single_system_has_its_bootstrap_interval():
+    ev = example()
+    iv, how = summary_intervals(ev, "x", resamples=200)
+    cis = iv["x"]
+    r = build(ev, name="x", intervals=iv, interval_settings=how)
+
+    def column(section: str, title: str) -> dict:
+        t = next(t for t in r.section(section).tables if t.title.startswith(title))
+        assert t.header[-1] == "f1_ci" and t.groups[-1] == ("95 % CI", 1) if t.groups else t.header[-1] == "f1_ci"
+        return {row[0]: row[-1] for row in t.rows}
+
+    std = column("metrics", "Every standard metric")
+    assert std["muc"] == (cis["muc"].low, cis["muc"].high) and std["conll"] == (cis["conll"].low, cis["conll"].high)
+    assert std["mentions"] == (cis["mentions"].low, cis["mentions"].high)
+    assert column("linguistic", "Linguistically aware")["lmuc"] == (cis["lmuc"].low, cis["lmuc"].high)
+    arcs = list(column("arcs", "ARCS totals").values())
+    assert arcs == [(cis[a].low, cis[a].high) for a in ("immediate", "inferred", "anchor")]
+    typed = column("typed", "Micro, macro")
+    assert typed["micro"] == (cis["typed_micro"].low, cis["typed_micro"].high)
+    assert typed["scheme coverage"] == (cis["typed_scheme"].low, cis["typed_scheme"].high)
+    for low, high in std.values():
+        assert 0 <= low <= high <= 1
+    assert "[" in to_html(r)  # formatted as an interval

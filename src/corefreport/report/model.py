@@ -270,20 +270,36 @@ def overview_section(systems: dict[str, Evaluation], intervals: dict[str, dict],
     return s
 
 
-def metrics_section(ev: Evaluation, comparison=None) -> Section:
+def add_ci(t: T.Table, cis: dict | None, keys: list[str | None]) -> None:
+    """Append the 95 % bootstrap interval of each row's F1 (``cis``: score key → ScoreInterval, from
+    the summary's resampling; ``keys``: each row's score key, None for none)."""
+    if not cis:
+        return
+    t.header.append("f1_ci")
+    if t.labels is not None:
+        t.labels.append("F1" if t.groups else "95 % CI of F1")
+    if t.groups:
+        t.groups.append(("95 % CI", 1))
+    for row, k in zip(t.rows, keys):
+        iv = cis.get(k) if k else None
+        row.append((iv.low, iv.high) if iv is not None else None)
+
+
+def metrics_section(ev: Evaluation, comparison=None, cis: dict | None = None) -> Section:
     s = Section("metrics", SECTION_TITLES["metrics"])
     if (h := headline_table(ev, comparison)) is not None:
         s.blocks.append(h)
     names = [m for m in ev.metrics if m not in LINGUISTIC]
     t = T.metrics_table(ev, names, "Every standard metric, micro-averaged over documents")
     t.note = ""
+    add_ci(t, cis, [r[0] for r in t.rows])
     if "blanc" in ev.metrics:
         t.note = "BLANC averages coreference and non-coreference links: its link counts are in the JSON."
     s.blocks.append(t)
     return s
 
 
-def linguistic_section(ev: Evaluation) -> Section | None:
+def linguistic_section(ev: Evaluation, cis: dict | None = None) -> Section | None:
     names = [m for m in ev.metrics if m in LINGUISTIC]
     if not names:
         return None
@@ -294,6 +310,7 @@ def linguistic_section(ev: Evaluation) -> Section | None:
                          f"W = ({wtxt}) for (name, nominal, pronoun, singleton)."))
     t = T.metrics_table(ev, names, f"Linguistically aware metrics, W = ({wtxt})", totals=False)
     t.note = ""
+    add_ci(t, cis, [r[0] for r in t.rows])
     s.blocks.append(t)
     return s
 
@@ -324,7 +341,7 @@ BREAKDOWN_VALUES = 8
 """The PDF and the LaTeX show the most frequent values of an ARCS breakdown (all are in the HTML)."""
 
 
-def arcs_section(ev: Evaluation, max_values: int | None = None) -> Section:
+def arcs_section(ev: Evaluation, max_values: int | None = None, cis: dict | None = None) -> Section:
     arcs = ev.arcs
     scen = arcs.scenarios
     s = Section("arcs", SECTION_TITLES["arcs"])
@@ -346,6 +363,7 @@ def arcs_section(ev: Evaluation, max_values: int | None = None) -> Section:
     if "anchor" in scen:
         tot.note = "Scenario 3 counts Entity Mentions outcomes: TP in both key and response anchor sets, FN key only, " \
                    "FP response only; it has no WL, so no accuracy is given."
+    add_ci(tot, cis, list(scen))
     s.blocks.append(tot)
     if any("mtype" in sc.by for sc in scen.values()):
         items: list = []
@@ -421,7 +439,7 @@ def arcs_breakdown(scen: dict, feature: str, max_values: int | None = None) -> T
     return t
 
 
-def typed_section(ev: Evaluation) -> Section:
+def typed_section(ev: Evaluation, cis: dict | None = None) -> Section:
     tt = ev.typed
     k = ", ".join(f"{x:g}" for x in tt.k)
     s = Section("typed", SECTION_TITLES["typed"])
@@ -449,6 +467,7 @@ def typed_section(ev: Evaluation) -> Section:
         t.rows.append(T.typed_row(cname(c), d["classes"][c]))
     s.blocks.append(t)
     summ = T.typed_summary(tt, "Micro, macro and scheme-coverage averages")
+    add_ci(summ, cis, ["typed_micro", "typed_macro", "typed_scheme"])
     summ.note = (f"micro pools the counts of the {len(tt.attempted)} attempted classes; macro averages their P and R; "
                  f"scheme coverage divides the sums by the scheme's {tt.scheme.n} classes.")
     notes = T.typed_notes(tt)
@@ -682,6 +701,8 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
         intervals = {n: {m.name: _ci(m, n) for m in comparison.metrics} for n in comparison.names}
         r = comparison.resampling
         interval_settings = IntervalSettings(r.bootstrap, r.seed, r.confidence, len(comparison.documents))
+    detail = comparison.names[-1] if comparison is not None else _system_name(ev, name)
+    cis = (intervals or {}).get(detail)  # the detailed sections' F1 intervals (ev's)
     if "overview" in want and intervals:
         out.append(overview_section({n: systems.get(n, ev) for n in intervals}, intervals, interval_settings,
                                     signature))
@@ -690,12 +711,12 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
     builders = {
         "overview": lambda: False,
         "summary": lambda: summary_section(ev, pdf, systems, name),
-        "metrics": lambda: metrics_section(ev, comparison),
-        "linguistic": lambda: linguistic_section(ev),
+        "metrics": lambda: metrics_section(ev, comparison, cis),
+        "linguistic": lambda: linguistic_section(ev, cis),
         "plink": lambda: plink_section(ev),
-        "arcs": lambda: arcs_section(ev, BREAKDOWN_VALUES if max_documents is not None else None)
+        "arcs": lambda: arcs_section(ev, BREAKDOWN_VALUES if max_documents is not None else None, cis)
         if ev.arcs is not None else None,
-        "typed": lambda: typed_section(ev) if ev.typed is not None else None,
+        "typed": lambda: typed_section(ev, cis) if ev.typed is not None else None,
         "examples": lambda: examples_section(ev),
         "documents": lambda: documents_section(ev, max_documents, systems),
         "methods": lambda: methods_section(ev, comparison, interval_settings if intervals else None),
