@@ -193,6 +193,10 @@ def test_page_break_rules_in_the_stylesheet():
     assert ".paged #overview { break-after: page; }" in css
     assert f'<p class="sighead">{SIGNATURE_SENTENCE}</p>\n<p class="sig">' in html
     assert '<table class="data fixed keep"' in html  # short tables are kept on one page
+    paged = to_html(build(example(), max_documents=40, pdf=True), pdf=True)
+    after = paged.split("ARCS by pronoun lemma</p>", 1)[1]  # 8 values × 3 scenarios: never split
+    assert after.lstrip().startswith('<table class="data fixed keep"')
+    assert "break-before: avoid" in css.split(".tnote { margin", 1)[1].split("}", 1)[0]  # a note stays with its table
     assert '<meta name="viewport"' in html
 
 
