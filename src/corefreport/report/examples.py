@@ -24,7 +24,7 @@ GROUPS = 3
 """Error groups shown per analysis (the most frequent)."""
 PER_GROUP = 3
 """Example links per group."""
-WINDOW = 12
+WINDOW = 8
 """Tokens kept on each side of a marked span in a long sentence (the rest is "…")."""
 LONG = 2 * WINDOW + 8
 """A sentence of more tokens than this is trimmed around its marks."""
