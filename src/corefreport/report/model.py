@@ -500,7 +500,7 @@ def typed_section(ev: Evaluation, cis: dict | None = None) -> Section:
     return s
 
 
-def examples_section(ev: Evaluation) -> Section | None:
+def examples_section(ev: Evaluation, system: str = "") -> Section | None:
     """The most frequent error groups of each analysis with example links in their sentences
     (:mod:`.examples`)."""
     from .examples import GROUPS, PER_GROUP, example_blocks
@@ -510,10 +510,10 @@ def examples_section(ev: Evaluation) -> Section | None:
         return None
     s = Section("examples", SECTION_TITLES["examples"])
     s.blocks.append(Para(
-        f"For each analysis, the {GROUPS} most frequent errors by outcome, class and type of the referent (its "
+        (f"Errors of {system}. " if system else "") + f"For each analysis, the {GROUPS} most frequent errors by outcome, class and type of the referent (its "
         f"share of the analysis' error rows), each with {PER_GROUP} example links — from different documents, and "
-        "not shown for an earlier analysis, where possible: the referent is boxed, the key's antecedent underlined and tagged [K], the response's "
-        "antecedent underlined with dashes and tagged [R] ([K=R] where they coincide). Long sentences are "
+        "not shown for an earlier analysis, where possible: the referent is boxed, the key's antecedent underlined "
+        "and tagged [K], the response's antecedent underlined with dashes and tagged [R] ([K=R] where they coincide). Long sentences are "
         "shortened around the marks (…). Every error link can be browsed with corefreport tui."))
     s.blocks += blocks
     return s
@@ -643,8 +643,8 @@ def compare_section(comparison) -> Section:
     cmp = comparison
     s = Section("compare", SECTION_TITLES["compare"])
     s.blocks.append(Para(
-        f"Baseline: {cmp.baseline}. The corpus and per-document sections cover every system; the metric, ARCS and "
-        f"typed sections below describe {cmp.names[-1]}. Δ: difference to the "
+        f"Baseline: {cmp.baseline}. The corpus and per-document sections cover every system; the metric, ARCS, "
+        f"typed and error-example sections below describe {cmp.names[-1]}. Δ: difference to the "
         f"baseline in points; 95 % CI: its paired-bootstrap interval ({cmp.resampling.bootstrap} resamples of the "
         f"documents); p: approximate randomization ({cmp.resampling.randomization} trials), * for p < 0.05 "
         "(Koehn 2004; Riezler & Maxwell 2005)."))
@@ -717,7 +717,7 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
         "arcs": lambda: arcs_section(ev, BREAKDOWN_VALUES if max_documents is not None else None, cis)
         if ev.arcs is not None else None,
         "typed": lambda: typed_section(ev, cis) if ev.typed is not None else None,
-        "examples": lambda: examples_section(ev),
+        "examples": lambda: examples_section(ev, detail if comparison is not None else ""),
         "documents": lambda: documents_section(ev, max_documents, systems),
         "methods": lambda: methods_section(ev, comparison, interval_settings if intervals else None),
     }
