@@ -142,3 +142,18 @@ def test_latex_has_the_compact_table_of_error_groups():
         for g in b.groups:
             assert f"& {g.outcome} & " in tex and f" & {g.count} & " in tex
     assert _typesettable("Dvořák's “café” …") is False and _typesettable("Dvorak's “café” …")
+
+
+def test_example_tokens_are_escaped_in_html_and_latex():
+    from corefreport.io.conll2012 import read_conll2012
+    from corefreport.report.latex import to_latex
+
+    key = ("#begin document (d);\nd\t0\t0\t<Ann>\t(1)\nd\t0\t1\tsaw\t-\nd\t0\t2\tR&D\t(2)\nd\t0\t3\t.\t-\n\n"
+           "d\t0\t4\tShe\t(1)\nd\t0\t5\tliked\t-\nd\t0\t6\tit\t(2)\nd\t0\t7\t.\t-\n#end document\n")
+    resp = key.replace("(2)\nd\t0\t3", "(1)\nd\t0\t3")  # R&D joins <Ann>'s entity: "it" and "R&D" go wrong
+    ev = evaluate(read_conll2012("k", key), read_conll2012("r", resp), Settings(analyses=("arcs",)))
+    html = to_html(build(ev))
+    section = html.split('<section id="examples">', 1)[1].split("</section>", 1)[0]
+    assert "&lt;Ann&gt;" in section and "R&amp;D" in section and "<Ann>" not in section
+    tex = to_latex(build(ev))
+    assert "R&D" not in tex.split("Most frequent errors", 1)[1]
