@@ -428,3 +428,30 @@ def test_every_score_table_of_a_single_system_has_its_bootstrap_interval():
     for low, high in std.values():
         assert 0 <= low <= high <= 1
     assert "[" in to_html(r)  # formatted as an interval
+
+
+def test_pdf_first_page_holds_the_numbers_of_score_json(tmp_path):
+    """The first page of `report -o x.pdf` against the JSON of `score -f json` with the same
+    settings: every headline F1 the summary lists, as printed on the page."""
+    import json
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    key, resp = example_paths()
+    out = tmp_path / "x.pdf"
+    res = CliRunner().invoke(app, ["report", key, resp, "-o", str(out), "-q"])
+    assert res.exit_code == 0, res.output
+    res = CliRunner().invoke(app, ["score", key, resp, "-f", "json", "-a", "arcs", "-a", "typed", "-m", "all", "-q"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.stdout)
+    page = PdfReader(BytesIO(out.read_bytes())).pages[0].extract_text()
+    m = d["metrics"]
+    expect = {"CoNLL": m["conll"]["f1"], "MUC": m["muc"]["f1"], "B³": m["bcub"]["f1"], "CEAF-e": m["ceafe"]["f1"],
+              "LEA": m["lea"]["f1"], "typed micro": d["typed"]["micro"]["f1"],
+              "typed macro": d["typed"]["macro"]["f1"], "typed scheme": d["typed"]["scheme_coverage"]["f1"],
+              "ARCS 1": d["arcs"]["immediate"]["total"]["f1"], "ARCS 2": d["arcs"]["inferred"]["total"]["f1"],
+              "ARCS 3 (EM)": d["arcs"]["anchor"]["total"]["f1"]}
+    for label, f1 in expect.items():
+        assert f"{label} {100 * f1:.2f} [" in page, label
+    assert d["signature"] in page.replace("\n", "").replace(" ", "")  # the same settings, the same signature
