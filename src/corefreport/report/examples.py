@@ -1,5 +1,5 @@
-"""Error examples in their sentences (as cort's error browser shows them, Martschat & Strube 2014):
-for each analysis, the most frequent error groups — outcome, class and type of the referent —
+"""Error examples in their sentences, as cort's error visualisation shows them (Martschat, Göckel &
+Strube 2015, "Analyzing and Visualizing Coreference Resolution Errors", NAACL demos): for each analysis, the most frequent error groups — outcome, class and type of the referent —
 with a few example links each, the sentence shown with the referent and both antecedents marked.
 
 Every group is a group-by over the analysis' outcome rows (:func:`~corefreport.scoring.outcomes.group_by`
