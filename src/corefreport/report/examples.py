@@ -1,6 +1,7 @@
 """Error examples in their sentences, as cort's error visualisation shows them (Martschat, Göckel &
-Strube 2015, "Analyzing and Visualizing Coreference Resolution Errors", NAACL demos): for each analysis, the most frequent error groups — outcome, class and type of the referent —
-with a few example links each, the sentence shown with the referent and both antecedents marked.
+Strube 2015, "Analyzing and Visualizing Coreference Resolution Errors", NAACL demos): for each
+analysis, the most frequent error groups — outcome, class and type of the referent — with a few
+example links each, the sentence shown with the referent and both antecedents marked.
 
 Every group is a group-by over the analysis' outcome rows (:func:`~corefreport.scoring.outcomes.group_by`
 on outcome, class and type; TP rows are not errors), every example a filter of them (the rows of
