@@ -48,7 +48,7 @@ def rows_by_label(t: T.Table) -> dict:
 
 def test_every_section_in_order_when_everything_was_computed():
     r = build(example())
-    assert [s.id for s in r.sections] == ["summary", "metrics", "linguistic", "arcs", "typed", "documents", "methods"]
+    assert [s.id for s in r.sections] == ["summary", "metrics", "linguistic", "arcs", "typed", "examples", "documents", "methods"]
     assert r.notes == []  # p-link is not a default analysis: no note for it
 
 
@@ -101,13 +101,17 @@ def test_arcs_tables_hold_the_json_numbers():
         assert row[1:] == [x["tp"], x["wl"], x["fn"], x["fp"], x["recall"], x["precision"], x["f1"], acc]
         if name == "anchor":
             assert x["wl"] == 0 and x["accuracy"] == 1.0
-    by_type = rows_by_label(table(r, "arcs", "ARCS by mention type"))
-    assert list(by_type) == ["NAME", "NOMINAL", "PRONOUN"]
-    for i, name in enumerate(("immediate", "inferred", "anchor")):
+    by_type = {(row[0], row[1]): row for row in table(r, "arcs", "ARCS by mention type").rows}
+    assert list(dict.fromkeys(k[0] for k in by_type)) == ["NAME", "NOMINAL", "PRONOUN"]
+    for name, short in (("immediate", "ARCS 1"), ("inferred", "ARCS 2"), ("anchor", "ARCS 3")):
         x = d[name]["by"]["mtype"]["NOMINAL"]
-        assert by_type["NOMINAL"][1 + 4 * i:5 + 4 * i] == [x["tp"] + x["wl"] + x["fn"], x["recall"], x["precision"],
-                                                           x["f1"]]
-    lemmas = rows_by_label(table(r, "arcs", "ARCS by pronoun lemma"))
+        n = x["tp"] + x["wl"] + x["fn"]
+        total = d[name]["total"]
+        # raw counts, n and its share of the scenario's key referents (Tuggener's tables), R, P, F1
+        assert by_type[("NOMINAL", short)][2:] == [x["tp"], x["wl"], x["fn"], x["fp"], n,
+                                                    n / (total["tp"] + total["wl"] + total["fn"]), x["recall"],
+                                                    x["precision"], x["f1"]]
+    lemmas = {row[0] for row in table(r, "arcs", "ARCS by pronoun lemma").rows}
     assert "-" not in lemmas and "(none)" not in lemmas and "he" in lemmas
     titles = [t.title for t in r.section("arcs").tables]
     assert "ARCS by genre" in titles and "ARCS by NE type" in titles and "ARCS by POS class" in titles

@@ -121,17 +121,17 @@ def test_n_is_key_referents_in_charts_and_tables_and_na_is_shared():
     by_ne = next(t for t in arcs.tables if t.title == "ARCS by NE type")
     for row in by_ne.rows:
         v = "-" if row[0] == "(none)" else row[0]
-        x = d["immediate"]["by"]["ne"].get(v)
-        if x is not None:
-            assert row[1] == x["tp"] + x["wl"] + x["fn"]
+        if row[1] == "ARCS 1":
+            x = d["immediate"]["by"]["ne"][v]
+            assert row[6] == x["tp"] + x["wl"] + x["fn"] and row[2:6] == [x["tp"], x["wl"], x["fn"], x["fp"]]
     chart = arcs.charts[0]
     nominal = d["immediate"]["by"]["mtype"]["NOMINAL"]
     assert f"n = {nominal['tp'] + nominal['wl'] + nominal['fn']}" in [t.text for t in chart.texts]
     assert "n: key referents (TP+WL+FN)" in chart.note and "n: key referents (TP+WL+FN)" in by_ne.note
     # an undefined score is "n/a" in a table cell and in a chart label
     pron = next(t for t in arcs.tables if t.title == "ARCS by pronoun lemma")
-    you = next(row for row in pron.rows if row[0] == "you")
-    assert you[1] == 0 and math.isnan(you[2]) and format_cell(you[2], "immediate_recall") == "n/a"
+    zero = next(row for row in pron.rows if row[6] == 0)  # no key referent in this scenario, FPs only
+    assert zero[5] > 0 and math.isnan(zero[8]) and format_cell(zero[8], "recall") == "n/a"
     assert "n/a" in [t.text for t in svg.prf("t", [("x", None, None, None)]).texts]
     tot = next(t for t in arcs.tables if t.title == "ARCS totals per scenario")
     assert tot.rows[2][-1] is None and tot.rows[0][-1] == d["immediate"]["total"]["accuracy"]
@@ -143,13 +143,14 @@ def test_empty_breakdown_rows_are_left_out_with_a_note():
     ev = example()
     sc = ev.arcs.scenarios
     ghost = {n: s.by["ne"].setdefault("ghost", OutcomeCounts()) for n, s in sc.items()}
+    ghost["immediate"].fp = 3  # false positives only: no key referent, left out, its FPs named
     try:
         t = next(t for t in build(ev).section("arcs").tables if t.title == "ARCS by NE type")
     finally:
         for n, s in sc.items():
             s.by["ne"].pop("ghost")
     assert ghost and "ghost" not in [row[0] for row in t.rows]
-    assert "left out, no referent in any scenario: ghost" in t.note
+    assert "left out, no key referent in any scenario (only false positives): ghost (FP 3)" in t.note
 
 
 # (d) warnings --------------------------------------------------------------------------------------
@@ -192,6 +193,10 @@ def test_page_break_rules_in_the_stylesheet():
     assert ".paged #overview { break-after: page; }" in css
     assert f'<p class="sighead">{SIGNATURE_SENTENCE}</p>\n<p class="sig">' in html
     assert '<table class="data fixed keep"' in html  # short tables are kept on one page
+    paged = to_html(build(example(), max_documents=40, pdf=True), pdf=True)
+    after = paged.split("ARCS by pronoun lemma</p>", 1)[1]  # 8 values × 3 scenarios: never split
+    assert after.lstrip().startswith('<table class="data fixed keep"')
+    assert "break-before: avoid" in css.split(".tnote { margin", 1)[1].split("}", 1)[0]  # a note stays with its table
     assert '<meta name="viewport"' in html
 
 
@@ -378,3 +383,75 @@ def test_best_values_bold_and_decimal_aligned_in_the_report_layouts():
     assert r"base & 50.00 & \bfseries 70.00 & 58.00 \\" in tex  # inside the S column, not a {…} text cell
     assert "S[table-format=2.2]" in tex and "detect-weight=true" in SISETUP
     assert r"{\textbf{70.00}}" in table_latex(t)  # score -f latex / compare -f latex keep the plain form
+
+
+def test_pdf_breakdowns_keep_the_most_frequent_values_and_name_the_rest():
+    from corefreport.report.model import BREAKDOWN_VALUES
+
+    ev = example()
+    full = {t.title: t for t in build(ev).section("arcs").tables}
+    short = {t.title: t for t in build(ev, max_documents=40, pdf=True).section("arcs").tables}
+    cut = 0
+    for title, t in full.items():
+        values = list(dict.fromkeys(r[0] for r in t.rows))
+        kept = list(dict.fromkeys(r[0] for r in short[title].rows))
+        if title.startswith("ARCS by") and len(values) > BREAKDOWN_VALUES:
+            cut += 1
+            assert kept == values[:BREAKDOWN_VALUES]  # the most frequent first, in the same order
+            assert f"the {len(values) - BREAKDOWN_VALUES} less frequent values" in short[title].note
+            assert all(v in short[title].note for v in values[BREAKDOWN_VALUES:])
+        else:
+            assert short[title].rows == t.rows
+    assert cut  # the example's pronoun lemmas or NE types are more than fit
+
+
+def test_every_score_table_of_a_single_system_has_its_bootstrap_interval():
+    ev = example()
+    iv, how = summary_intervals(ev, "x", resamples=200)
+    cis = iv["x"]
+    r = build(ev, name="x", intervals=iv, interval_settings=how)
+
+    def column(section: str, title: str) -> dict:
+        t = next(t for t in r.section(section).tables if t.title.startswith(title))
+        assert t.header[-1] == "f1_ci" and t.groups[-1] == ("95 % CI", 1) if t.groups else t.header[-1] == "f1_ci"
+        return {row[0]: row[-1] for row in t.rows}
+
+    std = column("metrics", "Every standard metric")
+    assert std["muc"] == (cis["muc"].low, cis["muc"].high) and std["conll"] == (cis["conll"].low, cis["conll"].high)
+    assert std["mentions"] == (cis["mentions"].low, cis["mentions"].high)
+    assert column("linguistic", "Linguistically aware")["lmuc"] == (cis["lmuc"].low, cis["lmuc"].high)
+    arcs = list(column("arcs", "ARCS totals").values())
+    assert arcs == [(cis[a].low, cis[a].high) for a in ("immediate", "inferred", "anchor")]
+    typed = column("typed", "Micro, macro")
+    assert typed["micro"] == (cis["typed_micro"].low, cis["typed_micro"].high)
+    assert typed["scheme coverage"] == (cis["typed_scheme"].low, cis["typed_scheme"].high)
+    for low, high in std.values():
+        assert 0 <= low <= high <= 1
+    assert "[" in to_html(r)  # formatted as an interval
+
+
+def test_pdf_first_page_holds_the_numbers_of_score_json(tmp_path):
+    """The first page of `report -o x.pdf` against the JSON of `score -f json` with the same
+    settings: every headline F1 the summary lists, as printed on the page."""
+    import json
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    key, resp = example_paths()
+    out = tmp_path / "x.pdf"
+    res = CliRunner().invoke(app, ["report", key, resp, "-o", str(out), "-q"])
+    assert res.exit_code == 0, res.output
+    res = CliRunner().invoke(app, ["score", key, resp, "-f", "json", "-a", "arcs", "-a", "typed", "-m", "all", "-q"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.stdout)
+    page = PdfReader(BytesIO(out.read_bytes())).pages[0].extract_text()
+    m = d["metrics"]
+    expect = {"CoNLL": m["conll"]["f1"], "MUC": m["muc"]["f1"], "B³": m["bcub"]["f1"], "CEAF-e": m["ceafe"]["f1"],
+              "LEA": m["lea"]["f1"], "typed micro": d["typed"]["micro"]["f1"],
+              "typed macro": d["typed"]["macro"]["f1"], "typed scheme": d["typed"]["scheme_coverage"]["f1"],
+              "ARCS 1": d["arcs"]["immediate"]["total"]["f1"], "ARCS 2": d["arcs"]["inferred"]["total"]["f1"],
+              "ARCS 3 (EM)": d["arcs"]["anchor"]["total"]["f1"]}
+    for label, f1 in expect.items():
+        assert f"{label} {100 * f1:.2f} [" in page, label
+    assert d["signature"] in page.replace("\n", "").replace(" ", "")  # the same settings, the same signature

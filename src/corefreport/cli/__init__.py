@@ -370,7 +370,7 @@ def report(
     label_prefix: Annotated[str, typer.Option("--label-prefix", help="Prefix of the LaTeX \\label of each table.")]
     = "tab:corefreport-",
     section: Annotated[list[str], typer.Option("--section", metavar="NAME", help="Sections to include (repeatable): overview, summary, "
-                       "metrics, linguistic, plink, arcs, typed, errors, documents, methods. Default: all.")] = [],
+                       "metrics, linguistic, plink, arcs, typed, examples, errors, documents, methods. Default: all.")] = [],
     key_format: KeyFormat = None,
     response_format: ResponseFormat = None,
     force: Force = False,

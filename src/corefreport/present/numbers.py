@@ -62,7 +62,7 @@ def interval(ci: tuple[float, float]) -> str:
     return f"[{signed(ci[0])}, {signed(ci[1])}]"
 
 
-SCORE_COLUMNS = ("recall", "precision", "f1", "accuracy", "f_phi")
+SCORE_COLUMNS = ("recall", "precision", "f1", "accuracy", "f_phi", "share")
 
 
 def is_score_column(name: str) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -55,11 +56,11 @@ def md_escape(text: str) -> str:
     r"""A user string (document id, group, system name, title) as literal Markdown text that can
     neither end a table cell, nor open raw HTML or a code span, nor break the line:
 
-    >>> md_escape("a|b <i>x</i>\nR&D `c`")
-    'a\\|b &lt;i&gt;x&lt;/i&gt; R&amp;D \\`c\\`'
+    >>> md_escape("a|b <i>x</i>\nR&D `c` K & K")
+    'a\\|b &lt;i&gt;x&lt;/i&gt; R&amp;D \\`c\\` K & K'
     """
     text = " ".join(str(text).splitlines())
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = re.sub(r"&(?=[#A-Za-z])", "&amp;", text).replace("<", "&lt;").replace(">", "&gt;")
     for ch in "\\|`":
         text = text.replace(ch, "\\" + ch)
     return text

@@ -14,8 +14,10 @@ from markupsafe import Markup
 from ..present import tables as T
 from ..present.labels import labels_of, row_label
 from ..present.numbers import cell as format_cell
+from ..present.numbers import pct
 from ..present.tables import bold_cells, numeric_columns
 from . import svg
+from .examples import Examples
 from .model import Para, Report
 
 FONTS = {
@@ -54,6 +56,9 @@ def table_view(t: T.Table) -> dict:
             "widths": column_widths(t, labels, rows)}
 
 
+KEEP_ROWS = 30
+"""A table of at most this many rows is never split across pages in the PDF (an ARCS breakdown of
+eight values by three scenarios is 24 rows); longer ones repeat their header on each page."""
 TEXT_WIDTH_PT = 176 / 25.4 * 72  # A4 less the margins of report.css
 TABLE_FONT_PT = 8.5
 PAD_PT = 10.0
@@ -92,6 +97,8 @@ def _kind(block) -> str:
         return "chart"
     if isinstance(block, Para):
         return "para"
+    if isinstance(block, Examples):
+        return "examples"
     raise TypeError(block)
 
 
@@ -102,7 +109,7 @@ def environment():
     base = resources.files("corefreport") / "templates"
     env = Environment(loader=FileSystemLoader(str(base)), autoescape=select_autoescape(["html", "j2"]),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.globals.update(table_view=table_view, kind=_kind, fonts={k: Markup(v) for k, v in FONTS.items()},
+    env.globals.update(table_view=table_view, kind=_kind, pct=pct, keep_rows=KEEP_ROWS, fonts={k: Markup(v) for k, v in FONTS.items()},
                        chart_font_size=svg.FONT_SIZE)
     return env
 

@@ -11,6 +11,7 @@ It reuses the escaping of :mod:`.tables` (whose ``to_latex`` renders the one tab
 from __future__ import annotations
 
 from ..present.latex import PREAMBLE, SISETUP, latex_text, table_latex
+from .examples import Examples, examples_table
 from .model import Report
 
 def _one_line(text: str) -> str:
@@ -28,6 +29,8 @@ def to_latex(report: Report, layout: str = "acl", label_prefix: str = "tab:coref
     parts.append("")
     for s in report.sections:
         tables = s.tables[:1] if s.id == "summary" else s.tables  # the repeated-mention list is diagnostics
+        if s.id == "examples":  # the sentences stay in the HTML and the PDF: their counts as one table
+            tables = [examples_table([b for b in s.blocks if isinstance(b, Examples)])]
         if not tables:
             continue
         parts.append(f"% ---- {s.title} ----")

@@ -25,13 +25,14 @@ from ..scoring.registry import LINGUISTIC_METRICS as LINGUISTIC
 from ..scoring.registry import REFERENCES, REGISTRY
 from ..scoring.registry import STANDARD_METRICS as STANDARD
 
-SECTIONS = ("overview", "summary", "metrics", "linguistic", "plink", "arcs", "typed", "errors", "documents", "methods")
+SECTIONS = ("overview", "summary", "metrics", "linguistic", "plink", "arcs", "typed", "examples", "errors",
+            "documents", "methods")
 SECTION_TITLES = {
     "overview": "Summary", "compare": "Systems compared", "summary": "Corpus", "metrics": "Standard metrics",
     "linguistic": "Linguistically aware metrics", "plink": "p-link by category",
     "arcs": "Application scenarios (ARCS)", "typed": "Type-aware evaluation", "documents": "Per-document scores",
     "errors": "Error classes (Kummerfeld & Klein 2013)",
-    "methods": "Methods", "warnings": "Appendix: warnings",
+    "methods": "Methods", "warnings": "Appendix: warnings", "examples": "Error examples",
 }
 HEADLINE = ("muc", "bcub", "ceafe")
 FEATURE_TITLES = {"mtype": "Mention type", "pos_class": "POS class", "pronoun": "Pronoun lemma", "ne": "NE type",
@@ -270,20 +271,36 @@ def overview_section(systems: dict[str, Evaluation], intervals: dict[str, dict],
     return s
 
 
-def metrics_section(ev: Evaluation, comparison=None) -> Section:
+def add_ci(t: T.Table, cis: dict | None, keys: list[str | None]) -> None:
+    """Append the 95 % bootstrap interval of each row's F1 (``cis``: score key → ScoreInterval, from
+    the summary's resampling; ``keys``: each row's score key, None for none)."""
+    if not cis:
+        return
+    t.header.append("f1_ci")
+    if t.labels is not None:
+        t.labels.append("F1" if t.groups else "95 % CI of F1")
+    if t.groups:
+        t.groups.append(("95 % CI", 1))
+    for row, k in zip(t.rows, keys):
+        iv = cis.get(k) if k else None
+        row.append((iv.low, iv.high) if iv is not None else None)
+
+
+def metrics_section(ev: Evaluation, comparison=None, cis: dict | None = None) -> Section:
     s = Section("metrics", SECTION_TITLES["metrics"])
     if (h := headline_table(ev, comparison)) is not None:
         s.blocks.append(h)
     names = [m for m in ev.metrics if m not in LINGUISTIC]
     t = T.metrics_table(ev, names, "Every standard metric, micro-averaged over documents")
     t.note = ""
+    add_ci(t, cis, [r[0] for r in t.rows])
     if "blanc" in ev.metrics:
         t.note = "BLANC averages coreference and non-coreference links: its link counts are in the JSON."
     s.blocks.append(t)
     return s
 
 
-def linguistic_section(ev: Evaluation) -> Section | None:
+def linguistic_section(ev: Evaluation, cis: dict | None = None) -> Section | None:
     names = [m for m in ev.metrics if m in LINGUISTIC]
     if not names:
         return None
@@ -294,6 +311,7 @@ def linguistic_section(ev: Evaluation) -> Section | None:
                          f"W = ({wtxt}) for (name, nominal, pronoun, singleton)."))
     t = T.metrics_table(ev, names, f"Linguistically aware metrics, W = ({wtxt})", totals=False)
     t.note = ""
+    add_ci(t, cis, [r[0] for r in t.rows])
     s.blocks.append(t)
     return s
 
@@ -320,7 +338,11 @@ def _feature_values(feature: str, scenarios: dict) -> list[str]:
     return sorted(values, key=lambda v: (v == "-", -values[v], v))
 
 
-def arcs_section(ev: Evaluation) -> Section:
+BREAKDOWN_VALUES = 8
+"""The PDF and the LaTeX show the most frequent values of an ARCS breakdown (all are in the HTML)."""
+
+
+def arcs_section(ev: Evaluation, max_values: int | None = None, cis: dict | None = None) -> Section:
     arcs = ev.arcs
     scen = arcs.scenarios
     s = Section("arcs", SECTION_TITLES["arcs"])
@@ -342,6 +364,7 @@ def arcs_section(ev: Evaluation) -> Section:
     if "anchor" in scen:
         tot.note = "Scenario 3 counts Entity Mentions outcomes: TP in both key and response anchor sets, FN key only, " \
                    "FP response only; it has no WL, so no accuracy is given."
+    add_ci(tot, cis, list(scen))
     s.blocks.append(tot)
     if any("mtype" in sc.by for sc in scen.values()):
         items: list = []
@@ -350,35 +373,9 @@ def arcs_section(ev: Evaluation) -> Section:
             items += [(ARCS_SHORT[n], sc.by["mtype"][v]) for n, sc in scen.items() if v in sc.by.get("mtype", {})]
         s.blocks.append(svg.stacked("ARCS outcomes by mention type of the referent", items, ("tp", "wl", "fn", "fp"),
                                     note=N_ARCS))
-    names = list(scen)
     for feature in dict.fromkeys(f for sc in scen.values() for f in sc.by):
-        values = _feature_values(feature, scen)
-        if len(values) < 2:  # one value: the totals again
-            continue
-        title = FEATURE_TITLES.get(feature, feature)
-        header = ["value"] + [f"{n}_{x}" for n in names for x in ("n", "recall", "precision", "f1")]
-        t = T.Table(f"ARCS by {FEATURE_PHRASES.get(feature, feature)}", header, groups=[(ARCS_SHORT.get(n, n), 4) for n in names],
-                    labels=[title] + ["n", "R", "P", "F1"] * len(names))
-        empty = []
-        for v in values:
-            label = "(none)" if v == "-" else v
-            cs = [scen[n].by.get(feature, {}).get(v) for n in names]
-            if all(c is None or (c.key_total == 0 and c.resolved + c.fp == 0) for c in cs):
-                empty.append(label)
-                continue
-            row: list = [label]
-            for c in cs:
-                if c is None:
-                    row += [0, NAN, NAN, NAN]
-                else:
-                    row += [c.key_total, c.recall if c.key_total else NAN,
-                            c.precision if c.resolved + c.fp else NAN, c.f1 if c.key_total and c.resolved + c.fp
-                            else NAN]
-            t.rows.append(row)
-        t.note = (N_ARCS + ("; non-pronouns are left out" if feature == "pronoun" else "")
-                  + "; R, P, F1 in %, n/a where undefined"
-                  + (f"; left out, no referent in any scenario: {', '.join(empty)}" if empty else "") + ".")
-        s.blocks.append(t)
+        if (t := arcs_breakdown(scen, feature, max_values)) is not None:
+            s.blocks.append(t)
     anchor = scen.get("anchor")
     if anchor is not None and anchor.entity is not None:
         d = anchor.entity.as_dict()
@@ -395,7 +392,55 @@ def arcs_section(ev: Evaluation) -> Section:
     return s
 
 
-def typed_section(ev: Evaluation) -> Section:
+def arcs_breakdown(scen: dict, feature: str, max_values: int | None = None) -> T.Table | None:
+    """One breakdown of the three scenarios, as in Tuggener's tables: per value and scenario the raw
+    TP / WL / FN / FP, n = TP+WL+FN with its share of the scenario's key referents, and R, P, F1.
+    A value with no key referent in any scenario (false positives only) is left out and named in
+    the note with its FP; a breakdown with one value is None (the totals again). ``max_values``: the
+    most frequent values only (the PDF and the LaTeX), the others counted in the note."""
+    values = _feature_values(feature, scen)
+    if len(values) < 2:
+        return None
+    phrase = FEATURE_PHRASES.get(feature, feature)
+    t = T.Table(f"ARCS by {phrase}", ["value", "scenario", "tp", "wl", "fn", "fp", "n", "share", "recall",
+                                      "precision", "f1"],
+                groups=[("", 1), ("Referents", 4), ("Key referents", 2), ("Score (%)", 3)],
+                labels=[FEATURE_TITLES.get(feature, feature), "Scenario", "TP", "WL", "FN", "FP", "n", "%", "R", "P",
+                        "F1"])
+    empty: list[str] = []
+    shown = 0
+    cut: list[str] = []
+    for v in values:
+        label = "(none)" if v == "-" else v
+        cs = {n: sc.by.get(feature, {}).get(v) for n, sc in scen.items()}
+        if all(c is None or c.key_total == 0 for c in cs.values()):
+            fp = sum(c.fp for c in cs.values() if c is not None)
+            empty.append(f"{label} (FP {fp})" if fp else label)
+            continue
+        if max_values is not None and shown >= max_values:
+            cut.append(label)
+            continue
+        shown += 1
+        if t.rows:
+            t.breaks.append(len(t.rows))
+        for n, c in cs.items():
+            if c is None or c.key_total + c.fp == 0:
+                continue
+            total = scen[n].total.key_total
+            t.rows.append([label, ARCS_SHORT.get(n, n), c.tp, c.wl, c.fn, c.fp, c.key_total,
+                           c.key_total / total if total else NAN, c.recall if c.key_total else NAN,
+                           c.precision if c.resolved + c.fp else NAN,
+                           c.f1 if c.key_total and c.resolved + c.fp else NAN])
+    t.note = (N_ARCS + "; %: its share of the scenario's key referents"
+              + ("; non-pronouns are left out" if feature == "pronoun" else "")
+              + "; R, P, F1 in %, n/a where undefined"
+              + (f"; the {len(cut)} less frequent values ({', '.join(cut)}) are in the HTML report" if cut else "")
+              + (f"; left out, no key referent in any scenario (only false positives): {', '.join(empty)}" if empty
+                 else "") + ".")
+    return t
+
+
+def typed_section(ev: Evaluation, cis: dict | None = None) -> Section:
     tt = ev.typed
     k = ", ".join(f"{x:g}" for x in tt.k)
     s = Section("typed", SECTION_TITLES["typed"])
@@ -423,6 +468,7 @@ def typed_section(ev: Evaluation) -> Section:
         t.rows.append(T.typed_row(cname(c), d["classes"][c]))
     s.blocks.append(t)
     summ = T.typed_summary(tt, "Micro, macro and scheme-coverage averages")
+    add_ci(summ, cis, ["typed_micro", "typed_macro", "typed_scheme"])
     summ.note = (f"micro pools the counts of the {len(tt.attempted)} attempted classes; macro averages their P and R; "
                  f"scheme coverage divides the sums by the scheme's {tt.scheme.n} classes.")
     notes = T.typed_notes(tt)
@@ -452,6 +498,25 @@ def typed_section(ev: Evaluation) -> Section:
             tt_.breaks.append(len(tt_.rows))
             tt_.rows.append(T.typed_row("class total", d["classes"][c]))
         s.blocks.append(tt_)
+    return s
+
+
+def examples_section(ev: Evaluation, system: str = "") -> Section | None:
+    """The most frequent error groups of each analysis with example links in their sentences
+    (:mod:`.examples`)."""
+    from .examples import GROUPS, PER_GROUP, example_blocks
+
+    blocks = example_blocks(ev)
+    if not blocks:
+        return None
+    s = Section("examples", SECTION_TITLES["examples"])
+    s.blocks.append(Para(
+        (f"Errors of {system}. " if system else "") + f"For each analysis, the {GROUPS} most frequent errors by outcome, class and type of the referent (its "
+        f"share of the analysis' error rows), each with {PER_GROUP} example links — from different documents, and "
+        "not shown for an earlier analysis, where possible: the referent is boxed, the key's antecedent underlined "
+        "and tagged [K], the response's antecedent underlined with dashes and tagged [R] ([K=R] where they coincide). Long sentences are "
+        "shortened around the marks (…). Every error link can be browsed with corefreport tui."))
+    s.blocks += blocks
     return s
 
 
@@ -581,8 +646,8 @@ def compare_section(comparison) -> Section:
     cmp = comparison
     s = Section("compare", SECTION_TITLES["compare"])
     s.blocks.append(Para(
-        f"Baseline: {cmp.baseline}. The corpus and per-document sections cover every system; the metric, ARCS and "
-        f"typed sections below describe {cmp.names[-1]}. Δ: difference to the "
+        f"Baseline: {cmp.baseline}. The corpus and per-document sections cover every system; the metric, ARCS, "
+        f"typed and error-example sections below describe {cmp.names[-1]}. Δ: difference to the "
         f"baseline in points; 95 % CI: its paired-bootstrap interval ({cmp.resampling.bootstrap} resamples of the "
         f"documents); p: approximate randomization ({cmp.resampling.randomization} trials), * for p < 0.05 "
         "(Koehn 2004; Riezler & Maxwell 2005)."))
@@ -614,7 +679,8 @@ def differing_note(cmp) -> str:
 # --------------------------------------------------------------------------------------------
 
 ANALYSIS_OF = {"linguistic": "the linguistically aware metrics", "plink": "p-link",
-               "arcs": "the ARCS analysis", "typed": "the typed analysis", "errors": "-a errors"}
+               "arcs": "the ARCS analysis", "typed": "the typed analysis", "errors": "-a errors",
+               "examples": "the ARCS or typed analysis"}
 
 
 def errors_section(ev: Evaluation, comparison=None) -> Section | None:
@@ -644,6 +710,8 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
         intervals = {n: {m.name: _ci(m, n) for m in comparison.metrics} for n in comparison.names}
         r = comparison.resampling
         interval_settings = IntervalSettings(r.bootstrap, r.seed, r.confidence, len(comparison.documents))
+    detail = comparison.names[-1] if comparison is not None else _system_name(ev, name)
+    cis = (intervals or {}).get(detail)  # the detailed sections' F1 intervals (ev's)
     if "overview" in want and intervals:
         out.append(overview_section({n: systems.get(n, ev) for n in intervals}, intervals, interval_settings,
                                     signature))
@@ -652,11 +720,13 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
     builders = {
         "overview": lambda: False,
         "summary": lambda: summary_section(ev, pdf, systems, name),
-        "metrics": lambda: metrics_section(ev, comparison),
-        "linguistic": lambda: linguistic_section(ev),
+        "metrics": lambda: metrics_section(ev, comparison, cis),
+        "linguistic": lambda: linguistic_section(ev, cis),
         "plink": lambda: plink_section(ev),
-        "arcs": lambda: arcs_section(ev) if ev.arcs is not None else None,
-        "typed": lambda: typed_section(ev) if ev.typed is not None else None,
+        "arcs": lambda: arcs_section(ev, BREAKDOWN_VALUES if max_documents is not None else None, cis)
+        if ev.arcs is not None else None,
+        "typed": lambda: typed_section(ev, cis) if ev.typed is not None else None,
+        "examples": lambda: examples_section(ev, detail if comparison is not None else ""),
         "errors": lambda: errors_section(ev, comparison),  # report/errors.py
         "documents": lambda: documents_section(ev, max_documents, systems),
         "methods": lambda: methods_section(ev, comparison, interval_settings if intervals else None),

@@ -544,8 +544,8 @@ def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str,
                                   ("typed_scheme", {"divisor": tables[0].scheme.n})], 3 * len(attempted))
             stats.append(_Stat(block, ["typed_micro", "typed_macro", "typed_scheme"], lambda s, c=typed_cols: c[s]))
         else:
-            totals = {n: outcome_columns(rows[n].get(a, []), index) for n in names}
-            stats.append(_Stat(metric_block(a), [a], lambda s, c=totals: c[s]))
+            totals = {n: mats[n][a] if a in mats[n] else outcome_columns(rows[n].get(a, []), index) for n in names}
+            stats.append(_Stat(metric_block(a), [a], lambda s, c=totals: c[s]))  # document_matrix's columns
     group_labels: dict[str, list[str]] = {}
     for a in analyses:
         for by in groupings:
@@ -672,7 +672,7 @@ def compare(evaluations: dict[str, Evaluation], baseline: str, bootstrap: int = 
         k += st.block.size
 
     links: dict[str, dict[str, LinkComparison]] = {}
-    base_keyed = {a: _keyed(r) for a, r in rows[baseline].items()}
+    base_keyed = {a: _keyed(r) for a, r in rows[baseline].items()} if names[1:] else {}
     for n in names[1:]:
         links[n] = {a: compare_links(a, base_keyed[a], rows[n][a]) for a in rows[n]}
 

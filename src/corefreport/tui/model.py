@@ -13,11 +13,13 @@ sentence. Documents (per-document scores, worst first) are reachable from every 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from rich.text import Text
 
+from ..present.context import Highlight, chain_spans, end_tag, highlight, span_text, token_role, why
+from ..present.context import document_of as _doc
 from ..present.labels import METRIC_LABELS
 from ..present.numbers import count as num
 from ..present.numbers import pct
@@ -465,21 +467,6 @@ def link_rows(ev: Evaluation, scope: Scope, query: str | Query = "",
     return sorted(rows, key=lambda r: (ERRORS_FIRST.get(r.outcome, 9), r.doc_id, r.start, r.end))
 
 
-def span_text(ev: Evaluation, doc_id: str, span: tuple[int, int] | None, side: str = "key") -> str:
-    """The words of a span (``—`` for none), from the key's or the response's tokens."""
-    if span is None:
-        return "—"
-    doc = _doc(ev, doc_id, side) or _doc(ev, doc_id, "key")
-    if doc is None:
-        return f"{span[0]}–{span[1]}"
-    return doc.text(*span)
-
-
-def _doc(ev: Evaluation, doc_id: str, side: str):
-    corpus = ev.key_corpus if side == "key" else ev.response_corpus
-    return corpus.documents.get(doc_id) if corpus is not None else None
-
-
 def link_widths(width: int) -> tuple[int, int, int, int]:
     """Widths of the referent, key antecedent, response antecedent and document columns for a
     terminal ``width`` columns wide (80 → 17, 14, 16, 14)."""
@@ -594,46 +581,17 @@ REFERENT_STYLE = "bold reverse"
 KEY_STYLE = "bold green underline"
 RESPONSE_STYLE = "bold red underline"
 BOTH_STYLE = "bold cyan underline"
-
-
-@dataclass(slots=True)
-class Highlight:
-    """Token spans of the detail pane: the referent, the key's and the response's antecedent."""
-
-    referent: tuple[int, int]
-    key: tuple[int, int] | None
-    response: tuple[int, int] | None
-    sentences: list[tuple[int, int]] = field(default_factory=list)
-    """(first token, last token) of each sentence shown; a gap between two means "…"."""
-
-
-def highlight(ev: Evaluation, row: LinkOutcome, max_gap: int = 3) -> Highlight:
-    """Which sentences to show: from the earliest antecedent's to the referent's, or just those two
-    when more than ``max_gap`` sentences lie between them."""
-    h = Highlight(row.span, row.key_antecedent, row.response_antecedent)
-    doc = _doc(ev, row.doc_id, "key")
-    if doc is None:
-        return h
-    starts = [row.start] + [s[0] for s in (row.key_antecedent, row.response_antecedent) if s]
-    first, last = doc.sentence_of(min(starts)), doc.sentence_of(row.end)
-    ids = sorted({doc.sentence_of(s) for s in starts} | {last}) if last - first > max_gap else list(
-        range(first, last + 1))
-    h.sentences = [doc.sentence_bounds(i) for i in ids]
-    return h
+ROLE_STYLE = {"referent": REFERENT_STYLE, "both": BOTH_STYLE, "key": KEY_STYLE, "response": RESPONSE_STYLE, "": ""}
 
 
 def token_style(h: Highlight, t: int) -> str:
-    in_key = h.key is not None and h.key[0] <= t <= h.key[1]
-    in_resp = h.response is not None and h.response[0] <= t <= h.response[1]
-    if h.referent[0] <= t <= h.referent[1]:
-        return REFERENT_STYLE
-    if in_key and in_resp:
-        return BOTH_STYLE
-    if in_key:
-        return KEY_STYLE
-    if in_resp:
-        return RESPONSE_STYLE
-    return ""
+    return ROLE_STYLE[token_role(h, t)]
+
+
+def _end_tag(h: Highlight, t: int) -> tuple[str, str] | None:
+    tag = end_tag(h, t)
+    return (tag[0], ROLE_STYLE[tag[1]]) if tag else None
+
 
 
 def link_detail(ev: Evaluation, row: LinkOutcome, chain_limit: int = 12) -> Text:
@@ -686,42 +644,6 @@ def link_detail(ev: Evaluation, row: LinkOutcome, chain_limit: int = 12) -> Text
     return out
 
 
-def _entity(ev: Evaluation, doc_id: str, span: tuple[int, int] | None) -> str:
-    """The key entity holding ``span``, named by its first mention (and its size)."""
-    if span is None:
-        return ""
-    chain = chain_spans(ev, doc_id, span, "key")
-    if not chain:
-        return "no key entity (a mention the key does not have)"
-    first = span_text(ev, doc_id, chain[0], "key")
-    return f"the key singleton “{first}”" if len(chain) == 1 else f"the key entity “{first}” ({len(chain)} mentions)"
-
-
-def why(ev: Evaluation, row: LinkOutcome) -> str:
-    """The outcome in words: which antecedent each side chose, which entity the response joined
-    (WL, WTL) and, for the typed evaluation, which link type each side gave (WT, WTL)."""
-    key = span_text(ev, row.doc_id, row.key_antecedent, "key")
-    resp = span_text(ev, row.doc_id, row.response_antecedent, "response")
-    rtype = row.features.get("response_type")
-    typed = row.analysis == "typed"
-    type_note = (f"; the response's link type is “{rtype}”, the key's “{row.type}”"
-                 if typed and rtype is not None else "")
-    if row.outcome == "TP":
-        return f"the response links it to “{resp}”, an antecedent of the same key entity" + (
-            f", with the key's type “{row.type}”" if typed else "")
-    if row.outcome == "WT":
-        return f"right antecedent (“{resp}”), wrong link type" + type_note
-    if row.outcome in ("WL", "WTL"):
-        return (f"the response links it to “{resp}”, which belongs to "
-                f"{_entity(ev, row.doc_id, row.response_antecedent)}, not to the referent's key entity "
-                f"(key antecedent “{key}”)" + (type_note if row.outcome == "WTL" else ""))
-    if row.outcome == "FN":
-        return f"the key links it to “{key}”; the response gives it no antecedent"
-    if row.outcome == "FP":
-        return f"the response links it to “{resp}”; the key gives this referent no antecedent here"
-    return row.outcome
-
-
 def link_summary(ev: Evaluation, row: LinkOutcome) -> str:
     """One link as plain text (the ``y`` copy): where it is, both antecedents, why."""
     key = span_text(ev, row.doc_id, row.key_antecedent, "key")
@@ -729,33 +651,6 @@ def link_summary(ev: Evaluation, row: LinkOutcome) -> str:
     return (f"{row.outcome}\t{ANALYSIS_TITLES.get(row.analysis, row.analysis)}\t{row.doc_id}\t{row.start}-{row.end}"
             f"\t{row.text}\nkey antecedent: {key} {row.key_antecedent or ''}\n"
             f"response antecedent: {resp} {row.response_antecedent or ''}\nwhy: {why(ev, row)}")
-
-
-def _end_tag(h: Highlight, t: int) -> tuple[str, str] | None:
-    k = h.key is not None and h.key[1] == t
-    r = h.response is not None and h.response[1] == t
-    if k and r and h.key == h.response:
-        return "[K=R]", BOTH_STYLE
-    tags = []
-    if k:
-        tags.append(("[K]", KEY_STYLE))
-    if r:
-        tags.append(("[R]", RESPONSE_STYLE))
-    if not tags:
-        return None
-    return "".join(x for x, _ in tags), tags[0][1]
-
-
-def chain_spans(ev: Evaluation, doc_id: str, span: tuple[int, int], side: str) -> list[tuple[int, int]]:
-    """The spans of the chain (entity) holding ``span`` on one side, in document order."""
-    doc = _doc(ev, doc_id, side)
-    if doc is None:
-        return []
-    for c in doc.chains:
-        for m in c.mentions:
-            if m.span == span:
-                return sorted({x.span for x in c.mentions})
-    return []
 
 
 def _chain_text(ev: Evaluation, row: LinkOutcome, chain: list[tuple[int, int]], side: str, limit: int) -> Text:
