@@ -234,7 +234,13 @@ def test_link_detail_highlights_referent_and_both_antecedents():
     for style in (M.REFERENT_STYLE, M.KEY_STYLE, M.RESPONSE_STYLE):
         assert style in styles
     assert "referent            L2\nkey antecedent      L2\nresponse antecedent adult - learned second language" in plain
-    assert "key chain      (" in plain and "response chain (" in plain
+    # the two chains side by side, aligned by span, the referent marked ▶ in each
+    chains = plain[plain.index("key chain ("):].splitlines()
+    assert "│ response chain (" in chains[0]
+    left, right = zip(*(line.split(" │ ") for line in chains[1:] if " │ " in line))
+    referent = [i for i, x in enumerate(left) if x.startswith("▶ ")]
+    assert len(referent) == 1 and right[referent[0]].startswith("▶ ") and "L2" in left[referent[0]]
+    assert any("L2[K]" in x for x in left) and any("[R]" in x for x in right)
     tokens = {plain[s.start:s.end] for s in text.spans if str(s.style) == M.REFERENT_STYLE}
     assert "L2" in tokens
 
@@ -258,7 +264,7 @@ def test_detail_of_a_false_positive_and_long_chains_are_cut():
     chain = M.chain_spans(ev, A, (167, 167), "key")
     assert len(chain) > 8
     cut = M.link_detail(ev, fp, chain_limit=4).plain
-    assert f"({len(chain)})" in cut and "later" in cut
+    assert f"key chain ({len(chain)} mentions)" in cut and "later" in cut
 
 
 # ----------------------------------------------------------------------------- documents and palette

@@ -69,26 +69,39 @@ class Page:
     pick: Callable[[Evaluation], list[LinkOutcome]] | None = None
     """Links chosen by a jump (an entity, a referent in every analysis) instead of ``scope``."""
 
+    order: tuple[int, bool] | None = None
+    """(column, descending) chosen by a header click or a digit key; None: the page's own order."""
+    base: M.View | None = None  # the view in the page's own order
+
+    def reset(self) -> None:
+        """Forget the views: the next :meth:`build` recomputes them (new rows, filter, grouping)."""
+        self.base = self.view = None
+
     def build(self, ev: Evaluation, width: int = 80) -> M.View:
-        if self.kind == "links" and self.view is not None and self.width != width:
-            self.view = None  # its cells are cut to the terminal's width
+        if self.kind == "links" and self.base is not None and self.width != width:
+            self.reset()  # its cells are cut to the terminal's width
         self.width = width
-        if self.view is None or self.view_of != id(ev):
+        if self.base is None or self.view_of != id(ev):
+            self.view = None
             if self.kind == "totals":
-                self.view = M.totals_view(ev)
+                self.base = M.totals_view(ev)
             elif self.kind == "groups":
-                self.view = M.group_view(ev, self.scope, self.column, self.sort, self.reverse)
+                self.base = M.group_view(ev, self.scope, self.column, self.sort, self.reverse)
             elif self.kind == "links":
-                self.view = M.link_view(ev, self.scope, self.query, width, self.pick)
+                self.base = M.link_view(ev, self.scope, self.query, width, self.pick)
             elif self.kind == "documents":
-                self.view = M.document_view(ev, self.doc_sort)
+                self.base = M.document_view(ev, self.doc_sort)
             elif self.kind == "warnings":
-                self.view = M.warnings_view(ev)
+                self.base = M.warnings_view(ev)
             elif self.kind == "confusion":
-                self.view = M.confusion_view(ev)
+                self.base = M.confusion_view(ev, self.column)
             else:
-                self.view = M.View(self.kind, self.crumb, (), [], lambda it, full: ())
+                self.base = M.View(self.kind, self.crumb, (), [], lambda it, full: ())
             self.view_of = id(ev)
+        if self.view is None:
+            order = self.order
+            self.view = M.sort_view(self.base, *order) if order and order[0] < len(self.base.columns) \
+                else self.base
         return self.view
 
 
@@ -144,6 +157,8 @@ class Browser(Screen):
         Binding("a", "jump('analyses')", "Analyses", id="corefreport.jump_analyses", show=False),
         Binding("c", "confusion", "Confusion", id="corefreport.confusion", show=False),
         Binding("y", "copy", "Copy", id="corefreport.copy", show=False),
+        *(Binding(str(n), f"sort_by({n - 1})", f"Sort by column {n}", id=f"corefreport.sort_column_{n}",
+                  show=False, tooltip=f"sort by column {n}; again: reverse") for n in range(1, 10)),
         Binding("J", "detail(3)", "Detail ↓", id="corefreport.detail_down", show=False),
         Binding("K", "detail(-3)", "Detail ↑", id="corefreport.detail_up", show=False),
     ]
@@ -212,7 +227,7 @@ class Browser(Screen):
     def on_resize(self) -> None:
         """Link cells are cut to the width: rebuild them."""
         self._fit()
-        if self.pages and self.page.kind == "links" and self.page.table is not None:
+        if self.pages and (self.page.kind == "link" or self.page.kind == "links" and self.page.table is not None):
             self.show()
 
     # ---- navigation
@@ -255,7 +270,7 @@ class Browser(Screen):
                 self._pop()
             self.show()
 
-    def show(self, keep_cursor: bool = True) -> None:
+    def show(self, keep_cursor: bool = True, cursor: int | None = None) -> None:
         """Render the top page: reuse its table when it still holds the current view."""
         page = self.page
         ev = self.coref.ev
@@ -267,7 +282,8 @@ class Browser(Screen):
             return
         if page.kind == "link":
             self.query_one("#note", Static).update("")
-            self.query_one("#detail", Static).update(M.link_detail(ev, page.row, chain_limit=40))
+            self.query_one("#detail", Static).update(M.link_detail(ev, page.row, chain_limit=200,
+                                                                  width=self.detail_width))
             self._done()
             self.bindings_changed()
             return
@@ -280,7 +296,9 @@ class Browser(Screen):
                 self.query_one("#tables").mount(page.table)
             self.fill(view, 0)
         elif page.shown_view is not view:
-            if keep_cursor:
+            if cursor is not None:
+                page.cursor = cursor
+            elif keep_cursor:
                 page.cursor = page.table.cursor_row
             self.fill(view, page.cursor if keep_cursor else 0)
         else:
@@ -325,9 +343,15 @@ class Browser(Screen):
         self.query_one("#detail-box", VerticalScroll).scroll_home(animate=False)
         if view is not None and 0 <= index < len(view):
             item = view.items[index]
-            detail.update(Text(item) if view.kind == "warnings" else M.link_detail(self.coref.ev, item))
+            detail.update(Text(item) if view.kind == "warnings" else
+                          M.link_detail(self.coref.ev, item, width=self.detail_width))
         else:
             detail.update("")
+
+    @property
+    def detail_width(self) -> int:
+        """Columns inside the detail pane (padding and scrollbar off): the chains' two columns share them."""
+        return max(40, self.app.size.width - 4)
 
     def _update_note(self) -> None:
         view = self.page.view
@@ -369,9 +393,12 @@ class Browser(Screen):
         elif page.kind == "links":
             self.open(Page("link", f"{item.outcome} {item.text[:20]}", page.scope, row=item), "link")
         elif page.kind == "confusion":
-            pair = item[0]
-            self.open(Page("links", pair, M.Scope("typed"),
-                           pick=lambda ev, pair=pair: [r for r in ev.select("typed") if M.type_pair(r) == pair]),
+            level, key = page.column, item.key
+            cols = page.view.columns
+            resp = None if event.column == 0 or event.column >= len(cols) - 1 else cols[event.column].rstrip(" ▲▼")
+            crumb = f"{key} → {resp}" if resp is not None else f"key {key}"
+            self.open(Page("links", crumb, M.Scope("typed"),
+                           pick=lambda ev, level=level, key=key, resp=resp: M.confusion_rows(ev, level, key, resp)),
                       "links")
         elif page.kind == "documents":
             analysis = self._analysis()
@@ -383,26 +410,42 @@ class Browser(Screen):
 
     @on(LineTable.HeaderClicked)
     def _header(self, event: LineTable.HeaderClicked) -> None:
+        if event.table is self.page.table:
+            self.sort_by(event.column)
+
+    def sort_by(self, column: int) -> None:
+        """Order the table by a column (a header click, or the digit key of the column): ascending
+        first, descending on a second press; the cursor stays on the same row."""
         page = self.page
-        view = page.view
-        if view is None or event.table is not page.table:
+        if page.view is None or page.table is None or page.kind in ("loading", "link"):
+            self._not_here("open a table to sort it")
             return
-        label = view.columns[event.column]
-        if page.kind == "groups":
-            name = "name" if event.column == 0 else label
-            page.reverse = (not page.reverse) if page.sort == name else False
-            page.sort = name
-        elif page.kind == "documents":
-            page.doc_sort = M.document_column_sorts(self.coref.ev, view)[event.column]
-        else:
+        if not 0 <= column < len(page.view.columns):
+            self._not_here(f"this table has {len(page.view.columns)} columns")
             return
+        page.order = (column, not page.order[1]) if page.order and page.order[0] == column else (column, False)
         self._resort()
 
     def _resort(self) -> None:
+        """Re-order the top page's rows (its own order changed, or the column sorted by), keeping
+        the cursor on the row it was on."""
         page = self.page
-        page.view = None
+        item = None
+        if page.view is not None and page.table is not None and 0 <= page.table.cursor_row < len(page.view):
+            item = page.view.items[page.table.cursor_row]
         self._start("sort")
-        self.show(keep_cursor=False)
+        page.view = None
+        if page.kind in ("groups", "documents"):
+            page.base = None  # their own order (s) is part of the base view
+        view = page.build(self.coref.ev, self.app.size.width)
+        cursor = 0
+        if item is not None:
+            items = view.items
+            cursor = next((i for i, it in enumerate(items) if it is item), None)
+            if cursor is None:
+                cursor = next((i for i, it in enumerate(items) if it == item), 0)
+        page.cursor = cursor
+        self.show(keep_cursor=True, cursor=cursor)
 
     # ---- actions
 
@@ -489,6 +532,9 @@ class Browser(Screen):
         self.app.copy_to_clipboard(text)
         self.notify("copied: " + text.splitlines()[0], timeout=2)
 
+    def action_sort_by(self, column: int) -> None:
+        self.sort_by(column)
+
     def action_detail(self, lines: int) -> None:
         """Scroll the detail pane (the sentence and both chains) while the cursor stays in the table."""
         box = self.query_one("#detail-box", VerticalScroll)
@@ -504,24 +550,35 @@ class Browser(Screen):
             page.sort = M.GROUP_SORTS[(M.GROUP_SORTS.index(page.sort) + 1) % len(M.GROUP_SORTS)] \
                 if page.sort in M.GROUP_SORTS else M.GROUP_SORTS[0]
             page.reverse = False
+            page.order = None
         elif page.kind == "documents":
+            page.order = None
             sorts = M.document_sorts(self.coref.ev)
             cur = page.doc_sort or sorts[0]
             page.doc_sort = sorts[(sorts.index(cur) + 1) % len(sorts)] if cur in sorts else sorts[0]
         else:
-            self._not_here("s sorts the class, type and document tables (or click a column header)")
+            self._not_here("s cycles the class, type and document orders; 1–9 (or a header click) sorts "
+                           "any table by that column")
             return
         self._resort()
 
     def action_breakdown(self) -> None:
         page = self.page
+        if page.kind == "confusion":
+            page.column = "type" if page.column == "cls" else "cls"
+            page.reset()
+            page.order = None
+            self._start("breakdown")
+            self.show(keep_cursor=False)
+            return
         if page.kind != "groups" or page.scope is None or page.column == "type" or page.scope.where:
             self._not_here("b changes what the classes of an analysis are grouped by: open an analysis first")
             return
         options = M.breakdowns(self.coref.ev, page.scope.analysis)
         page.column = options[(options.index(page.column) + 1) % len(options)] if page.column in options \
             else options[0]
-        page.view = None
+        page.reset()
+        page.order = None
         self._start("breakdown")
         self.show(keep_cursor=False)
         self.notify(f"grouped by {M.COLUMN_TITLES.get(page.column, page.column)}", timeout=1.5)
@@ -548,7 +605,7 @@ class Browser(Screen):
         if page.kind != "links":
             return
         page.query = event.value.strip()
-        page.view = None
+        page.reset()
         page.cursor = 0
         self._start("filter")
         self.show(keep_cursor=False)
@@ -776,7 +833,9 @@ class CorefApp(App):
                     "corefreport.copy": "copy the link (OSC 52: works over SSH and in tmux)",
                     "corefreport.detail_down": "scroll the detail pane down",
                     "corefreport.detail_up": "scroll the detail pane up",
-                    "corefreport.quit": "quit"}
+                    "corefreport.quit": "quit"} | {
+        f"corefreport.sort_column_{n}": "sort by column N (1 = first); again: reverse (▲/▼ in the header)"
+        for n in range(1, 10)}
 
     def key_help(self) -> list[tuple[str, str]]:
         """(keys in force — remapped or not —, what they do) for every binding with an id."""
@@ -788,6 +847,10 @@ class CorefApp(App):
                 for binding in bindings:
                     if binding.id in self.DESCRIPTIONS:
                         keys.setdefault(binding.id, []).append(binding.key)
+        sort_keys = [k for i, v in keys.items() if i.startswith("corefreport.sort_column_") for k in v]
+        keys = {i: v for i, v in keys.items() if not i.startswith("corefreport.sort_column_")}
+        if sort_keys:
+            keys["corefreport.sort_column_1"] = [" ".join(sort_keys)]
         return list(self.HELP) + [(", ".join(KEY_NAMES.get(k, k) for k in v), self.DESCRIPTIONS[i])
                                   for i, v in keys.items()] + [("ctrl+p", "palette: export, jump to a document/type")]
 
@@ -869,7 +932,7 @@ class CorefApp(App):
             b.call_after_refresh(painted)
         else:
             for p in b.pages:
-                p.view = None
+                p.reset()
             b.show()
             self.notify("analyses ready: open ARCS or the typed evaluation from the totals", timeout=4)
 
