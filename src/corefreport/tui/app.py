@@ -1000,35 +1000,3 @@ def run_tui(producer: Producer, title: str = "response") -> int:
             for label, ms in app.timings:
                 f.write(f"{label}\t{ms:.1f}\n")
     return 0
-
-
-def serve_tui(argv: list[str] | None = None, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve ``corefreport tui …`` to a browser with textual-serve on ``host:port`` (loopback by
-    default: reach it through ``ssh -L 8000:127.0.0.1:8000 cluster``; no public relay is involved).
-
-    ``argv`` is the command line to run for each browser session (default: this process's own
-    arguments without ``--serve``, ``--host`` and ``--port``)."""
-    import shlex
-    import sys
-
-    try:
-        from textual_serve.server import Server
-    except ImportError:
-        raise SystemExit("corefreport: error: --serve needs textual-serve: pip install textual-serve") from None
-    args = list(sys.argv[1:] if argv is None else argv)
-    clean: list[str] = []
-    skip = False
-    for a in args:
-        if skip:
-            skip = False
-            continue
-        if a in ("--host", "--port"):
-            skip = True
-            continue
-        if a == "--serve" or a.startswith(("--host=", "--port=")):
-            continue
-        clean.append(a)
-    command = shlex.join([sys.executable, "-m", "corefreport.cli", *clean])
-    print(f"serving on http://{host}:{port} (Ctrl+C stops); from your laptop: "
-          f"ssh -L {port}:127.0.0.1:{port} THIS_HOST, then open http://localhost:{port}", file=sys.stderr)
-    Server(command, host=host, port=port, title="corefreport").serve()
