@@ -443,3 +443,23 @@ def test_sort_any_column_by_digit_or_header_reverses_and_keeps_the_cursor_row():
             assert texts == sorted(texts) and {r.outcome for r in view.items} == {"FN"}
 
     run(drive())
+
+
+def test_at_80_columns_every_total_fits_typed_mix_and_blanc_counts_included():
+    key = load_corpus(str(shared_path("data", "gum", "coref", "gum", "tsv")))
+    resp = load_corpus(str(shared_path("data", "xrenner", "ml", "gum")), "webanno")
+    ev = evaluate(key, resp, Settings(metrics=("muc", "blanc"), analyses=("arcs", "typed"), scheme="gum"))
+    from corefreport.tui import model as M
+
+    view = M.totals_view(ev, 80)
+    rows = view.plain(full=False)
+    widths = [max(len(r[j]) for r in rows + [list(view.columns)]) for j in range(len(view.columns))]
+    assert sum(w + 2 for w in widths) - 1 <= 78  # 80 minus the scrollbar; the last cell's right pad may go
+    typed = next(r for r in rows if r[0].startswith("typed"))
+    c = ev.typed.micro  # the typed F1 is shown whole, not cut to "52."
+    assert typed[3] == pct(M.tally(ev.select("typed")).f1) and len(typed[3]) == 5
+    t = M.tally(ev.select("typed"))
+    assert typed[4] == f"TP{t.tp} WT{t.wt} WL{t.wl} WTL{t.wtl} FN{t.fn} FP{t.fp}"
+    blanc = next(r for r in rows if r[0] == "BLANC")
+    assert blanc[4].startswith("coref links ") and blanc[4].count("/") == 2
+    assert c is not None

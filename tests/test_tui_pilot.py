@@ -46,7 +46,7 @@ def test_drill_totals_class_type_link_and_back():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             b = app.browser
-            totals = M.totals_view(ev)
+            totals = M.totals_view(ev, 80)
             assert b.page.kind == "totals" and app.shown() == [list(map(_plain, r)) for r in totals.rows()]
             await go_to(pilot, row_index(totals, lambda r: r.target == ("analysis", "immediate")))
             await pilot.press("enter")

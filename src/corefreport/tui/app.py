@@ -78,13 +78,13 @@ class Page:
         self.base = self.view = None
 
     def build(self, ev: Evaluation, width: int = 80) -> M.View:
-        if self.kind == "links" and self.base is not None and self.width != width:
+        if self.kind in ("links", "totals") and self.base is not None and self.width != width:
             self.reset()  # its cells are cut to the terminal's width
         self.width = width
         if self.base is None or self.view_of != id(ev):
             self.view = None
             if self.kind == "totals":
-                self.base = M.totals_view(ev)
+                self.base = M.totals_view(ev, width)
             elif self.kind == "groups":
                 self.base = M.group_view(ev, self.scope, self.column, self.sort, self.reverse)
             elif self.kind == "links":
@@ -136,6 +136,17 @@ class _Cancelled(Exception):
 def text_bar(done: int, total: int, width: int) -> Text:
     n = round(width * done / total) if total else 0
     return Text("█" * n, style="green") + Text("░" * (width - n), style="dim") + Text(f" {done}/{total}")
+
+
+def crumb_line(parts: list[str], width: int) -> str:
+    """The breadcrumb in ``width`` columns: the first parts give way ("…") to the last, which
+    says where you are."""
+    line = " › ".join(parts)
+    keep = list(parts)
+    while len(line) > width and len(keep) > 1:
+        keep.pop(0)
+        line = "… › " + " › ".join(keep)
+    return line
 
 
 # --------------------------------------------------------------------------- the browser screen
@@ -227,7 +238,8 @@ class Browser(Screen):
     def on_resize(self) -> None:
         """Link cells are cut to the width: rebuild them."""
         self._fit()
-        if self.pages and (self.page.kind == "link" or self.page.kind == "links" and self.page.table is not None):
+        if self.pages and (self.page.kind == "link" or self.page.kind in ("links", "totals")
+                           and self.page.table is not None):
             self.show()
 
     # ---- navigation
@@ -275,7 +287,8 @@ class Browser(Screen):
         page = self.page
         ev = self.coref.ev
         self.mode(page.kind, filtering=page.kind == "links" and bool(page.query))
-        self.query_one("#crumbs", Static).update(Text(" › ".join(p.crumb for p in self.pages if p.crumb),
+        self.query_one("#crumbs", Static).update(Text(crumb_line([p.crumb for p in self.pages if p.crumb],
+                                                                 self.app.size.width - 2),
                                                       no_wrap=True, overflow="ellipsis"))
         if page.kind == "loading":
             self.bindings_changed()

@@ -251,7 +251,7 @@ def total_rows(ev: Evaluation) -> list[TotalRow]:
                                     if label == "  micro" else "", ("analysis", "typed")))
     if ev.warnings:
         out.append(TotalRow(f"⚠ {len(ev.warnings)} warning(s) ›", None, None, None,
-                            "what `corefreport score` warns: Enter lists them", ("warnings", "")))
+                            "Enter lists them", ("warnings", "")))
     return out
 
 
@@ -266,10 +266,21 @@ def warnings_view(ev: Evaluation) -> View:
                 values=lambda w: {"warning": w})
 
 
-def totals_view(ev: Evaluation) -> View:
+def compact_mix(counts: str) -> str:
+    """``TP 742 WT 121`` → ``TP742 WT121``: an outcome mix that fits 80 columns."""
+    return re.sub(r"\b(TP|WT|WL|WTL|FN|FP) (\d)", r"\1\2", counts)
+
+
+def totals_view(ev: Evaluation, width: int = 120) -> View:
+    """Every total; below 100 columns the outcome mixes are written without spaces (``TP742``)
+    and only the analysis rows themselves carry the drill-in mark, so the counts fit 80 columns."""
+    narrow = width < 100
+
     def cell(r: TotalRow, full: bool) -> tuple:
-        label = r.label + (" ›" if r.target and r.target[0] == "analysis" and not full else "")
-        return (label, pct(r.recall), pct(r.precision), pct(r.f1), r.counts)
+        drill = r.target and r.target[0] == "analysis" and not full and not (narrow and r.label.startswith("  "))
+        label = r.label + (" ›" if drill else "")
+        counts = compact_mix(r.counts) if narrow and not full else r.counts
+        return (label, pct(r.recall), pct(r.precision), pct(r.f1), counts)
 
     def values(r: TotalRow) -> dict[str, Any]:
         return {"metric": r.label.removesuffix(" ›").strip(), "R": r.recall, "P": r.precision, "F1": r.f1,
