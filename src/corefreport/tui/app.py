@@ -78,7 +78,7 @@ class Page:
         self.base = self.view = None
 
     def build(self, ev: Evaluation, width: int = 80) -> M.View:
-        if self.kind in ("links", "totals") and self.base is not None and self.width != width:
+        if self.kind in ("links", "totals", "documents") and self.base is not None and self.width != width:
             self.reset()  # its cells are cut to the terminal's width
         self.width = width
         if self.base is None or self.view_of != id(ev):
@@ -90,7 +90,7 @@ class Page:
             elif self.kind == "links":
                 self.base = M.link_view(ev, self.scope, self.query, width, self.pick)
             elif self.kind == "documents":
-                self.base = M.document_view(ev, self.doc_sort)
+                self.base = M.document_view(ev, self.doc_sort, width)
             elif self.kind == "warnings":
                 self.base = M.warnings_view(ev)
             elif self.kind == "confusion":
@@ -238,7 +238,7 @@ class Browser(Screen):
     def on_resize(self) -> None:
         """Link cells are cut to the width: rebuild them."""
         self._fit()
-        if self.pages and (self.page.kind == "link" or self.page.kind in ("links", "totals")
+        if self.pages and (self.page.kind == "link" or self.page.kind in ("links", "totals", "documents")
                            and self.page.table is not None):
             self.show()
 

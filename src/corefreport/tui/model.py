@@ -603,6 +603,15 @@ def _doc(ev: Evaluation, doc_id: str, side: str):
     return corpus.documents.get(doc_id) if corpus is not None else None
 
 
+def cut_middle(s: str, n: int) -> str:
+    """``s`` in ``n`` characters, cut in the middle (document ids differ at their end:
+    ``GUM_academic_exposure`` → ``GUM_…_exposure``)."""
+    if len(s) <= n:
+        return s
+    head = (n - 1) // 3
+    return s[:head] + "…" + s[len(s) - (n - 1 - head):]
+
+
 def link_widths(width: int) -> tuple[int, int, int, int]:
     """Widths of the referent, key antecedent, response antecedent and document columns for a
     terminal ``width`` columns wide (80 → 17, 14, 16, 14)."""
@@ -626,7 +635,7 @@ def link_view(ev: Evaluation, scope: Scope, query: str = "", width: int = 80,
         if full:
             return (r.outcome, r.text, key, resp, r.doc_id)
         return (Text(r.outcome, style=OUTCOME_STYLE.get(r.outcome, "")), cut(r.text, w_ref), cut(key, w_key),
-                cut(resp, w_resp), cut(r.doc_id, w_doc))
+                cut(resp, w_resp), cut_middle(r.doc_id, w_doc))
 
     def values(r: LinkOutcome) -> dict[str, Any]:
         k, p = r.key_antecedent, r.response_antecedent
@@ -676,7 +685,7 @@ def document_sorts(ev: Evaluation) -> list[str]:
     return (["conll"] if ev.conll is not None else []) + list(ev.metrics) + ["mentions", "name"]
 
 
-def document_view(ev: Evaluation, sort: str | None = None) -> View:
+def document_view(ev: Evaluation, sort: str | None = None, width: int = 120) -> View:
     """Per-document F1, worst first: CoNLL, the standard metrics, mention identification, and the
     metric sorted by when it is another one (linguistically aware metrics are sortable with ``s``
     but not all shown: every extra column costs each repaint of an 80-column table)."""
@@ -686,12 +695,18 @@ def document_view(ev: Evaluation, sort: str | None = None) -> View:
     sort = sort or ("conll" if has_conll else next(iter(ev.metrics), "name"))
     names = [n for n in ev.metrics if n in STANDARD_METRICS or n == sort]
 
-    def cell(d: DocRow, full: bool) -> tuple:
-        return ((d.doc_id,) + ((pct(d.conll),) if has_conll else ()) + tuple(pct(d.f1.get(n)) for n in names)
-                + (pct(d.mentions),))
-
     cols = ("document",) + (("CoNLL",) if has_conll else ()) + tuple(METRIC_LABELS.get(n, n) for n in names) + (
         "mentions",)
+    # every score column in sight: the document ids give way (cut in the middle) down to 12 characters
+    room = width - 2 - sum(max(5, len(c)) + 2 for c in cols[1:]) - 2
+    longest = max((len(d.doc_id) for d in rows), default=8)
+    id_width = max(12, room) if room < longest else longest
+    cut_ids = id_width < longest
+
+    def cell(d: DocRow, full: bool) -> tuple:
+        return ((d.doc_id if full else cut_middle(d.doc_id, id_width),) + ((pct(d.conll),) if has_conll else ()) + tuple(pct(d.f1.get(n)) for n in names)
+                + (pct(d.mentions),))
+
     label = "name" if sort == "name" else METRIC_LABELS.get(sort, sort) + " F1, worst first"
 
     def values(d: DocRow) -> dict[str, Any]:
@@ -699,7 +714,8 @@ def document_view(ev: Evaluation, sort: str | None = None) -> View:
                         + (d.mentions,)))
 
     return View("documents", "documents", cols, rows, cell, numeric=frozenset(range(1, len(cols))), values=values,
-                note=f"{len(rows)} documents by {label} (s: next metric)")
+                note=f"{len(rows)} documents by {label} (s: next metric)"
+                     + (" — ids cut to fit (Enter, export: whole)" if cut_ids else ""))
 
 
 def document_column_sorts(ev: Evaluation, view: View) -> list[str]:
