@@ -190,7 +190,11 @@ def test_link_cells_are_cut_to_the_terminal_width():
     assert w == (17, 14, 16, 14)
     for r in view.rows():
         assert len(r[1]) <= w[0] and len(r[2]) <= w[1] and len(r[3]) <= w[2] and len(r[4]) <= w[3]
-    assert view.rows()[0][4].endswith("…")
+    # ids cut in the middle: their distinctive end stays, the CoNLL "; part 000" goes first
+    assert view.rows()[0][4] == M.cut_middle(view.items[0].doc_id, 14) and "…" in view.rows()[0][4]
+    assert M.cut_middle("GUM_academic_exposure; part 000", 14) == "GUM_…_exposure"
+    assert M.cut_middle("GUM_news_nasa; part 000", 14) == "GUM_news_nasa"
+    assert M.cut_middle("GUM_news_nasa; part 002", 14) == "GUM_…ws_nasa·2"
     assert sum(M.link_widths(120)) > sum(w)
 
 

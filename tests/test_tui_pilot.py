@@ -124,7 +124,7 @@ def test_documents_worst_first_then_their_links():
             await pilot.pause()
             await pilot.press("d")
             docs = M.document_view(ev)
-            assert shown_keys(app) == [d.doc_id for d in docs.items]
+            assert [d.doc_id for d in app.browser.page.view.items] == [d.doc_id for d in docs.items]
             await pilot.press("enter")
             worst = docs.items[0].doc_id
             page = app.browser.page

@@ -605,9 +605,15 @@ def _doc(ev: Evaluation, doc_id: str, side: str):
 
 def cut_middle(s: str, n: int) -> str:
     """``s`` in ``n`` characters, cut in the middle (document ids differ at their end:
-    ``GUM_academic_exposure`` → ``GUM_…_exposure``)."""
+    ``GUM_academic_exposure`` → ``GUM_…_exposure``), a CoNLL-2012 ``; part 000`` dropped first
+    (other parts kept as ``·N``)."""
     if len(s) <= n:
         return s
+    part = re.match(r"(.*); part (\d+)$", s)  # CoNLL-2012 ids: "GUM_news_nasa; part 000"
+    if part:
+        s = part.group(1) + ("" if int(part.group(2)) == 0 else f"·{int(part.group(2))}")
+        if len(s) <= n:
+            return s
     head = (n - 1) // 3
     return s[:head] + "…" + s[len(s) - (n - 1 - head):]
 
