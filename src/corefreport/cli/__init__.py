@@ -488,10 +488,21 @@ def tui_producer(key: str, response: str, settings: Settings, key_format: Option
     def produce(report, on_stage):
         from ..scoring.evaluate import evaluate
 
+        from dataclasses import replace
+
+        from ..scoring.registry import STANDARD_METRICS
+
         kc = _load(key, key_format, key=True)
         rc = _load(response, response_format)
         report("read", 0, 0)
         phase = ["scoring"]
+        # quick scores first: the standard metrics take a tenth of the linguistically aware ones
+        quick = tuple(m for m in settings.metrics if m in STANDARD_METRICS)
+        if quick and (len(quick) < len(settings.metrics) or settings.analyses):
+            first = evaluate(kc, rc, replace(settings, metrics=quick, analyses=()),
+                             progress=lambda d, t: report("scoring", d, t))
+            phase[0] = "rest"
+            on_stage(first)
 
         def staged(ev) -> None:
             phase[0] = "analyses"

@@ -882,6 +882,7 @@ class CorefApp(App):
         from ..errors import InputError, SettingsError
 
         worker = get_current_worker()
+        self.timings.append(("scoring started, since the app started", 1000 * (time.perf_counter() - self._t0)))
         last = [0.0]
 
         def report(phase: str, done: int, total: int) -> None:
@@ -914,12 +915,13 @@ class CorefApp(App):
             # a text bar: Textual's ProgressBar animates at 60 frames a second, which takes the
             # interpreter from the scoring thread
             self.browser.query_one("#progress", Static).update(text_bar(msg.done, msg.total, 40))
-        elif msg.phase == "analyses" and self.browser is not None:
+        elif msg.phase in ("analyses", "rest") and self.browser is not None:
+            what = "link-level analyses" if msg.phase == "analyses" else "other metrics"
             self.browser.query_one("#status", Static).update(
-                f"computing the link-level analyses… {msg.done}/{msg.total} documents")
+                f"computing the {what}… {msg.done}/{msg.total} documents")
 
     def on_scored(self, msg: Scored) -> None:
-        self.timings.append((("analyses" if self.ev is not None else "standard metrics") +
+        self.timings.append((("standard metrics" if self.ev is None else "analyses" if msg.final else "all metrics") +
                              " scored, since the app started", 1000 * (time.perf_counter() - self._t0)))
         if self.freeze_gc:
             import gc
@@ -931,7 +933,7 @@ class CorefApp(App):
         b = self.browser
         status = b.query_one("#status", Static)
         b.mode(busy=not msg.final)
-        status.update("" if msg.final else "computing the link-level analyses…")
+        status.update("" if msg.final else "computing the other metrics and the link-level analyses…")
         if first:
             b.pages.clear()
             b._start("first screen")
@@ -947,7 +949,8 @@ class CorefApp(App):
             for p in b.pages:
                 p.reset()
             b.show()
-            self.notify("analyses ready: open ARCS or the typed evaluation from the totals", timeout=4)
+            if msg.final:
+                self.notify("analyses ready: open ARCS or the typed evaluation from the totals", timeout=4)
 
     def on_failed(self, msg: Failed) -> None:
         if self.ev is None:  # nothing to show: leave with the message (printed by run_tui)

@@ -120,8 +120,9 @@ def sort_view(view: View, column: int, reverse: bool = False) -> View:
     order = sorted(nums, key=lambda k: k[0], reverse=reverse) + sorted(words, key=lambda k: k[0], reverse=reverse)
     order += [k for k in keyed if k[0] is None or k[0] == ""]
     cols = tuple(c + SORT_MARK[reverse] if j == column else c for j, c in enumerate(view.columns))
+    note = f"sorted by {name}{SORT_MARK[reverse]} (again: reverse) — " + view.note
     return View(view.kind, view.title, cols, [items[i] for _, i in order], view.cell,
-                note=view.note, numeric=view.numeric, values=view.values, cell_cursor=view.cell_cursor)
+                note=note, numeric=view.numeric, values=view.values, cell_cursor=view.cell_cursor)
 
 
 @dataclass(frozen=True, slots=True)
