@@ -242,6 +242,33 @@ def test_scoring_in_a_worker_standard_metrics_first(monkeypatch):
     assert calls == [options]
 
 
+def test_with_the_linguistically_aware_metrics_the_standard_ones_come_first(monkeypatch):
+    """All metrics: a quick run of the standard metrics alone is shown first, then the full run."""
+    import corefreport.scoring.evaluate as E
+    from corefreport.scoring.registry import ALL_METRICS
+
+    key, resp = example_paths()
+    options = Settings(metrics=ALL_METRICS, analyses=("arcs",))
+    calls: list[Settings] = []
+    seen: list[str] = []
+    real = E.evaluate
+    monkeypatch.setattr(E, "evaluate", lambda *a, **k: calls.append(a[2]) or real(*a, **k))
+
+    async def drive():
+        app = CorefApp(producer=tui_producer(key, resp, options))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.workers.wait_for_complete()
+            await pilot.pause(0.1)
+            assert app.analyses_ready and "LMUC" in shown_keys(app)
+            direct = real(load_corpus(key), load_corpus(resp), options)
+            assert app.ev.as_dict() == direct.as_dict()
+            seen.extend(label.split(" scored")[0] for label, _ in app.timings if " scored, " in label)
+
+    run(drive())
+    assert [s.metrics for s in calls] == [STANDARD_METRICS, ALL_METRICS] and calls[0].analyses == ()
+    assert seen == ["standard metrics", "all metrics", "analyses"]
+
+
 def test_unreadable_input_exits_with_code_2(tmp_path):
     key, _ = example_paths()
 

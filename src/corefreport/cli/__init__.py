@@ -496,9 +496,10 @@ def tui_producer(key: str, response: str, settings: Settings, key_format: Option
         rc = _load(response, response_format)
         report("read", 0, 0)
         phase = ["scoring"]
-        # quick scores first: the standard metrics take a tenth of the linguistically aware ones
+        # quick scores first: the standard metrics take a tenth of the time of the linguistically
+        # aware ones (evaluate's own first stage has them all), at the cost of scoring them twice
         quick = tuple(m for m in settings.metrics if m in STANDARD_METRICS)
-        if quick and (len(quick) < len(settings.metrics) or settings.analyses):
+        if quick and len(quick) < len(settings.metrics):
             first = evaluate(kc, rc, replace(settings, metrics=quick, analyses=()),
                              progress=lambda d, t: report("scoring", d, t))
             phase[0] = "rest"
