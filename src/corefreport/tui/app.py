@@ -181,6 +181,8 @@ class Browser(Screen):
         self._mark: tuple[str, float] | None = None
         self._enabled: tuple | None = None
         self._spare: list[LineTable] = []
+        self._said: str | None = None
+        self._say_timer = None
 
     @property
     def coref(self) -> "CorefApp":
@@ -416,7 +418,7 @@ class Browser(Screen):
         elif page.kind == "documents":
             analysis = self._analysis()
             if analysis is None:
-                self.notify("no link-level analysis was computed (yet)", timeout=3)
+                self.say("no link-level analysis was computed (yet)")
                 return
             self.open(Page("links", f"{item.doc_id} ({M.ANALYSIS_TITLES.get(analysis, analysis)})",
                            M.Scope(analysis, (("doc_id", item.doc_id),))), "links")
@@ -486,8 +488,27 @@ class Browser(Screen):
             return False
         return True
 
+    def say(self, text: str, seconds: float = 3) -> None:
+        """A message on the status line above the footer (not a toast: it never covers the numbers)."""
+        status = self.query_one("#status", Static)
+        status.update(Text(text, no_wrap=True, overflow="ellipsis"))
+        status.display = True
+        self._said = text
+        if self._say_timer is not None:
+            self._say_timer.stop()
+
+        def clear() -> None:
+            if self._said == text:
+                self._said = None
+                status.update("")
+                status.display = not self.coref.analyses_ready
+                if status.display:
+                    status.update("computing the other metrics and the link-level analyses…")
+
+        self._say_timer = self.set_timer(seconds, clear)
+
     def _not_here(self, what: str) -> None:
-        self.notify(what, timeout=2)
+        self.say(what)
 
     def action_documents(self) -> None:
         """Open the documents page, or go back to the one already on the stack (never a second copy)."""
@@ -543,7 +564,7 @@ class Browser(Screen):
             return
         text = M.link_summary(self.coref.ev, row)
         self.app.copy_to_clipboard(text)
-        self.notify("copied: " + text.splitlines()[0], timeout=2)
+        self.say("copied: " + text.splitlines()[0])
 
     def action_sort_by(self, column: int) -> None:
         self.sort_by(column)
@@ -594,7 +615,7 @@ class Browser(Screen):
         page.order = None
         self._start("breakdown")
         self.show(keep_cursor=False)
-        self.notify(f"grouped by {M.COLUMN_TITLES.get(page.column, page.column)}", timeout=1.5)
+        self.say(f"grouped by {M.COLUMN_TITLES.get(page.column, page.column)}")
 
     def action_search(self) -> None:
         page = self.page
@@ -694,8 +715,20 @@ class HelpScreen(Screen):
 
 
 def slug(parts: list[str]) -> str:
-    s = "-".join(re.sub(r"[^A-Za-z0-9._]+", "_", p).strip("_") for p in parts if p)
-    return ("corefreport-" + s if s else "corefreport")[:100]
+    """A file name stem from the last breadcrumb parts (where you are), ASCII, at most ~50 characters."""
+    import unicodedata
+
+    def one(p: str) -> str:
+        p = unicodedata.normalize("NFKD", p).encode("ascii", "ignore").decode()
+        return re.sub(r"[^A-Za-z0-9._]+", "_", p).strip("_")
+
+    words = [w for w in (one(p) for p in parts if p) if w]
+    keep: list[str] = []
+    for w in reversed(words):
+        if keep and len("-".join([w] + keep)) > 40:
+            break
+        keep.insert(0, w[:40])
+    return "corefreport-" + "-".join(keep) if keep else "corefreport"
 
 
 def export_view(view: M.View, stem: str, fmt: str, directory: Path | None = None) -> Path:
@@ -872,7 +905,7 @@ class CorefApp(App):
         if page is None or page.view is None:
             return None
         path = export_view(page.view, stem, fmt)
-        self.notify(f"wrote {path}", timeout=4)
+        self.browser.say(f"wrote {path.name if path.parent == Path.cwd() else path}", 6)
         return path
 
     # ---- scoring in a worker
@@ -950,7 +983,7 @@ class CorefApp(App):
                 p.reset()
             b.show()
             if msg.final:
-                self.notify("analyses ready: open ARCS or the typed evaluation from the totals", timeout=4)
+                b.say("analyses ready: open ARCS or the typed evaluation from the totals", 5)
 
     def on_failed(self, msg: Failed) -> None:
         if self.ev is None:  # nothing to show: leave with the message (printed by run_tui)

@@ -705,7 +705,7 @@ def document_view(ev: Evaluation, sort: str | None = None, width: int = 120) -> 
     cols = ("document",) + (("CoNLL",) if has_conll else ()) + tuple(METRIC_LABELS.get(n, n) for n in names) + (
         "mentions",)
     # every score column in sight: the document ids give way (cut in the middle) down to 12 characters
-    room = width - 2 - sum(max(5, len(c)) + 2 for c in cols[1:]) - 2
+    room = width - 2 - sum(max(5, len(c)) + 2 for c in cols[1:]) - 2 - len(SORT_MARK[False])  # room for ▲
     longest = max((len(d.doc_id) for d in rows), default=8)
     id_width = max(12, room) if room < longest else longest
     cut_ids = id_width < longest
