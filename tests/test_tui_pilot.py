@@ -284,3 +284,21 @@ def test_unreadable_input_exits_with_code_2(tmp_path):
 
     app = run(drive())
     assert app.error and app.return_code == 2
+
+
+def test_bindings_have_ids_and_tooltips_and_help_lists_remapped_keys():
+    from corefreport.tui.app import Browser
+
+    for b in Browser.BINDINGS + CorefApp.BINDINGS:
+        assert b.id and b.id.startswith("corefreport.") and b.tooltip, b
+    ev = example()
+
+    async def drive():
+        app = CorefApp(ev, keymap={"corefreport.jump_entity": "E", "corefreport.sort_column_3": "f3"})
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            helped = dict((d, k) for k, d in app.key_help())
+            assert helped["from a link: all links of its key entity"] == "E"
+            assert "f3" in helped["sort by column N (1 = first); again: reverse (▲/▼ in the header)"].split()
+
+    run(drive())

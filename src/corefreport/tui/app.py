@@ -151,18 +151,43 @@ def crumb_line(parts: list[str], width: int) -> str:
 
 # --------------------------------------------------------------------------- the browser screen
 
+DESCRIPTIONS: dict[str, str] = {"corefreport.back": "back (closes the filter box first)",
+                "corefreport.documents": "per-document scores, worst first",
+                "corefreport.sort": "classes, types, documents: their next order (name, F1, size, errors)",
+                "corefreport.breakdown": "group the classes by the next feature",
+                "corefreport.search": "search/filter the links",
+                "corefreport.totals": "back to the totals", "corefreport.help": "this help",
+                "corefreport.jump_document": "from a link: all links of its document",
+                "corefreport.jump_entity": "from a link: all links of its key entity",
+                "corefreport.jump_analyses": "from a link: the same referent in every analysis",
+                "corefreport.confusion": "typed evaluation: key type × response type, Enter: the links",
+                "corefreport.copy": "copy the link (OSC 52: works over SSH and in tmux)",
+                "corefreport.detail_down": "scroll the detail pane down",
+                "corefreport.detail_up": "scroll the detail pane up",
+                "corefreport.quit": "quit"} | {
+    f"corefreport.sort_column_{n}": "sort by column N (1 = first); again: reverse (▲/▼ in the header)"
+    for n in range(1, 10)}
+"""What each binding does, by binding id: the help screen's lines and the footer's tooltips."""
+
+
+def _tips(bindings: list[Binding]) -> list[Binding]:
+    from dataclasses import replace
+
+    return [replace(b, tooltip=b.tooltip or DESCRIPTIONS.get(b.id or "", "")) for b in bindings]
+
+
 
 class Browser(Screen):
     """The one screen: breadcrumb, link filter, table, note, detail pane, status line, footer."""
 
-    BINDINGS = [
+    BINDINGS = _tips([
         Binding("escape,backspace", "back", "Back", id="corefreport.back"),
         Binding("d", "documents", "Docs", id="corefreport.documents"),
         Binding("s", "sort", "Sort", id="corefreport.sort"),
         Binding("b", "breakdown", "By", id="corefreport.breakdown"),
         Binding("slash", "search", "Search", id="corefreport.search"),
         Binding("t", "totals", "Totals", id="corefreport.totals", show=False),
-        Binding("question_mark,f1", "help", "Help", id="corefreport.help", show=False),
+        Binding("question_mark,f1", "help", "Help", id="corefreport.help", key_display="?"),
         Binding("g", "jump('document')", "Doc", id="corefreport.jump_document", show=False),
         Binding("e", "jump('entity')", "Entity", id="corefreport.jump_entity", show=False),
         Binding("a", "jump('analyses')", "Analyses", id="corefreport.jump_analyses", show=False),
@@ -172,7 +197,7 @@ class Browser(Screen):
                   show=False, tooltip=f"sort by column {n}; again: reverse") for n in range(1, 10)),
         Binding("J", "detail(3)", "Detail ↓", id="corefreport.detail_down", show=False),
         Binding("K", "detail(-3)", "Detail ↑", id="corefreport.detail_up", show=False),
-    ]
+    ])
 
     def __init__(self, first: Page) -> None:
         super().__init__()
@@ -821,7 +846,7 @@ class CorefApp(App):
     CSS_PATH = "corefreport.tcss"
     TITLE = "corefreport"
     COMMANDS = App.COMMANDS | {CorefCommands}
-    BINDINGS = [Binding("q", "quit", "Quit", id="corefreport.quit")]
+    BINDINGS = _tips([Binding("q", "quit", "Quit", id="corefreport.quit")])
 
     def __init__(self, ev: Evaluation | None = None, producer: Producer | None = None,
                  keymap: dict[str, str] | None = None, freeze_gc: bool = False, title: str = "response") -> None:
@@ -866,22 +891,7 @@ class CorefApp(App):
 
     HELP = (("↑ ↓ PgUp PgDn Home End", "move the cursor (← → scroll)"),
             ("Enter", "drill in (a click on the cursor row too)"))
-    DESCRIPTIONS = {"corefreport.back": "back (closes the filter box first)",
-                    "corefreport.documents": "per-document scores, worst first",
-                    "corefreport.sort": "sort (or click a column header)",
-                    "corefreport.breakdown": "group the classes by the next feature",
-                    "corefreport.search": "search/filter the links",
-                    "corefreport.totals": "back to the totals", "corefreport.help": "this help",
-                    "corefreport.jump_document": "from a link: all links of its document",
-                    "corefreport.jump_entity": "from a link: all links of its key entity",
-                    "corefreport.jump_analyses": "from a link: the same referent in every analysis",
-                    "corefreport.confusion": "typed evaluation: key type × response type, Enter: the links",
-                    "corefreport.copy": "copy the link (OSC 52: works over SSH and in tmux)",
-                    "corefreport.detail_down": "scroll the detail pane down",
-                    "corefreport.detail_up": "scroll the detail pane up",
-                    "corefreport.quit": "quit"} | {
-        f"corefreport.sort_column_{n}": "sort by column N (1 = first); again: reverse (▲/▼ in the header)"
-        for n in range(1, 10)}
+    DESCRIPTIONS = DESCRIPTIONS
 
     def key_help(self) -> list[tuple[str, str]]:
         """(keys in force — remapped or not —, what they do) for every binding with an id."""
@@ -893,6 +903,9 @@ class CorefApp(App):
                 for binding in bindings:
                     if binding.id in self.DESCRIPTIONS:
                         keys.setdefault(binding.id, []).append(binding.key)
+        for i, remapped in self.keymap.items():  # Textual applies the keymap as keys arrive
+            if i in keys:
+                keys[i] = [k.strip() for k in remapped.split(",") if k.strip()]
         sort_keys = [k for i, v in keys.items() if i.startswith("corefreport.sort_column_") for k in v]
         keys = {i: v for i, v in keys.items() if not i.startswith("corefreport.sort_column_")}
         if sort_keys:
