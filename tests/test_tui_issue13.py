@@ -74,7 +74,7 @@ def test_documents_opened_before_the_analyses_see_the_full_result():
             assert [p.kind for p in b.pages] == ["totals", "documents"]
             b.table.move_cursor(row=5)
             await pilot.pause()
-            doc = app.shown()[5][0]
+            doc = b.page.view.items[5].doc_id
             await pilot.press("enter")  # no analysis yet: says so, stays
             await pilot.pause()
             assert b.page.kind == "documents"
@@ -83,9 +83,11 @@ def test_documents_opened_before_the_analyses_see_the_full_result():
             await until(pilot, lambda: app.analyses_ready)
             await pilot.pause(0.1)
             assert app.ev is full
-            assert b.page.kind == "documents" and b.table.cursor_row == 5 and app.shown()[5][0] == doc
+            ids = [d.doc_id for d in b.page.view.items]
+            assert b.page.kind == "documents" and b.table.cursor_row == 5 and ids[5] == doc
             worst = sorted(full.documents, key=lambda d: (d.conll(), d.doc_id))
-            assert [r[0] for r in app.shown()] == [d.doc_id for d in worst]
+            assert ids == [d.doc_id for d in worst]
+            assert app.shown()[5][0].split("…")[-1] in doc
             await pilot.press("enter")
             await pilot.pause()
             assert b.page.kind == "links"
@@ -347,12 +349,22 @@ def test_jump_from_a_link_to_its_document_entity_and_other_analyses():
     run(drive())
 
 
-def test_typed_confusion_counts_and_its_cells_open_their_links():
+def test_typed_confusion_matrix_counts_and_its_cells_open_their_links():
     key = load_corpus(str(shared_path("data", "gum", "coref", "gum", "tsv")))
     resp = load_corpus(str(shared_path("data", "xrenner", "ml", "gum")), "webanno")
     ev = evaluate(key, resp, Settings(metrics=("muc",), analyses=("typed",), scheme="gum"))
     rows = ev.select("typed")
-    same = [r for r in rows if r.outcome in ("TP", "WL") and r.type == "ana/person"]
+    # counted here from the rows, independently of the view: the key's link type (the part before
+    # "/" of the GUM type) against the response's; FN have no response link, FP no key link
+    def resp_type(r):  # TP and WL keep the key's type
+        return r.features.get("response_type") or r.type
+
+    same_ana = [r for r in rows if r.outcome not in ("FN", "FP") and r.type.startswith("ana/")
+                and resp_type(r).startswith("ana/")]
+    ana_as_coref = [r for r in rows if r.outcome in ("WT", "WTL") and r.type.startswith("ana/")
+                    and r.features["response_type"].startswith("coref/")]
+    fn_ana = [r for r in rows if r.outcome == "FN" and r.type.startswith("ana/")]
+    fp = [r for r in rows if r.outcome == "FP"]
 
     async def drive():
         app = CorefApp(ev)
@@ -360,15 +372,96 @@ def test_typed_confusion_counts_and_its_cells_open_their_links():
             await pilot.pause()
             await pilot.press("c")
             await pilot.pause()
-            shown = {r[0]: int(r[1]) for r in app.shown()}
-            assert shown["ana/person → ana/person"] == len(same) > 0
-            assert sum(shown.values()) == len(rows)
             b = app.browser
-            b.table.move_cursor(row=[r[0] for r in app.shown()].index("ana/person → ana/person"))
+            cols = [c.rstrip(" ▲▼") for c in b.page.view.columns]
+            shown = {r[0]: dict(zip(cols[1:], r[1:])) for r in app.shown()}
+            assert shown["ana"]["ana"] == str(len(same_ana)) and shown["ana"]["coref"] == str(len(ana_as_coref))
+            assert shown["ana"]["—"] == str(len(fn_ana)) and shown["—"]["total"] == str(len(fp)) == "456"
+            assert sum(int(r["total"]) for r in shown.values()) == len(rows)
+            # the cell ana → ana: row "ana", then → to its column
+            b.table.move_cursor(row=list(shown).index("ana"))
             await pilot.pause()
+            for _ in range(cols.index("ana") - 1):
+                await pilot.press("right")
             await pilot.press("enter")
             await pilot.pause()
-            assert b.page.kind == "links" and sorted(b.page.view.items, key=lambda r: (r.doc_id, r.span)) == \
-                sorted(same, key=lambda r: (r.doc_id, r.span))
+            assert b.page.kind == "links" and b.page.crumb == "ana → ana"
+            assert sorted(b.page.view.items, key=lambda r: (r.doc_id, r.span)) == \
+                sorted(same_ana, key=lambda r: (r.doc_id, r.span))
+            # b: the same matrix by link type
+            await pilot.press("escape", "b")
+            await pilot.pause()
+            cols = [c.rstrip(" ▲▼") for c in b.page.view.columns]
+            shown = {r[0]: dict(zip(cols[1:], r[1:])) for r in app.shown()}
+            pp = [r for r in rows if r.outcome in ("TP", "WL") and r.type == "ana/person"]
+            assert shown["ana/person"]["ana/person"] == str(len(pp)) and len(pp) > 0
 
     run(drive())
+
+
+def test_sort_any_column_by_digit_or_header_reverses_and_keeps_the_cursor_row():
+    _, full = gum()
+    docs = full.documents
+    # MUC F1 per document, computed here from the per-document counts (not from the view)
+    muc = {d.doc_id: d.metrics["muc"].f1 for d in docs}
+    worst, best = min(muc, key=lambda d: (muc[d], d)), max(muc, key=lambda d: (muc[d], d))
+
+    async def drive():
+        app = CorefApp(full)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("d")
+            await pilot.pause()
+            b = app.browser
+            cols = list(b.page.view.columns)
+            col = cols.index("MUC")
+            b.table.move_cursor(row=5)
+            await pilot.pause()
+            kept = b.page.view.items[5].doc_id
+            await pilot.press(str(col + 1))  # the digit of the column
+            await pilot.pause()
+            assert b.page.view.columns[col] == "MUC ▲"
+            assert b.page.view.items[0].doc_id == worst and [float(r[col]) for r in app.shown()] == \
+                sorted(float(r[col]) for r in app.shown())
+            assert b.page.view.items[b.table.cursor_row].doc_id == kept  # the cursor stayed on its row
+            await pilot.press(str(col + 1))  # again: descending
+            await pilot.pause()
+            assert b.page.view.columns[col] == "MUC ▼" and b.page.view.items[0].doc_id == best
+            assert b.page.view.items[b.table.cursor_row].doc_id == kept
+            # a header click sorts any table too: the link table by its referent
+            await pilot.press("escape")
+            await pilot.pause()
+            labels = [x[0] for x in app.shown()]
+            b.table.move_cursor(row=labels.index("ARCS 1 immediate ›"))
+            await pilot.press("slash")
+            b.query_one("#filter").value = "fn"
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.click(b.table, offset=(10, 0))
+            await pilot.pause()
+            view = b.page.view
+            assert view.columns[1] == "referent ▲"
+            texts = [r.text.lower() for r in view.items]
+            assert texts == sorted(texts) and {r.outcome for r in view.items} == {"FN"}
+
+    run(drive())
+
+
+def test_at_80_columns_every_total_fits_typed_mix_and_blanc_counts_included():
+    key = load_corpus(str(shared_path("data", "gum", "coref", "gum", "tsv")))
+    resp = load_corpus(str(shared_path("data", "xrenner", "ml", "gum")), "webanno")
+    ev = evaluate(key, resp, Settings(metrics=("muc", "blanc"), analyses=("arcs", "typed"), scheme="gum"))
+    from corefreport.tui import model as M
+
+    view = M.totals_view(ev, 80)
+    rows = view.plain(full=False)
+    widths = [max(len(r[j]) for r in rows + [list(view.columns)]) for j in range(len(view.columns))]
+    assert sum(w + 2 for w in widths) - 1 <= 78  # 80 minus the scrollbar; the last cell's right pad may go
+    typed = next(r for r in rows if r[0].startswith("typed"))
+    c = ev.typed.micro  # the typed F1 is shown whole, not cut to "52."
+    assert typed[3] == pct(M.tally(ev.select("typed")).f1) and len(typed[3]) == 5
+    t = M.tally(ev.select("typed"))
+    assert typed[4] == f"TP{t.tp} WT{t.wt} WL{t.wl} WTL{t.wtl} FN{t.fn} FP{t.fp}"
+    blanc = next(r for r in rows if r[0] == "BLANC")
+    assert blanc[4].startswith("coref links ") and blanc[4].count("/") == 2
+    assert c is not None

@@ -190,7 +190,11 @@ def test_link_cells_are_cut_to_the_terminal_width():
     assert w == (17, 14, 16, 14)
     for r in view.rows():
         assert len(r[1]) <= w[0] and len(r[2]) <= w[1] and len(r[3]) <= w[2] and len(r[4]) <= w[3]
-    assert view.rows()[0][4].endswith("…")
+    # ids cut in the middle: their distinctive end stays, the CoNLL "; part 000" goes first
+    assert view.rows()[0][4] == M.cut_middle(view.items[0].doc_id, 14) and "…" in view.rows()[0][4]
+    assert M.cut_middle("GUM_academic_exposure; part 000", 14) == "GUM_…_exposure"
+    assert M.cut_middle("GUM_news_nasa; part 000", 14) == "GUM_news_nasa"
+    assert M.cut_middle("GUM_news_nasa; part 002", 14) == "GUM_…ws_nasa·2"
     assert sum(M.link_widths(120)) > sum(w)
 
 
@@ -234,7 +238,13 @@ def test_link_detail_highlights_referent_and_both_antecedents():
     for style in (M.REFERENT_STYLE, M.KEY_STYLE, M.RESPONSE_STYLE):
         assert style in styles
     assert "referent            L2\nkey antecedent      L2\nresponse antecedent adult - learned second language" in plain
-    assert "key chain      (" in plain and "response chain (" in plain
+    # the two chains side by side, aligned by span, the referent marked ▶ in each
+    chains = plain[plain.index("key chain ("):].splitlines()
+    assert "│ response chain (" in chains[0]
+    left, right = zip(*(line.split(" │ ") for line in chains[1:] if " │ " in line))
+    referent = [i for i, x in enumerate(left) if x.startswith("▶ ")]
+    assert len(referent) == 1 and right[referent[0]].startswith("▶ ") and "L2" in left[referent[0]]
+    assert any("L2[K]" in x for x in left) and any("[R]" in x for x in right)
     tokens = {plain[s.start:s.end] for s in text.spans if str(s.style) == M.REFERENT_STYLE}
     assert "L2" in tokens
 
@@ -258,7 +268,7 @@ def test_detail_of_a_false_positive_and_long_chains_are_cut():
     chain = M.chain_spans(ev, A, (167, 167), "key")
     assert len(chain) > 8
     cut = M.link_detail(ev, fp, chain_limit=4).plain
-    assert f"({len(chain)})" in cut and "later" in cut
+    assert f"key chain ({len(chain)} mentions)" in cut and "later" in cut
 
 
 # ----------------------------------------------------------------------------- documents and palette

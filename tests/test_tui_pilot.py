@@ -46,7 +46,7 @@ def test_drill_totals_class_type_link_and_back():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             b = app.browser
-            totals = M.totals_view(ev)
+            totals = M.totals_view(ev, 80)
             assert b.page.kind == "totals" and app.shown() == [list(map(_plain, r)) for r in totals.rows()]
             await go_to(pilot, row_index(totals, lambda r: r.target == ("analysis", "immediate")))
             await pilot.press("enter")
@@ -124,7 +124,7 @@ def test_documents_worst_first_then_their_links():
             await pilot.pause()
             await pilot.press("d")
             docs = M.document_view(ev)
-            assert shown_keys(app) == [d.doc_id for d in docs.items]
+            assert [d.doc_id for d in app.browser.page.view.items] == [d.doc_id for d in docs.items]
             await pilot.press("enter")
             worst = docs.items[0].doc_id
             page = app.browser.page
@@ -234,12 +234,40 @@ def test_scoring_in_a_worker_standard_metrics_first(monkeypatch):
             assert app.analyses_ready and app.browser.page.kind == "totals"
             labels = shown_keys(app)
             assert labels[:2] == ["MUC", "B³"] and "ARCS 1 immediate ›" in labels
-            assert not app.browser.query_one("#status").display
+            status = app.browser.query_one("#status")  # no "computing…" left; at most "analyses ready"
+            assert not status.display or "analyses ready" in str(status.render())
             direct = real(load_corpus(key), load_corpus(resp), options)
             assert app.ev.complete and app.ev.as_dict() == direct.as_dict()
 
     run(drive())
     assert calls == [options]
+
+
+def test_with_the_linguistically_aware_metrics_the_standard_ones_come_first(monkeypatch):
+    """All metrics: a quick run of the standard metrics alone is shown first, then the full run."""
+    import corefreport.scoring.evaluate as E
+    from corefreport.scoring.registry import ALL_METRICS
+
+    key, resp = example_paths()
+    options = Settings(metrics=ALL_METRICS, analyses=("arcs",))
+    calls: list[Settings] = []
+    seen: list[str] = []
+    real = E.evaluate
+    monkeypatch.setattr(E, "evaluate", lambda *a, **k: calls.append(a[2]) or real(*a, **k))
+
+    async def drive():
+        app = CorefApp(producer=tui_producer(key, resp, options))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.workers.wait_for_complete()
+            await pilot.pause(0.1)
+            assert app.analyses_ready and "LMUC" in shown_keys(app)
+            direct = real(load_corpus(key), load_corpus(resp), options)
+            assert app.ev.as_dict() == direct.as_dict()
+            seen.extend(label.split(" scored")[0] for label, _ in app.timings if " scored, " in label)
+
+    run(drive())
+    assert [s.metrics for s in calls] == [STANDARD_METRICS, ALL_METRICS] and calls[0].analyses == ()
+    assert seen == ["standard metrics", "all metrics", "analyses"]
 
 
 def test_unreadable_input_exits_with_code_2(tmp_path):
@@ -256,3 +284,21 @@ def test_unreadable_input_exits_with_code_2(tmp_path):
 
     app = run(drive())
     assert app.error and app.return_code == 2
+
+
+def test_bindings_have_ids_and_tooltips_and_help_lists_remapped_keys():
+    from corefreport.tui.app import Browser
+
+    for b in Browser.BINDINGS + CorefApp.BINDINGS:
+        assert b.id and b.id.startswith("corefreport.") and b.tooltip, b
+    ev = example()
+
+    async def drive():
+        app = CorefApp(ev, keymap={"corefreport.jump_entity": "E", "corefreport.sort_column_3": "f3"})
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            helped = dict((d, k) for k, d in app.key_help())
+            assert helped["from a link: all links of its key entity"] == "E"
+            assert "f3" in helped["sort by column N (1 = first); again: reverse (▲/▼ in the header)"].split()
+
+    run(drive())

@@ -68,7 +68,9 @@ def test_links_with_detail(snap_compare, size):
     assert snap_compare(CorefApp(ev), terminal_size=size, run_before=run_before)
 
 
-def test_one_link(snap_compare):
+@pytest.mark.parametrize("size", SIZES)
+def test_one_link_with_both_chains(snap_compare, size):
+    """One link full screen: why, the sentence(s), and the key and response chains side by side."""
     ev = example()
     index = next(i for i, r in enumerate(M.total_rows(ev)) if r.target == ("analysis", "immediate"))
 
@@ -76,7 +78,19 @@ def test_one_link(snap_compare):
         await to_row(pilot, index)
         await pilot.press("enter", "enter", "enter", "enter")
 
-    assert snap_compare(CorefApp(ev), terminal_size=(80, 24), run_before=run_before)
+    assert snap_compare(CorefApp(ev), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_documents_sorted_by_a_column(snap_compare, size):
+    """The documents, sorted by MUC F1 descending (3, 3: ▼ in the header)."""
+    assert snap_compare(CorefApp(example()), terminal_size=size, press=["d", "3", "3"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_typed_confusion_by_type(snap_compare, size):
+    """The confusion matrix by link type, the cell cursor moved right once."""
+    assert snap_compare(CorefApp(example()), terminal_size=size, press=["c", "b", "down", "right"])
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -443,13 +443,16 @@ def tui(
     key_format: KeyFormat = None,
     response_format: ResponseFormat = None,
     example: Annotated[bool, typer.Option("--example", help="Browse the bundled example.")] = False,
+    serve: Annotated[bool, typer.Option("--serve", help="Serve the browser as a web page on 127.0.0.1 (for an "
+                                        "SSH tunnel; needs textual-serve).")] = False,
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port of --serve.")] = 8000,
     *,
     settings: Settings,
 ) -> None:
     """Browse the evaluation in the terminal: totals → classes → types → single links in their sentence.
 
-    Enter drills in, Escape goes back, d shows per-document scores, / filters links, q quits.
-    For a browser over an SSH tunnel: textual serve "corefreport tui KEY RESPONSE" (see docs/tui.md).
+    Enter drills in, Escape goes back, d shows per-document scores, / filters links, ? helps, q quits.
+    Over SSH in a browser: --serve [--port N] on the cluster, then the printed ssh -L line on your laptop.
     """
     if example:
         key, response = example_paths()
@@ -457,9 +460,16 @@ def tui(
         fail("give KEY and RESPONSE (or --example)")
     if settings.plink_by:
         fail("the terminal browser has no p-link view; use 'corefreport score -m plink' or the report")
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if serve:
+        from ..tui.serve import serve_tui
+
+        raise typer.Exit(serve_tui(port=port))
+    import os
+
+    # under --serve each browser tab runs this command with pipes and Textual's web driver
+    if not (sys.stdin.isatty() and sys.stdout.isatty()) and not os.environ.get("TEXTUAL_DRIVER"):
         fail("the terminal browser needs an interactive terminal (stdin and stdout are not a TTY); for pipes "
-             "and files use 'corefreport score' or 'corefreport report', for a browser 'textual serve'")
+             "and files use 'corefreport score' or 'corefreport report', for a browser 'corefreport tui --serve'")
     from ..tui.app import run_tui
 
     raise typer.Exit(run_tui(tui_producer(key, response, settings, key_format, response_format),
@@ -474,10 +484,22 @@ def tui_producer(key: str, response: str, settings: Settings, key_format: Option
     def produce(report, on_stage):
         from ..scoring.evaluate import evaluate
 
+        from dataclasses import replace
+
+        from ..scoring.registry import STANDARD_METRICS
+
         kc = _load(key, key_format, key=True)
         rc = _load(response, response_format)
         report("read", 0, 0)
         phase = ["scoring"]
+        # quick scores first: the standard metrics take a tenth of the time of the linguistically
+        # aware ones (evaluate's own first stage has them all), at the cost of scoring them twice
+        quick = tuple(m for m in settings.metrics if m in STANDARD_METRICS)
+        if quick and len(quick) < len(settings.metrics):
+            first = evaluate(kc, rc, replace(settings, metrics=quick, analyses=()),
+                             progress=lambda d, t: report("scoring", d, t))
+            phase[0] = "rest"
+            on_stage(first)
 
         def staged(ev) -> None:
             phase[0] = "analyses"

@@ -69,26 +69,39 @@ class Page:
     pick: Callable[[Evaluation], list[LinkOutcome]] | None = None
     """Links chosen by a jump (an entity, a referent in every analysis) instead of ``scope``."""
 
+    order: tuple[int, bool] | None = None
+    """(column, descending) chosen by a header click or a digit key; None: the page's own order."""
+    base: M.View | None = None  # the view in the page's own order
+
+    def reset(self) -> None:
+        """Forget the views: the next :meth:`build` recomputes them (new rows, filter, grouping)."""
+        self.base = self.view = None
+
     def build(self, ev: Evaluation, width: int = 80) -> M.View:
-        if self.kind == "links" and self.view is not None and self.width != width:
-            self.view = None  # its cells are cut to the terminal's width
+        if self.kind in ("links", "totals", "documents") and self.base is not None and self.width != width:
+            self.reset()  # its cells are cut to the terminal's width
         self.width = width
-        if self.view is None or self.view_of != id(ev):
+        if self.base is None or self.view_of != id(ev):
+            self.view = None
             if self.kind == "totals":
-                self.view = M.totals_view(ev)
+                self.base = M.totals_view(ev, width)
             elif self.kind == "groups":
-                self.view = M.group_view(ev, self.scope, self.column, self.sort, self.reverse)
+                self.base = M.group_view(ev, self.scope, self.column, self.sort, self.reverse)
             elif self.kind == "links":
-                self.view = M.link_view(ev, self.scope, self.query, width, self.pick)
+                self.base = M.link_view(ev, self.scope, self.query, width, self.pick)
             elif self.kind == "documents":
-                self.view = M.document_view(ev, self.doc_sort)
+                self.base = M.document_view(ev, self.doc_sort, width)
             elif self.kind == "warnings":
-                self.view = M.warnings_view(ev)
+                self.base = M.warnings_view(ev)
             elif self.kind == "confusion":
-                self.view = M.confusion_view(ev)
+                self.base = M.confusion_view(ev, self.column)
             else:
-                self.view = M.View(self.kind, self.crumb, (), [], lambda it, full: ())
+                self.base = M.View(self.kind, self.crumb, (), [], lambda it, full: ())
             self.view_of = id(ev)
+        if self.view is None:
+            order = self.order
+            self.view = M.sort_view(self.base, *order) if order and order[0] < len(self.base.columns) \
+                else self.base
         return self.view
 
 
@@ -125,28 +138,67 @@ def text_bar(done: int, total: int, width: int) -> Text:
     return Text("█" * n, style="green") + Text("░" * (width - n), style="dim") + Text(f" {done}/{total}")
 
 
+def crumb_line(parts: list[str], width: int) -> str:
+    """The breadcrumb in ``width`` columns: the first parts give way ("…") to the last, which
+    says where you are."""
+    line = " › ".join(parts)
+    keep = list(parts)
+    while len(line) > width and len(keep) > 1:
+        keep.pop(0)
+        line = "… › " + " › ".join(keep)
+    return line
+
+
 # --------------------------------------------------------------------------- the browser screen
+
+DESCRIPTIONS: dict[str, str] = {"corefreport.back": "back (closes the filter box first)",
+                                "corefreport.errors": "error classes of Kummerfeld & Klein (with -a errors)",
+                "corefreport.documents": "per-document scores, worst first",
+                "corefreport.sort": "classes, types, documents: their next order (name, F1, size, errors)",
+                "corefreport.breakdown": "group the classes by the next feature",
+                "corefreport.search": "search/filter the links",
+                "corefreport.totals": "back to the totals", "corefreport.help": "this help",
+                "corefreport.jump_document": "from a link: all links of its document",
+                "corefreport.jump_entity": "from a link: all links of its key entity",
+                "corefreport.jump_analyses": "from a link: the same referent in every analysis",
+                "corefreport.confusion": "typed evaluation: key type × response type, Enter: the links",
+                "corefreport.copy": "copy the link (OSC 52: works over SSH and in tmux)",
+                "corefreport.detail_down": "scroll the detail pane down",
+                "corefreport.detail_up": "scroll the detail pane up",
+                "corefreport.quit": "quit"} | {
+    f"corefreport.sort_column_{n}": "sort by column N (1 = first); again: reverse (▲/▼ in the header)"
+    for n in range(1, 10)}
+"""What each binding does, by binding id: the help screen's lines and the footer's tooltips."""
+
+
+def _tips(bindings: list[Binding]) -> list[Binding]:
+    from dataclasses import replace
+
+    return [replace(b, tooltip=b.tooltip or DESCRIPTIONS.get(b.id or "", "")) for b in bindings]
+
 
 
 class Browser(Screen):
     """The one screen: breadcrumb, link filter, table, note, detail pane, status line, footer."""
 
-    BINDINGS = [
+    BINDINGS = _tips([
         Binding("escape,backspace", "back", "Back", id="corefreport.back"),
         Binding("d", "documents", "Docs", id="corefreport.documents"),
         Binding("s", "sort", "Sort", id="corefreport.sort"),
         Binding("b", "breakdown", "By", id="corefreport.breakdown"),
         Binding("slash", "search", "Search", id="corefreport.search"),
         Binding("t", "totals", "Totals", id="corefreport.totals", show=False),
-        Binding("question_mark,f1", "help", "Help", id="corefreport.help", show=False),
+        Binding("question_mark,f1", "help", "Help", id="corefreport.help", key_display="?"),
         Binding("g", "jump('document')", "Doc", id="corefreport.jump_document", show=False),
         Binding("e", "jump('entity')", "Entity", id="corefreport.jump_entity", show=False),
         Binding("a", "jump('analyses')", "Analyses", id="corefreport.jump_analyses", show=False),
         Binding("c", "confusion", "Confusion", id="corefreport.confusion", show=False),
         Binding("y", "copy", "Copy", id="corefreport.copy", show=False),
+        *(Binding(str(n), f"sort_by({n - 1})", f"Sort by column {n}", id=f"corefreport.sort_column_{n}",
+                  show=False, tooltip=f"sort by column {n}; again: reverse") for n in range(1, 10)),
         Binding("J", "detail(3)", "Detail ↓", id="corefreport.detail_down", show=False),
         Binding("K", "detail(-3)", "Detail ↑", id="corefreport.detail_up", show=False),
-    ]
+    ])
 
     def __init__(self, first: Page) -> None:
         super().__init__()
@@ -155,6 +207,8 @@ class Browser(Screen):
         self._mark: tuple[str, float] | None = None
         self._enabled: tuple | None = None
         self._spare: list[LineTable] = []
+        self._said: str | None = None
+        self._say_timer = None
 
     @property
     def coref(self) -> "CorefApp":
@@ -212,7 +266,8 @@ class Browser(Screen):
     def on_resize(self) -> None:
         """Link cells are cut to the width: rebuild them."""
         self._fit()
-        if self.pages and self.page.kind == "links" and self.page.table is not None:
+        if self.pages and (self.page.kind == "link" or self.page.kind in ("links", "totals", "documents")
+                           and self.page.table is not None):
             self.show()
 
     # ---- navigation
@@ -255,19 +310,21 @@ class Browser(Screen):
                 self._pop()
             self.show()
 
-    def show(self, keep_cursor: bool = True) -> None:
+    def show(self, keep_cursor: bool = True, cursor: int | None = None) -> None:
         """Render the top page: reuse its table when it still holds the current view."""
         page = self.page
         ev = self.coref.ev
         self.mode(page.kind, filtering=page.kind == "links" and bool(page.query))
-        self.query_one("#crumbs", Static).update(Text(" › ".join(p.crumb for p in self.pages if p.crumb),
+        self.query_one("#crumbs", Static).update(Text(crumb_line([p.crumb for p in self.pages if p.crumb],
+                                                                 self.app.size.width - 2),
                                                       no_wrap=True, overflow="ellipsis"))
         if page.kind == "loading":
             self.bindings_changed()
             return
         if page.kind == "link":
             self.query_one("#note", Static).update("")
-            self.query_one("#detail", Static).update(M.link_detail(ev, page.row, chain_limit=40))
+            self.query_one("#detail", Static).update(M.link_detail(ev, page.row, chain_limit=200,
+                                                                  width=self.detail_width))
             self._done()
             self.bindings_changed()
             return
@@ -280,7 +337,9 @@ class Browser(Screen):
                 self.query_one("#tables").mount(page.table)
             self.fill(view, 0)
         elif page.shown_view is not view:
-            if keep_cursor:
+            if cursor is not None:
+                page.cursor = cursor
+            elif keep_cursor:
                 page.cursor = page.table.cursor_row
             self.fill(view, page.cursor if keep_cursor else 0)
         else:
@@ -325,9 +384,15 @@ class Browser(Screen):
         self.query_one("#detail-box", VerticalScroll).scroll_home(animate=False)
         if view is not None and 0 <= index < len(view):
             item = view.items[index]
-            detail.update(Text(item) if view.kind == "warnings" else M.link_detail(self.coref.ev, item))
+            detail.update(Text(item) if view.kind == "warnings" else
+                          M.link_detail(self.coref.ev, item, width=self.detail_width))
         else:
             detail.update("")
+
+    @property
+    def detail_width(self) -> int:
+        """Columns inside the detail pane (padding and scrollbar off): the chains' two columns share them."""
+        return max(40, self.app.size.width - 4)
 
     def _update_note(self) -> None:
         view = self.page.view
@@ -369,40 +434,59 @@ class Browser(Screen):
         elif page.kind == "links":
             self.open(Page("link", f"{item.outcome} {item.text[:20]}", page.scope, row=item), "link")
         elif page.kind == "confusion":
-            pair = item[0]
-            self.open(Page("links", pair, M.Scope("typed"),
-                           pick=lambda ev, pair=pair: [r for r in ev.select("typed") if M.type_pair(r) == pair]),
+            level, key = page.column, item.key
+            cols = page.view.columns
+            resp = None if event.column == 0 or event.column >= len(cols) - 1 else cols[event.column].rstrip(" ▲▼")
+            crumb = f"{key} → {resp}" if resp is not None else f"key {key}"
+            self.open(Page("links", crumb, M.Scope("typed"),
+                           pick=lambda ev, level=level, key=key, resp=resp: M.confusion_rows(ev, level, key, resp)),
                       "links")
         elif page.kind == "documents":
             analysis = self._analysis()
             if analysis is None:
-                self.notify("no link-level analysis was computed (yet)", timeout=3)
+                self.say("no link-level analysis was computed (yet)")
                 return
             self.open(Page("links", f"{item.doc_id} ({M.ANALYSIS_TITLES.get(analysis, analysis)})",
                            M.Scope(analysis, (("doc_id", item.doc_id),))), "links")
 
     @on(LineTable.HeaderClicked)
     def _header(self, event: LineTable.HeaderClicked) -> None:
+        if event.table is self.page.table:
+            self.sort_by(event.column)
+
+    def sort_by(self, column: int) -> None:
+        """Order the table by a column (a header click, or the digit key of the column): ascending
+        first, descending on a second press; the cursor stays on the same row."""
         page = self.page
-        view = page.view
-        if view is None or event.table is not page.table:
+        if page.view is None or page.table is None or page.kind in ("loading", "link"):
+            self._not_here("open a table to sort it")
             return
-        label = view.columns[event.column]
-        if page.kind == "groups":
-            name = "name" if event.column == 0 else label
-            page.reverse = (not page.reverse) if page.sort == name else False
-            page.sort = name
-        elif page.kind == "documents":
-            page.doc_sort = M.document_column_sorts(self.coref.ev, view)[event.column]
-        else:
+        if not 0 <= column < len(page.view.columns):
+            self._not_here(f"this table has {len(page.view.columns)} columns")
             return
+        page.order = (column, not page.order[1]) if page.order and page.order[0] == column else (column, False)
         self._resort()
 
     def _resort(self) -> None:
+        """Re-order the top page's rows (its own order changed, or the column sorted by), keeping
+        the cursor on the row it was on."""
         page = self.page
-        page.view = None
+        item = None
+        if page.view is not None and page.table is not None and 0 <= page.table.cursor_row < len(page.view):
+            item = page.view.items[page.table.cursor_row]
         self._start("sort")
-        self.show(keep_cursor=False)
+        page.view = None
+        if page.kind in ("groups", "documents"):
+            page.base = None  # their own order (s) is part of the base view
+        view = page.build(self.coref.ev, self.app.size.width)
+        cursor = 0
+        if item is not None:
+            items = view.items
+            cursor = next((i for i, it in enumerate(items) if it is item), None)
+            if cursor is None:
+                cursor = next((i for i, it in enumerate(items) if it == item), 0)
+        page.cursor = cursor
+        self.show(keep_cursor=True, cursor=cursor)
 
     # ---- actions
 
@@ -430,8 +514,27 @@ class Browser(Screen):
             return False
         return True
 
+    def say(self, text: str, seconds: float = 3) -> None:
+        """A message on the status line above the footer (not a toast: it never covers the numbers)."""
+        status = self.query_one("#status", Static)
+        status.update(Text(text, no_wrap=True, overflow="ellipsis"))
+        status.display = True
+        self._said = text
+        if self._say_timer is not None:
+            self._say_timer.stop()
+
+        def clear() -> None:
+            if self._said == text:
+                self._said = None
+                status.update("")
+                status.display = not self.coref.analyses_ready
+                if status.display:
+                    status.update("computing the other metrics and the link-level analyses…")
+
+        self._say_timer = self.set_timer(seconds, clear)
+
     def _not_here(self, what: str) -> None:
-        self.notify(what, timeout=2)
+        self.say(what)
 
     def action_documents(self) -> None:
         """Open the documents page, or go back to the one already on the stack (never a second copy)."""
@@ -487,7 +590,10 @@ class Browser(Screen):
             return
         text = M.link_summary(self.coref.ev, row)
         self.app.copy_to_clipboard(text)
-        self.notify("copied: " + text.splitlines()[0], timeout=2)
+        self.say("copied: " + text.splitlines()[0])
+
+    def action_sort_by(self, column: int) -> None:
+        self.sort_by(column)
 
     def action_detail(self, lines: int) -> None:
         """Scroll the detail pane (the sentence and both chains) while the cursor stays in the table."""
@@ -504,27 +610,38 @@ class Browser(Screen):
             page.sort = M.GROUP_SORTS[(M.GROUP_SORTS.index(page.sort) + 1) % len(M.GROUP_SORTS)] \
                 if page.sort in M.GROUP_SORTS else M.GROUP_SORTS[0]
             page.reverse = False
+            page.order = None
         elif page.kind == "documents":
+            page.order = None
             sorts = M.document_sorts(self.coref.ev)
             cur = page.doc_sort or sorts[0]
             page.doc_sort = sorts[(sorts.index(cur) + 1) % len(sorts)] if cur in sorts else sorts[0]
         else:
-            self._not_here("s sorts the class, type and document tables (or click a column header)")
+            self._not_here("s cycles the class, type and document orders; 1–9 (or a header click) sorts "
+                           "any table by that column")
             return
         self._resort()
 
     def action_breakdown(self) -> None:
         page = self.page
+        if page.kind == "confusion":
+            page.column = "type" if page.column == "cls" else "cls"
+            page.reset()
+            page.order = None
+            self._start("breakdown")
+            self.show(keep_cursor=False)
+            return
         if page.kind != "groups" or page.scope is None or page.column == "type" or page.scope.where:
             self._not_here("b changes what the classes of an analysis are grouped by: open an analysis first")
             return
         options = M.breakdowns(self.coref.ev, page.scope.analysis)
         page.column = options[(options.index(page.column) + 1) % len(options)] if page.column in options \
             else options[0]
-        page.view = None
+        page.reset()
+        page.order = None
         self._start("breakdown")
         self.show(keep_cursor=False)
-        self.notify(f"grouped by {M.COLUMN_TITLES.get(page.column, page.column)}", timeout=1.5)
+        self.say(f"grouped by {M.COLUMN_TITLES.get(page.column, page.column)}")
 
     def action_search(self) -> None:
         page = self.page
@@ -548,7 +665,7 @@ class Browser(Screen):
         if page.kind != "links":
             return
         page.query = event.value.strip()
-        page.view = None
+        page.reset()
         page.cursor = 0
         self._start("filter")
         self.show(keep_cursor=False)
@@ -624,8 +741,20 @@ class HelpScreen(Screen):
 
 
 def slug(parts: list[str]) -> str:
-    s = "-".join(re.sub(r"[^A-Za-z0-9._]+", "_", p).strip("_") for p in parts if p)
-    return ("corefreport-" + s if s else "corefreport")[:100]
+    """A file name stem from the last breadcrumb parts (where you are), ASCII, at most ~50 characters."""
+    import unicodedata
+
+    def one(p: str) -> str:
+        p = unicodedata.normalize("NFKD", p).encode("ascii", "ignore").decode()
+        return re.sub(r"[^A-Za-z0-9._]+", "_", p).strip("_")
+
+    words = [w for w in (one(p) for p in parts if p) if w]
+    keep: list[str] = []
+    for w in reversed(words):
+        if keep and len("-".join([w] + keep)) > 40:
+            break
+        keep.insert(0, w[:40])
+    return "corefreport-" + "-".join(keep) if keep else "corefreport"
 
 
 def export_view(view: M.View, stem: str, fmt: str, directory: Path | None = None) -> Path:
@@ -718,8 +847,8 @@ class CorefApp(App):
     CSS_PATH = "corefreport.tcss"
     TITLE = "corefreport"
     COMMANDS = App.COMMANDS | {CorefCommands}
-    BINDINGS = [Binding("q", "quit", "Quit", id="corefreport.quit"),
-                Binding("x", "errors", "Errors", id="corefreport.errors", show=False)]
+    BINDINGS = _tips([Binding("q", "quit", "Quit", id="corefreport.quit"),
+                      Binding("x", "errors", "Errors", id="corefreport.errors", show=False)])
 
     def action_errors(self) -> None:  # -a errors: the error-class browser (tui/errors.py)
         from .errors import open_errors
@@ -769,20 +898,7 @@ class CorefApp(App):
 
     HELP = (("↑ ↓ PgUp PgDn Home End", "move the cursor (← → scroll)"),
             ("Enter", "drill in (a click on the cursor row too)"))
-    DESCRIPTIONS = {"corefreport.back": "back (closes the filter box first)",
-                    "corefreport.documents": "per-document scores, worst first",
-                    "corefreport.sort": "sort (or click a column header)",
-                    "corefreport.breakdown": "group the classes by the next feature",
-                    "corefreport.search": "search/filter the links",
-                    "corefreport.totals": "back to the totals", "corefreport.help": "this help",
-                    "corefreport.jump_document": "from a link: all links of its document",
-                    "corefreport.jump_entity": "from a link: all links of its key entity",
-                    "corefreport.jump_analyses": "from a link: the same referent in every analysis",
-                    "corefreport.confusion": "typed evaluation: key type × response type, Enter: the links",
-                    "corefreport.copy": "copy the link (OSC 52: works over SSH and in tmux)",
-                    "corefreport.detail_down": "scroll the detail pane down",
-                    "corefreport.detail_up": "scroll the detail pane up",
-                    "corefreport.quit": "quit"}
+    DESCRIPTIONS = DESCRIPTIONS
 
     def key_help(self) -> list[tuple[str, str]]:
         """(keys in force — remapped or not —, what they do) for every binding with an id."""
@@ -794,6 +910,13 @@ class CorefApp(App):
                 for binding in bindings:
                     if binding.id in self.DESCRIPTIONS:
                         keys.setdefault(binding.id, []).append(binding.key)
+        for i, remapped in self.keymap.items():  # Textual applies the keymap as keys arrive
+            if i in keys:
+                keys[i] = [k.strip() for k in remapped.split(",") if k.strip()]
+        sort_keys = [k for i, v in keys.items() if i.startswith("corefreport.sort_column_") for k in v]
+        keys = {i: v for i, v in keys.items() if not i.startswith("corefreport.sort_column_")}
+        if sort_keys:
+            keys["corefreport.sort_column_1"] = [" ".join(sort_keys)]
         return list(self.HELP) + [(", ".join(KEY_NAMES.get(k, k) for k in v), self.DESCRIPTIONS[i])
                                   for i, v in keys.items()] + [("ctrl+p", "palette: export, jump to a document/type")]
 
@@ -802,7 +925,7 @@ class CorefApp(App):
         if page is None or page.view is None:
             return None
         path = export_view(page.view, stem, fmt)
-        self.notify(f"wrote {path}", timeout=4)
+        self.browser.say(f"wrote {path.name if path.parent == Path.cwd() else path}", 6)
         return path
 
     # ---- scoring in a worker
@@ -812,6 +935,7 @@ class CorefApp(App):
         from ..errors import InputError, SettingsError
 
         worker = get_current_worker()
+        self.timings.append(("scoring started, since the app started", 1000 * (time.perf_counter() - self._t0)))
         last = [0.0]
 
         def report(phase: str, done: int, total: int) -> None:
@@ -844,12 +968,13 @@ class CorefApp(App):
             # a text bar: Textual's ProgressBar animates at 60 frames a second, which takes the
             # interpreter from the scoring thread
             self.browser.query_one("#progress", Static).update(text_bar(msg.done, msg.total, 40))
-        elif msg.phase == "analyses" and self.browser is not None:
+        elif msg.phase in ("analyses", "rest") and self.browser is not None:
+            what = "link-level analyses" if msg.phase == "analyses" else "other metrics"
             self.browser.query_one("#status", Static).update(
-                f"computing the link-level analyses… {msg.done}/{msg.total} documents")
+                f"computing the {what}… {msg.done}/{msg.total} documents")
 
     def on_scored(self, msg: Scored) -> None:
-        self.timings.append((("analyses" if self.ev is not None else "standard metrics") +
+        self.timings.append((("standard metrics" if self.ev is None else "analyses" if msg.final else "all metrics") +
                              " scored, since the app started", 1000 * (time.perf_counter() - self._t0)))
         if self.freeze_gc:
             import gc
@@ -861,7 +986,7 @@ class CorefApp(App):
         b = self.browser
         status = b.query_one("#status", Static)
         b.mode(busy=not msg.final)
-        status.update("" if msg.final else "computing the link-level analyses…")
+        status.update("" if msg.final else "computing the other metrics and the link-level analyses…")
         if first:
             b.pages.clear()
             b._start("first screen")
@@ -875,9 +1000,10 @@ class CorefApp(App):
             b.call_after_refresh(painted)
         else:
             for p in b.pages:
-                p.view = None
+                p.reset()
             b.show()
-            self.notify("analyses ready: open ARCS or the typed evaluation from the totals", timeout=4)
+            if msg.final:
+                b.say("analyses ready: open ARCS or the typed evaluation from the totals", 5)
 
     def on_failed(self, msg: Failed) -> None:
         if self.ev is None:  # nothing to show: leave with the message (printed by run_tui)
@@ -943,35 +1069,3 @@ def run_tui(producer: Producer, title: str = "response") -> int:
             for label, ms in app.timings:
                 f.write(f"{label}\t{ms:.1f}\n")
     return 0
-
-
-def serve_tui(argv: list[str] | None = None, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve ``corefreport tui …`` to a browser with textual-serve on ``host:port`` (loopback by
-    default: reach it through ``ssh -L 8000:127.0.0.1:8000 cluster``; no public relay is involved).
-
-    ``argv`` is the command line to run for each browser session (default: this process's own
-    arguments without ``--serve``, ``--host`` and ``--port``)."""
-    import shlex
-    import sys
-
-    try:
-        from textual_serve.server import Server
-    except ImportError:
-        raise SystemExit("corefreport: error: --serve needs textual-serve: pip install textual-serve") from None
-    args = list(sys.argv[1:] if argv is None else argv)
-    clean: list[str] = []
-    skip = False
-    for a in args:
-        if skip:
-            skip = False
-            continue
-        if a in ("--host", "--port"):
-            skip = True
-            continue
-        if a == "--serve" or a.startswith(("--host=", "--port=")):
-            continue
-        clean.append(a)
-    command = shlex.join([sys.executable, "-m", "corefreport.cli", *clean])
-    print(f"serving on http://{host}:{port} (Ctrl+C stops); from your laptop: "
-          f"ssh -L {port}:127.0.0.1:{port} THIS_HOST, then open http://localhost:{port}", file=sys.stderr)
-    Server(command, host=host, port=port, title="corefreport").serve()

@@ -65,6 +65,8 @@ class View:
     numeric: frozenset[int] = frozenset()
     values: Callable[[Any], dict[str, Any]] | None = None
     """One item as values for export (numbers as numbers, ids and offsets), column → value."""
+    cell_cursor: bool = False
+    """← → move a cursor over the cells (a matrix: Enter opens one cell) instead of scrolling."""
 
     def __len__(self) -> int:
         return len(self.items)
@@ -80,6 +82,49 @@ class View:
         if self.values is not None:
             return [self.values(it) for it in self.items]
         return [dict(zip(self.columns, r)) for r in self.plain(full=True)]
+
+
+SORT_MARK = {False: " ▲", True: " ▼"}
+"""Shown after the header of the column a table is sorted by: ▲ ascending, ▼ descending."""
+
+
+def sort_view(view: View, column: int, reverse: bool = False) -> View:
+    """``view`` with its rows ordered by one column: by its value (numbers as numbers, from
+    ``view.values`` when it has the column, else the plain cell; text case-insensitively), rows without a value last, ties in
+    the view's own order; the column's header marked ▲ (ascending) or ▼ (``reverse``)."""
+    name = view.columns[column]
+    items = list(view.items)
+    probe = view.values(items[0]) if view.values is not None and items else {}
+    if name in probe:
+        raw = [view.values(it).get(name) for it in items]
+    else:
+        raw = []
+        for it in items:
+            c = view.cell(it, True)[column]
+            raw.append(c.plain if isinstance(c, Text) else c)
+
+    numeric = column in view.numeric
+
+    def number(v: Any) -> Any:
+        if isinstance(v, str) and not numeric:
+            return v.lower()
+        if isinstance(v, str):
+            try:
+                return float(v.replace("%", ""))
+            except ValueError:
+                return v.lower()
+        return v
+
+    keyed = [(number(v), i) for i, v in enumerate(raw)]
+    present = [k for k in keyed if k[0] is not None and k[0] != ""]
+    nums = [k for k in present if not isinstance(k[0], str)]
+    words = [k for k in present if isinstance(k[0], str)]
+    order = sorted(nums, key=lambda k: k[0], reverse=reverse) + sorted(words, key=lambda k: k[0], reverse=reverse)
+    order += [k for k in keyed if k[0] is None or k[0] == ""]
+    cols = tuple(c + SORT_MARK[reverse] if j == column else c for j, c in enumerate(view.columns))
+    note = f"sorted by {name}{SORT_MARK[reverse]} (again: reverse) — " + view.note
+    return View(view.kind, view.title, cols, [items[i] for _, i in order], view.cell,
+                note=note, numeric=view.numeric, values=view.values, cell_cursor=view.cell_cursor)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +175,24 @@ def _index(ev: Evaluation) -> dict[str, list[LinkOutcome]]:
 def rows_of(ev: Evaluation, analysis: str) -> list[LinkOutcome]:
     """The rows of one analysis (``ev.rows_of`` without a scan per call)."""
     return _index(ev).get(analysis, [])
+
+
+_BY_DOC: dict[int, tuple[list[LinkOutcome], dict[str, list[LinkOutcome]]]] = {}
+
+
+def doc_rows(ev: Evaluation, analysis: str, doc_id: str) -> list[LinkOutcome]:
+    """The rows of one analysis in one document (an index built once per analysis: jumps stay
+    fast on 80k rows)."""
+    rows = rows_of(ev, analysis)
+    hit = _BY_DOC.get(id(rows))
+    if hit is None or hit[0] is not rows:
+        by: dict[str, list[LinkOutcome]] = {}
+        for r in rows:
+            by.setdefault(r.doc_id, []).append(r)
+        if len(_BY_DOC) > 16:
+            _BY_DOC.clear()
+        hit = _BY_DOC[id(rows)] = (rows, by)
+    return hit[1].get(doc_id, [])
 
 
 def analyses_present(ev: Evaluation) -> list[str]:
@@ -209,7 +272,7 @@ def total_rows(ev: Evaluation) -> list[TotalRow]:
                                     if label == "  micro" else "", ("analysis", "typed")))
     if ev.warnings:
         out.append(TotalRow(f"⚠ {len(ev.warnings)} warning(s) ›", None, None, None,
-                            "what `corefreport score` warns: Enter lists them", ("warnings", "")))
+                            "Enter lists them", ("warnings", "")))
     return out
 
 
@@ -224,10 +287,21 @@ def warnings_view(ev: Evaluation) -> View:
                 values=lambda w: {"warning": w})
 
 
-def totals_view(ev: Evaluation) -> View:
+def compact_mix(counts: str) -> str:
+    """``TP 742 WT 121`` → ``TP742 WT121``: an outcome mix that fits 80 columns."""
+    return re.sub(r"\b(TP|WT|WL|WTL|FN|FP) (\d)", r"\1\2", counts)
+
+
+def totals_view(ev: Evaluation, width: int = 120) -> View:
+    """Every total; below 100 columns the outcome mixes are written without spaces (``TP742``)
+    and only the analysis rows themselves carry the drill-in mark, so the counts fit 80 columns."""
+    narrow = width < 100
+
     def cell(r: TotalRow, full: bool) -> tuple:
-        label = r.label + (" ›" if r.target and r.target[0] == "analysis" and not full else "")
-        return (label, pct(r.recall), pct(r.precision), pct(r.f1), r.counts)
+        drill = r.target and r.target[0] == "analysis" and not full and not (narrow and r.label.startswith("  "))
+        label = r.label + (" ›" if drill else "")
+        counts = compact_mix(r.counts) if narrow and not full else r.counts
+        return (label, pct(r.recall), pct(r.precision), pct(r.f1), counts)
 
     def values(r: TotalRow) -> dict[str, Any]:
         return {"metric": r.label.removesuffix(" ›").strip(), "R": r.recall, "P": r.precision, "F1": r.f1,
@@ -423,33 +497,101 @@ def type_pair(r: LinkOutcome) -> str:
     return f"{key} → {resp}"
 
 
-def confusion_view(ev: Evaluation) -> View:
-    """The typed evaluation's confusion: one row per (key type → response type), largest first —
-    ``Evaluation.group_by`` over the typed rows; Enter opens that cell's links."""
-    counts = ev.group_by("typed", type_pair)
-    items = sorted(counts.items(), key=lambda kv: (-(kv[1].key_total + kv[1].fp), kv[0]))
+NO_LINK = "—"
+"""A side without a link in the confusion matrix: the "—" column holds the FN (no response
+link), the "—" row the FP (no key link)."""
 
-    def n(c: OutcomeCounts) -> int:
-        return c.tp + c.wt + c.wl + c.wtl + c.fn + c.fp
 
-    def cell(it: tuple[str, OutcomeCounts], full: bool) -> tuple:
-        pair, c = it
-        return (pair if full else pair[:40], str(n(c)), mix_bar(c), mix_label(c))
+def type_sides(r: LinkOutcome, level: str = "type", scheme: Any = None) -> tuple[str, str]:
+    """(key side, response side) of a typed row, as link types (``level="type"``) or their classes
+    (``"cls"``), ``—`` where a side has no link."""
+    key, _, resp = type_pair(r).partition(" → ")
+    if level == "cls":
+        def cls(t: str) -> str:
+            if t == NO_LINK:
+                return t
+            return scheme.class_of(t) if scheme is not None else t
 
-    return View("confusion", "confusion", ("key type → response type", "links", "mix", "outcomes"), items, cell,
-                numeric=frozenset({1}), values=lambda it: {"key type → response type": it[0], "links": n(it[1])},
-                note=f"{len(items)} type pairs of the typed evaluation, most links first — Enter: the links")
+        return cls(key), cls(resp)
+    return key, resp
+
+
+@dataclass(frozen=True, slots=True)
+class ConfusionRow:
+    key: str
+    """The key's link type (or class); ``—`` for the response's links the key does not have (FP)."""
+    counts: dict[str, int]
+    """Response type (or class) → how many referents."""
+
+
+def confusion_view(ev: Evaluation, level: str = "cls") -> View:
+    """The typed evaluation's confusion matrix: key link type (rows) × response link type
+    (columns), counting referents — ``Evaluation.group_by`` over the typed rows by the pair of
+    types; ``level="cls"`` groups the types by class. The diagonal holds TP and WL (right type),
+    the rest WT and WTL (wrong type); the "—" column the FN, the "—" row the FP. Enter on a cell
+    opens its links (on the first column: every link of the row)."""
+    typed = ev.typed
+    scheme = getattr(typed, "scheme", None)
+    level = level if level in ("cls", "type") else "cls"
+    pairs = ev.group_by("typed", lambda r: "\t".join(type_sides(r, level, scheme)))
+    table: dict[str, dict[str, int]] = {}
+    totals: dict[str, int] = {}
+    for pair, c in pairs.items():
+        k, r = pair.split("\t")
+        n = c.tp + c.wt + c.wl + c.wtl + c.fn + c.fp
+        table.setdefault(k, {})[r] = n
+        totals[r] = totals.get(r, 0) + n
+
+    def order(labels: Any, size: Callable[[str], int]) -> list[str]:
+        return sorted((x for x in labels if x != NO_LINK), key=lambda x: (-size(x), x)) + (
+            [NO_LINK] if NO_LINK in labels else [])
+
+    rows = [ConfusionRow(k, table[k]) for k in order(table, lambda k: sum(table[k].values()))]
+    cols = order(totals, lambda r: totals[r])
+    label = {"cls": "class", "type": "type"}[level]
+
+    def cell(row: ConfusionRow, full: bool) -> tuple:
+        out: list[Any] = [row.key]
+        for r in cols:
+            n = row.counts.get(r, 0)
+            style = "bold" if r == row.key and r != NO_LINK else ""
+            out.append(Text(str(n), style=style) if n else Text("·", style="dim"))
+        out.append(str(sum(row.counts.values())))
+        return tuple(out)
+
+    def values(row: ConfusionRow) -> dict[str, Any]:
+        return {f"key {label} \\ response": row.key, **{r: row.counts.get(r, 0) for r in cols},
+                "total": sum(row.counts.values())}
+
+    right = sum(n for row in rows for r, n in row.counts.items() if r == row.key and r != NO_LINK)
+    both = sum(n for row in rows for r, n in row.counts.items() if row.key != NO_LINK and r != NO_LINK)
+    return View("confusion", "confusion", (f"key {label} \\ response", *cols, "total"), rows, cell,
+                numeric=frozenset(range(1, len(cols) + 2)), values=values, cell_cursor=True,
+                note=f"typed: key {label} (rows) × response {label} (columns); {right} of {both} linked on both "
+                     f"sides have the key's {label}; — = no link (FN column, FP row). ← → pick a cell, Enter: its "
+                     f"links; b: by {'type' if level == 'cls' else 'class'}")
+
+
+def confusion_rows(ev: Evaluation, level: str, key: str, response: str | None) -> list[LinkOutcome]:
+    """The typed rows of one cell of the confusion matrix (``response=None``: the whole row)."""
+    scheme = getattr(ev.typed, "scheme", None)
+    out = []
+    for r in rows_of(ev, "typed"):
+        k, p = type_sides(r, level, scheme)
+        if k == key and (response is None or p == response):
+            out.append(r)
+    return out
 
 
 def entity_rows(ev: Evaluation, row: LinkOutcome) -> list[LinkOutcome]:
     """The rows of ``row``'s analysis whose referent is a mention of its key entity (its key chain)."""
     spans = set(chain_spans(ev, row.doc_id, row.span, "key")) or {row.span}
-    return [r for r in ev.select(row.analysis, doc_id=row.doc_id) if r.span in spans]
+    return [r for r in doc_rows(ev, row.analysis, row.doc_id) if r.span in spans]
 
 
 def referent_rows(ev: Evaluation, row: LinkOutcome) -> list[LinkOutcome]:
     """The same referent (document and span) in every analysis computed."""
-    return [r for a in analyses_present(ev) for r in ev.select(a, doc_id=row.doc_id) if r.span == row.span]
+    return [r for a in analyses_present(ev) for r in doc_rows(ev, a, row.doc_id) if r.span == row.span]
 
 
 def link_rows(ev: Evaluation, scope: Scope, query: str | Query = "",
@@ -465,6 +607,21 @@ def link_rows(ev: Evaluation, scope: Scope, query: str | Query = "",
 
         rows = [r for r in rows if q.matches(r, texts)]
     return sorted(rows, key=lambda r: (ERRORS_FIRST.get(r.outcome, 9), r.doc_id, r.start, r.end))
+
+
+def cut_middle(s: str, n: int) -> str:
+    """``s`` in ``n`` characters, cut in the middle (document ids differ at their end:
+    ``GUM_academic_exposure`` → ``GUM_…_exposure``), a CoNLL-2012 ``; part 000`` dropped first
+    (other parts kept as ``·N``)."""
+    if len(s) <= n:
+        return s
+    part = re.match(r"(.*); part (\d+)$", s)  # CoNLL-2012 ids: "GUM_news_nasa; part 000"
+    if part:
+        s = part.group(1) + ("" if int(part.group(2)) == 0 else f"·{int(part.group(2))}")
+        if len(s) <= n:
+            return s
+    head = (n - 1) // 3
+    return s[:head] + "…" + s[len(s) - (n - 1 - head):]
 
 
 def link_widths(width: int) -> tuple[int, int, int, int]:
@@ -490,7 +647,7 @@ def link_view(ev: Evaluation, scope: Scope, query: str = "", width: int = 80,
         if full:
             return (r.outcome, r.text, key, resp, r.doc_id)
         return (Text(r.outcome, style=OUTCOME_STYLE.get(r.outcome, "")), cut(r.text, w_ref), cut(key, w_key),
-                cut(resp, w_resp), cut(r.doc_id, w_doc))
+                cut(resp, w_resp), cut_middle(r.doc_id, w_doc))
 
     def values(r: LinkOutcome) -> dict[str, Any]:
         k, p = r.key_antecedent, r.response_antecedent
@@ -540,7 +697,7 @@ def document_sorts(ev: Evaluation) -> list[str]:
     return (["conll"] if ev.conll is not None else []) + list(ev.metrics) + ["mentions", "name"]
 
 
-def document_view(ev: Evaluation, sort: str | None = None) -> View:
+def document_view(ev: Evaluation, sort: str | None = None, width: int = 120) -> View:
     """Per-document F1, worst first: CoNLL, the standard metrics, mention identification, and the
     metric sorted by when it is another one (linguistically aware metrics are sortable with ``s``
     but not all shown: every extra column costs each repaint of an 80-column table)."""
@@ -550,12 +707,18 @@ def document_view(ev: Evaluation, sort: str | None = None) -> View:
     sort = sort or ("conll" if has_conll else next(iter(ev.metrics), "name"))
     names = [n for n in ev.metrics if n in STANDARD_METRICS or n == sort]
 
-    def cell(d: DocRow, full: bool) -> tuple:
-        return ((d.doc_id,) + ((pct(d.conll),) if has_conll else ()) + tuple(pct(d.f1.get(n)) for n in names)
-                + (pct(d.mentions),))
-
     cols = ("document",) + (("CoNLL",) if has_conll else ()) + tuple(METRIC_LABELS.get(n, n) for n in names) + (
         "mentions",)
+    # every score column in sight: the document ids give way (cut in the middle) down to 12 characters
+    room = width - 2 - sum(max(5, len(c)) + 2 for c in cols[1:]) - 2 - len(SORT_MARK[False])  # room for ▲
+    longest = max((len(d.doc_id) for d in rows), default=8)
+    id_width = max(12, room) if room < longest else longest
+    cut_ids = id_width < longest
+
+    def cell(d: DocRow, full: bool) -> tuple:
+        return ((d.doc_id if full else cut_middle(d.doc_id, id_width),) + ((pct(d.conll),) if has_conll else ()) + tuple(pct(d.f1.get(n)) for n in names)
+                + (pct(d.mentions),))
+
     label = "name" if sort == "name" else METRIC_LABELS.get(sort, sort) + " F1, worst first"
 
     def values(d: DocRow) -> dict[str, Any]:
@@ -563,7 +726,8 @@ def document_view(ev: Evaluation, sort: str | None = None) -> View:
                         + (d.mentions,)))
 
     return View("documents", "documents", cols, rows, cell, numeric=frozenset(range(1, len(cols))), values=values,
-                note=f"{len(rows)} documents by {label} (s: next metric)")
+                note=f"{len(rows)} documents by {label} (s: next metric)"
+                     + (" — ids cut to fit (Enter, export: whole)" if cut_ids else ""))
 
 
 def document_column_sorts(ev: Evaluation, view: View) -> list[str]:
@@ -594,10 +758,11 @@ def _end_tag(h: Highlight, t: int) -> tuple[str, str] | None:
 
 
 
-def link_detail(ev: Evaluation, row: LinkOutcome, chain_limit: int = 12) -> Text:
+def link_detail(ev: Evaluation, row: LinkOutcome, chain_limit: int = 12, width: int = 76) -> Text:
     """The sentence(s) from the earliest antecedent to the referent with the referent (reverse
     video), the key's antecedent (green), the response's (red; cyan where both agree), each span
-    also tagged with ``[K]``/``[R]``/``[K=R]`` so it reads without colour; then both chains."""
+    also tagged with ``[K]``/``[R]``/``[K=R]`` so it reads without colour; then the key chain and
+    the response chain side by side (:func:`chains_side_by_side`) in ``width`` columns."""
     out = Text()
     out.append(f" {row.outcome} ", style=f"bold reverse {OUTCOME_STYLE.get(row.outcome, '')}")
     out.append(f" {ANALYSIS_TITLES.get(row.analysis, row.analysis)} · {row.cls} › {row.type} · {row.doc_id} "
@@ -632,15 +797,7 @@ def link_detail(ev: Evaluation, row: LinkOutcome, chain_limit: int = 12) -> Text
     same = row.key_antecedent is not None and row.key_antecedent == row.response_antecedent
     out.append(resp_txt, style=(BOTH_STYLE if same else RESPONSE_STYLE) if row.response_antecedent else "dim")
     out.append("\n")
-    for side, label in (("key", "key chain      "), ("response", "response chain ")):
-        out.append(label, style="bold")
-        chain = chain_spans(ev, row.doc_id, row.span, side)
-        if not chain:
-            out.append("(the referent is in no chain of this side)\n", style="dim")
-            continue
-        out.append(f"({len(chain)}) ", style="dim")
-        out.append_text(_chain_text(ev, row, chain, side, chain_limit))
-        out.append("\n")
+    out.append_text(chains_side_by_side(ev, row, width, chain_limit))
     return out
 
 
@@ -653,24 +810,62 @@ def link_summary(ev: Evaluation, row: LinkOutcome) -> str:
             f"response antecedent: {resp} {row.response_antecedent or ''}\nwhy: {why(ev, row)}")
 
 
-def _chain_text(ev: Evaluation, row: LinkOutcome, chain: list[tuple[int, int]], side: str, limit: int) -> Text:
-    """The chain's mentions in document order joined by →, the referent and this side's antecedent marked; long chains
-    are cut around the referent."""
-    i = chain.index(row.span) if row.span in chain else 0
-    lo = max(0, min(i - limit + 2, len(chain) - limit))
-    shown = chain[lo: lo + limit]
-    ante = row.key_antecedent if side == "key" else row.response_antecedent
+CHAIN_RULE = " │ "
+
+
+def chains_side_by_side(ev: Evaluation, row: LinkOutcome, width: int = 76, limit: int = 12) -> Text:
+    """The key chain and the response chain of the referent in two columns, one mention a line,
+    aligned by span in document order: a mention both sides have sits on one line, one that only a
+    side has leaves the other column empty. The referent's line starts with ``▶`` (reverse video),
+    each side's antecedent is tagged ``[K]`` / ``[R]``; ``@N`` is the mention's first token.
+    Longer chains keep ``limit`` lines around the referent ("… N earlier", "… N later")."""
+    key = chain_spans(ev, row.doc_id, row.span, "key")
+    resp = chain_spans(ev, row.doc_id, row.span, "response")
+    col = max(12, (width - len(CHAIN_RULE)) // 2)
     t = Text()
-    if lo > 0:
-        t.append(f"{lo} earlier … → ", style="dim")
-    for j, s in enumerate(shown):
-        if j:
-            t.append(" → ", style="dim")
-        style = REFERENT_STYLE if s == row.span else (KEY_STYLE if side == "key" else RESPONSE_STYLE) if s == ante else ""
-        t.append(span_text(ev, row.doc_id, s, side), style=style)
-    rest = len(chain) - lo - len(shown)
-    if rest > 0:
-        t.append(f" → … {rest} later", style="dim")
+    heads = (f"key chain ({len(key)} mentions)" if key else "key chain: none (not a key mention)",
+             f"response chain ({len(resp)} mentions)" if resp else "response chain: none (not a response mention)")
+    t.append(heads[0][:col].ljust(col), style="bold")
+    t.append(CHAIN_RULE, style="dim")
+    t.append(heads[1][:col] + "\n", style="bold")
+    in_key, in_resp = set(key), set(resp)
+    spans = sorted(in_key | in_resp | {row.span})
+    i = spans.index(row.span)
+    lo = max(0, min(i - limit // 2, len(spans) - limit))
+    shown = spans[lo: lo + limit]
+    if lo:
+        t.append(f"… {lo} earlier\n", style="dim")
+
+    def cell(s: tuple[int, int], side: str, present: bool, ante: tuple[int, int] | None) -> Text:
+        c = Text()
+        if not present:
+            return Text(" " * col)
+        mark = "▶ " if s == row.span else "  "
+        tag = ("[K]" if side == "key" else "[R]") if s == ante else ""
+        words = span_text(ev, row.doc_id, s, side)
+        head = f"{mark}@{s[0]} "
+        room = col - len(head) - len(tag)
+        if len(words) > room:
+            words = words[: max(1, room - 1)] + "…"
+        c.append(head, style="bold" if s == row.span else "dim")
+        style = REFERENT_STYLE if s == row.span else (
+            (KEY_STYLE if side == "key" else RESPONSE_STYLE) if tag else "")
+        c.append(words, style=style)
+        if tag:
+            c.append(tag, style=KEY_STYLE if side == "key" else RESPONSE_STYLE)
+        c.pad_right(col - c.cell_len)
+        return c
+
+    for s in shown:
+        t.append_text(cell(s, "key", s in in_key, row.key_antecedent))
+        t.append(CHAIN_RULE, style="dim")
+        right = cell(s, "response", s in in_resp, row.response_antecedent)
+        right.rstrip()
+        t.append_text(right)
+        t.append("\n")
+    rest = len(spans) - lo - len(shown)
+    if rest:
+        t.append(f"… {rest} later\n", style="dim")
     return t
 
 

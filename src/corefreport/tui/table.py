@@ -51,8 +51,8 @@ class LineTable(ScrollView, can_focus=True):
         Binding("pagedown", "page(1)", "Page down", show=False),
         Binding("home", "jump(0)", "First", show=False),
         Binding("end", "jump(-1)", "Last", show=False),
-        Binding("left", "scroll_left", "Left", show=False),
-        Binding("right", "scroll_right", "Right", show=False),
+        Binding("left", "column(-1)", "Left", show=False),
+        Binding("right", "column(1)", "Right", show=False),
         Binding("enter", "select", "Open", show=False),
     ]
 
@@ -63,10 +63,12 @@ class LineTable(ScrollView, can_focus=True):
             self.row = row
 
     class Selected(Message):
-        def __init__(self, table: "LineTable", row: int) -> None:
+        def __init__(self, table: "LineTable", row: int, column: int = 0) -> None:
             super().__init__()
             self.table = table
             self.row = row
+            self.column = column
+            """The cell's column on a view with a cell cursor (a matrix), else 0."""
 
     class HeaderClicked(Message):
         def __init__(self, table: "LineTable", column: int) -> None:
@@ -78,6 +80,7 @@ class LineTable(ScrollView, can_focus=True):
         super().__init__(id=id, classes=classes)
         self.view: View | None = None
         self.cursor_row = 0
+        self.cursor_col = 0
         self.widths: list[int] = []
         self._cells: dict[int, list[Text]] = {}
         self._lines: dict[tuple[int, int], Strip] = {}
@@ -112,6 +115,7 @@ class LineTable(ScrollView, can_focus=True):
         self.widths = widths
         self.virtual_size = Size(sum(w + 2 for w in widths), len(view) + 1)
         self.cursor_row = max(0, min(cursor, len(view) - 1))
+        self.cursor_col = 1 if view.cell_cursor and len(view.columns) > 1 else 0
         self.scroll_to(0, 0, animate=False, immediate=True)
         if self.cursor_row:
             self.call_after_refresh(self.move_cursor, self.cursor_row)
@@ -131,9 +135,15 @@ class LineTable(ScrollView, can_focus=True):
 
     # ---- rendering
 
-    def _line(self, cells: list[Text], style: Style, numeric: frozenset[int]) -> Strip:
+    def _line(self, cells: list[Text], style: Style, numeric: frozenset[int], hot: int | None = None) -> Strip:
         line = Text(style=style, no_wrap=True, overflow="crop", end="")
         for j, (c, w) in enumerate(zip(cells, self.widths)):
+            if j == hot:  # the cell cursor of a matrix: reversed, with brackets that read without colour
+                line.append("[", style="bold")
+                line.append_text(_cut(c, w, j in numeric))
+                line.stylize("reverse", len(line) - w, len(line))
+                line.append("]", style="bold")
+                continue
             line.append(" ")
             line.append_text(_cut(c, w, j in numeric))
             line.append(" ")
@@ -179,7 +189,8 @@ class LineTable(ScrollView, can_focus=True):
             else:
                 style = base
             if strip is None:
-                strip = self._line(self._row(i), style, numeric)
+                hot = self.cursor_col if kind == 2 and view.cell_cursor else None
+                strip = self._line(self._row(i), style, numeric, hot)
                 self._lines[key] = strip
         return strip.crop_extend(scroll_x, scroll_x + width, style)
 
@@ -230,7 +241,31 @@ class LineTable(ScrollView, can_focus=True):
 
     def action_select(self) -> None:
         if self.row_count:
-            self.post_message(self.Selected(self, self.cursor_row))
+            self.post_message(self.Selected(self, self.cursor_row, self.cursor_col))
+
+    def action_column(self, delta: int) -> None:
+        """← →: scroll a wide table, or move the cell cursor of a matrix (kept in sight)."""
+        view = self.view
+        if view is None or not view.cell_cursor:
+            (self.scroll_left if delta < 0 else self.scroll_right)(animate=False)
+            return
+        self.move_column(self.cursor_col + delta)
+
+    def move_column(self, column: int) -> None:
+        view = self.view
+        if view is None:
+            return
+        self.cursor_col = max(0, min(column, len(view.columns) - 1))
+        for k in [k for k in self._lines if k[0] == self.cursor_row]:
+            del self._lines[k]
+        left = sum(w + 2 for w in self.widths[: self.cursor_col])
+        right = left + self.widths[self.cursor_col] + 2
+        x = round(self.scroll_x)
+        if left < x:
+            self.scroll_to(x=left, animate=False, immediate=True)
+        elif right > x + self.size.width:
+            self.scroll_to(x=right - self.size.width, animate=False, immediate=True)
+        self.refresh()
 
     def on_click(self, event: events.Click) -> None:
         if self.view is None:
@@ -247,6 +282,17 @@ class LineTable(ScrollView, can_focus=True):
             return
         row = round(self.scroll_y) + y - 1
         if 0 <= row < self.row_count:
+            if self.view.cell_cursor:
+                edge = 0
+                for j, w in enumerate(self.widths):
+                    edge += w + 2
+                    if x < edge:
+                        if row == self.cursor_row and j == self.cursor_col:
+                            self.action_select()
+                            return
+                        self.move_cursor(row)
+                        self.move_column(j)
+                        return
             if row == self.cursor_row:
                 self.action_select()
             else:

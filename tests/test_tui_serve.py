@@ -1,0 +1,105 @@
+"""``corefreport tui --serve``: textual-serve on 127.0.0.1, a page that works through an SSH tunnel
+whose local port differs from the remote one."""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from corefreport.tui.serve import command_line
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+def test_the_served_command_drops_serve_and_port():
+    assert command_line(["tui", "K", "R", "--serve", "--port", "9000", "-a", "arcs"]) == ["tui", "K", "R", "-a", "arcs"]
+    assert command_line(["tui", "--example", "--port=9001", "--serve"]) == ["tui", "--example"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(port: int, host_header: str) -> tuple[int, str]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    conn.request("GET", "/", headers={"Host": host_header})
+    r = conn.getresponse()
+    return r.status, r.read().decode("utf-8", "replace")
+
+
+async def screen(port: int) -> bytes:
+    import aiohttp
+
+    got = b""
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect(f"http://127.0.0.1:{port}/ws") as ws:
+            await ws.send_str(json.dumps(["resize", {"width": 80, "height": 24}]))
+            try:
+                while b"MUC" not in got:
+                    m = await asyncio.wait_for(ws.receive(), 20)
+                    if m.type == aiohttp.WSMsgType.BINARY:
+                        got += m.data
+                    elif m.type == aiohttp.WSMsgType.TEXT:
+                        got += m.data.encode()
+                    else:
+                        break
+            except asyncio.TimeoutError:
+                pass
+    return got
+
+
+def test_serve_listens_on_loopback_and_the_page_follows_the_tunnel_port(tmp_path):
+    try:
+        import textual_serve  # noqa: F401
+    except ImportError:
+        pytest.skip("textual-serve is not installed (pip install textual-serve): --serve cannot be tested")
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen([sys.executable, "-m", "corefreport", "tui", "--example", "--serve", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        page = None
+        while time.monotonic() < deadline:
+            try:
+                status, page = get(port, f"127.0.0.1:{port}")
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    break
+                time.sleep(0.2)
+        assert page is not None, proc.stderr.read() if proc.poll() is not None else "no answer in 30 s"
+        assert status == 200
+        assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
+        # through `ssh -L 9000:127.0.0.1:PORT` the browser asks for localhost:9000: the page must
+        # send it there, not to the remote port
+        status, page = get(port, "localhost:9000")
+        assert status == 200 and 'data-session-websocket-url="ws://localhost:9000/ws"' in page
+        assert "http://localhost:9000/static/" in page
+        # a browser tab: the websocket runs `corefreport tui --example` and sends its screen
+        assert b"MUC" in asyncio.run(screen(port))
+        # loopback only: the port is not open on another address of this machine
+        others = {a[4][0] for a in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)} - {"127.0.0.1"}
+        for addr in others:
+            with socket.socket() as s:
+                s.settimeout(1)
+                assert s.connect_ex((addr, port)) != 0
+    finally:
+        proc.terminate()
+        try:
+            _, err = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            _, err = proc.communicate()
+    assert f"ssh -N -L {port}:127.0.0.1:{port}" in err
