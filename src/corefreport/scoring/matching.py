@@ -127,43 +127,78 @@ def zero_score(k: Mention, r: Mention) -> float:
     return 10 * _f(kd, rd) + _f({p for p, _ in kd}, {p for p, _ in rd})
 
 
-def with_heads(doc: Document) -> Document:
-    """A copy of a document from a format without CorefUD head fields (CoNLL-2012, JSON lines …)
-    whose mentions without a ``head`` get the head of :func:`.features.find_head`: the first word
-    whose dependency HEAD lies outside the mention, else the last noun-like word before a verb or
-    preposition (by POS), else the last word."""
-    from .features import find_head
+def head_finder(doc: Document):
+    """For a document from a format without CorefUD head fields (CoNLL-2012, JSON lines …): a function
+    giving a mention's head — its ``head`` feature if it has one, else :func:`.features.find_head`:
+    the first word whose dependency HEAD lies outside the mention, else the last noun-like word before
+    a verb or preposition (by POS), else the last word. The document's columns are read once."""
+    from .features import DEFAULT_RULES, MISSING_TAGS
 
-    chains = []
-    for c in doc.chains:
-        ms = [m if "head" in m.features else
-              Mention(m.start, m.end, m.label, m.line, {**m.features, "head": str(find_head(doc, m))}, m.words)
-              for m in c.mentions]
-        chains.append(Chain(c.label, ms))
+    heads = doc.columns.get("head")
+    hint = None
+    if heads:
+        hint = []
+        for v in heads:
+            try:
+                hint.append(int(v))
+            except ValueError:
+                hint.append(None)
+    pos = None
+    for name in ("upos", "pos"):
+        col = doc.columns.get(name)
+        if col and not all(v in MISSING_TAGS for v in col):
+            pos = col
+            break
+    headlike, stop = DEFAULT_RULES.headlike_pos, DEFAULT_RULES.stop_pos
+
+    def find(m: Mention) -> int:
+        h = m.features.get("head")
+        if h is not None and h.lstrip("-").isdigit():
+            return int(h)
+        s, e = m.start, m.end
+        if hint is not None:
+            for t in range(s, e + 1):
+                v = hint[t] if t < len(hint) else None
+                if v is not None and (v < s or v > e):
+                    return t
+        if pos is None or s == e:
+            return e
+        head = -1
+        for t in range(s, e + 1):
+            p = pos[t]
+            if p in headlike:
+                head = t
+            elif head >= 0 and (p in stop or p.startswith("VB") or p in ("VERB", "AUX")):
+                break
+        return head if head >= 0 else e
+
+    return find
+
+
+def with_heads(doc: Document) -> Document:
+    """A copy of ``doc`` whose mentions without a ``head`` feature get the head of :func:`head_finder`."""
+    find = head_finder(doc)
+    chains = [Chain(c.label, [m if "head" in m.features else
+                              Mention(m.start, m.end, m.label, m.line, {**m.features, "head": str(find(m))}, m.words)
+                              for m in c.mentions]) for c in doc.chains]
     return replace(doc, chains=chains)
 
 
 class _Info:
-    """A mention's word set, head, scorer identity and sort order, computed once."""
+    """A mention's head, scorer identity, word set and sort order, computed once."""
 
     __slots__ = ("m", "words", "head", "ident", "order")
 
-    def __init__(self, m: Mention, mode: str) -> None:
+    def __init__(self, m: Mention, mode: str, head) -> None:
         self.m = m
-        self.head = head_of(m)
-        self.ident = _ident(m, mode, self.head)
+        self.head = head
+        self.ident = (m.ident, head) if mode == "head" else m.ident
 
     def prepare(self) -> "_Info":
         """Word set and sort order (first word, last word, number of words), for step 2 only."""
         self.words = ws = self.m.word_set
-        self.order = (min(ws), max(ws), len(ws))
+        self.order = (min(ws), max(ws), len(ws)) if self.m.words is not None else (self.m.start, self.m.end, len(ws))
         return self
-
-
-def _ident(m: Mention, mode: str, head: int | None = None) -> tuple:
-    """Equality of two mentions in step 1 of the scorer: the word set (``Mention.ident`` names it
-    uniquely: a span, or the sorted words of a discontinuous mention); in head mode also the head."""
-    return (m.ident, head_of(m) if head is None else head) if mode == "head" else (m.ident,)
 
 
 def score(k: Mention, r: Mention, mode: str) -> float:
@@ -180,12 +215,6 @@ def score(k: Mention, r: Mention, mode: str) -> float:
     return 1.0 if kw == rw else 0.0
 
 
-def _mentions(doc: Document | None, drop_singletons: bool) -> list[Mention]:
-    if doc is None:
-        return []
-    return [m for c in doc.chains if not (drop_singletons and len(c.mentions) == 1) for m in c.mentions]
-
-
 def _lsa(sim):
     from scipy.optimize import linear_sum_assignment
 
@@ -193,20 +222,27 @@ def _lsa(sim):
     return [(a, b) for a, b in zip(rows, cols) if sim[a, b] > 0]
 
 
+def _infos(doc: Document | None, mode: str, drop_singletons: bool, head) -> list[_Info]:
+    if doc is None:
+        return []
+    return [_Info(m, mode, head(m)) for c in doc.chains if not (drop_singletons and len(c.mentions) == 1)
+            for m in c.mentions]
+
+
 def alignment(key: Document, response: Document, mode: str, drop_singletons: bool = False,
-              zero_match: str = "linear") -> dict[tuple, Mention]:
-    """The 1-to-1 alignment: response identity (:func:`_ident`) → the key mention it is matched to."""
+              zero_match: str = "linear", key_head=head_of, response_head=head_of) -> dict[int, Mention]:
+    """The 1-to-1 alignment: ``id`` of each matched response mention → the key mention it is matched
+    to (a response mention repeated in the document is matched, or not, with its first copy)."""
     kmap: dict[tuple, _Info] = {}
-    for m in _mentions(key, drop_singletons):
-        i = _Info(m, mode)
+    for i in _infos(key, mode, drop_singletons, key_head):
         kmap.setdefault(i.ident, i)
+    rinfos = _infos(response, mode, drop_singletons, response_head)
     rmap: dict[tuple, _Info] = {}
-    for m in _mentions(response, drop_singletons):
-        i = _Info(m, mode)
+    for i in rinfos:
         rmap.setdefault(i.ident, i)
-    out: dict[tuple, Mention] = {}
+    by_ident: dict[tuple, Mention] = {}
     used: set[tuple] = set()
-    if zero_match == "dependent":  # step 0: zeros by their dependencies (scorer/base/reader.py 316-325)
+    if zero_match == "dependent":  # step 0: zeros by their dependencies (scorer/base/reader.py 130-138)
         kz = sorted((i.prepare() for i in kmap.values() if is_zero(i.m)), key=lambda i: i.order)
         rz = sorted((i.prepare() for i in rmap.values() if is_zero(i.m)), key=lambda i: i.order)
         if kz and rz:
@@ -214,38 +250,122 @@ def alignment(key: Document, response: Document, mode: str, drop_singletons: boo
 
             sim = np.array([[zero_score(k.m, r.m) for r in rz] for k in kz])
             for a, b in _lsa(sim):
-                out[rz[b].ident] = kz[a].m
+                by_ident[rz[b].ident] = kz[a].m
                 used.add(kz[a].ident)
     for i in rmap:
-        if i in kmap and i not in out and i not in used:
-            out[i] = kmap[i].m
+        if i in kmap and i not in by_ident and i not in used:
+            by_ident[i] = kmap[i].m
             used.add(i)
-    if mode == "exact":
-        return out
-    ks = sorted((i.prepare() for i in kmap.values() if i.ident not in used), key=lambda i: i.order)
-    rs = sorted((i.prepare() for i in rmap.values() if i.ident not in out), key=lambda i: i.order)
+    if mode != "exact":
+        _partial_step(kmap, rmap, by_ident, used, mode)
+    return {id(i.m): by_ident[i.ident] for i in rinfos if i.ident in by_ident}
+
+
+def _partial_step(kmap: dict, rmap: dict, out: dict, used: set, mode: str) -> None:
+    """Step 2 (head / partial-corefud): the maximum-weight 1-to-1 assignment over the mentions left,
+    sorted as the scorer sorts them, on |K ∩ R| / |K| where the pair is allowed. The matrix holds
+    every remaining mention, as the scorer's does (zero rows and columns included: dropping them
+    can change which of several equally good assignments the solver returns); only the allowed
+    pairs are visited (by head, or by the words covering the key's head), not all of them."""
+    ks = [i for i in kmap.values() if i.ident not in used]
+    rs = [i for i in rmap.values() if i.ident not in out]
     if not ks or not rs:
-        return out
+        return
+    for i in ks:
+        i.prepare()
+    for i in rs:
+        i.prepare()
+    if mode == "head":
+        rheads: dict = {}
+        for r in rs:
+            rheads.setdefault(r.head, []).append(r)
+        cand = {id(k): [r for r in rheads.get(k.head, ())] for k in ks}
+    else:
+        covering: dict = {}
+        for r in rs:
+            for w in r.words:
+                covering.setdefault(w, []).append(r)
+        cand = {id(k): [r for r in covering.get(k.head, ()) if r.words <= k.words] for k in ks}
+    if not any(cand.values()):
+        return
+    ks.sort(key=lambda i: i.order)
+    rs.sort(key=lambda i: i.order)
+    col = {id(r): b for b, r in enumerate(rs)}
     import numpy as np
 
     sim = np.zeros((len(ks), len(rs)))
-    any_pair = False
     for a, k in enumerate(ks):
-        kw, kh = k.words, k.head
-        n = len(kw)
-        for b, r in enumerate(rs):
-            if mode == "head":
-                if r.head != kh:
-                    continue
-            elif kh not in r.words or not r.words <= kw:
-                continue
-            sim[a, b] = len(kw & r.words) / n
-            any_pair = True
-    if not any_pair:
-        return out
+        kw, n = k.words, len(k.words)
+        for r in cand[id(k)]:
+            sim[a, col[id(r)]] = len(kw & r.words) / n
     for a, b in _lsa(sim):
         out[rs[b].ident] = ks[a].m
-    return out
+
+
+MATCH_KINDS = ("exact", "head", "partial", "zero", "unmatched")
+"""Values of the ``match`` feature: how a mention was matched (``zero``: a zero paired with a zero at
+another position by ``--zero-match dependent``)."""
+
+
+def _kind(k: Mention, r: Mention, mode: str) -> str:
+    if k.start == r.start and k.end == r.end and k.words == r.words:
+        return "exact"
+    if k.word_set == r.word_set:
+        return "exact"
+    if is_zero(k) and is_zero(r):
+        return "zero"
+    return mode
+
+
+def _span_text(doc: Document, m: Mention) -> tuple[str, str]:
+    words = sorted(w for w in m.word_set if w == int(w))
+    span = f"{m.start}-{m.end}" if len(words) == m.end - m.start + 1 else ",".join(str(int(w)) for w in words)
+    return span, " ".join(doc.tokens[int(w)] for w in words if 0 <= w < len(doc.tokens))
+
+
+def match_documents(key: Document, response: Document, mode: str, drop_singletons: bool = False,
+                    zero_match: str = "linear", key_head=head_of, response_head=head_of) -> tuple[Document, Document]:
+    """Copies of ``key`` and ``response`` for scoring after matching (``--match`` head or partial,
+    or ``--zero-match dependent``):
+
+    * a response mention matched to a key mention carries that key mention's words (and head);
+    * every mention of both copies carries the feature ``match`` (:data:`MATCH_KINDS`: how it was
+      matched — words identical, same head, partial, a zero by its dependencies — or ``unmatched``),
+      the drill dimension of ``--by match``; a matched mention whose response span differs from the
+      key span also carries ``response_span`` (``start-end``, 0-based tokens, or the word list of a
+      discontinuous mention) and ``response_text``: what the response actually wrote.
+
+    ``key_head`` / ``response_head`` give a mention's head (default :func:`head_of`; for formats
+    without head fields, :func:`head_finder`).
+    """
+    matched = alignment(key, response, mode, drop_singletons, zero_match, key_head, response_head)
+    key_sets = {m.ident for m in key.mentions} if mode == "head" else set()
+    how: dict[int, dict[str, str]] = {}
+    unmatched = {"match": "unmatched"}
+    chains = []
+    for c in response.chains:
+        ms = []
+        for m in c.mentions:
+            k = matched.get(id(m))
+            if k is not None:
+                extra = {"match": _kind(k, m, mode)}
+                if extra["match"] != "exact":
+                    extra["response_span"], extra["response_text"] = _span_text(response, m)
+                how.setdefault(id(k), extra)
+                feats = {**m.features, **extra}
+                if "head" in k.features:
+                    feats["head"] = k.features["head"]
+                m = Mention(k.start, k.end, m.label, m.line, feats, k.words)
+            else:
+                words = m.words
+                if key_sets and m.ident in key_sets:
+                    words = tuple(sorted(m.word_set)) + (-1,)
+                m = Mention(m.start, m.end, m.label, m.line, {**m.features, **unmatched}, words)
+            ms.append(m)
+        chains.append(Chain(c.label, ms))
+    kchains = [Chain(c.label, [Mention(m.start, m.end, m.label, m.line, {**m.features, **how.get(id(m), unmatched)},
+                                       m.words) for m in c.mentions]) for c in key.chains]
+    return replace(key, chains=kchains), replace(response, chains=chains)
 
 
 def match_document(key: Document, response: Document, mode: str, drop_singletons: bool = False,
@@ -253,24 +373,7 @@ def match_document(key: Document, response: Document, mode: str, drop_singletons
     """A copy of ``response`` whose mentions matched to key mentions carry those key mentions' words."""
     if mode == "exact" and zero_match == "linear":
         return response
-    matched = alignment(key, response, mode, drop_singletons, zero_match)
-    key_sets = {m.ident for m in key.mentions} if mode == "head" else set()
-    chains = []
-    for c in response.chains:
-        ms = []
-        for m in c.mentions:
-            k = matched.get(_ident(m, mode))
-            if k is not None:
-                if k.start != m.start or k.end != m.end or k.words != m.words or mode == "head":
-                    feats = dict(m.features)
-                    if "head" in k.features:
-                        feats["head"] = k.features["head"]
-                    m = Mention(k.start, k.end, m.label, m.line, feats, k.words)
-            elif key_sets and m.ident in key_sets:
-                m = Mention(m.start, m.end, m.label, m.line, m.features, tuple(sorted(m.word_set)) + (-1,))
-            ms.append(m)
-        chains.append(Chain(c.label, ms))
-    return replace(response, chains=chains)
+    return match_documents(key, response, mode, drop_singletons, zero_match)[1]
 
 
 def drop_zeros(corpus: Corpus) -> Corpus:
@@ -285,18 +388,23 @@ def drop_zeros(corpus: Corpus) -> Corpus:
     return replace(corpus, documents=docs)
 
 
-def match_corpus(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
-                 zero_match: str = "linear") -> Corpus:
-    """:func:`match_document` on every response document paired with a key document."""
+def match_corpora(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
+                  zero_match: str = "linear") -> tuple[Corpus, Corpus]:
+    """:func:`match_documents` on every pair of key and response documents: (key, response) copies.
+    Heads of documents from formats without CorefUD head fields come from :func:`head_finder`."""
     from .align import pair_documents
 
     pairs, _, _ = pair_documents(key, response)
-    docs = dict(response.documents)
+    kdocs, rdocs = dict(key.documents), dict(response.documents)
     for kd, rd in pairs:
         if rd is not None:
-            if key.format != "conllu":
-                kd = with_heads(kd)
-            if response.format != "conllu":
-                rd = with_heads(rd)
-            docs[rd.doc_id] = match_document(kd, rd, mode, drop_singletons, zero_match)
-    return replace(response, documents=docs)
+            kh = head_finder(kd) if key.format != "conllu" else head_of
+            rh = head_finder(rd) if response.format != "conllu" else head_of
+            kdocs[kd.doc_id], rdocs[rd.doc_id] = match_documents(kd, rd, mode, drop_singletons, zero_match, kh, rh)
+    return replace(key, documents=kdocs), replace(response, documents=rdocs)
+
+
+def match_corpus(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
+                 zero_match: str = "linear") -> Corpus:
+    """The response of :func:`match_corpora`."""
+    return match_corpora(key, response, mode, drop_singletons, zero_match)[1]

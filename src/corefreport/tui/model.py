@@ -698,6 +698,11 @@ def _entity(ev: Evaluation, doc_id: str, span: tuple[int, int] | None) -> str:
 
 
 def why(ev: Evaluation, row: LinkOutcome) -> str:
+    """:func:`_why`, and the span the response actually wrote when it was matched by head or partially."""
+    return _why(ev, row) + row.match_note
+
+
+def _why(ev: Evaluation, row: LinkOutcome) -> str:
     """The outcome in words: which antecedent each side chose, which entity the response joined
     (WL, WTL) and, for the typed evaluation, which link type each side gave (WT, WTL)."""
     key = span_text(ev, row.doc_id, row.key_antecedent, "key")
