@@ -142,7 +142,8 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
     as_written = response
     if settings.match != "exact" or settings.zero_match != "linear":
         key, response = match_corpora(key, response, settings.match, drop_singletons=settings.singletons == "drop",
-                                      zero_match=settings.zero_match)
+                                      zero_match=settings.zero_match,
+                                      annotate=bool(settings.analyses or settings.plink_by))
     if settings.needs_features:
         key, response = _annotated(key), _annotated(response)
     aligned = align(key, response, singletons=settings.singletons, strict_tokens=settings.strict_tokens,

@@ -134,34 +134,56 @@ def head_finder(doc: Document):
     a verb or preposition (by POS), else the last word. The document's columns are read once."""
     from .features import DEFAULT_RULES, MISSING_TAGS
 
-    heads = doc.columns.get("head")
-    hint = None
-    if heads:
-        hint = []
-        for v in heads:
-            try:
-                hint.append(int(v))
-            except ValueError:
-                hint.append(None)
-    pos = None
-    for name in ("upos", "pos"):
-        col = doc.columns.get(name)
-        if col and not all(v in MISSING_TAGS for v in col):
-            pos = col
-            break
+    cols: list = []  # [HEAD as ints or None, POS or None], read at the first mention that needs them
     headlike, stop = DEFAULT_RULES.headlike_pos, DEFAULT_RULES.stop_pos
+    cell = None
+    if "head" not in doc.columns and "upos" not in doc.columns and "pos" in doc.columns:
+        # a POS column wholly "_"/"-" finds no head-like word: the last word, as without POS
+        cell = getattr(doc.columns, "cell", None)
+
+    def columns() -> list:
+        if not cols:
+            hint = None
+            if "head" in doc.columns:
+                hint = []
+                for v in doc.columns["head"]:
+                    try:
+                        hint.append(int(v))
+                    except ValueError:
+                        hint.append(None)
+            pos = None
+            for name in ("upos", "pos"):
+                if name in doc.columns:
+                    col = doc.columns[name]
+                    if col and not all(v in MISSING_TAGS for v in col):
+                        pos = col
+                        break
+            cols.extend((hint, pos))
+        return cols
 
     def find(m: Mention) -> int:
         h = m.features.get("head")
         if h is not None and h.lstrip("-").isdigit():
             return int(h)
         s, e = m.start, m.end
+        if s == e:  # a one-word mention is its own head under every branch below
+            return e
+        if cell is not None:  # CoNLL-2012 without UPOS/HEAD: the POS of the mention's words only
+            tags = [cell("pos", t) for t in range(s, e + 1)]
+            head = -1
+            for k, p in enumerate(tags):
+                if p in headlike:
+                    head = s + k
+                elif head >= 0 and (p in stop or p.startswith("VB") or p in ("VERB", "AUX")):
+                    break
+            return head if head >= 0 else e
+        hint, pos = columns()
         if hint is not None:
             for t in range(s, e + 1):
                 v = hint[t] if t < len(hint) else None
                 if v is not None and (v < s or v > e):
                     return t
-        if pos is None or s == e:
+        if pos is None:
             return e
         head = -1
         for t in range(s, e + 1):
@@ -185,20 +207,16 @@ def with_heads(doc: Document) -> Document:
 
 
 class _Info:
-    """A mention's head, scorer identity, word set and sort order, computed once."""
+    """A remaining mention of step 2: its head, identity, word set and sort order, computed once."""
 
     __slots__ = ("m", "words", "head", "ident", "order")
 
-    def __init__(self, m: Mention, mode: str, head) -> None:
+    def __init__(self, m: Mention, ident: tuple, head) -> None:
         self.m = m
         self.head = head
-        self.ident = (m.ident, head) if mode == "head" else m.ident
-
-    def prepare(self) -> "_Info":
-        """Word set and sort order (first word, last word, number of words), for step 2 only."""
-        self.words = ws = self.m.word_set
-        self.order = (min(ws), max(ws), len(ws)) if self.m.words is not None else (self.m.start, self.m.end, len(ws))
-        return self
+        self.ident = ident
+        self.words = ws = m.word_set
+        self.order = (min(ws), max(ws), len(ws)) if m.words is not None else (m.start, m.end, len(ws))
 
 
 def score(k: Mention, r: Mention, mode: str) -> float:
@@ -215,36 +233,85 @@ def score(k: Mention, r: Mention, mode: str) -> float:
     return 1.0 if kw == rw else 0.0
 
 
-def _lsa(sim):
-    from scipy.optimize import linear_sum_assignment
+_SOLVER = None
 
-    rows, cols = linear_sum_assignment(-sim)
+
+def _solver():
+    """``scipy.optimize.linear_sum_assignment`` — the solver corefud-scorer calls, so ties fall the
+    same way. Importing ``scipy.optimize`` costs about half a second (it loads all of scipy's
+    optimisers); the solver is one compiled module, ``scipy/optimize/_lsap``, loaded here on its own
+    when it is there (the same code, only the package's other modules are not imported); else the
+    public import."""
+    global _SOLVER
+    if _SOLVER is None:
+        import sys
+
+        loaded = sys.modules.get("scipy.optimize")
+        if loaded is not None:
+            _SOLVER = loaded.linear_sum_assignment
+            return _SOLVER
+        try:
+            import importlib.machinery
+            import importlib.util
+            import os
+
+            import scipy
+
+            base = os.path.join(os.path.dirname(scipy.__file__), "optimize")
+            for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+                path = os.path.join(base, "_lsap" + suffix)
+                if os.path.exists(path):
+                    spec = importlib.util.spec_from_file_location("scipy.optimize._lsap", path)
+                    module = importlib.util.module_from_spec(spec)
+                    spec.loader.exec_module(module)
+                    _SOLVER = module.linear_sum_assignment
+                    break
+        except Exception:  # any layout change: the public import below
+            _SOLVER = None
+        if _SOLVER is None:
+            from scipy.optimize import linear_sum_assignment
+
+            _SOLVER = linear_sum_assignment
+    return _SOLVER
+
+
+def _lsa(sim):
+    rows, cols = _solver()(-sim)
     return [(a, b) for a, b in zip(rows, cols) if sim[a, b] > 0]
 
 
-def _infos(doc: Document | None, mode: str, drop_singletons: bool, head) -> list[_Info]:
+def _mentions(doc: Document | None, drop_singletons: bool) -> list[Mention]:
     if doc is None:
         return []
-    return [_Info(m, mode, head(m)) for c in doc.chains if not (drop_singletons and len(c.mentions) == 1)
-            for m in c.mentions]
+    return [m for c in doc.chains if not (drop_singletons and len(c.mentions) == 1) for m in c.mentions]
 
 
 def alignment(key: Document, response: Document, mode: str, drop_singletons: bool = False,
-              zero_match: str = "linear", key_head=head_of, response_head=head_of) -> dict[int, Mention]:
+              zero_match: str = "linear", key_head=head_of, response_head=head_of,
+              same_heads: bool = False) -> dict[int, Mention]:
     """The 1-to-1 alignment: ``id`` of each matched response mention → the key mention it is matched
-    to (a response mention repeated in the document is matched, or not, with its first copy)."""
-    kmap: dict[tuple, _Info] = {}
-    for i in _infos(key, mode, drop_singletons, key_head):
-        kmap.setdefault(i.ident, i)
-    rinfos = _infos(response, mode, drop_singletons, response_head)
-    rmap: dict[tuple, _Info] = {}
-    for i in rinfos:
-        rmap.setdefault(i.ident, i)
+    to (a mention repeated in the document is matched, or not, with its first copy).
+
+    ``same_heads``: key and response heads come from one rule on identical columns, so mentions with
+    the same words have the same head and step 1 need not compute heads (speed only)."""
+    kms, rms = _mentions(key, drop_singletons), _mentions(response, drop_singletons)
+    if mode == "head" and not same_heads:
+        kids = [(m.ident, key_head(m)) for m in kms]
+        rids = [(m.ident, response_head(m)) for m in rms]
+    else:
+        kids = [m.ident for m in kms]
+        rids = [m.ident for m in rms]
+    kmap: dict[tuple, Mention] = {}
+    for i, m in zip(kids, kms):
+        kmap.setdefault(i, m)
+    rmap: dict[tuple, Mention] = {}
+    for i, m in zip(rids, rms):
+        rmap.setdefault(i, m)
     by_ident: dict[tuple, Mention] = {}
     used: set[tuple] = set()
     if zero_match == "dependent":  # step 0: zeros by their dependencies (scorer/base/reader.py 130-138)
-        kz = sorted((i.prepare() for i in kmap.values() if is_zero(i.m)), key=lambda i: i.order)
-        rz = sorted((i.prepare() for i in rmap.values() if is_zero(i.m)), key=lambda i: i.order)
+        kz = sorted((_Info(m, i, None) for i, m in kmap.items() if is_zero(m)), key=lambda x: x.order)
+        rz = sorted((_Info(m, i, None) for i, m in rmap.items() if is_zero(m)), key=lambda x: x.order)
         if kz and rz:
             import numpy as np
 
@@ -254,27 +321,24 @@ def alignment(key: Document, response: Document, mode: str, drop_singletons: boo
                 used.add(kz[a].ident)
     for i in rmap:
         if i in kmap and i not in by_ident and i not in used:
-            by_ident[i] = kmap[i].m
+            by_ident[i] = kmap[i]
             used.add(i)
     if mode != "exact":
-        _partial_step(kmap, rmap, by_ident, used, mode)
-    return {id(i.m): by_ident[i.ident] for i in rinfos if i.ident in by_ident}
+        ks = [_Info(m, i, key_head(m)) for i, m in kmap.items() if i not in used]
+        rhead = response_head if mode == "head" else (lambda m: None)  # partial: response heads unused (rule 7)
+        rs = [_Info(m, i, rhead(m)) for i, m in rmap.items() if i not in by_ident]
+        _partial_step(ks, rs, by_ident, mode)
+    return {id(m): by_ident[i] for i, m in zip(rids, rms) if i in by_ident}
 
 
-def _partial_step(kmap: dict, rmap: dict, out: dict, used: set, mode: str) -> None:
+def _partial_step(ks: list[_Info], rs: list[_Info], out: dict, mode: str) -> None:
     """Step 2 (head / partial-corefud): the maximum-weight 1-to-1 assignment over the mentions left,
     sorted as the scorer sorts them, on |K ∩ R| / |K| where the pair is allowed. The matrix holds
     every remaining mention, as the scorer's does (zero rows and columns included: dropping them
     can change which of several equally good assignments the solver returns); only the allowed
     pairs are visited (by head, or by the words covering the key's head), not all of them."""
-    ks = [i for i in kmap.values() if i.ident not in used]
-    rs = [i for i in rmap.values() if i.ident not in out]
     if not ks or not rs:
         return
-    for i in ks:
-        i.prepare()
-    for i in rs:
-        i.prepare()
     if mode == "head":
         rheads: dict = {}
         for r in rs:
@@ -288,6 +352,11 @@ def _partial_step(kmap: dict, rmap: dict, out: dict, used: set, mode: str) -> No
         cand = {id(k): [r for r in covering.get(k.head, ()) if r.words <= k.words] for k in ks}
     if not any(cand.values()):
         return
+    decided = _unique_optimum(ks, cand)
+    if decided is not None:
+        for k, r in decided:
+            out[r.ident] = k.m
+        return
     ks.sort(key=lambda i: i.order)
     rs.sort(key=lambda i: i.order)
     col = {id(r): b for b, r in enumerate(rs)}
@@ -300,6 +369,56 @@ def _partial_step(kmap: dict, rmap: dict, out: dict, used: set, mode: str) -> No
             sim[a, col[id(r)]] = len(kw & r.words) / n
     for a, b in _lsa(sim):
         out[rs[b].ident] = ks[a].m
+
+
+def _unique_optimum(ks: list[_Info], cand: dict, limit: int = 8) -> list | None:
+    """The pairs of the maximum-weight matching of the allowed pairs, when it is unique — else None.
+
+    The solver's answer, restricted to its pairs of positive score, is a maximum-weight matching of
+    the allowed pairs (zero pairs add nothing; a positive pair left out would raise the total). When
+    that matching is unique, every solver returns it, so ``linear_sum_assignment`` (and importing
+    numpy) is needed only where several matchings tie. The allowed pairs split into connected
+    components, each small in practice; each is solved by enumeration. A component of more than
+    ``limit`` key mentions, or a tie within 1e-9, returns None: the caller runs the solver."""
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for k in ks:
+        for r in cand[id(k)]:
+            parent[find(id(k))] = find(id(r))
+    groups: dict[int, list[_Info]] = {}
+    for k in ks:
+        if cand[id(k)]:
+            groups.setdefault(find(id(k)), []).append(k)
+    out = []
+    for keys in groups.values():
+        if len(keys) > limit:
+            return None
+        options = [[(len(k.words & r.words) / len(k.words), r) for r in cand[id(k)]] for k in keys]
+        best: list = [-1.0, None, False]  # total, pairs, tied
+
+        def walk(i: int, taken: frozenset, total: float, pairs: tuple) -> None:
+            if i == len(keys):
+                if total > best[0] + 1e-9:
+                    best[:] = [total, pairs, False]
+                elif total > best[0] - 1e-9:
+                    best[2] = True
+                return
+            for w, r in options[i]:
+                if id(r) not in taken:
+                    walk(i + 1, taken | {id(r)}, total + w, pairs + ((keys[i], r),))
+            walk(i + 1, taken, total, pairs)
+
+        walk(0, frozenset(), 0.0, ())
+        if best[2]:
+            return None
+        out.extend(best[1])
+    return out
 
 
 MATCH_KINDS = ("exact", "head", "partial", "zero", "unmatched")
@@ -324,7 +443,8 @@ def _span_text(doc: Document, m: Mention) -> tuple[str, str]:
 
 
 def match_documents(key: Document, response: Document, mode: str, drop_singletons: bool = False,
-                    zero_match: str = "linear", key_head=head_of, response_head=head_of) -> tuple[Document, Document]:
+                    zero_match: str = "linear", key_head=head_of, response_head=head_of,
+                    same_heads: bool = False, annotate: bool = True) -> tuple[Document, Document]:
     """Copies of ``key`` and ``response`` for scoring after matching (``--match`` head or partial,
     or ``--zero-match dependent``):
 
@@ -336,10 +456,15 @@ def match_documents(key: Document, response: Document, mode: str, drop_singleton
       discontinuous mention) and ``response_text``: what the response actually wrote.
 
     ``key_head`` / ``response_head`` give a mention's head (default :func:`head_of`; for formats
-    without head fields, :func:`head_finder`).
+    without head fields, :func:`head_finder`); ``same_heads``: see :func:`alignment`. With
+    ``annotate=False`` (no outcome rows will be built) the ``match`` features are left out, the key
+    is returned as it is and only the response mentions that change are copied.
     """
-    matched = alignment(key, response, mode, drop_singletons, zero_match, key_head, response_head)
+    matched = alignment(key, response, mode, drop_singletons, zero_match, key_head, response_head, same_heads)
     key_sets = {m.ident for m in key.mentions} if mode == "head" else set()
+    if not annotate:
+        return key, replace(response, chains=[Chain(c.label, [_moved(m, matched.get(id(m)), key_sets) for m in c.mentions])
+                                              for c in response.chains])
     how: dict[int, dict[str, str]] = {}
     unmatched = {"match": "unmatched"}
     chains = []
@@ -368,6 +493,22 @@ def match_documents(key: Document, response: Document, mode: str, drop_singleton
     return replace(key, chains=kchains), replace(response, chains=chains)
 
 
+def _moved(m: Mention, k: Mention | None, key_sets: set) -> Mention:
+    """Response mention ``m`` as the metrics must see it, without the ``match`` features: the key
+    mention's words (and head) when matched to one, a marked identity when it has a key mention's
+    words but was not matched to it (head matching), else ``m`` itself."""
+    if k is not None:
+        if k.start == m.start and k.end == m.end and k.words == m.words and k.features.get("head") == m.features.get("head"):
+            return m
+        feats = m.features
+        if "head" in k.features:
+            feats = {**feats, "head": k.features["head"]}
+        return Mention(k.start, k.end, m.label, m.line, feats, k.words)
+    if key_sets and m.ident in key_sets:
+        return Mention(m.start, m.end, m.label, m.line, m.features, tuple(sorted(m.word_set)) + (-1,))
+    return m
+
+
 def match_document(key: Document, response: Document, mode: str, drop_singletons: bool = False,
                    zero_match: str = "linear") -> Document:
     """A copy of ``response`` whose mentions matched to key mentions carry those key mentions' words."""
@@ -389,7 +530,7 @@ def drop_zeros(corpus: Corpus) -> Corpus:
 
 
 def match_corpora(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
-                  zero_match: str = "linear") -> tuple[Corpus, Corpus]:
+                  zero_match: str = "linear", annotate: bool = True) -> tuple[Corpus, Corpus]:
     """:func:`match_documents` on every pair of key and response documents: (key, response) copies.
     Heads of documents from formats without CorefUD head fields come from :func:`head_finder`."""
     from .align import pair_documents
@@ -400,7 +541,8 @@ def match_corpora(key: Corpus, response: Corpus, mode: str, drop_singletons: boo
         if rd is not None:
             kh = head_finder(kd) if key.format != "conllu" else head_of
             rh = head_finder(rd) if response.format != "conllu" else head_of
-            kdocs[kd.doc_id], rdocs[rd.doc_id] = match_documents(kd, rd, mode, drop_singletons, zero_match, kh, rh)
+            kdocs[kd.doc_id], rdocs[rd.doc_id] = match_documents(kd, rd, mode, drop_singletons, zero_match, kh, rh,
+                                                                 False, annotate)
     return replace(key, documents=kdocs), replace(response, documents=rdocs)
 
 
