@@ -14,8 +14,10 @@ and the corefud-scorer source lines they come from are in ``docs/matching.md``:
 * the alignment is 1-to-1: remaining key and response mentions are sorted by (first word, last
   word, number of words) and the maximum-weight assignment of ``scipy.optimize.linear_sum_assignment``
   on that score matrix is taken (pairs with score 0 are not matches), exactly as corefud-scorer,
-  so ties fall the same way;
+  so ties fall the same way (where the best matching is unique it is found without the solver);
 * with ``singletons="drop"`` one-mention chains are removed before matching (as the scorer does);
+* every mention says how it was matched (feature ``match``, :data:`MATCH_KINDS`): the drill
+  dimension of ``--by match``;
 * a response mention that is left unmatched but has a key mention's words (head matching, other
   head) stays a different mention: its ``words`` get a ``-1`` marker so its identity differs.
 
