@@ -196,8 +196,15 @@ class LazyColumns(dict):
         self._tab = tab
 
     def _load(self, name: str) -> list[str]:
-        self._load_all()
-        return dict.__getitem__(self, name)
+        """Cut one column: each line is split only up to it (head matching asks for POS alone)."""
+        idx = self._spec.pop(name)
+        cut = idx + 1
+        if self._tab:
+            out = [c[idx] if idx < len(c) - 1 else "" for c in (r.split("\t", cut) for r in self._rows)]
+        else:
+            out = [c[idx] if idx < len(c) - 1 else "" for c in (r.split(None, cut) for r in self._rows)]
+        dict.__setitem__(self, name, out)
+        return out
 
     def _load_all(self) -> None:
         """Cut every pending column in one pass over the lines."""
@@ -214,6 +221,15 @@ class LazyColumns(dict):
             else:
                 out = [c[idx] if idx < len(c) - 1 else "" for c in split]
             dict.__setitem__(self, name, out)
+
+    def cell(self, name: str, t: int) -> str:
+        """Column ``name`` at token ``t``, without cutting the whole column while it is pending
+        (head matching reads the POS of a few mentions' words only)."""
+        idx = self._spec.get(name)
+        if idx is None:
+            return dict.__getitem__(self, name)[t]
+        c = self._rows[t].split("\t", idx + 1) if self._tab else self._rows[t].split(None, idx + 1)
+        return c[idx] if idx < len(c) - 1 else ""
 
     def __getitem__(self, name: str) -> list[str]:
         if name in self._spec:

@@ -149,6 +149,12 @@ def entity_phrase(ev: Evaluation, doc_id: str, span: Span | None) -> str:
 
 
 def why(ev: Evaluation, row: LinkOutcome) -> str:
+    """:func:`outcome_why`, then the span the response actually wrote when its mention was matched
+    by head or partially (``--match``)."""
+    return outcome_why(ev, row) + row.match_note
+
+
+def outcome_why(ev: Evaluation, row: LinkOutcome) -> str:
     """The outcome in words: which antecedent each side chose, which entity the response joined
     (WL, WTL) and, for the typed evaluation, which link type each side gave (WT, WTL)."""
     key = span_text(ev, row.doc_id, row.key_antecedent, "key")

@@ -17,7 +17,6 @@ from pathlib import Path
 
 from .. import __version__
 from ..scoring.result import Evaluation
-from ..scoring.settings import DEFAULT_BY
 from . import svg
 from ..present import tables as T
 from ..present.labels import METRIC_LABELS
@@ -36,9 +35,15 @@ SECTION_TITLES = {
 }
 HEADLINE = ("muc", "bcub", "ceafe")
 FEATURE_TITLES = {"mtype": "Mention type", "pos_class": "POS class", "pronoun": "Pronoun lemma", "ne": "NE type",
-                  "genre": "Genre"}
+                  "genre": "Genre", "match": "Matched by"}
+MATCH_PHRASES = {"exact": "by exact span",
+                 "head": "by their head word, as corefud-scorer does (--match head; a table breaks the links down "
+                         "by how their mention was matched)",
+                 "partial": "partially, as corefud-scorer does (--match partial: the response mention lies inside "
+                            "the key mention and holds its head; a table breaks the links down by how their "
+                            "mention was matched)"}
 FEATURE_PHRASES = {"mtype": "mention type", "pos_class": "POS class", "pronoun": "pronoun lemma", "ne": "NE type",
-                   "genre": "genre"}
+                   "genre": "genre", "match": "how the mention was matched"}
 FEATURE_ORDER = {"mtype": ("NAME", "NOMINAL", "PRONOUN")}
 ARCS_SHORT = {"immediate": "ARCS 1", "inferred": "ARCS 2", "anchor": "ARCS 3"}
 NAN = float("nan")
@@ -570,7 +575,7 @@ def methods_text(ev: Evaluation, comparison=None, intervals: IntervalSettings | 
            else "")
         + (". Numerators and denominators are summed over documents before dividing, as the CoNLL reference scorer "
            "v8.01 does (Pradhan et al. 2014), whose numbers corefreport reproduces."),
-        (f"Mentions are matched by exact span; singletons were "
+        (f"Mentions are matched {MATCH_PHRASES.get(s.match, s.match)}; singletons were "
          f"{'kept' if s.singletons == 'keep' else 'removed'}; a span repeated in the response is handled as the "
          f"reference scorer handles it, and a span repeated in the key was "
          f"{'kept twice (reference behaviour)' if s.key_duplicates == 'keep' else 'kept once'}."),
@@ -579,7 +584,7 @@ def methods_text(ev: Evaluation, comparison=None, intervals: IntervalSettings | 
         text.append("Linguistically aware metrics (Chen & Ng 2013) weight links by mention type with "
                     f"W = ({', '.join(f'{x:g}' for x in s.weights)}) for (name, nominal, pronoun, singleton).")
     if ev.arcs is not None:
-        by = ", ".join(FEATURE_PHRASES.get(f, f) for f in (s.by or DEFAULT_BY))
+        by = ", ".join(FEATURE_PHRASES.get(f, f) for f in s.breakdowns)
         text.append("Application scenarios follow Tuggener (2014): immediate antecedent, closest preceding nominal "
                     "antecedent and anchor mention (Entity Detection, Entity Mentions and their harmonic mean Fφ); "
                     f"R = TP/(TP+WL+FN), P = TP/(TP+WL+FP); breakdowns by {by}"

@@ -24,10 +24,10 @@ from . import metrics as M
 from .align import Alignment, align
 from .counts import Counts
 from .features import annotated, lacks_pos
-from .matching import drop_zeros, match_corpus
+from .matching import drop_zeros, match_corpora
 from .registry import PER_DOCUMENT_METRICS, REGISTRY
 from .result import DocumentResult, Evaluation, PlinkResult, SideStats
-from .settings import DEFAULT_BY, Settings, signature
+from .settings import Settings, signature
 
 Progress = Callable[[int, int], None]
 
@@ -141,8 +141,9 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
         key, response = drop_zeros(key), drop_zeros(response)
     as_written = response
     if settings.match != "exact" or settings.zero_match != "linear":
-        response = match_corpus(key, response, settings.match, drop_singletons=settings.singletons == "drop",
-                                zero_match=settings.zero_match)
+        key, response = match_corpora(key, response, settings.match, drop_singletons=settings.singletons == "drop",
+                                      zero_match=settings.zero_match,
+                                      annotate=bool(settings.analyses or settings.plink_by))
     if settings.needs_features:
         key, response = _annotated(key), _annotated(response)
     aligned = align(key, response, singletons=settings.singletons, strict_tokens=settings.strict_tokens,
@@ -234,7 +235,7 @@ def _analyses(ev: Evaluation, aligned: Alignment, settings: Settings, progress: 
     if anchor is not None:
         from .analyses import arcs_tables
 
-        arcs = arcs_tables(rows, settings.by or DEFAULT_BY, anchor)
+        arcs = arcs_tables(rows, settings.breakdowns, anchor)
     if scheme is not None:
         from .typed import typed_tables
 

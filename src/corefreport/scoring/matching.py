@@ -14,8 +14,10 @@ and the corefud-scorer source lines they come from are in ``docs/matching.md``:
 * the alignment is 1-to-1: remaining key and response mentions are sorted by (first word, last
   word, number of words) and the maximum-weight assignment of ``scipy.optimize.linear_sum_assignment``
   on that score matrix is taken (pairs with score 0 are not matches), exactly as corefud-scorer,
-  so ties fall the same way;
+  so ties fall the same way (where the best matching is unique it is found without the solver);
 * with ``singletons="drop"`` one-mention chains are removed before matching (as the scorer does);
+* every mention says how it was matched (feature ``match``, :data:`MATCH_KINDS`): the drill
+  dimension of ``--by match``;
 * a response mention that is left unmatched but has a key mention's words (head matching, other
   head) stays a different mention: its ``words`` get a ``-1`` marker so its identity differs.
 
@@ -127,43 +129,96 @@ def zero_score(k: Mention, r: Mention) -> float:
     return 10 * _f(kd, rd) + _f({p for p, _ in kd}, {p for p, _ in rd})
 
 
-def with_heads(doc: Document) -> Document:
-    """A copy of a document from a format without CorefUD head fields (CoNLL-2012, JSON lines …)
-    whose mentions without a ``head`` get the head of :func:`.features.find_head`: the first word
-    whose dependency HEAD lies outside the mention, else the last noun-like word before a verb or
-    preposition (by POS), else the last word."""
-    from .features import find_head
+def head_finder(doc: Document):
+    """For a document from a format without CorefUD head fields (CoNLL-2012, JSON lines …): a function
+    giving a mention's head — its ``head`` feature if it has one, else :func:`.features.find_head`:
+    the first word whose dependency HEAD lies outside the mention, else the last noun-like word before
+    a verb or preposition (by POS), else the last word. The document's columns are read once."""
+    from .features import DEFAULT_RULES, MISSING_TAGS
 
-    chains = []
-    for c in doc.chains:
-        ms = [m if "head" in m.features else
-              Mention(m.start, m.end, m.label, m.line, {**m.features, "head": str(find_head(doc, m))}, m.words)
-              for m in c.mentions]
-        chains.append(Chain(c.label, ms))
+    cols: list = []  # [HEAD as ints or None, POS or None], read at the first mention that needs them
+    headlike, stop = DEFAULT_RULES.headlike_pos, DEFAULT_RULES.stop_pos
+    cell = None
+    if "head" not in doc.columns and "upos" not in doc.columns and "pos" in doc.columns:
+        # a POS column wholly "_"/"-" finds no head-like word: the last word, as without POS
+        cell = getattr(doc.columns, "cell", None)
+
+    def columns() -> list:
+        if not cols:
+            hint = None
+            if "head" in doc.columns:
+                hint = []
+                for v in doc.columns["head"]:
+                    try:
+                        hint.append(int(v))
+                    except ValueError:
+                        hint.append(None)
+            pos = None
+            for name in ("upos", "pos"):
+                if name in doc.columns:
+                    col = doc.columns[name]
+                    if col and not all(v in MISSING_TAGS for v in col):
+                        pos = col
+                        break
+            cols.extend((hint, pos))
+        return cols
+
+    def find(m: Mention) -> int:
+        h = m.features.get("head")
+        if h is not None and h.lstrip("-").isdigit():
+            return int(h)
+        s, e = m.start, m.end
+        if s == e:  # a one-word mention is its own head under every branch below
+            return e
+        if cell is not None:  # CoNLL-2012 without UPOS/HEAD: the POS of the mention's words only
+            tags = [cell("pos", t) for t in range(s, e + 1)]
+            head = -1
+            for k, p in enumerate(tags):
+                if p in headlike:
+                    head = s + k
+                elif head >= 0 and (p in stop or p.startswith("VB") or p in ("VERB", "AUX")):
+                    break
+            return head if head >= 0 else e
+        hint, pos = columns()
+        if hint is not None:
+            for t in range(s, e + 1):
+                v = hint[t] if t < len(hint) else None
+                if v is not None and (v < s or v > e):
+                    return t
+        if pos is None:
+            return e
+        head = -1
+        for t in range(s, e + 1):
+            p = pos[t]
+            if p in headlike:
+                head = t
+            elif head >= 0 and (p in stop or p.startswith("VB") or p in ("VERB", "AUX")):
+                break
+        return head if head >= 0 else e
+
+    return find
+
+
+def with_heads(doc: Document) -> Document:
+    """A copy of ``doc`` whose mentions without a ``head`` feature get the head of :func:`head_finder`."""
+    find = head_finder(doc)
+    chains = [Chain(c.label, [m if "head" in m.features else
+                              Mention(m.start, m.end, m.label, m.line, {**m.features, "head": str(find(m))}, m.words)
+                              for m in c.mentions]) for c in doc.chains]
     return replace(doc, chains=chains)
 
 
 class _Info:
-    """A mention's word set, head, scorer identity and sort order, computed once."""
+    """A remaining mention of step 2: its head, identity, word set and sort order, computed once."""
 
     __slots__ = ("m", "words", "head", "ident", "order")
 
-    def __init__(self, m: Mention, mode: str) -> None:
+    def __init__(self, m: Mention, ident: tuple, head) -> None:
         self.m = m
-        self.head = head_of(m)
-        self.ident = _ident(m, mode, self.head)
-
-    def prepare(self) -> "_Info":
-        """Word set and sort order (first word, last word, number of words), for step 2 only."""
-        self.words = ws = self.m.word_set
-        self.order = (min(ws), max(ws), len(ws))
-        return self
-
-
-def _ident(m: Mention, mode: str, head: int | None = None) -> tuple:
-    """Equality of two mentions in step 1 of the scorer: the word set (``Mention.ident`` names it
-    uniquely: a span, or the sorted words of a discontinuous mention); in head mode also the head."""
-    return (m.ident, head_of(m) if head is None else head) if mode == "head" else (m.ident,)
+        self.head = head
+        self.ident = ident
+        self.words = ws = m.word_set
+        self.order = (min(ws), max(ws), len(ws)) if m.words is not None else (m.start, m.end, len(ws))
 
 
 def score(k: Mention, r: Mention, mode: str) -> float:
@@ -180,72 +235,280 @@ def score(k: Mention, r: Mention, mode: str) -> float:
     return 1.0 if kw == rw else 0.0
 
 
+_SOLVER = None
+
+
+def _solver():
+    """``scipy.optimize.linear_sum_assignment`` — the solver corefud-scorer calls, so ties fall the
+    same way. Importing ``scipy.optimize`` costs about half a second (it loads all of scipy's
+    optimisers); the solver is one compiled module, ``scipy/optimize/_lsap``, loaded here on its own
+    when it is there (the same code, only the package's other modules are not imported); else the
+    public import."""
+    global _SOLVER
+    if _SOLVER is None:
+        import sys
+
+        loaded = sys.modules.get("scipy.optimize")
+        if loaded is not None:
+            _SOLVER = loaded.linear_sum_assignment
+            return _SOLVER
+        try:
+            import importlib.machinery
+            import importlib.util
+            import os
+
+            import scipy
+
+            base = os.path.join(os.path.dirname(scipy.__file__), "optimize")
+            for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+                path = os.path.join(base, "_lsap" + suffix)
+                if os.path.exists(path):
+                    spec = importlib.util.spec_from_file_location("scipy.optimize._lsap", path)
+                    module = importlib.util.module_from_spec(spec)
+                    spec.loader.exec_module(module)
+                    _SOLVER = module.linear_sum_assignment
+                    break
+        except Exception:  # any layout change: the public import below
+            _SOLVER = None
+        if _SOLVER is None:
+            from scipy.optimize import linear_sum_assignment
+
+            _SOLVER = linear_sum_assignment
+    return _SOLVER
+
+
+def _lsa(sim):
+    rows, cols = _solver()(-sim)
+    return [(a, b) for a, b in zip(rows, cols) if sim[a, b] > 0]
+
+
 def _mentions(doc: Document | None, drop_singletons: bool) -> list[Mention]:
     if doc is None:
         return []
     return [m for c in doc.chains if not (drop_singletons and len(c.mentions) == 1) for m in c.mentions]
 
 
-def _lsa(sim):
-    from scipy.optimize import linear_sum_assignment
-
-    rows, cols = linear_sum_assignment(-sim)
-    return [(a, b) for a, b in zip(rows, cols) if sim[a, b] > 0]
-
-
 def alignment(key: Document, response: Document, mode: str, drop_singletons: bool = False,
-              zero_match: str = "linear") -> dict[tuple, Mention]:
-    """The 1-to-1 alignment: response identity (:func:`_ident`) → the key mention it is matched to."""
-    kmap: dict[tuple, _Info] = {}
-    for m in _mentions(key, drop_singletons):
-        i = _Info(m, mode)
-        kmap.setdefault(i.ident, i)
-    rmap: dict[tuple, _Info] = {}
-    for m in _mentions(response, drop_singletons):
-        i = _Info(m, mode)
-        rmap.setdefault(i.ident, i)
-    out: dict[tuple, Mention] = {}
+              zero_match: str = "linear", key_head=head_of, response_head=head_of,
+              same_heads: bool = False) -> dict[int, Mention]:
+    """The 1-to-1 alignment: ``id`` of each matched response mention → the key mention it is matched
+    to (a mention repeated in the document is matched, or not, with its first copy).
+
+    ``same_heads``: key and response heads come from one rule on identical columns, so mentions with
+    the same words have the same head and step 1 need not compute heads (speed only)."""
+    kms, rms = _mentions(key, drop_singletons), _mentions(response, drop_singletons)
+    if mode == "head" and not same_heads:
+        kids = [(m.ident, key_head(m)) for m in kms]
+        rids = [(m.ident, response_head(m)) for m in rms]
+    else:
+        kids = [m.ident for m in kms]
+        rids = [m.ident for m in rms]
+    kmap: dict[tuple, Mention] = {}
+    for i, m in zip(kids, kms):
+        kmap.setdefault(i, m)
+    rmap: dict[tuple, Mention] = {}
+    for i, m in zip(rids, rms):
+        rmap.setdefault(i, m)
+    by_ident: dict[tuple, Mention] = {}
     used: set[tuple] = set()
-    if zero_match == "dependent":  # step 0: zeros by their dependencies (scorer/base/reader.py 316-325)
-        kz = sorted((i.prepare() for i in kmap.values() if is_zero(i.m)), key=lambda i: i.order)
-        rz = sorted((i.prepare() for i in rmap.values() if is_zero(i.m)), key=lambda i: i.order)
+    if zero_match == "dependent":  # step 0: zeros by their dependencies (scorer/base/reader.py 130-138)
+        kz = sorted((_Info(m, i, None) for i, m in kmap.items() if is_zero(m)), key=lambda x: x.order)
+        rz = sorted((_Info(m, i, None) for i, m in rmap.items() if is_zero(m)), key=lambda x: x.order)
         if kz and rz:
             import numpy as np
 
             sim = np.array([[zero_score(k.m, r.m) for r in rz] for k in kz])
             for a, b in _lsa(sim):
-                out[rz[b].ident] = kz[a].m
+                by_ident[rz[b].ident] = kz[a].m
                 used.add(kz[a].ident)
     for i in rmap:
-        if i in kmap and i not in out and i not in used:
-            out[i] = kmap[i].m
+        if i in kmap and i not in by_ident and i not in used:
+            by_ident[i] = kmap[i]
             used.add(i)
-    if mode == "exact":
-        return out
-    ks = sorted((i.prepare() for i in kmap.values() if i.ident not in used), key=lambda i: i.order)
-    rs = sorted((i.prepare() for i in rmap.values() if i.ident not in out), key=lambda i: i.order)
+    if mode != "exact":
+        ks = [_Info(m, i, key_head(m)) for i, m in kmap.items() if i not in used]
+        rhead = response_head if mode == "head" else (lambda m: None)  # partial: response heads unused (rule 7)
+        rs = [_Info(m, i, rhead(m)) for i, m in rmap.items() if i not in by_ident]
+        _partial_step(ks, rs, by_ident, mode)
+    return {id(m): by_ident[i] for i, m in zip(rids, rms) if i in by_ident}
+
+
+def _partial_step(ks: list[_Info], rs: list[_Info], out: dict, mode: str) -> None:
+    """Step 2 (head / partial-corefud): the maximum-weight 1-to-1 assignment over the mentions left,
+    sorted as the scorer sorts them, on |K ∩ R| / |K| where the pair is allowed. The matrix holds
+    every remaining mention, as the scorer's does (zero rows and columns included: dropping them
+    can change which of several equally good assignments the solver returns); only the allowed
+    pairs are visited (by head, or by the words covering the key's head), not all of them."""
     if not ks or not rs:
-        return out
+        return
+    if mode == "head":
+        rheads: dict = {}
+        for r in rs:
+            rheads.setdefault(r.head, []).append(r)
+        cand = {id(k): [r for r in rheads.get(k.head, ())] for k in ks}
+    else:
+        covering: dict = {}
+        for r in rs:
+            for w in r.words:
+                covering.setdefault(w, []).append(r)
+        cand = {id(k): [r for r in covering.get(k.head, ()) if r.words <= k.words] for k in ks}
+    if not any(cand.values()):
+        return
+    decided = _unique_optimum(ks, cand)
+    if decided is not None:
+        for k, r in decided:
+            out[r.ident] = k.m
+        return
+    ks.sort(key=lambda i: i.order)
+    rs.sort(key=lambda i: i.order)
+    col = {id(r): b for b, r in enumerate(rs)}
     import numpy as np
 
     sim = np.zeros((len(ks), len(rs)))
-    any_pair = False
     for a, k in enumerate(ks):
-        kw, kh = k.words, k.head
-        n = len(kw)
-        for b, r in enumerate(rs):
-            if mode == "head":
-                if r.head != kh:
-                    continue
-            elif kh not in r.words or not r.words <= kw:
-                continue
-            sim[a, b] = len(kw & r.words) / n
-            any_pair = True
-    if not any_pair:
-        return out
+        kw, n = k.words, len(k.words)
+        for r in cand[id(k)]:
+            sim[a, col[id(r)]] = len(kw & r.words) / n
     for a, b in _lsa(sim):
         out[rs[b].ident] = ks[a].m
+
+
+def _unique_optimum(ks: list[_Info], cand: dict, limit: int = 8) -> list | None:
+    """The pairs of the maximum-weight matching of the allowed pairs, when it is unique — else None.
+
+    The solver's answer, restricted to its pairs of positive score, is a maximum-weight matching of
+    the allowed pairs (zero pairs add nothing; a positive pair left out would raise the total). When
+    that matching is unique, every solver returns it, so ``linear_sum_assignment`` (and importing
+    numpy) is needed only where several matchings tie. The allowed pairs split into connected
+    components, each small in practice; each is solved by enumeration. A component of more than
+    ``limit`` key mentions, or a tie within 1e-9, returns None: the caller runs the solver."""
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for k in ks:
+        for r in cand[id(k)]:
+            parent[find(id(k))] = find(id(r))
+    groups: dict[int, list[_Info]] = {}
+    for k in ks:
+        if cand[id(k)]:
+            groups.setdefault(find(id(k)), []).append(k)
+    out = []
+    for keys in groups.values():
+        if len(keys) > limit:
+            return None
+        options = [[(len(k.words & r.words) / len(k.words), r) for r in cand[id(k)]] for k in keys]
+        best: list = [-1.0, None, False]  # total, pairs, tied
+
+        def walk(i: int, taken: frozenset, total: float, pairs: tuple) -> None:
+            if i == len(keys):
+                if total > best[0] + 1e-9:
+                    best[:] = [total, pairs, False]
+                elif total > best[0] - 1e-9:
+                    best[2] = True
+                return
+            for w, r in options[i]:
+                if id(r) not in taken:
+                    walk(i + 1, taken | {id(r)}, total + w, pairs + ((keys[i], r),))
+            walk(i + 1, taken, total, pairs)
+
+        walk(0, frozenset(), 0.0, ())
+        if best[2]:
+            return None
+        out.extend(best[1])
     return out
+
+
+MATCH_KINDS = ("exact", "head", "partial", "zero", "unmatched")
+"""Values of the ``match`` feature: how a mention was matched (``zero``: a zero paired with a zero at
+another position by ``--zero-match dependent``)."""
+
+
+def _kind(k: Mention, r: Mention, mode: str) -> str:
+    if k.start == r.start and k.end == r.end and k.words == r.words:
+        return "exact"
+    if k.word_set == r.word_set:
+        return "exact"
+    if is_zero(k) and is_zero(r):
+        return "zero"
+    return mode
+
+
+def _span_text(doc: Document, m: Mention) -> tuple[str, str]:
+    words = sorted(w for w in m.word_set if w == int(w))
+    span = f"{m.start}-{m.end}" if len(words) == m.end - m.start + 1 else ",".join(str(int(w)) for w in words)
+    return span, " ".join(doc.tokens[int(w)] for w in words if 0 <= w < len(doc.tokens))
+
+
+def match_documents(key: Document, response: Document, mode: str, drop_singletons: bool = False,
+                    zero_match: str = "linear", key_head=head_of, response_head=head_of,
+                    same_heads: bool = False, annotate: bool = True) -> tuple[Document, Document]:
+    """Copies of ``key`` and ``response`` for scoring after matching (``--match`` head or partial,
+    or ``--zero-match dependent``):
+
+    * a response mention matched to a key mention carries that key mention's words (and head);
+    * every mention of both copies carries the feature ``match`` (:data:`MATCH_KINDS`: how it was
+      matched — words identical, same head, partial, a zero by its dependencies — or ``unmatched``),
+      the drill dimension of ``--by match``; a matched mention whose response span differs from the
+      key span also carries ``response_span`` (``start-end``, 0-based tokens, or the word list of a
+      discontinuous mention) and ``response_text``: what the response actually wrote.
+
+    ``key_head`` / ``response_head`` give a mention's head (default :func:`head_of`; for formats
+    without head fields, :func:`head_finder`); ``same_heads``: see :func:`alignment`. With
+    ``annotate=False`` (no outcome rows will be built) the ``match`` features are left out, the key
+    is returned as it is and only the response mentions that change are copied.
+    """
+    matched = alignment(key, response, mode, drop_singletons, zero_match, key_head, response_head, same_heads)
+    key_sets = {m.ident for m in key.mentions} if mode == "head" else set()
+    if not annotate:
+        return key, replace(response, chains=[Chain(c.label, [_moved(m, matched.get(id(m)), key_sets) for m in c.mentions])
+                                              for c in response.chains])
+    how: dict[int, dict[str, str]] = {}
+    unmatched = {"match": "unmatched"}
+    chains = []
+    for c in response.chains:
+        ms = []
+        for m in c.mentions:
+            k = matched.get(id(m))
+            if k is not None:
+                extra = {"match": _kind(k, m, mode)}
+                if extra["match"] != "exact":
+                    extra["response_span"], extra["response_text"] = _span_text(response, m)
+                how.setdefault(id(k), extra)
+                feats = {**m.features, **extra}
+                if "head" in k.features:
+                    feats["head"] = k.features["head"]
+                m = Mention(k.start, k.end, m.label, m.line, feats, k.words)
+            else:
+                words = m.words
+                if key_sets and m.ident in key_sets:
+                    words = tuple(sorted(m.word_set)) + (-1,)
+                m = Mention(m.start, m.end, m.label, m.line, {**m.features, **unmatched}, words)
+            ms.append(m)
+        chains.append(Chain(c.label, ms))
+    kchains = [Chain(c.label, [Mention(m.start, m.end, m.label, m.line, {**m.features, **how.get(id(m), unmatched)},
+                                       m.words) for m in c.mentions]) for c in key.chains]
+    return replace(key, chains=kchains), replace(response, chains=chains)
+
+
+def _moved(m: Mention, k: Mention | None, key_sets: set) -> Mention:
+    """Response mention ``m`` as the metrics must see it, without the ``match`` features: the key
+    mention's words (and head) when matched to one, a marked identity when it has a key mention's
+    words but was not matched to it (head matching), else ``m`` itself."""
+    if k is not None:
+        if k.start == m.start and k.end == m.end and k.words == m.words and k.features.get("head") == m.features.get("head"):
+            return m
+        feats = m.features
+        if "head" in k.features:
+            feats = {**feats, "head": k.features["head"]}
+        return Mention(k.start, k.end, m.label, m.line, feats, k.words)
+    if key_sets and m.ident in key_sets:
+        return Mention(m.start, m.end, m.label, m.line, m.features, tuple(sorted(m.word_set)) + (-1,))
+    return m
 
 
 def match_document(key: Document, response: Document, mode: str, drop_singletons: bool = False,
@@ -253,24 +516,7 @@ def match_document(key: Document, response: Document, mode: str, drop_singletons
     """A copy of ``response`` whose mentions matched to key mentions carry those key mentions' words."""
     if mode == "exact" and zero_match == "linear":
         return response
-    matched = alignment(key, response, mode, drop_singletons, zero_match)
-    key_sets = {m.ident for m in key.mentions} if mode == "head" else set()
-    chains = []
-    for c in response.chains:
-        ms = []
-        for m in c.mentions:
-            k = matched.get(_ident(m, mode))
-            if k is not None:
-                if k.start != m.start or k.end != m.end or k.words != m.words or mode == "head":
-                    feats = dict(m.features)
-                    if "head" in k.features:
-                        feats["head"] = k.features["head"]
-                    m = Mention(k.start, k.end, m.label, m.line, feats, k.words)
-            elif key_sets and m.ident in key_sets:
-                m = Mention(m.start, m.end, m.label, m.line, m.features, tuple(sorted(m.word_set)) + (-1,))
-            ms.append(m)
-        chains.append(Chain(c.label, ms))
-    return replace(response, chains=chains)
+    return match_documents(key, response, mode, drop_singletons, zero_match)[1]
 
 
 def drop_zeros(corpus: Corpus) -> Corpus:
@@ -285,18 +531,24 @@ def drop_zeros(corpus: Corpus) -> Corpus:
     return replace(corpus, documents=docs)
 
 
-def match_corpus(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
-                 zero_match: str = "linear") -> Corpus:
-    """:func:`match_document` on every response document paired with a key document."""
+def match_corpora(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
+                  zero_match: str = "linear", annotate: bool = True) -> tuple[Corpus, Corpus]:
+    """:func:`match_documents` on every pair of key and response documents: (key, response) copies.
+    Heads of documents from formats without CorefUD head fields come from :func:`head_finder`."""
     from .align import pair_documents
 
     pairs, _, _ = pair_documents(key, response)
-    docs = dict(response.documents)
+    kdocs, rdocs = dict(key.documents), dict(response.documents)
     for kd, rd in pairs:
         if rd is not None:
-            if key.format != "conllu":
-                kd = with_heads(kd)
-            if response.format != "conllu":
-                rd = with_heads(rd)
-            docs[rd.doc_id] = match_document(kd, rd, mode, drop_singletons, zero_match)
-    return replace(response, documents=docs)
+            kh = head_finder(kd) if key.format != "conllu" else head_of
+            rh = head_finder(rd) if response.format != "conllu" else head_of
+            kdocs[kd.doc_id], rdocs[rd.doc_id] = match_documents(kd, rd, mode, drop_singletons, zero_match, kh, rh,
+                                                                 False, annotate)
+    return replace(key, documents=kdocs), replace(response, documents=rdocs)
+
+
+def match_corpus(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
+                 zero_match: str = "linear") -> Corpus:
+    """The response of :func:`match_corpora`."""
+    return match_corpora(key, response, mode, drop_singletons, zero_match)[1]

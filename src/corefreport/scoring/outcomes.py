@@ -118,6 +118,17 @@ class LinkOutcome:
             return getattr(self, column)
         return self.features.get(column, "-")
 
+    @property
+    def match_note(self) -> str:
+        """How the row's mention was matched, in words, when not by identical words (``--match``
+        head or partial): ``""`` otherwise. ``response_span``/``response_text`` are set by
+        :func:`.matching.match_documents`."""
+        span = self.features.get("response_span")
+        if not span:
+            return ""
+        return (f" (matched by {self.features.get('match', '?')}: the response wrote "
+                f"“{self.features.get('response_text', '')}”, tokens {span})")
+
     def as_dict(self) -> dict:
         return {
             "analysis": self.analysis,

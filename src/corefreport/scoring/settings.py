@@ -82,6 +82,13 @@ class Settings:
         check(self)
 
     @property
+    def breakdowns(self) -> tuple[str, ...]:
+        """The features link-level tables break down by: ``by``, else :data:`DEFAULT_BY` — plus
+        ``match`` (how each key mention was matched, ``scoring/matching.py``) under a non-exact
+        ``--match``, so every view shows which mentions were matched only by head or partially."""
+        return self.by or (DEFAULT_BY + (("match",) if self.match != "exact" else ()))
+
+    @property
     def linguistic(self) -> tuple[str, ...]:
         return tuple(m for m in self.metrics if m in LINGUISTIC_METRICS)
 
@@ -99,7 +106,7 @@ class Settings:
         if self.linguistic:
             out["weights"] = list(self.weights)
         if "arcs" in self.analyses:
-            out["arcs"] = {"by": list(self.by or DEFAULT_BY), "compat": self.arcs_compat, "singletons": self.arcs_singletons,
+            out["arcs"] = {"by": list(self.breakdowns), "compat": self.arcs_compat, "singletons": self.arcs_singletons,
                            "anchor_links": self.arcs_anchor_links}
         if "typed" in self.analyses:
             out["typed"] = {"scheme": self.scheme or "derived", "k": list(self.k),
