@@ -23,6 +23,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from functools import lru_cache
+from itertools import compress, repeat
+from operator import itemgetter, not_
 from pathlib import Path
 
 from ..model import Chain, Corpus, Document, Mention
@@ -35,6 +38,7 @@ BRACKET_RE = re.compile(r"\(([^()|]+)\)|\(([^()|]+)|([^()|]+)\)")
 SPLIT_ANTE_RE = re.compile(r"\([^()|]*\+[^()|]*\)")
 CONLLU_ID_RE = re.compile(r"^\d+(?:[-.]\d+)?$")
 EMPTY_CELLS = frozenset(("", "-", "_"))
+NO_MENTION_ENDS = ("\t-", "\t_")
 
 
 def document_id(raw: str, fallback: str) -> str:
@@ -104,6 +108,13 @@ def parse_coref_cell(cell: str) -> tuple[list[str], list[str], list[str]] | None
     if cell[pos:].strip("| "):
         return None
     return singles, opens, closes
+
+
+@lru_cache(maxsize=1 << 16)
+def _parsed_cell(cell: str) -> tuple[list[str], list[str], list[str]] | None:
+    """:func:`parse_coref_cell`, remembered: a corpus repeats the same few thousand cells (the
+    returned lists are only read)."""
+    return parse_coref_cell(cell)
 
 
 def _hash_lines(text: str):
@@ -300,23 +311,32 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     first = rows[0].split("\t") if tab else rows[0].split()
     ncols = len(first)
     if tab:
-        cells = [r[r.rfind("\t") + 1 :] for r in rows]
-        for t in ([t for t, c in enumerate(cells) if not c] if "" in cells else ()):  # a trailing TAB
-            parts = rows[t].rstrip("\t").split("\t")
-            if len(parts) >= ncols:
-                cells[t] = parts[-1]
+        # only rows whose last cell is not "-" or "_" are looked at one by one (C-level scan)
+        marked = list(compress(range(len(rows)), map(not_, map(str.endswith, rows, repeat(NO_MENTION_ENDS)))))
+        cells = {}
+        for t in marked:
+            r = rows[t]
+            c = r[r.rfind("\t") + 1 :]
+            if not c:  # a trailing TAB
+                parts = r.rstrip("\t").split("\t")
+                if len(parts) >= ncols:
+                    c = parts[-1]
+            cells[t] = c
     else:
-        cells = [r.split()[-1] for r in rows]
-        cells = [c if len(r.split()) > 1 else "" for c, r in zip(cells, rows)] if ncols > 1 else cells
+        cells = dict(enumerate([r.split()[-1] for r in rows]))
+        if ncols > 1:
+            cells = {t: (c if len(rows[t].split()) > 1 else "") for t, c in cells.items()}
     empty = EMPTY_CELLS
     chain_index: dict[str, int] = {}
     chains = doc.chains
     open_stacks: dict[str, list[int]] = {}
-    for t in [t for t, c in enumerate(cells) if c not in empty]:
-        cell = cells[t].strip()
+    for t, cell in cells.items():
         if cell in empty:
             continue
-        parsed = parse_coref_cell(cell)
+        cell = cell.strip()
+        if cell in empty:
+            continue
+        parsed = _parsed_cell(cell)
         if parsed is None:
             raise InputError(path, line_of[t], f"cannot read coreference annotation {cell!r} in the last column "
                              "(expected '(n', 'n)', '(n)' joined by '|', or '-')")
@@ -346,10 +366,10 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     layout = _layout(ncols, first[0])
     w = layout.pop("word")
     try:
-        if tab:
-            doc.tokens = [r.split("\t", w + 2)[w] for r in rows]
+        if tab:  # map over C methods: no Python step per token
+            doc.tokens = list(map(itemgetter(w), map(str.split, rows, repeat("\t"), repeat(w + 1))))
         else:
-            doc.tokens = [r.split()[w] for r in rows]
+            doc.tokens = list(map(itemgetter(w), map(str.split, rows)))
     except IndexError:
         doc.tokens = _checked_tokens(path, rows, tab, w, ncols, line_of)
     if ncols <= w + 1:  # the word would be the coreference column itself
