@@ -85,10 +85,16 @@ def _refuse_existing(path: Optional[Path], force: bool) -> None:
         fail(f"{path} exists; use --force to overwrite it")
 
 
-def _load(spec: str, fmt: Optional[InFormat], key: bool = False):
+def _load(spec: str, fmt: Optional[InFormat], key: bool = False, columns: bool = True):
     from ..io import load_corpus
 
-    return load_corpus(spec, fmt.value if fmt else None, key=key)
+    return load_corpus(spec, fmt.value if fmt else None, key=key, columns=columns)
+
+
+def spans_only(settings: Settings) -> bool:
+    """Whether the run sees only the mentions' spans and words (the standard metrics with exact
+    matching): the readers then need not keep the other columns."""
+    return not settings.needs_features and not settings.analyses and settings.match == "exact"
 
 
 def _progress_callback(n_docs: int):
@@ -118,8 +124,9 @@ def _score_pair(key: str, response: str, settings: Settings, key_format, respons
 
     with collector_paused():
         try:
-            kc = _load(key, key_format, key=True)
-            rc = _load(response, response_format)
+            columns = not spans_only(settings)
+            kc = _load(key, key_format, key=True, columns=columns)
+            rc = _load(response, response_format, columns=columns)
             return evaluate(kc, rc, settings, progress=_progress_callback(len(kc)))
         except (InputError, SettingsError) as err:
             fail(str(err))

@@ -131,11 +131,13 @@ def _hash_lines(text: str):
         pos = nxt + 1 if nxt >= 0 else -1
 
 
-def read_conll2012(path: str | Path, text: str | None = None) -> Corpus:
+def read_conll2012(path: str | Path, text: str | None = None, columns: bool = True) -> Corpus:
     """Read every document of one CoNLL-2012-style file into a :class:`Corpus`.
 
     The file is cut into documents by a regex over its ``#`` lines (begin, end, comments), so that
-    only the token lines of each document are visited one by one.
+    only the token lines of each document are visited one by one. ``columns=False``: keep only
+    the words and the chains, not the token lines the other columns are cut from on demand
+    (enough for the standard metrics, and the corpus then takes about half the memory).
     """
     path = str(path)
     if text is None:
@@ -171,7 +173,7 @@ def read_conll2012(path: str | Path, text: str | None = None) -> Corpus:
                 continue
             doc_id, begin_line, offset = inside
             block = text[offset:start] if offset <= start else ""
-            corpus.documents[doc_id] = _read_document(path, block, begin_line + 1, doc_id, begin_line)
+            corpus.documents[doc_id] = _read_document(path, block, begin_line + 1, doc_id, begin_line, columns)
             inside = None
             outside_from = stop
             outside_line = line_no
@@ -277,7 +279,8 @@ class _LineIndex:
         return self._idx[t] + self._first
 
 
-def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_line: int) -> Document:
+def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_line: int,
+                   columns: bool = True) -> Document:
     """Read one document's lines (the text between ``#begin document`` and ``#end document``).
 
     ``first_line`` is the file line number of the block's first line, for error messages. Written
@@ -374,6 +377,8 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
         doc.tokens = _checked_tokens(path, rows, tab, w, ncols, line_of)
     if ncols <= w + 1:  # the word would be the coreference column itself
         doc.tokens = [_field(r.split("\t") if tab else r.split(), w) for r in rows]
+    if not columns:
+        return doc
     spec = {name: k for name, k in layout.items() if k < ncols - 1}
     if ncols >= 12 and "upos" not in layout:
         for k in range(11, ncols - 1):
