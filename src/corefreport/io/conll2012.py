@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import re
+from sys import intern
 from bisect import bisect_left
 from functools import lru_cache
 from itertools import compress, repeat
@@ -369,10 +370,12 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     layout = _layout(ncols, first[0])
     w = layout.pop("word")
     try:
-        if tab:  # map over C methods: no Python step per token
-            doc.tokens = list(map(itemgetter(w), map(str.split, rows, repeat("\t"), repeat(w + 1))))
+        # map over C methods: no Python step per token; words interned, so a corpus keeps one copy
+        # of each word form (and key and response share them)
+        if tab:
+            doc.tokens = list(map(intern, map(itemgetter(w), map(str.split, rows, repeat("\t"), repeat(w + 1)))))
         else:
-            doc.tokens = list(map(itemgetter(w), map(str.split, rows)))
+            doc.tokens = list(map(intern, map(itemgetter(w), map(str.split, rows))))
     except IndexError:
         doc.tokens = _checked_tokens(path, rows, tab, w, ncols, line_of)
     if ncols <= w + 1:  # the word would be the coreference column itself
