@@ -60,13 +60,14 @@ def captured(monkeypatch, module, argv: list[str], via_typer: bool) -> dict:
     else:
         assert try_score(argv)
     names = ["key", "response", "fmt", "output", "force", "per_doc", "links", "key_format", "response_format",
-             "example", "quiet"]
+             "example", "quiet", "jobs"]
     return {**dict(zip(names, seen["args"])), **seen["kwargs"]}
 
 
 LINES = [
     ["score", KEY, RESPONSE],
     ["score", KEY, RESPONSE, "-f", "json", "-q"],
+    ["score", KEY, RESPONSE, "--jobs", "2", "-j", "1"],
     ["score", "--format=csv", KEY, "--per-doc", RESPONSE],
     ["score", KEY, RESPONSE, "-m", "muc,bcub", "--metric", "lea", "--drop-singletons"],
     ["score", KEY, RESPONSE, "-m", "all", "-a", "arcs", "-a", "typed", "--keep-singletons"],

@@ -80,11 +80,14 @@ def score(
     example: Annotated[bool, typer.Option("--example", help="Score the bundled example (3 GUM documents against "
                        "real xrenner output).")] = False,
     quiet: Quiet = False,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", metavar="N", help="Processes: 2 or more reads the "
+                    "response in a second process while the key is read (same numbers); 1: one process. Default: "
+                    "two for a large corpus when a core is idle.")] = None,
     *,
     settings: Settings,
 ) -> None:
     """Score RESPONSE against KEY and print R, P, F1 (with numerators and denominators) per metric."""
-    run_score(key, response, fmt, output, force, per_doc, links, key_format, response_format, example, quiet,
+    run_score(key, response, fmt, output, force, per_doc, links, key_format, response_format, example, quiet, jobs,
               settings=settings)
 
 

@@ -25,7 +25,8 @@ FLAGS = {"--per-doc": ("per_doc", True), "--force": ("force", True), "--quiet": 
 
 VALUES = {"--format": "fmt", "-f": "fmt", "--output": "output", "-o": "output", "--metric": "metric",
           "-m": "metric", "--analysis": "analysis", "-a": "analysis", "--key-format": "key_format",
-          "--response-format": "response_format", "--preset": "preset", "--match": "match"}
+          "--response-format": "response_format", "--preset": "preset", "--match": "match", "--jobs": "jobs",
+          "-j": "jobs"}
 """Option taking a value → parameter."""
 
 REPEATED = frozenset(("metric", "analysis"))
@@ -68,12 +69,16 @@ def parse(argv: list[str]) -> dict | None:
             opts[name] = value
     if len(positional) > 2 or arg_value_invalid(opts):
         return None
+    if "jobs" in opts:
+        if not opts["jobs"].isascii() or not opts["jobs"].isdigit():
+            return None
+        opts["jobs"] = int(opts["jobs"])
     out = {"key": positional[0] if positional else None, "response": positional[1] if len(positional) > 1 else None,
            "fmt": OutFormat(opts.get("fmt", "table")), "output": Path(opts["output"]) if "output" in opts else None,
            "force": opts.get("force", False), "per_doc": opts.get("per_doc", False), "links": None,
            "key_format": InFormat(opts["key_format"]) if "key_format" in opts else None,
            "response_format": InFormat(opts["response_format"]) if "response_format" in opts else None,
-           "example": opts.get("example", False), "quiet": opts.get("quiet", False),
+           "example": opts.get("example", False), "quiet": opts.get("quiet", False), "jobs": opts.get("jobs"),
            "scoring": {k: v for k, v in opts.items() if k in SCORING}}
     return out
 
