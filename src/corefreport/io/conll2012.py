@@ -265,6 +265,12 @@ class LazyColumns(dict):
 WS_LINE_RE = re.compile(r"\n[ \t\f\v]+(?:\n|$)")
 
 
+def _maybe_blank_with_spaces(block: str) -> bool:
+    """Whether a line may hold only whitespace (then :data:`WS_LINE_RE` decides): a line that
+    begins with a space, TAB, form feed or vertical tab (substring tests at C speed)."""
+    return block[:1] in (" ", "\t", "\f", "\v") or any(s in block for s in ("\n ", "\n\t", "\n\f", "\n\v"))
+
+
 class _LineIndex:
     """File line number of token t of a document, computed only when an error needs it."""
 
@@ -291,7 +297,8 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     doc = Document(doc_id=doc_id, source=path, line=begin_line)
     if "\r" in block:
         block = block.replace("\r\n", "\n").replace("\r", "\n")
-    simple = not (block.startswith("#") or "\n#" in block or WS_LINE_RE.search("\n" + block))
+    simple = not (block.startswith("#") or "\n#" in block or _maybe_blank_with_spaces(block)
+                  and WS_LINE_RE.search("\n" + block))
     if simple:  # no comment and no whitespace-only lines: cut sentences at "\n\n" with str.split (C speed)
         rows: list[str] = []
         starts: list[int] = []
