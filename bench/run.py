@@ -19,7 +19,8 @@ Rows (the goals of issue 17):
   once with scorch's own ``python -m scorch.conll FILE DIR``; that conversion is not timed;
 * ``score`` vs ``bench/floor.py`` (a minimal reader + MUC and B³) on base;
 * the full analysis (``-m all -a arcs -a typed``) on base, absolute;
-* ``score``'s peak RSS on x8 over base.
+* ``score``'s peak RSS on x8 over base;
+* ``--jobs 2`` vs ``--jobs 1`` on x8 (the response read in a second process).
 
     python bench/run.py                   # table
     python bench/run.py --json --runs 7   # machine-readable
@@ -177,7 +178,12 @@ def measure(a: argparse.Namespace) -> dict:
                 add("≤ 2.0", "score base", score, [interpreter(cf), str(FLOOR), key, resp], "floor")
                 add("≤ 1.0 s", "full analysis base", score[:-2] + ["-m", "all", "-a", "arcs", "-a", "typed", "-f", "json"],
                     None)
-        peaks = {r["row"].split()[1].rstrip(","): r["a"]["peak_mib"] for r in rows if r["row"].startswith("score ")}
+        if "x8" in prefixes:
+            key, resp = f"{prefixes['x8']}.key", f"{prefixes['x8']}.response"
+            add("", "score x8 --jobs 2", [cf, "score", key, resp, "-f", "json", "--jobs", "2"],
+                [cf, "score", key, resp, "-f", "json", "--jobs", "1"], "--jobs 1")
+        peaks = {r["row"].split()[1]: r["a"]["peak_mib"] for r in rows if r["row"].startswith("score ")
+                 and r["vs"] != "--jobs 1"}
         result_rss = peaks.get("x8", 0) / peaks["base"] if peaks.get("base") and peaks.get("x8") else None
     else:
         result_rss = None
