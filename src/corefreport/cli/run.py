@@ -240,12 +240,12 @@ def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutF
 
 def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: bool) -> None:
     """An evaluation in one output format, to stdout or ``output``."""
-    from ..present import render as R
-    from ..present.tables import all_tables
-
     if fmt is OutFormat.json:
         write_output(json.dumps(ev.as_dict(per_doc=per_doc), indent=2, ensure_ascii=False) + "\n", output, force)
         return
+    from ..present import render as R
+    from ..present.tables import all_tables
+
     parts = all_tables(ev, per_doc=per_doc)
     if fmt is OutFormat.csv:
         write_output(R.tables_csv(parts), output, force)
