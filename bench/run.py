@@ -1,23 +1,29 @@
 #!/usr/bin/env python3
-"""Time ``corefreport score`` against the scorch CLI, as whole processes, on two standard pairs.
+"""Time ``corefreport score`` against scorch (and the floor script) as whole processes, in one run.
+
+Every comparison runs its two commands in turn, A B A B … (``--runs`` rounds), so that a machine
+whose speed drifts (a shared one) moves both alike; it prints medians and the median of the
+per-round ratios A/B, with each process's CPU seconds and peak RSS (from ``os.wait4``).
 
 The pairs are built with ``bench/make_pair.py`` into ``bench-data/`` (git-ignored) when missing or
 when the generator or its arguments changed:
 
 * ``base``  — 300 documents × ~500 tokens, ~20k key mentions, nested mentions, perturbed response;
+* ``x2``    — 600 such documents; ``x8`` — 2,400;
 * ``giant`` — one document of ~37,000 tokens with ~5,000 key mentions (the CEAF/BLANC stress case).
 
-Timed commands (wall clock, best of ``--runs``, output discarded):
+Rows (the goals of issue 17):
 
-* ``corefreport score KEY RESPONSE --format json`` — MUC, B³, CEAF-m, CEAF-e, BLANC, LEA;
-* ``scorch GOLD_DIR SYS_DIR`` — MUC, B³, CEAF-m, CEAF-e, BLANC. scorch reads JSON only, so each side
-  is converted once per document with scorch's own ``python -m scorch.conll FILE DIR`` into
-  ``bench-data/scorch-PAIR/{gold,sys}/``; that conversion is timed once and reported, not included.
-
-Also timed: ``python -c "import corefreport.cli"`` against ``python -c pass`` (import overhead).
+* ``score`` (``corefreport score KEY RESPONSE -f json``: MUC, B³, CEAF-m, CEAF-e, BLANC, LEA) vs
+  ``scorch GOLD_DIR SYS_DIR`` on every pair. scorch reads JSON only, so each side is converted
+  once with scorch's own ``python -m scorch.conll FILE DIR``; that conversion is not timed;
+* ``score`` vs ``bench/floor.py`` (a minimal reader + MUC and B³) on base;
+* the full analysis (``-m all -a arcs -a typed``) on base, absolute;
+* ``score``'s peak RSS on x8 over base;
+* ``--jobs 2`` vs ``--jobs 1`` on x8 (the response read in a second process).
 
     python bench/run.py                   # table
-    python bench/run.py --json --runs 5   # machine-readable
+    python bench/run.py --json --runs 7   # machine-readable
     python bench/run.py --only corefreport
 """
 
@@ -37,8 +43,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "bench-data"
 GENERATOR = ROOT / "bench" / "make_pair.py"
+FLOOR = ROOT / "bench" / "floor.py"
 PAIRS: dict[str, list[str]] = {
     "base": ["--docs", "300", "--tokens", "500", "--seed", "2012"],
+    "x2": ["--docs", "600", "--tokens", "500", "--seed", "2012"],
+    "x8": ["--docs", "2400", "--tokens", "500", "--seed", "2012"],
     "giant": ["--docs", "1", "--tokens", "37000", "--seed", "2012"],
 }
 
@@ -91,89 +100,123 @@ def scorch_dirs(prefix: Path, python: str) -> tuple[Path, Path, float]:
     return gold, system, json.loads(stamp.read_text())["seconds"]
 
 
-def best_time(cmd: list[str], runs: int) -> float:
-    """Best wall-clock time of ``runs`` runs of ``cmd``; RuntimeError with its stderr if it fails."""
-    best = float("inf")
+def run_once(cmd: list[str]) -> tuple[float, float, float]:
+    """(wall s, CPU s, peak RSS MiB) of one whole process; RuntimeError with its stderr if it fails."""
+    t = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        tail = err.strip().splitlines()[-3:]
+        raise RuntimeError(f"{' '.join(cmd[:3])} … exited {proc.returncode}: {' | '.join(tail)}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def median(xs: list[float]) -> float:
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def interleaved(a: list[str], b: list[str] | None, runs: int) -> dict:
+    """A and B in turn (after one warm-up each): medians of each and of the per-round ratios."""
+    run_once(a)
+    if b:
+        run_once(b)
+    rows: dict[str, list] = {"a": [], "b": []}
     for _ in range(runs):
-        t = time.perf_counter()
-        proc = subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        elapsed = time.perf_counter() - t
-        if proc.returncode:
-            tail = proc.stderr.strip().splitlines()[-3:]
-            raise RuntimeError(f"{' '.join(cmd[:2])} … exited {proc.returncode}: {' | '.join(tail)}")
-        best = min(best, elapsed)
-    return best
+        rows["a"].append(run_once(a))
+        if b:
+            rows["b"].append(run_once(b))
+    out: dict = {}
+    for side in ("a", "b"):
+        if rows[side]:
+            wall, cpu, rss = zip(*rows[side])
+            out[side] = {"wall_s": median(list(wall)), "cpu_s": median(list(cpu)), "peak_mib": max(rss)}
+    if b:
+        out["ratio_wall"] = median([x[0] / y[0] for x, y in zip(rows["a"], rows["b"])])
+        out["ratio_cpu"] = median([x[1] / y[1] for x, y in zip(rows["a"], rows["b"])])
+    return out
 
 
 def measure(a: argparse.Namespace) -> dict:
-    """Build the pairs, run the timings and return everything as one JSON-able dict."""
+    """Build the pairs, run the comparisons and return everything as one JSON-able dict."""
     cf, sc = command("corefreport"), command("scorch")
     notes: list[str] = []
-    if a.only != "scorch" and cf is None:
-        notes.append("corefreport command not found: install it with `pip install -e .` "
-                     "(e.g. /work/venv/bin/pip install -e /work/main); its column is left empty")
-    if a.only != "corefreport" and sc is None:
-        notes.append("scorch command not found (pip install scorch); its column is left empty")
-    rows = []
+    if cf is None:
+        notes.append("corefreport command not found: install it with `pip install -e .`")
+    if sc is None or a.only == "corefreport":
+        sc = None
+        notes.append("scorch not timed (not found, or --only corefreport); pip install scorch")
+    rows: list[dict] = []
+    prefixes = {}
     for pair in a.pairs:
-        prefix, stats = build(pair, a.rebuild)
-        key, resp = f"{prefix}.key", f"{prefix}.response"
-        row: dict = {"pair": pair, "docs": stats["docs"], "tokens": stats["tokens"],
-                     "key_mentions": stats["key"]["mentions"], "response_mentions": stats["response"]["mentions"],
-                     "corefreport_s": None, "scorch_s": None, "ratio": None}
-        if cf and a.only != "scorch":
-            try:
-                row["corefreport_s"] = best_time([cf, "score", key, resp, "--format", "json"], a.runs)
-            except RuntimeError as err:
-                notes.append(f"{pair}: corefreport failed: {err}")
-        if sc and a.only != "corefreport":
-            gold, system, row["scorch_convert_s"] = scorch_dirs(prefix, interpreter(sc))
-            try:
-                row["scorch_s"] = best_time([sc, str(gold), str(system)], a.runs)
-            except RuntimeError as err:
-                notes.append(f"{pair}: scorch failed: {err}")
-        if row["corefreport_s"] and row["scorch_s"]:
-            row["ratio"] = row["corefreport_s"] / row["scorch_s"]
-        rows.append(row)
-    result = {"machine": {"cpus": len(os.sched_getaffinity(0)), "python": platform.python_version(),
-                          "platform": platform.platform()},
-              "runs": a.runs, "pairs": rows, "python_startup_s": None, "import_corefreport_cli_s": None, "notes": notes}
-    if cf and a.only != "scorch":
-        python = interpreter(cf)
-        result["python_startup_s"] = best_time([python, "-c", "pass"], a.runs)
+        prefixes[pair], _ = build(pair, a.rebuild)
+
+    def add(goal: str, name: str, cmd_a: list[str], cmd_b: list[str] | None, b_name: str = "") -> None:
+        print(f"timing {name} …", file=sys.stderr)
         try:
-            result["import_corefreport_cli_s"] = best_time([python, "-c", "import corefreport.cli"], a.runs)
+            res = interleaved(cmd_a, cmd_b, a.runs)
         except RuntimeError as err:
-            notes.append(f"import corefreport.cli failed: {err}")
-    return result
+            notes.append(f"{name}: {err}")
+            return
+        rows.append({"row": name, "vs": b_name, "goal": goal, **res})
+
+    if cf:
+        for pair in a.pairs:
+            key, resp = f"{prefixes[pair]}.key", f"{prefixes[pair]}.response"
+            score = [cf, "score", key, resp, "-f", "json"]
+            if sc:
+                gold, system, _ = scorch_dirs(prefixes[pair], interpreter(sc))
+                goal = "≤ 0.2" if pair == "giant" else "≤ 0.5"
+                add(goal, f"score {pair}", score, [sc, str(gold), str(system)], "scorch")
+            elif pair != "base":
+                add("", f"score {pair}", score, None)
+            if pair == "base":
+                add("≤ 2.0", "score base", score, [interpreter(cf), str(FLOOR), key, resp], "floor")
+                add("≤ 1.0 s", "full analysis base", score[:-2] + ["-m", "all", "-a", "arcs", "-a", "typed", "-f", "json"],
+                    None)
+        if "x8" in prefixes:
+            key, resp = f"{prefixes['x8']}.key", f"{prefixes['x8']}.response"
+            add("", "score x8 --jobs 2", [cf, "score", key, resp, "-f", "json", "--jobs", "2"],
+                [cf, "score", key, resp, "-f", "json", "--jobs", "1"], "--jobs 1")
+        peaks = {r["row"].split()[1]: r["a"]["peak_mib"] for r in rows if r["row"].startswith("score ")
+                 and r["vs"] != "--jobs 1"}
+        result_rss = peaks.get("x8", 0) / peaks["base"] if peaks.get("base") and peaks.get("x8") else None
+    else:
+        result_rss = None
+    return {"machine": {"cpus": len(os.sched_getaffinity(0)), "python": platform.python_version(),
+                        "platform": platform.platform(), "processor": platform.processor() or platform.machine(),
+                        "load_average": os.getloadavg()},
+            "runs": a.runs, "rows": rows, "rss_x8_over_base": result_rss, "notes": notes}
 
 
 def table(r: dict) -> str:
     """The human-readable report."""
-    def sec(x: float | None) -> str:
-        return "n/a" if x is None else f"{x:.2f} s"
-
-    lines = [f"{'pair':6} {'docs':>5} {'key mentions':>12} {'corefreport':>12} {'scorch':>8} {'ratio':>6}"]
-    for p in r["pairs"]:
-        ratio = "n/a" if p["ratio"] is None else f"{p['ratio']:.2f}"
-        lines.append(f"{p['pair']:6} {p['docs']:>5} {p['key_mentions']:>12,} {sec(p['corefreport_s']):>12} "
-                     f"{sec(p['scorch_s']):>8} {ratio:>6}")
-    conv = [f"{p['pair']} {p['scorch_convert_s']:.2f} s" for p in r["pairs"] if "scorch_convert_s" in p]
-    if conv:
-        lines.append(f"not timed above: CoNLL → scorch JSON with scorch.conll, {', '.join(conv)}")
-    if r["import_corefreport_cli_s"] is not None:
-        lines.append(f"python -c pass: {sec(r['python_startup_s'])}; "
-                     f"python -c 'import corefreport.cli': {sec(r['import_corefreport_cli_s'])}")
+    lines = [f"{'row':24} {'vs':15} {'A wall':>8} {'B wall':>8} {'A/B wall':>9} {'A/B cpu':>8} {'goal':>8} "
+             f"{'A peak':>9}"]
+    for x in r["rows"]:
+        b = x.get("b")
+        lines.append(f"{x['row']:24} {x['vs'] or '-':15} {x['a']['wall_s']:7.2f}s "
+                     + (f"{b['wall_s']:7.2f}s {x['ratio_wall']:9.2f} {x['ratio_cpu']:8.2f}" if b else
+                        f"{'':8} {'':9} {'':8}")
+                     + f" {x['goal'] or '':>8} {x['a']['peak_mib']:6.0f} MiB")
+    if r["rss_x8_over_base"] is not None:
+        lines.append(f"peak RSS of score, x8 (2,400 docs) / base (300 docs): {r['rss_x8_over_base']:.2f} (goal ≤ 1.5)")
     m = r["machine"]
-    lines.append(f"best of {r['runs']} runs, wall clock; {m['cpus']} CPUs, Python {m['python']}")
+    lines.append(f"medians of {r['runs']} interleaved rounds (A B A B …), whole processes; {m['cpus']} CPUs "
+                 f"({m['processor']}), Python {m['python']}, load average at the end "
+                 f"{', '.join(f'{v:.1f}' for v in m['load_average'])}")
     return "\n".join(lines + [f"note: {n}" for n in r["notes"]])
 
 
 def main() -> None:
     """Command line entry point."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--runs", type=int, default=3, help="runs per command; the best counts (default 3)")
-    ap.add_argument("--only", choices=["corefreport", "scorch"], help="time only this tool")
+    ap.add_argument("--runs", type=int, default=5, help="interleaved rounds per comparison (default 5)")
+    ap.add_argument("--only", choices=["corefreport"], help="do not time scorch")
     ap.add_argument("--pairs", nargs="+", choices=list(PAIRS), default=list(PAIRS), help="pairs to time")
     ap.add_argument("--rebuild", action="store_true", help="regenerate the pairs even if up to date")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")

@@ -15,180 +15,97 @@ from typing import Annotated, Callable, Optional
 
 import typer
 
-from ..errors import SettingsError
-from ..scoring.registry import ALL_METRICS, ANALYSES, KNOWN_METRICS, STANDARD_METRICS
-from ..scoring.settings import Settings
+from ..scoring.registry import STANDARD_METRICS
+from .build import SCORING_DEFAULTS, build_settings, fail, parse_metrics  # noqa: F401 (re-exported)
 
 
-def fail(message: str, code: int = 2) -> typing.NoReturn:
-    """Print ``corefreport: error: MESSAGE`` on stderr and exit (2: bad input or usage)."""
-    typer.echo(f"corefreport: error: {message}", err=True)
-    raise typer.Exit(code)
-
-
-def _p(name: str, annotation, default) -> inspect.Parameter:
-    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+def _p(name: str, annotation) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=SCORING_DEFAULTS[name],
+                             annotation=annotation)
 
 
 SCORING_PARAMETERS = [
     _p("metric", Annotated[list[str], typer.Option(
         "--metric", "-m", metavar="NAME[,NAME…]",
         help="Metrics (repeatable or comma-separated): muc, bcub, ceafm, ceafe, blanc, lea, lmuc, lbcub, lceafm, "
-             "lceafe, plink (with --by), all; corefud-scorer's blanc_crac and mor (mention overlap ratio).")], []),
+             "lceafe, plink (with --by), all; corefud-scorer's blanc_crac and mor (mention overlap ratio).")]),
     _p("analysis", Annotated[list[str], typer.Option(
         "--analysis", "-a", metavar="NAME",
         help="Link-level analysis (repeatable): 'arcs' (Tuggener 2014: immediate, inferred and anchor scenarios), "
              "'typed' (Žitkus et al. 2023: dominant mentions, classes and types), 'errors' (Kummerfeld & Klein 2013: "
              "span error, conflated entities, extra mention/entity, divided entity, missing mention/entity, "
-             "with the F1 each class costs; docs/error-classes.md).")], []),
+             "with the F1 each class costs; docs/error-classes.md).")]),
     _p("singletons", Annotated[Optional[bool], typer.Option(
         "--keep-singletons/--drop-singletons",
         help="Keep or drop one-mention chains on both sides. Default: keep whatever the files hold, as the "
-             "reference scorer does.")], None),
+             "reference scorer does.")]),
     _p("key_duplicates", Annotated[str, typer.Option(
         "--key-duplicates", metavar="keep|dedupe",
         help="A span repeated in the KEY: 'keep' (default, as reference v8.01: counted in both chains, so a key "
-             "scored against itself can fall below 100%) or 'dedupe' (keep it once, in its first chain; warns).")],
-        "keep"),
+             "scored against itself can fall below 100%) or 'dedupe' (keep it once, in its first chain; warns).")]),
     _p("match", Annotated[Optional[str], typer.Option(
         "--match", metavar="exact|head|partial",
         help="Mention matching (corefud-scorer v1.2, docs/matching.md): 'exact' (default: same words), 'head' "
              "(same head word, CRAC 2023+) or 'partial' (the key mention holds the response's words and the "
-             "response holds the key's head); always 1-to-1.")], None),
+             "response holds the key's head); always 1-to-1.")]),
     _p("zeros", Annotated[bool, typer.Option(
         "--keep-zeros/--drop-zeros",
-        help="Keep (default) or drop zero mentions, those headed by an empty node, on both sides.")], True),
+        help="Keep (default) or drop zero mentions, those headed by an empty node, on both sides.")]),
     _p("zero_match", Annotated[Optional[str], typer.Option(
         "--zero-match", metavar="linear|dependent",
         help="Zeros (mentions headed by an empty node): 'linear' (default: by position, like any mention) or "
-             "'dependent' (first paired by their DEPS within a sentence, as corefud-scorer v1.2 by default).")],
-       None),
+             "'dependent' (first paired by their DEPS within a sentence, as corefud-scorer v1.2 by default).")]),
     _p("preset", Annotated[Optional[str], typer.Option(
         "--preset", metavar="crac",
         help="'crac': score as the CRAC 2023/2024 shared tasks (corefud-scorer v1.2 defaults): head matching, "
              "singletons dropped, zeros matched by their dependencies, BLANC averaged as corefud-scorer does "
-             "(blanc_crac). --match, --zero-match and --keep-singletons still override.")], None),
+             "(blanc_crac). --match, --zero-match and --keep-singletons still override.")]),
     _p("strict_tokens", Annotated[bool, typer.Option(
         "--strict-tokens",
         help="Stop with an error when a matched document's words differ between key and response "
-             "(default: warn).")], False),
+             "(default: warn).")]),
     _p("weights", Annotated[str, typer.Option(
         "--weights", metavar="NAM,NOM,PRO,SING",
-        help="Link weights of the linguistically aware metrics (Chen & Ng 2013; default W4).")], "1,0.75,0.5,1"),
+        help="Link weights of the linguistically aware metrics (Chen & Ng 2013; default W4).")]),
     _p("by", Annotated[list[str], typer.Option(
         "--by", metavar="FEATURE",
         help="Feature to break link-level scores down by (repeatable): a mention feature (mtype, pos_class, "
              "pronoun, ne, head_pos, lemma, genre, link_type, etype) or an input column (col12 = 12th column). "
-             "p-link uses the first.")], []),
+             "p-link uses the first.")]),
     _p("arcs_compat", Annotated[bool, typer.Option(
         "--arcs-compat",
-        help="ARCS: reproduce the released v1.2 scorer (N6 double count in scenario 2).")], False),
+        help="ARCS: reproduce the released v1.2 scorer (N6 double count in scenario 2).")]),
     _p("arcs_singletons", Annotated[bool, typer.Option(
         "--arcs-singletons",
-        help="ARCS scenario 3: let response singletons take part, as v1.2 does.")], False),
+        help="ARCS scenario 3: let response singletons take part, as v1.2 does.")]),
     _p("arcs_anchor_links", Annotated[bool, typer.Option(
         "--arcs-anchor-links",
         help="ARCS: also score links to the anchor mention (the slides' reading of scenario 3; rows "
-             "'anchor_link').")], False),
+             "'anchor_link').")]),
     _p("scheme", Annotated[Optional[str], typer.Option(
         "--scheme", metavar="NAME|FILE",
         help="Annotation scheme of the typed analysis: lcc, derived (default), gum, or a TOML file "
-             "(docs/typed-evaluation.md).")], None),
+             "(docs/typed-evaluation.md).")]),
     _p("k", Annotated[str, typer.Option(
-        "--k", metavar="K1,K2,K3,K4", help="Credits of TP, WT, WL, WTL (typed).")], "1,0.75,0.5,0.25"),
+        "--k", metavar="K1,K2,K3,K4", help="Credits of TP, WT, WL, WTL (typed).")]),
     _p("attempted", Annotated[Optional[str], typer.Option(
         "--attempted", metavar="CLASS[,CLASS…]",
         help="Classes the system attempts (typed; default: the scheme's, else every class in key or "
-             "response).")], None),
+             "response).")]),
     _p("strict_dominant", Annotated[bool, typer.Option(
         "--strict-dominant",
-        help="Typed: a link to another entity's dominant mention is FN + FP instead of WL.")], False),
+        help="Typed: a link to another entity's dominant mention is FN + FP instead of WL.")]),
     _p("errors_singletons", Annotated[bool, typer.Option(
         "--errors-keep-singletons",
-        help="errors: keep response singletons (the analyser's mode F; default: drop them, its mode T).")], False),
+        help="errors: keep response singletons (the analyser's mode F; default: drop them, its mode T).")]),
     _p("plink_compat", Annotated[bool, typer.Option(
         "--plink-compat",
         help="p-link: take categories exactly as Zeldes' Perl does (numerator and response denominator from the "
-             "response file).")], False),
+             "response file).")]),
 ]
 """The shared options, in the order ``--help`` lists them."""
 
 DEFAULTS = {p.name: p.default for p in SCORING_PARAMETERS}
-
-
-def _numbers(text: str, option: str, count: int, what: str) -> tuple[float, ...]:
-    try:
-        values = tuple(float(x) for x in text.split(","))
-    except ValueError:
-        fail(f"{option} takes {count} numbers {what}, got {text!r}")
-    if len(values) != count:
-        fail(f"{option} takes {count} numbers {what}, got {len(values)}")
-    return values
-
-
-def parse_metrics(items: list[str]) -> tuple[tuple[str, ...], bool]:
-    """Metric keys from ``--metric`` values (aliases b3, bcubed; ``all``), and whether p-link was asked."""
-    out: list[str] = []
-    plink = False
-    for item in items:
-        for name in item.replace("+", ",").split(","):
-            name = name.strip().lower()
-            if not name:
-                continue
-            if name == "all":
-                out.extend(m for m in ALL_METRICS if m not in out)
-                continue
-            name = {"b3": "bcub", "bcubed": "bcub"}.get(name, name)
-            if name == "plink":
-                plink = True
-                continue
-            if name not in KNOWN_METRICS:
-                fail(f"unknown metric {name!r}; choose from {', '.join(KNOWN_METRICS)}, plink or 'all'")
-            if name not in out:
-                out.append(name)
-    return tuple(out), plink
-
-
-def build_settings(metric: list[str], analysis: list[str], singletons: bool | None, key_duplicates: str,
-                   match: str | None, zeros: bool, zero_match: str | None, preset: str | None, strict_tokens: bool, weights: str, by: list[str], arcs_compat: bool, arcs_singletons: bool,
-                   arcs_anchor_links: bool,
-                   scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
-                   errors_singletons: bool = False, *, default_metrics: tuple[str, ...] = STANDARD_METRICS,
-                   default_analyses: tuple[str, ...] = ()) -> Settings:
-    """The one place command-line options become :class:`Settings` (exit 2 with a message on a
-    value no evaluation can honour)."""
-    metrics, plink = parse_metrics(metric)
-    if not metrics and not plink:
-        metrics = default_metrics
-    plink_by = None
-    if plink:
-        if not by:
-            fail("--metric plink needs --by FEATURE (e.g. --by col12 for GUM's sentence type, or --by mtype)")
-        plink_by = by[0]
-    for a in analysis:
-        if a not in ANALYSES:
-            fail(f"unknown analysis {a!r}; choose {' or '.join(ANALYSES)}")
-    analyses = tuple(dict.fromkeys(analysis)) if analysis else default_analyses
-    if preset is not None and preset != "crac":
-        fail(f"--preset takes 'crac', got {preset!r}")
-    if preset == "crac":
-        match = match or "head"
-        zero_match = zero_match or "dependent"
-        singletons = False if singletons is None else singletons
-        metrics = tuple(dict.fromkeys("blanc_crac" if m == "blanc" else m for m in metrics))
-    try:
-        return Settings(
-            metrics=metrics, singletons="drop" if singletons is False else "keep", key_duplicates=key_duplicates,
-            match=match or "exact", zeros="keep" if zeros else "drop", zero_match=zero_match or "linear", preset=preset, strict_tokens=strict_tokens, weights=_numbers(weights, "--weights", 4, "NAM,NOM,PRO,SING"),
-            analyses=analyses, arcs_compat=arcs_compat, arcs_singletons=arcs_singletons,
-            arcs_anchor_links=arcs_anchor_links, scheme=scheme,
-            k=_numbers(k, "--k", 4, "in [0, 1] (k1,k2,k3,k4)"),
-            attempted=tuple(a.strip() for a in attempted.split(",") if a.strip()) if attempted else None,
-            strict_dominant=strict_dominant, plink_by=plink_by, plink_compat=plink_compat,
-            errors_singletons=errors_singletons, by=tuple(by) if by and not plink else (),
-        )
-    except SettingsError as err:
-        fail(str(err))
 
 
 def scoring_options(*, default_metrics: tuple[str, ...] = STANDARD_METRICS, default_analyses: tuple[str, ...] = (),

@@ -64,11 +64,13 @@ def expand(spec: str) -> list[str]:
     raise InputError(spec, None, "no such file or directory")
 
 
-def load_corpus(spec: str, fmt: str | None = None, key: bool = False) -> Corpus:
+def load_corpus(spec: str, fmt: str | None = None, key: bool = False, columns: bool = True) -> Corpus:
     """Read every file named by ``spec`` into one corpus (documents in file order).
 
     ``key``: the files are the gold side (a JSON-lines key must hold gold ``clusters``, never only
-    ``predicted_clusters``). The same document id in two files is an error naming both."""
+    ``predicted_clusters``). ``columns=False``: the CoNLL-2012 reader keeps only words and chains,
+    not the other columns (a run of the standard metrics needs no more). The same document id in
+    two files is an error naming both."""
     from .conll2012 import read_text
 
     files = expand(spec)
@@ -86,7 +88,12 @@ def load_corpus(spec: str, fmt: str | None = None, key: bool = False) -> Corpus:
                          + ": choose one with --key-format/--response-format")
     corpus = Corpus(source=spec, format=fmts[0] if fmts else "")
     for (f, text), ff in zip(texts, fmts):
-        part = _reader(ff)(f, text, key=True) if (key and ff == "jsonlines") else _reader(ff)(f, text)
+        if key and ff == "jsonlines":
+            part = _reader(ff)(f, text, key=True)
+        elif ff == "conll2012" and not columns:
+            part = _reader(ff)(f, text, columns=False)
+        else:
+            part = _reader(ff)(f, text)
         corpus.warnings.extend(part.warnings)
         for doc_id, doc in part.documents.items():
             if doc_id in corpus.documents:

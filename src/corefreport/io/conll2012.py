@@ -22,7 +22,11 @@
 from __future__ import annotations
 
 import re
+from sys import intern
 from bisect import bisect_left
+from functools import lru_cache
+from itertools import compress, repeat
+from operator import itemgetter, not_
 from pathlib import Path
 
 from ..model import Chain, Corpus, Document, Mention
@@ -35,6 +39,7 @@ BRACKET_RE = re.compile(r"\(([^()|]+)\)|\(([^()|]+)|([^()|]+)\)")
 SPLIT_ANTE_RE = re.compile(r"\([^()|]*\+[^()|]*\)")
 CONLLU_ID_RE = re.compile(r"^\d+(?:[-.]\d+)?$")
 EMPTY_CELLS = frozenset(("", "-", "_"))
+NO_MENTION_ENDS = ("\t-", "\t_")
 
 
 def document_id(raw: str, fallback: str) -> str:
@@ -106,6 +111,13 @@ def parse_coref_cell(cell: str) -> tuple[list[str], list[str], list[str]] | None
     return singles, opens, closes
 
 
+@lru_cache(maxsize=1 << 16)
+def _parsed_cell(cell: str) -> tuple[list[str], list[str], list[str]] | None:
+    """:func:`parse_coref_cell`, remembered: a corpus repeats the same few thousand cells (the
+    returned lists are only read)."""
+    return parse_coref_cell(cell)
+
+
 def _hash_lines(text: str):
     """(start, end) offsets of every line that begins with '#', found with str.find (C speed)."""
     pos = 0 if text.startswith("#") else text.find("\n#")
@@ -120,11 +132,13 @@ def _hash_lines(text: str):
         pos = nxt + 1 if nxt >= 0 else -1
 
 
-def read_conll2012(path: str | Path, text: str | None = None) -> Corpus:
+def read_conll2012(path: str | Path, text: str | None = None, columns: bool = True) -> Corpus:
     """Read every document of one CoNLL-2012-style file into a :class:`Corpus`.
 
     The file is cut into documents by a regex over its ``#`` lines (begin, end, comments), so that
-    only the token lines of each document are visited one by one.
+    only the token lines of each document are visited one by one. ``columns=False``: keep only
+    the words and the chains, not the token lines the other columns are cut from on demand
+    (enough for the standard metrics, and the corpus then takes about half the memory).
     """
     path = str(path)
     if text is None:
@@ -160,7 +174,7 @@ def read_conll2012(path: str | Path, text: str | None = None) -> Corpus:
                 continue
             doc_id, begin_line, offset = inside
             block = text[offset:start] if offset <= start else ""
-            corpus.documents[doc_id] = _read_document(path, block, begin_line + 1, doc_id, begin_line)
+            corpus.documents[doc_id] = _read_document(path, block, begin_line + 1, doc_id, begin_line, columns)
             inside = None
             outside_from = stop
             outside_line = line_no
@@ -267,6 +281,12 @@ class LazyColumns(dict):
 WS_LINE_RE = re.compile(r"\n[ \t\f\v]+(?:\n|$)")
 
 
+def _maybe_blank_with_spaces(block: str) -> bool:
+    """Whether a line may hold only whitespace (then :data:`WS_LINE_RE` decides): a line that
+    begins with a space, TAB, form feed or vertical tab (substring tests at C speed)."""
+    return block[:1] in (" ", "\t", "\f", "\v") or any(s in block for s in ("\n ", "\n\t", "\n\f", "\n\v"))
+
+
 class _LineIndex:
     """File line number of token t of a document, computed only when an error needs it."""
 
@@ -282,7 +302,8 @@ class _LineIndex:
         return self._idx[t] + self._first
 
 
-def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_line: int) -> Document:
+def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_line: int,
+                   columns: bool = True) -> Document:
     """Read one document's lines (the text between ``#begin document`` and ``#end document``).
 
     ``first_line`` is the file line number of the block's first line, for error messages. Written
@@ -292,7 +313,8 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     doc = Document(doc_id=doc_id, source=path, line=begin_line)
     if "\r" in block:
         block = block.replace("\r\n", "\n").replace("\r", "\n")
-    simple = not (block.startswith("#") or "\n#" in block or WS_LINE_RE.search("\n" + block))
+    simple = not (block.startswith("#") or "\n#" in block or _maybe_blank_with_spaces(block)
+                  and WS_LINE_RE.search("\n" + block))
     if simple:  # no comment and no whitespace-only lines: cut sentences at "\n\n" with str.split (C speed)
         rows: list[str] = []
         starts: list[int] = []
@@ -316,23 +338,32 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     first = rows[0].split("\t") if tab else rows[0].split()
     ncols = len(first)
     if tab:
-        cells = [r[r.rfind("\t") + 1 :] for r in rows]
-        for t in ([t for t, c in enumerate(cells) if not c] if "" in cells else ()):  # a trailing TAB
-            parts = rows[t].rstrip("\t").split("\t")
-            if len(parts) >= ncols:
-                cells[t] = parts[-1]
+        # only rows whose last cell is not "-" or "_" are looked at one by one (C-level scan)
+        marked = list(compress(range(len(rows)), map(not_, map(str.endswith, rows, repeat(NO_MENTION_ENDS)))))
+        cells = {}
+        for t in marked:
+            r = rows[t]
+            c = r[r.rfind("\t") + 1 :]
+            if not c:  # a trailing TAB
+                parts = r.rstrip("\t").split("\t")
+                if len(parts) >= ncols:
+                    c = parts[-1]
+            cells[t] = c
     else:
-        cells = [r.split()[-1] for r in rows]
-        cells = [c if len(r.split()) > 1 else "" for c, r in zip(cells, rows)] if ncols > 1 else cells
+        cells = dict(enumerate([r.split()[-1] for r in rows]))
+        if ncols > 1:
+            cells = {t: (c if len(rows[t].split()) > 1 else "") for t, c in cells.items()}
     empty = EMPTY_CELLS
     chain_index: dict[str, int] = {}
     chains = doc.chains
     open_stacks: dict[str, list[int]] = {}
-    for t in [t for t, c in enumerate(cells) if c not in empty]:
-        cell = cells[t].strip()
+    for t, cell in cells.items():
         if cell in empty:
             continue
-        parsed = parse_coref_cell(cell)
+        cell = cell.strip()
+        if cell in empty:
+            continue
+        parsed = _parsed_cell(cell)
         if parsed is None:
             raise InputError(path, line_of[t], f"cannot read coreference annotation {cell!r} in the last column "
                              "(expected '(n', 'n)', '(n)' joined by '|', or '-')")
@@ -362,14 +393,18 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     layout = _layout(ncols, first[0])
     w = layout.pop("word")
     try:
+        # map over C methods: no Python step per token; words interned, so a corpus keeps one copy
+        # of each word form (and key and response share them)
         if tab:
-            doc.tokens = [r.split("\t", w + 2)[w] for r in rows]
+            doc.tokens = list(map(intern, map(itemgetter(w), map(str.split, rows, repeat("\t"), repeat(w + 1)))))
         else:
-            doc.tokens = [r.split()[w] for r in rows]
+            doc.tokens = list(map(intern, map(itemgetter(w), map(str.split, rows))))
     except IndexError:
         doc.tokens = _checked_tokens(path, rows, tab, w, ncols, line_of)
     if ncols <= w + 1:  # the word would be the coreference column itself
         doc.tokens = [_field(r.split("\t") if tab else r.split(), w) for r in rows]
+    if not columns:
+        return doc
     spec = {name: k for name, k in layout.items() if k < ncols - 1}
     if ncols >= 12 and "upos" not in layout:
         for k in range(11, ncols - 1):

@@ -8,18 +8,20 @@ over its outcome rows (:meth:`Evaluation.group_by`, :meth:`Evaluation.select`, f
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import InputError
 from ..model import Corpus
 from .align import DuplicateReport
-from .analyses import ArcsResult
 from .counts import Counts
-from .errorclasses import ErrorsResult
 from .metrics import BlancCounts, conll_score
 from .outcomes import LinkOutcome, OutcomeCounts, group_by, select
 from .settings import Settings, Signature
-from .typed import TypedTables
+
+if TYPE_CHECKING:  # annotations only: a plain score imports none of the analyses
+    from .analyses import ArcsResult
+    from .errorclasses import ErrorsResult
+    from .typed import TypedTables
 
 Score = Counts | BlancCounts
 

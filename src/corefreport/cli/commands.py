@@ -1,0 +1,371 @@
+"""The ``corefreport`` command line (typer): reads the corpora, builds :class:`Settings` from the shared
+options (:mod:`.options`), calls the pure scoring and hands the result to a view — the terminal
+renderers of :mod:`corefreport.present`, the report, or the TUI. It never computes a score."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ..errors import InputError, SettingsError
+from ..scoring.registry import ALL_METRICS
+from ..scoring.settings import Settings
+from .options import fail, scoring_options
+from .run import (  # noqa: F401 (example_paths, render, write_output: part of this module's interface)
+    InFormat, OutFormat, _load, _progress_callback, _refuse_existing, _score_pair, _warn, collector_paused,
+    example_paths, render, run_score, write_output,
+)
+
+VIEW_ANALYSES = ("arcs", "typed")
+"""What compare, report and tui compute by default (-a errors adds the error classes: slower, and
+its rows are a different kind of analysis)."""
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    rich_markup_mode=None,
+    help="Coreference evaluation: the official CoNLL numbers, and why. "
+    "Run 'corefreport score --example' to see it on a bundled GUM sample.",
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"corefreport {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                                help="Print the version and exit.")] = False) -> None:
+    """Coreference evaluation: the official CoNLL numbers, and why."""
+
+
+KeyArg = Annotated[Optional[str], typer.Argument(metavar="KEY", help="Gold corpus: a file, a directory, or a quoted glob.")]
+ResponseArg = Annotated[Optional[str], typer.Argument(metavar="RESPONSE", help="System corpus: a file, a directory, "
+                                                      "or a quoted glob.")]
+KeyFormat = Annotated[Optional[InFormat], typer.Option("--key-format", help="Format of KEY (default: detected).")]
+ResponseFormat = Annotated[Optional[InFormat], typer.Option("--response-format", help="Format of RESPONSE "
+                                                            "(default: detected).")]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Do not print warnings.")]
+Force = Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")]
+
+
+@app.command()
+@scoring_options()
+def score(
+    key: KeyArg = None,
+    response: ResponseArg = None,
+    fmt: Annotated[OutFormat, typer.Option("--format", "-f", help="Output format.")] = OutFormat.table,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to FILE instead of stdout.")] = None,
+    force: Force = False,
+    per_doc: Annotated[bool, typer.Option("--per-doc", help="Also show per-document scores (worst first).")] = False,
+    links: Annotated[Optional[Path], typer.Option("--links", help="Write the outcome rows (one per referent "
+                     "and analysis) to FILE: .jsonl or .csv.")] = None,
+    key_format: KeyFormat = None,
+    response_format: ResponseFormat = None,
+    example: Annotated[bool, typer.Option("--example", help="Score the bundled example (3 GUM documents against "
+                       "real xrenner output).")] = False,
+    quiet: Quiet = False,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", metavar="N", help="Processes: 2 or more reads the "
+                    "response in a second process while the key is read (same numbers); 1: one process. Default: "
+                    "two for a large corpus when a core is idle.")] = None,
+    *,
+    settings: Settings,
+) -> None:
+    """Score RESPONSE against KEY and print R, P, F1 (with numerators and denominators) per metric."""
+    run_score(key, response, fmt, output, force, per_doc, links, key_format, response_format, example, quiet, jobs,
+              settings=settings)
+
+
+RESAMPLING_MEMORY_LIMIT = 2 * 1024 ** 3
+"""Bytes the resampling of ``compare`` may take (estimated before it starts)."""
+
+
+def _check_resampling_memory(bootstrap: int, randomization: int, evs: dict) -> None:
+    """Refuse resample counts whose arrays cannot fit: the resampling keeps, per resample, a weight or
+    sign per document and a statistics row per system and metric (8 bytes each)."""
+    ev = next(iter(evs.values()))
+    n_docs = max(len(ev.documents), 1)
+    columns = 3 * max(len(ev.metrics), 1) * len(evs)
+    need = 8 * max(bootstrap, randomization) * (n_docs + columns)
+    if need > RESAMPLING_MEMORY_LIMIT:
+        most = RESAMPLING_MEMORY_LIMIT // (8 * (n_docs + columns))
+        fail(f"{max(bootstrap, randomization):,} resamples of {n_docs} documents and {len(evs)} systems need about "
+             f"{need / 1024 ** 3:.1f} GiB; use at most {most:,} (--bootstrap / --randomization)")
+
+
+def _named(items: list[str]) -> dict[str, str]:
+    named: dict[str, str] = {}
+    for item in items:
+        name, _, path = item.partition("=") if "=" in item and not Path(item).exists() else (Path(item).stem, "", item)
+        if not name or not path:
+            fail(f"a system is FILE or NAME=FILE, got {item!r}")
+        if name in named:
+            fail(f"two systems are called {name!r}: name them with NAME=FILE")
+        named[name] = path
+    return named
+
+
+def _score_systems(key: str, named: dict[str, str], settings: Settings, key_format, response_format,
+                   status=None) -> dict:
+    from ..scoring.evaluate import evaluate
+
+    with collector_paused():
+        try:
+            kc = _load(key, key_format, key=True)
+            evs = {}
+            for name, path in named.items():
+                if status is not None:
+                    status(f"scoring {name} on {len(kc)} documents…")
+                evs[name] = evaluate(kc, _load(path, response_format), settings)
+            return evs
+        except (InputError, SettingsError) as err:
+            fail(str(err))
+
+
+@app.command()
+@scoring_options(default_metrics=ALL_METRICS, default_analyses=VIEW_ANALYSES, unsupported=("plink_compat",))
+def compare(
+    key: Annotated[str, typer.Argument(metavar="KEY", help="Gold corpus.")],
+    systems: Annotated[list[str], typer.Argument(metavar="BASELINE SYSTEM…", help="BASELINE SYSTEM [SYSTEM …], each "
+                       "FILE or NAME=FILE; the first is the baseline.")],
+    bootstrap: Annotated[int, typer.Option("--bootstrap", help="Paired bootstrap resamples of the documents "
+                         "(0: none).")] = 1000,
+    randomization: Annotated[int, typer.Option("--randomization", help="Approximate randomization trials "
+                             "(0: none).")] = 10000,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed (printed in the signature).")] = 12345,
+    no_analyses: Annotated[bool, typer.Option("--no-analyses", help="Compare the metrics only (faster).")] = False,
+    top: Annotated[int, typer.Option("--top", help="Largest gains and losses shown per analysis.")] = 3,
+    min_support: Annotated[int, typer.Option("--min-support", help="Smallest group (key referents) among the "
+                           "gains and losses shown.")] = 20,
+    examples: Annotated[int, typer.Option("--examples", help="Example links shown per analysis and direction "
+                        "(0: none).")] = 2,
+    links: Annotated[Optional[Path], typer.Option("--links", help="Write every referent whose outcome changed "
+                     "to FILE: .jsonl or .csv.")] = None,
+    fmt: Annotated[OutFormat, typer.Option("--format", "-f", help="Output format.")] = OutFormat.table,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to FILE.")] = None,
+    force: Force = False,
+    key_format: KeyFormat = None,
+    response_format: ResponseFormat = None,
+    quiet: Quiet = False,
+    *,
+    settings: Settings,
+) -> None:
+    """Compare systems against one key: every metric side by side, paired bootstrap intervals and
+    approximate-randomization p-values over documents, per-class and per-type gains and losses
+    (--by COLUMN: other groupings, such as mtype or genre), the links one system gets right and the
+    other wrong."""
+    from dataclasses import replace
+
+    from ..scoring.compare import GROUPINGS
+    from ..scoring.compare import compare as run_compare
+
+    if len(systems) < 2:
+        fail("give a BASELINE and at least one SYSTEM")
+    if settings.plink_by:
+        fail("compare does not resample p-link categories; use 'corefreport score -m plink' per system")
+    named = _named(systems)
+    if bootstrap < 0 or randomization < 0:
+        fail("--bootstrap and --randomization take a number ≥ 0")
+    _refuse_existing(links, force)
+    _refuse_existing(output, force)
+    if no_analyses:
+        settings = replace(settings, analyses=())
+    evs = _score_systems(key, named, settings, key_format, response_format)
+    for name, ev in evs.items():
+        _warn(ev.warnings, quiet, f"{name}: ")
+    _check_resampling_memory(bootstrap, randomization, evs)
+    try:
+        cmp = run_compare(evs, next(iter(named)), bootstrap, randomization, seed, groupings=settings.by or GROUPINGS)
+    except ValueError as err:
+        fail(str(err))
+    from ..present import render as R
+    from ..present.terminal import print_comparison
+
+    if fmt is OutFormat.json:
+        write_output(json.dumps(cmp.as_dict(), indent=2, ensure_ascii=False, allow_nan=False) + "\n", output, force)
+    elif fmt is OutFormat.csv:
+        write_output(R.comparison_csv(cmp), output, force)
+    elif fmt is OutFormat.markdown:
+        write_output(R.comparison_markdown(cmp, top, min_support), output, force)
+    elif fmt is OutFormat.latex:
+        write_output(R.comparison_latex(cmp), output, force)
+    elif output is not None:
+        from io import StringIO
+
+        buf = StringIO()
+        print_comparison(cmp, file=buf, color=False, top=top, examples=examples, min_support=min_support)
+        write_output(buf.getvalue(), output, force)
+    else:
+        print_comparison(cmp, top=top, examples=examples, min_support=min_support)
+    if links is not None:
+        from ..present.output import changed_links_text
+
+        write_output(changed_links_text(cmp, links.suffix.lower() == ".csv"), links, force)
+
+
+@app.command()
+@scoring_options(default_metrics=ALL_METRICS, default_analyses=VIEW_ANALYSES)
+def report(
+    key: KeyArg = None,
+    response: ResponseArg = None,
+    responses: Annotated[list[str], typer.Option("--response", "-r", metavar="NAME=FILE", help="Repeatable: several "
+                         "systems side by side with significance tests (the first is the baseline, the last is "
+                         "detailed).")] = [],
+    output: Annotated[Path, typer.Option("--output", "-o", help="report.pdf, report.html or tables.tex")] = Path("report.pdf"),
+    title: Annotated[Optional[str], typer.Option("--title", help="Report title.")] = None,
+    name: Annotated[Optional[str], typer.Option("--name", help="The system's name in the title and tables "
+                    "(default: the response file's stem, or the directory's name for a directory or a glob).")] = None,
+    latex_layout: Annotated[str, typer.Option("--latex-layout", help="LaTeX tables for an 'acl' two-column paper "
+                            "(wide tables as table*) or a 'single' column document.")] = "acl",
+    figures: Annotated[Optional[Path], typer.Option("--figures", metavar="DIR", help="Also write every chart "
+                       "as DIR/figure-N.svg and .pdf, numbered as in the report.")] = None,
+    label_prefix: Annotated[str, typer.Option("--label-prefix", help="Prefix of the LaTeX \\label of each table.")]
+    = "tab:corefreport-",
+    section: Annotated[list[str], typer.Option("--section", metavar="NAME", help="Sections to include (repeatable): overview, summary, "
+                       "metrics, linguistic, plink, arcs, typed, examples, errors, documents, methods. Default: all.")] = [],
+    key_format: KeyFormat = None,
+    response_format: ResponseFormat = None,
+    force: Force = False,
+    example: Annotated[bool, typer.Option("--example", help="Report on the bundled example.")] = False,
+    quiet: Quiet = False,
+    *,
+    settings: Settings,
+) -> None:
+    """Write a paper-ready report (PDF, HTML) or all its tables as LaTeX, chosen by the -o suffix."""
+    from ..report.document import SECTIONS, source_name, write_report
+
+    if example:
+        key, response = example_paths()
+    named: dict[str, str] = {}
+    for item in responses:
+        name, sep, path = item.partition("=")
+        if not sep or not name or not path:
+            fail(f"--response takes NAME=FILE, got {item!r}")
+        named[name] = path
+    if response and named:
+        named = {name or source_name(response): response, **named}
+    if not key or not (response or named):
+        fail("give KEY and RESPONSE, or KEY and -r NAME=FILE … (or --example)")
+    if output.suffix.lower() not in (".pdf", ".html", ".htm", ".tex"):
+        fail(f"{output}: the report is written as .pdf, .html or .tex")
+    _refuse_existing(output, force)
+    for sec in section:
+        if sec not in SECTIONS:
+            fail(f"unknown section {sec!r}; choose from {', '.join(SECTIONS)}")
+    if latex_layout not in ("acl", "single"):
+        fail(f"--latex-layout takes acl or single, got {latex_layout!r}")
+    from rich.console import Console
+
+    console = Console(stderr=True, quiet=quiet or not sys.stderr.isatty())
+    with console.status("reading the corpora…") as status:
+        cmp = None
+        if len(named) > 1:
+            from ..scoring.compare import compare as run_compare
+
+            evs = _score_systems(key, named, settings, key_format, response_format, status.update)
+            status.update("resampling documents for significance…")
+            cmp = run_compare(evs, next(iter(evs)))
+            ev = evs[list(evs)[-1]]
+        else:
+            evs = None
+            ev = _score_pair(key, response or next(iter(named.values())), settings, key_format, response_format)
+        status.update(f"rendering {output.suffix[1:].upper()}…")
+        try:
+            if figures is not None:
+                from ..report.document import write_figures
+
+                status.update(f"writing the charts to {figures}…")
+                write_figures(ev, figures, force, cmp, name, evs)
+            write_report(ev, output, title, list(section) or None, force=force, comparison=cmp,
+                         progress=status.update, name=name, systems=evs, layout=latex_layout,
+                         label_prefix=label_prefix)
+        except FileExistsError as err:
+            fail(str(err))
+        except OSError as err:
+            fail(f"cannot write {output}: {err.strerror or err}")
+    _warn([w for e in (evs or {"": ev}).values() for w in e.warnings], quiet)
+    typer.echo(f"wrote {output}", err=True)
+
+
+@app.command()
+@scoring_options(default_metrics=ALL_METRICS, default_analyses=VIEW_ANALYSES)
+def tui(
+    key: KeyArg = None,
+    response: ResponseArg = None,
+    key_format: KeyFormat = None,
+    response_format: ResponseFormat = None,
+    example: Annotated[bool, typer.Option("--example", help="Browse the bundled example.")] = False,
+    serve: Annotated[bool, typer.Option("--serve", help="Serve the browser as a web page on 127.0.0.1 (for an "
+                                        "SSH tunnel; needs textual-serve).")] = False,
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port of --serve.")] = 8000,
+    *,
+    settings: Settings,
+) -> None:
+    """Browse the evaluation in the terminal: totals → classes → types → single links in their sentence.
+
+    Enter drills in, Escape goes back, d shows per-document scores, / filters links, ? helps, q quits.
+    Over SSH in a browser: --serve [--port N] on the cluster, then the printed ssh -L line on your laptop.
+    """
+    if example:
+        key, response = example_paths()
+    if not key or not response:
+        fail("give KEY and RESPONSE (or --example)")
+    if settings.plink_by:
+        fail("the terminal browser has no p-link view; use 'corefreport score -m plink' or the report")
+    if serve:
+        from ..tui.serve import serve_tui
+
+        raise typer.Exit(serve_tui(port=port))
+    import os
+
+    # under --serve each browser tab runs this command with pipes and Textual's web driver
+    if not (sys.stdin.isatty() and sys.stdout.isatty()) and not os.environ.get("TEXTUAL_DRIVER"):
+        fail("the terminal browser needs an interactive terminal (stdin and stdout are not a TTY); for pipes "
+             "and files use 'corefreport score' or 'corefreport report', for a browser 'corefreport tui --serve'")
+    from ..tui.app import run_tui
+
+    raise typer.Exit(run_tui(tui_producer(key, response, settings, key_format, response_format),
+                             Path(response).name))
+
+
+def tui_producer(key: str, response: str, settings: Settings, key_format: Optional[InFormat] = None,
+                 response_format: Optional[InFormat] = None):
+    """What the TUI's worker runs: read both corpora and score them once (see
+    :data:`corefreport.tui.app.Producer`)."""
+
+    def produce(report, on_stage):
+        from ..scoring.evaluate import evaluate
+
+        from dataclasses import replace
+
+        from ..scoring.registry import STANDARD_METRICS
+
+        kc = _load(key, key_format, key=True)
+        rc = _load(response, response_format)
+        report("read", 0, 0)
+        phase = ["scoring"]
+        # quick scores first: the standard metrics take a tenth of the time of the linguistically
+        # aware ones (evaluate's own first stage has them all), at the cost of scoring them twice
+        quick = tuple(m for m in settings.metrics if m in STANDARD_METRICS)
+        if quick and len(quick) < len(settings.metrics):
+            first = evaluate(kc, rc, replace(settings, metrics=quick, analyses=()),
+                             progress=lambda d, t: report("scoring", d, t))
+            phase[0] = "rest"
+            on_stage(first)
+
+        def staged(ev) -> None:
+            phase[0] = "analyses"
+            on_stage(ev)
+
+        return evaluate(kc, rc, settings, progress=lambda d, t: report(phase[0], d, t), on_stage=staged)
+
+    return produce

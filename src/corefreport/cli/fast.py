@@ -1,0 +1,107 @@
+"""``corefreport score`` without typer: the everyday options parsed by hand, the same function run.
+
+typer builds a pydantic adapter for each of score's ~30 options before the first file is read
+(~0.1–0.2 s, more than reading a 300-document corpus takes). :func:`try_score` recognises the
+command lines researchers type every day — ``score KEY RESPONSE`` with the output, metric,
+analysis, singleton and format options below — builds the same keyword arguments typer would
+(:func:`.build.build_settings` for the :class:`Settings`) and calls the same
+:func:`.run.run_score`. Anything else (``--help``, an unknown or misspelled option, a value that is
+not one of its choices, an option given without its value) returns ``False`` and the typer
+application takes over, with its usual messages; ``tests/test_speed_startup.py`` checks that both
+paths give identical settings and output.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .run import InFormat, OutFormat
+
+FLAGS = {"--per-doc": ("per_doc", True), "--force": ("force", True), "--quiet": ("quiet", True),
+         "-q": ("quiet", True), "--example": ("example", True),
+         "--keep-singletons": ("singletons", True), "--drop-singletons": ("singletons", False),
+         "--strict-tokens": ("strict_tokens", True)}
+"""Flag → (parameter, value)."""
+
+VALUES = {"--format": "fmt", "-f": "fmt", "--output": "output", "-o": "output", "--metric": "metric",
+          "-m": "metric", "--analysis": "analysis", "-a": "analysis", "--key-format": "key_format",
+          "--response-format": "response_format", "--preset": "preset", "--match": "match", "--jobs": "jobs",
+          "-j": "jobs"}
+"""Option taking a value → parameter."""
+
+REPEATED = frozenset(("metric", "analysis"))
+SCORING = frozenset(("metric", "analysis", "singletons", "preset", "match", "strict_tokens"))
+
+
+def parse(argv: list[str]) -> dict | None:
+    """The keyword arguments of ``score`` (scoring options under ``"scoring"``), or ``None`` when
+    ``argv`` is not a plain ``score`` command line this parser knows."""
+    if not argv or argv[0] != "score":
+        return None
+    opts: dict = {"metric": [], "analysis": []}
+    positional: list[str] = []
+    args = argv[1:]
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if not arg.startswith("-"):
+            positional.append(arg)
+            continue
+        if arg in FLAGS:
+            name, value = FLAGS[arg]
+            opts[name] = value
+            continue
+        option, eq, value = arg.partition("=")
+        if option not in VALUES or (eq and not option.startswith("--")):
+            return None
+        if not eq:
+            if i >= len(args):
+                return None
+            value = args[i]
+            i += 1
+        if not value or value.startswith("-"):
+            return None
+        name = VALUES[option]
+        if name in REPEATED:
+            opts[name].append(value)
+        else:
+            opts[name] = value
+    if len(positional) > 2 or arg_value_invalid(opts):
+        return None
+    if "jobs" in opts:
+        if not opts["jobs"].isascii() or not opts["jobs"].isdigit():
+            return None
+        opts["jobs"] = int(opts["jobs"])
+    out = {"key": positional[0] if positional else None, "response": positional[1] if len(positional) > 1 else None,
+           "fmt": OutFormat(opts.get("fmt", "table")), "output": Path(opts["output"]) if "output" in opts else None,
+           "force": opts.get("force", False), "per_doc": opts.get("per_doc", False), "links": None,
+           "key_format": InFormat(opts["key_format"]) if "key_format" in opts else None,
+           "response_format": InFormat(opts["response_format"]) if "response_format" in opts else None,
+           "example": opts.get("example", False), "quiet": opts.get("quiet", False), "jobs": opts.get("jobs"),
+           "scoring": {k: v for k, v in opts.items() if k in SCORING}}
+    return out
+
+
+def arg_value_invalid(opts: dict) -> bool:
+    """A choice value typer would refuse (it then prints the error)."""
+    if opts.get("fmt", "table") not in OutFormat.__members__:
+        return True
+    return any(opts.get(k) is not None and opts[k] not in InFormat.__members__
+               for k in ("key_format", "response_format"))
+
+
+def try_score(argv: list[str]) -> bool:
+    """Run ``corefreport score`` from ``argv`` (without the program name) if :func:`parse` knows it;
+    ``False`` (nothing done) otherwise."""
+    parsed = parse(argv)
+    if parsed is None:
+        return False
+    from ..scoring.registry import STANDARD_METRICS
+    from .build import SCORING_DEFAULTS, build_settings
+    from .run import run_score
+
+    scoring = {**SCORING_DEFAULTS, **parsed.pop("scoring")}
+    settings = build_settings(**scoring, default_metrics=STANDARD_METRICS, default_analyses=())
+    run_score(**parsed, settings=settings)
+    return True

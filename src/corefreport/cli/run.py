@@ -1,0 +1,271 @@
+"""What ``corefreport score`` does once its options are parsed, without typer: read the corpora,
+score them once, hand the :class:`~corefreport.scoring.result.Evaluation` to a renderer.
+
+Both entry points call :func:`run_score`: the typer command (:mod:`.commands`) and the fast path of
+:mod:`.fast`, which parses the everyday ``score`` options without importing typer (so that
+``corefreport score`` starts in a few tens of milliseconds). Nothing here imports typer, rich,
+pydantic or a view library at import time.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import sys
+from contextlib import contextmanager
+from enum import Enum
+from pathlib import Path
+from typing import Iterator, Optional
+
+from ..errors import InputError, SettingsError
+from ..scoring.settings import Settings
+from .build import fail
+
+FREEZE = False
+"""Set by the console entry point: after reading and scoring, move every object into the
+collector's permanent generation (:func:`gc.freeze`) instead of letting the first collections
+walk the whole corpus. Library and test callers keep the ordinary collector."""
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic collector off while reading and scoring (many small objects, no cycles): with
+    :data:`FREEZE` the objects built are then frozen, so no later collection walks them again."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if FREEZE:
+            gc.freeze()
+        if was:
+            gc.enable()
+
+
+class OutFormat(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+    markdown = "markdown"
+    latex = "latex"
+
+
+class InFormat(str, Enum):
+    conll2012 = "conll2012"
+    conllu = "conllu"
+    jsonlines = "jsonlines"
+    webanno = "webanno"
+
+
+def example_paths() -> tuple[str, str]:
+    """The bundled example: GUM gold (3 documents) and the xrenner ml/gum response for them."""
+    from importlib import resources  # ~10 ms of imports: only for the example
+
+    base = resources.files("corefreport") / "data" / "example"
+    return str(base / "gum_key.conll"), str(base / "xrenner_response.conll")
+
+
+def write_output(text: str, output: Optional[Path], force: bool) -> None:
+    """``text`` to stdout, or to ``output`` (atomically, never over an existing file without --force)."""
+    from ..present.output import write_atomic
+
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        write_atomic(output, text, force)
+    except FileExistsError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"cannot write {output}: {err.strerror or err}")
+    sys.stderr.write(f"wrote {output}\n")
+
+
+def _refuse_existing(path: Optional[Path], force: bool) -> None:
+    if path is not None and path.exists() and not force:
+        fail(f"{path} exists; use --force to overwrite it")
+
+
+def _load(spec: str, fmt: Optional[InFormat], key: bool = False, columns: bool = True):
+    from ..io import load_corpus
+
+    return load_corpus(spec, fmt.value if fmt else None, key=key, columns=columns)
+
+
+def spans_only(settings: Settings) -> bool:
+    """Whether the run sees only the mentions' spans and words (the standard metrics with exact
+    matching): the readers then need not keep the other columns."""
+    return not settings.needs_features and not settings.analyses and settings.match == "exact"
+
+
+def _progress_callback(n_docs: int):
+    """A Rich progress bar on stderr for corpora large enough to wait for (and a terminal to show it)."""
+    if n_docs < 200 or not sys.stderr.isatty():
+        return None
+    from rich.progress import Progress
+
+    state: dict = {}
+
+    def cb(done: int, total: int) -> None:
+        if "p" not in state:
+            p = Progress(transient=True)
+            p.start()
+            state["p"] = p
+            state["t"] = p.add_task("scoring documents", total=total)
+        state["p"].update(state["t"], completed=done)
+        if done == total:
+            state["p"].stop()
+            state.clear()
+
+    return cb
+
+
+def _score_pair(key: str, response: str, settings: Settings, key_format, response_format, jobs: int | None = 1):
+    from ..scoring.evaluate import evaluate
+
+    with collector_paused():
+        try:
+            columns = not spans_only(settings)
+            if parallel_read(response, jobs):
+                kc, rc = _load_both(key, response, key_format, response_format, columns)
+            else:
+                kc = _load(key, key_format, key=True, columns=columns)
+                rc = _load(response, response_format, columns=columns)
+            return evaluate(kc, rc, settings, progress=_progress_callback(len(kc)))
+        except (InputError, SettingsError) as err:
+            fail(str(err))
+
+
+PARALLEL_BYTES = 4_000_000
+"""Below this size of the response (about 150 CoNLL-2012 documents of 500 tokens) a second process
+costs more than it saves."""
+
+
+def parallel_read(response: str, jobs: int | None) -> bool:
+    """Whether to read the response in a second process: ``--jobs`` ≥ 2, or by default (``None``)
+    when the response is large and the machine has a core to spare (the 1-minute load average
+    leaves one idle); only on systems with :func:`os.fork`. (A second process halves the reading
+    time when a core is free, and costs time when none is.)"""
+    import os
+
+    if jobs is not None:
+        return jobs >= 2 and hasattr(os, "fork")
+    if not hasattr(os, "fork"):
+        return False
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    if cores < 2 or os.getloadavg()[0] > cores - 1:
+        return False
+    try:
+        from ..io import expand
+
+        size = sum(Path(f).stat().st_size for f in expand(response))
+    except (InputError, OSError):
+        return False  # the sequential read names the problem
+    return size >= PARALLEL_BYTES
+
+
+def _load_both(key: str, response: str, key_format, response_format, columns: bool):
+    """Key here and response in a forked child at the same time; the child sends its corpus (or its
+    :class:`InputError`) back pickled. Reading is deterministic and pickling exact, so the corpora
+    are those of the sequential read; a key error is still reported first."""
+    import os
+    import pickle
+
+    rfd, wfd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
+        os.close(rfd)
+        try:
+            try:
+                payload = ("ok", _load(response, response_format, columns=columns))
+            except InputError as err:
+                payload = ("error", (err.path, err.line, err.problem))
+            data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(wfd, "wb") as out:
+                out.write(data)
+        finally:
+            os._exit(0)
+    os.close(wfd)
+    try:
+        kc = _load(key, key_format, key=True, columns=columns)
+        inp = os.fdopen(rfd, "rb")
+    except BaseException:
+        os.close(rfd)
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        raise
+    with inp:
+        data = inp.read()
+    os.waitpid(pid, 0)
+    if not data:
+        return kc, _load(response, response_format, columns=columns)  # the child died: read it here
+    kind, value = pickle.loads(data)
+    if kind == "error":
+        raise InputError(*value)
+    return kc, value
+
+
+def _warn(warnings: list[str], quiet: bool, prefix: str = "") -> None:
+    if not quiet:
+        for w in warnings:
+            sys.stderr.write(f"corefreport: warning: {prefix}{w}\n")
+
+
+def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutFormat.table,
+              output: Optional[Path] = None, force: bool = False, per_doc: bool = False,
+              links: Optional[Path] = None, key_format: Optional[InFormat] = None,
+              response_format: Optional[InFormat] = None, example: bool = False, quiet: bool = False,
+              jobs: Optional[int] = None, *, settings: Settings) -> None:
+    """Score RESPONSE against KEY and print R, P, F1 (with numerators and denominators) per metric."""
+    if example:
+        if key or response:
+            fail("--example takes no KEY or RESPONSE")
+        key, response = example_paths()
+    if not key or not response:
+        fail("give KEY and RESPONSE (or --example)")
+    if links is not None and not settings.analyses:
+        fail("--links needs an --analysis (e.g. --analysis arcs)")
+    _refuse_existing(links, force)
+    _refuse_existing(output, force)
+    if jobs is not None and jobs < 1:
+        fail(f"--jobs takes a number ≥ 1, got {jobs}")
+    ev = _score_pair(key, response, settings, key_format, response_format, jobs)
+    _warn(ev.warnings, quiet)
+    if links is not None:
+        from ..present.output import rows_text
+
+        write_output(rows_text(ev.rows, links.suffix.lower() == ".csv"), links, force)
+    render(ev, fmt, output, force, per_doc)
+
+
+def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: bool) -> None:
+    """An evaluation in one output format, to stdout or ``output``."""
+    if fmt is OutFormat.json:
+        data = ev.as_dict(per_doc=per_doc)
+        if ev.errors is not None:
+            from ..present.explain import with_explanations
+
+            with_explanations(data["errors"], ev.errors.rows)
+        write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output, force)
+        return
+    from ..present import render as R
+    from ..present.tables import all_tables
+
+    parts = all_tables(ev, per_doc=per_doc)
+    if fmt is OutFormat.csv:
+        write_output(R.tables_csv(parts), output, force)
+    elif fmt is OutFormat.markdown:
+        write_output("\n".join(f"### {t.title}\n\n" + R.to_markdown(t) for t in parts), output, force)
+    elif fmt is OutFormat.latex:
+        write_output(R.latex_document(parts), output, force)
+    else:
+        from ..present.terminal import print_evaluation
+
+        if output is not None:
+            from io import StringIO
+
+            buf = StringIO()
+            print_evaluation(ev, per_doc=per_doc, file=buf, color=False)
+            write_output(buf.getvalue(), output, force)
+        else:
+            print_evaluation(ev, per_doc=per_doc)
