@@ -76,3 +76,39 @@ def test_dash_or_underscore_pos_types_from_the_word(tag):
     assert types == ["NOMINAL", "PRONOUN", "NOMINAL"] or types == ["NAME", "PRONOUN", "NOMINAL"]
     tagged = next(iter(read_conll2012("k.conll", text.replace(f" {tag} ", " NN ").replace("her NN", "her PRP"))))
     assert [f["mtype"] for f in mention_features(tagged)] == ["NOMINAL", "PRONOUN", "NOMINAL"]
+
+
+def test_arcs_without_pos_tags_equals_arcs_with_them(tmp_path):
+    """Before: a POS column of '_' made every one-token mention neither nominal nor pronoun in ARCS
+    ("_" was taken for a tag), so 'John saw Mary and she laughed. He left.' had 0 ARCS links instead
+    of the 2 pronoun links (she → Mary, He → John) that the tagged file has."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from corefreport.cli import app
+
+    rows = [("John", "NNP", "(1)"), ("saw", "VBD", "-"), ("Mary", "NNP", "(2)"), ("and", "CC", "-"),
+            ("she", "PRP", "(2)"), ("laughed", "VBD", "-"), (".", ".", "-"), None, ("He", "PRP", "(1)"),
+            ("left", "VBD", "-")]
+
+    def write(name: str, tagged: bool) -> str:
+        lines, t = ["#begin document (d); part 0"], 0
+        for r in rows:
+            if r is None:
+                lines.append("")
+                t = 0
+                continue
+            lines.append(f"d\t0\t{t}\t{r[0]}\t{r[1] if tagged else '_'}\t{r[2]}")
+            t += 1
+        (tmp_path / name).write_text("\n".join(lines + ["#end document", ""]), encoding="utf-8")
+        return str(tmp_path / name)
+
+    out = {}
+    for tagged in (True, False):
+        f = write(f"{tagged}.conll", tagged)
+        res = CliRunner().invoke(app, ["score", f, f, "-a", "arcs", "--by", "mtype", "-q", "-f", "json"])
+        assert res.exit_code == 0, res.output
+        out[tagged] = json.loads(res.stdout)["arcs"]["immediate"]
+    assert out[True]["total"]["tp"] == 2 and out[False]["total"]["tp"] == 2
+    assert out[False]["by"]["mtype"]["PRONOUN"]["tp"] == 2

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from typer.testing import CliRunner
 
 from corefreport.cli import app
@@ -29,3 +31,28 @@ def test_report_command_latex_and_sections(tmp_path):
     assert res.exit_code == 0, res.output
     tex = out.read_text()
     assert "% ---- Standard metrics ----" in tex and "ARCS" not in tex and tex.startswith("% Coreference evaluation")
+
+
+def test_report_of_several_systems_names_the_system_in_each_warning(tmp_path):
+    """Before: 'report -r ml=… -r rules=…' printed the two systems' warnings without saying whose."""
+    import subprocess
+    import sys
+
+    from conftest import SHARED, shared_path
+
+    key = str(shared_path("data", "gum", "derived", "conll2012", "gum.conll"))
+    xr = SHARED / "data" / "xrenner" / "conll2012"
+    env = {**__import__("os").environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+
+    def warnings(*args: str) -> list[str]:
+        p = subprocess.run([sys.executable, "-m", "corefreport", *args], env=env, capture_output=True, text=True)
+        assert p.returncode == 0, p.stderr
+        return [x for x in p.stderr.splitlines() if x.startswith("corefreport: warning: ")]
+
+    own = {n: warnings("score", key, str(xr / f"{n}-gum.conll"), "-f", "json") for n in ("ml", "rules")}
+    assert own["ml"] and own["rules"] and own["ml"] != own["rules"]
+    got = warnings("report", key, "-r", f"ml={xr / 'ml-gum.conll'}", "-r", f"rules={xr / 'rules-gum.conll'}",
+                   "-o", str(tmp_path / "r.html"), "--section", "metrics")
+    prefixed = [w.replace("corefreport: warning: ", f"corefreport: warning: {n}: ", 1)
+                for n in ("ml", "rules") for w in own[n]]
+    assert got == prefixed

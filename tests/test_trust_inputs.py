@@ -125,3 +125,11 @@ def test_response_without_any_mention_is_scored_zero_with_a_warning(tmp_path):
     assert data["metrics"]["muc"]["recall_num"] == 0 and data["metrics"]["muc"]["recall_den"] == 1
     assert any("the response has no mentions in any of its 1 document(s)" in w for w in data["warnings"])
     assert "the response has no mentions" in res.stderr
+
+
+def test_by_without_a_link_level_analysis_is_an_error():
+    """Before: 'score --by mtype' without -a printed the corpus table and ignored --by (exit 0)."""
+    msg = one_error_line(runner.invoke(app, ["score", "--example", "--by", "mtype", "-q"]))
+    assert "--by 'mtype'" in msg and "-a arcs" in msg and "-m plink" in msg
+    res = runner.invoke(app, ["score", "--example", "--by", "mtype", "-a", "arcs", "-q", "-f", "json"])
+    assert res.exit_code == 0 and set(json.loads(res.stdout)["arcs"]["immediate"]["by"]) == {"mtype"}

@@ -83,6 +83,9 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
         if a not in ANALYSES:
             fail(f"unknown analysis {a!r}; choose {' or '.join(ANALYSES)}")
     analyses = tuple(dict.fromkeys(analysis)) if analysis else default_analyses
+    if by and not plink and not analyses:
+        fail(f"--by {by[0]!r} breaks down link-level scores, and none were asked for: add -a arcs, -a typed "
+             "or -a errors (or -m plink for p-link by category)")
     if preset is not None and preset != "crac":
         fail(f"--preset takes 'crac', got {preset!r}")
     if preset == "crac":

@@ -292,7 +292,8 @@ def report(
             fail(str(err))
         except OSError as err:
             fail(f"cannot write {output}: {err.strerror or err}")
-    _warn([w for e in (evs or {"": ev}).values() for w in e.warnings], quiet)
+    for system, e in (evs or {"": ev}).items():  # with -r A -r B each warning names its system
+        _warn(e.warnings, quiet, f"{system}: " if system else "")
     typer.echo(f"wrote {output}", err=True)
 
 

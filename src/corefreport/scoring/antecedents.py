@@ -39,6 +39,8 @@ T = TypeVar("T")
 ENGLISH_NOUN_POS = frozenset({"NN", "NNS", "NNP", "NNPS"})
 ENGLISH_PRONOUN_POS = frozenset({"PRP", "PRP$"})
 NOUN = "NOUN"
+MISSING_TAGS = frozenset({"_", "-", ""})
+"""POS cells that hold no tag (LitBank's "_"): such mentions are classified by their type."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +86,10 @@ class NominalRules:
     def classify(self, m: Mention, pos: Sequence[str] | None) -> MentionClass:
         """A3 for ``m``, with ``pos`` the document's POS column (or ``None``: use the mention type)."""
         if pos:
-            return self.from_tag(pos[m.start] if m.start == m.end else None, m.start == m.end)
+            one = m.start == m.end
+            tag = pos[m.start] if one else None
+            if not one or tag not in MISSING_TAGS:  # "_" / "-" is a missing tag: the mention type decides
+                return self.from_tag(tag, one)
         return self.from_type(m)
 
     def pos_of(self, *docs: Document | None) -> Sequence[str] | None:

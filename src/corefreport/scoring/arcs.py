@@ -59,6 +59,7 @@ from typing import Any, Self
 
 from ..model import Document, Mention, Span
 from .antecedents import (
+    MISSING_TAGS,
     ENGLISH,
     MentionClass,
     NominalRules,
@@ -172,6 +173,8 @@ def index_side(doc: Document | None, rules: NominalRules = ENGLISH, other: Docum
             for m in ms:
                 if m.start != m.end:
                     cl.append(noun)
+                elif pos[m.start] in MISSING_TAGS:  # no tag (LitBank's "_"): the mention type decides
+                    cl.append(rules.from_type(m))
                 else:
                     tag = pos[m.start]
                     c = by_tag.get(tag)
