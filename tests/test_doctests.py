@@ -11,7 +11,8 @@ MODULES = ["corefreport.scoring.counts", "corefreport.scoring.metrics", "corefre
            "corefreport.scoring.registry", "corefreport.scoring.settings", "corefreport.scoring.matching",
            "corefreport.scoring.errorclasses",
            "corefreport.present.numbers", "corefreport.present.labels", "corefreport.present.render",
-           "corefreport.present.terminal", "corefreport.present.explain", "corefreport.report.examples"]
+           "corefreport.present.terminal", "corefreport.present.explain", "corefreport.report.examples",
+           "corefreport.present.sampling"]
 
 
 @pytest.mark.parametrize("name", MODULES)

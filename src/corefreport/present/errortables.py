@@ -5,6 +5,8 @@ explanation (:mod:`.explain`). Builders read fields; they compute no score."""
 
 from __future__ import annotations
 
+from .sampling import spread_over_documents
+
 from typing import TYPE_CHECKING
 
 from .explain import explain
@@ -47,21 +49,7 @@ def compare_errors_table(cmp: Comparison, system: str) -> Table | None:
 def examples(er: ErrorsResult, cls: str, k: int = 5) -> list[ErrorRow]:
     """Up to ``k`` errors of class ``cls`` from as many different documents as there are, in
     document order (the first of each document first)."""
-    pool = [r for r in er.rows if r.cls == cls]
-    out: list[ErrorRow] = []
-    docs: set[str] = set()
-    for r in pool:
-        if r.doc_id not in docs:
-            out.append(r)
-            docs.add(r.doc_id)
-            if len(out) == k:
-                return out
-    for r in pool:
-        if len(out) == k:
-            break
-        if r not in out:
-            out.append(r)
-    return out
+    return spread_over_documents((r for r in er.rows if r.cls == cls), k)
 
 
 def joined_types_table(er: ErrorsResult) -> Table:

@@ -15,6 +15,7 @@ from rich.text import Text
 from ..scoring.result import Evaluation
 from .labels import ARROW, METRIC_LABELS, SHORT_ANALYSIS, short_doc, short_path
 from .numbers import ascii_text, cell, count, interval, is_score_column, p_value, pct
+from .sampling import spread_over_documents
 from .tables import (Table, all_tables, delta_cell, documents_table, group_label, highlights, legend, metrics_table,
                      per_document_table, transitions)
 
@@ -283,15 +284,7 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
 def _examples(changes: list[LinkChange], kind: str, k: int) -> list[LinkChange]:
     """``k`` changes of ``kind`` from different documents, key referents before spurious mentions."""
     pool = sorted((c for c in changes if c.kind == kind), key=lambda c: c.side != "key")
-    out: list[LinkChange] = []
-    docs: set[str] = set()
-    for c in pool:
-        if c.doc_id not in docs:
-            out.append(c)
-            docs.add(c.doc_id)
-        if len(out) == k:
-            break
-    return out
+    return spread_over_documents(pool, k, fill=False)
 
 
 def _mention(c: LinkChange) -> str:

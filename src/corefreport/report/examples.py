@@ -12,6 +12,8 @@ uses; this module only chooses the examples and trims long sentences.
 
 from __future__ import annotations
 
+from ..present.sampling import spread_over_documents
+
 from dataclasses import dataclass, field
 
 from ..present.context import Piece, context, why
@@ -122,20 +124,7 @@ def _pick(ev: Evaluation, rows: list[LinkOutcome], n: int, shown: set | None = N
     cand = sorted(rows, key=lambda r: (r.doc_id, r.start, r.end))[:CANDIDATES]
     sized = sorted(cand, key=lambda r: (_unmarked(r), (r.doc_id, r.span) in shown, _span_of_context(r) > LONG,
                                         r.doc_id, r.start))
-    out: list[LinkOutcome] = []
-    docs: set[str] = set()
-    for r in sized:
-        if r.doc_id not in docs:
-            out.append(r)
-            docs.add(r.doc_id)
-        if len(out) == n:
-            return out
-    for r in sized:
-        if r not in out:
-            out.append(r)
-        if len(out) == n:
-            break
-    return out
+    return spread_over_documents(sized, n)
 
 
 def _unmarked(r: LinkOutcome) -> bool:
