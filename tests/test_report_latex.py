@@ -18,7 +18,6 @@ from test_report_model import example
 
 from corefreport.io.conll2012 import read_conll2012
 from corefreport.present import tables as T
-from corefreport.present.labels import METRIC_LABELS
 from corefreport.report.document import build, to_latex
 from corefreport.present.latex import latex_text, table_latex
 from corefreport.scoring.evaluate import evaluate

@@ -12,8 +12,7 @@ import pytest
 from corefreport.cli import example_paths
 from corefreport.io import load_corpus
 from corefreport.present import tables as T
-from corefreport.present.labels import METRIC_LABELS
-from corefreport.report.document import SECTIONS, build, write_report
+from corefreport.report.document import build, write_report
 from corefreport.present.numbers import cell as format_cell
 from corefreport.present.tables import bold_cells
 from corefreport.scoring.evaluate import evaluate

@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 from test_report_model import example
 
-from corefreport.present import tables as T
 from corefreport.present.labels import METRIC_LABELS
 from corefreport.report.document import render
 
