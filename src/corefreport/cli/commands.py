@@ -16,7 +16,7 @@ from ..scoring.registry import ALL_METRICS
 from ..scoring.settings import Settings
 from .options import fail, scoring_options
 from .run import (  # noqa: F401 (example_paths, render, write_output: part of this module's interface)
-    InFormat, OutFormat, _load, _progress_callback, _refuse_existing, _score_pair, _warn, collector_paused,
+    InFormat, OutFormat, _load, _refuse_existing, _score_pair, _warn, collector_paused,
     example_paths, render, run_score, write_output,
 )
 
