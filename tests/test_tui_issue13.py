@@ -395,6 +395,19 @@ def test_typed_confusion_matrix_counts_and_its_cells_open_their_links():
             shown = {r[0]: dict(zip(cols[1:], r[1:])) for r in app.shown()}
             pp = [r for r in rows if r.outcome in ("TP", "WL") and r.type == "ana/person"]
             assert shown["ana/person"]["ana/person"] == str(len(pp)) and len(pp) > 0
+            # the matrix by type is wider than 80 columns: walking the cell cursor to the last
+            # column scrolls the others, but every row keeps its label on the left
+            t = b.table
+            for _ in range(len(cols)):
+                await pilot.press("right")
+            await pilot.pause()
+            assert t.scroll_x > 0 and t.cursor_col == len(cols) - 1
+            labels = list(shown)
+            for y in range(1, 6):
+                line = t.render_line(y).text
+                assert line.split()[0] == labels[y - 1], line
+            header = t.render_line(0).text
+            assert header.startswith(" key type \\ response") and "total" in header
 
     run(drive())
 

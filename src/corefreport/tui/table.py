@@ -192,7 +192,20 @@ class LineTable(ScrollView, can_focus=True):
                 hot = self.cursor_col if kind == 2 and view.cell_cursor else None
                 strip = self._line(self._row(i), style, numeric, hot)
                 self._lines[key] = strip
-        return strip.crop_extend(scroll_x, scroll_x + width, style)
+        fixed = self._fixed
+        if not scroll_x or not fixed:
+            return strip.crop_extend(scroll_x, scroll_x + width, style)
+        # the first column (the row labels) stays in place while the others scroll
+        return Strip.join([strip.crop(0, fixed), strip.crop_extend(fixed + scroll_x, scroll_x + width, style)])
+
+    @property
+    def _fixed(self) -> int:
+        """Width of the first column, kept in place when the table scrolls sideways (0: it scrolls
+        too, when it would take more than half the width)."""
+        if not self.widths:
+            return 0
+        fixed = self.widths[0] + 2
+        return fixed if fixed <= self.scrollable_content_region.width // 2 else 0
 
     def on_focus(self) -> None:
         self._lines = {k: v for k, v in self._lines.items() if k[1] != 2}  # the cursor's colour follows focus
@@ -261,17 +274,18 @@ class LineTable(ScrollView, can_focus=True):
         left = sum(w + 2 for w in self.widths[: self.cursor_col])
         right = left + self.widths[self.cursor_col] + 2
         x = round(self.scroll_x)
-        if left < x:
-            self.scroll_to(x=left, animate=False, immediate=True)
-        elif right > x + self.size.width:
-            self.scroll_to(x=right - self.size.width, animate=False, immediate=True)
+        fixed = self._fixed if self.cursor_col else 0
+        if left < x + fixed:
+            self.scroll_to(x=max(0, left - fixed), animate=False, immediate=True)
+        elif right > x + self.scrollable_content_region.width:
+            self.scroll_to(x=right - self.scrollable_content_region.width, animate=False, immediate=True)
         self.refresh()
 
     def on_click(self, event: events.Click) -> None:
         if self.view is None:
             return
         y = event.y
-        x = event.x + round(self.scroll_x)
+        x = event.x if event.x < self._fixed else event.x + round(self.scroll_x)
         if y == 0:
             edge = 0
             for j, w in enumerate(self.widths):
