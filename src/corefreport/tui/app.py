@@ -874,6 +874,7 @@ class CorefApp(App):
         self.analyses_ready = ev is not None
         self._cache: dict[tuple[str, int], Any] = {}
         self._t0 = time.perf_counter()
+        self.started_at = time.time()
         self._painted = threading.Event()
 
     def cached(self, name: str, make: Callable[[], Any]) -> Any:
@@ -1066,6 +1067,7 @@ def run_tui(producer: Producer, title: str = "response") -> int:
         return 2
     if os.environ.get("COREFREPORT_TUI_TIMINGS"):
         with open(os.environ["COREFREPORT_TUI_TIMINGS"], "a", encoding="utf-8") as f:
+            f.write(f"app started, unix time in ms\t{1000 * app.started_at:.1f}\n")
             for label, ms in app.timings:
                 f.write(f"{label}\t{ms:.1f}\n")
     return 0
