@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
+from itertools import compress
 
 from ..model import Chain, Document, Mention, Span
 
@@ -86,8 +87,10 @@ def ne_spans(tags: list[str]) -> dict[int, tuple[int, int, str]]:
     cover: dict[int, tuple[int, int, str]] = {}
     start = -1
     kind = ""
-    for i, tag in enumerate(tags):
-        if not tag or tag in ("*", "-", "_"):
+    # only the cells other than "*" matter (most are "*"): find them without a Python step per token
+    for i in compress(range(len(tags)), map("*".__ne__, tags)):
+        tag = tags[i]
+        if not tag or tag in ("-", "_"):
             continue
         if tag.startswith("("):
             kind = tag[1:].rstrip("*)").strip() or "-"
