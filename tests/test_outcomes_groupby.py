@@ -58,8 +58,8 @@ def sum_in_order(values) -> float:
     return s
 
 
-def test_non_dyadic_credit_sum_differs_from_count_times_credit() -> None:
-    # the reason group_by keeps the row-order sum for such credits: 0.1 added 10 times is not 1.0
+def test_non_dyadic_credit_sum_is_the_row_order_sum() -> None:
+    # why group_by must add credits row by row: 0.1 added 10 times is not 1.0 (= 10 × 0.1)
     assert sum_in_order([0.1] * 10) != 1.0
     rows = [LinkOutcome("typed", "d", i, i, "w", "WTL", 0.1) for i in range(10)]
     assert group_by(rows, "doc_id")["d"].credit == sum_in_order([0.1] * 10)

@@ -29,7 +29,6 @@ Tables group rows by a column (``cls``, ``type``, ``doc_id``, a feature); drill-
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from collections import Counter
 from operator import attrgetter
 from typing import Callable, Iterable, Sequence
 
@@ -290,59 +289,41 @@ def group_by(rows: Iterable[LinkOutcome], *columns: str | Callable[[LinkOutcome]
     >>> {c: list(g) for c, g in group_by(rows, "doc_id", "cls", separately=True).items()}
     {'doc_id': ['d', 'e'], 'cls': ['d', 'p']}
     """
-    rows = rows if isinstance(rows, list) else list(rows)
-    outcomes = list(map(attrgetter("outcome"), rows))
-    credits = list(map(attrgetter("credit"), rows))
-    unknown = set(outcomes).difference(_OUTCOME_INDEX)
-    if unknown:  # pragma: no cover - rows are built by our analyses only
-        raise ValueError(f"unknown outcome {sorted(unknown)[0]!r}")
-    exact = _exact_credits(credits)
+    plan: list[tuple[int, object]] = []  # (how to read the column, the column)
     if separately or len(columns) == 1:
-        keyed = [_values(rows, c) for c in columns]
+        for c in columns:
+            plan.append((2, c) if callable(c) else (1, c) if c in ROW_FIELDS else (0, c))
     else:
-        keyed = [list(zip(*(_values(rows, c) for c in columns)))]
-    tables = []
-    for keys in keyed:
-        accs: dict = {}
-        for (k, o), n in Counter(zip(keys, outcomes)).items():
-            a = accs.get(k)
+        plan.append((2, lambda r, gs=tuple(_reader(c) for c in columns): tuple(g(r) for g in gs)))
+    accs: list[dict] = [{} for _ in plan]
+    steps = [(how, c, acc) for (how, c), acc in zip(plan, accs)]
+    index = _OUTCOME_INDEX
+    for r in rows:
+        i = index.get(r.outcome)
+        if i is None:  # pragma: no cover - rows are built by our analyses only
+            raise ValueError(f"unknown outcome {r.outcome!r}")
+        credit = r.credit
+        f = r.features
+        for how, c, acc in steps:
+            k = f.get(c, "-") if how == 0 else getattr(r, c) if how == 1 else c(r)  # type: ignore[operator]
+            a = acc.get(k)
             if a is None:
-                a = accs[k] = [0, 0, 0, 0, 0, 0, 0.0]
-            a[_OUTCOME_INDEX[o]] = n
-        if exact:  # Σ credit exactly (no rounding at any step, so any order gives the row-order sum)
-            sums: dict = {}
-            for (k, v), n in Counter(zip(keys, credits)).items():
-                sums[k] = sums.get(k, 0) + n * int(v * _DYADIC)
-            for k, total in sums.items():
-                accs[k][6] = total / _DYADIC
-        else:  # Σ credit in row order, as the rows were built
-            for k, v in zip(keys, credits):
-                accs[k][6] += v
-        tables.append({k: _counts(a) for k, a in sorted(accs.items())})
+                a = acc[k] = [0, 0, 0, 0, 0, 0, 0.0]
+            a[i] += 1
+            a[6] += credit  # row by row, in row order: the float sum every table has always shown
+    tables = [{k: _counts(a) for k, a in sorted(acc.items())} for acc in accs]
     if separately:
         return dict(zip(columns, tables))
     return tables[0]
 
 
-_DYADIC = 1024
-
-
-def _exact_credits(credits: list) -> bool:
-    """Whether every credit is a multiple of 1/1024 below 1024 in size (ARCS' 0 and 1, the default
-    typed k = 1, .75, .5, .25) and the rows fewer than 2**30: then every partial sum of a group's
-    credits is a multiple of 1/1024 below 2**40, a float without rounding, so the sum computed from
-    counts equals the row-by-row sum bit for bit."""
-    return len(credits) < 2 ** 30 and all(float(v * _DYADIC).is_integer() and abs(v) < _DYADIC
-                                           for v in set(credits))
-
-
-def _values(rows: list[LinkOutcome], column: str | Callable[[LinkOutcome], str]) -> list:
-    """Column ``column`` of every row (as :meth:`LinkOutcome.get` reads it)."""
+def _reader(column: str | Callable[[LinkOutcome], str]) -> Callable[[LinkOutcome], str]:
+    """The function reading ``column`` of a row, as :meth:`LinkOutcome.get` does."""
     if callable(column):
-        return list(map(column, rows))
+        return column
     if column in ROW_FIELDS:
-        return list(map(attrgetter(column), rows))
-    return [f.get(column, "-") for f in map(attrgetter("features"), rows)]
+        return attrgetter(column)
+    return lambda r: r.features.get(column, "-")
 
 
 def select(rows: Iterable[LinkOutcome], **where: str) -> list[LinkOutcome]:
