@@ -61,3 +61,24 @@ def test_svg_markup_is_deterministic_and_uses_the_report_font():
     fams = set(re.findall(r'font-family="([^"]+)"', one))
     assert fams == {"TeX Gyre Termes, DejaVu Serif, serif"}
     assert "<script" not in one and "href" not in one
+
+
+def test_font_advances_equal_those_read_with_glyph_names():
+    """advances() reads cmap and hmtx with glyphs named by index (no CFF parse); the widths must be
+    those fontTools gives with the font's own glyph names."""
+    import subprocess
+
+    import pytest
+
+    face, adv = svg.advances()
+    if not face:
+        pytest.skip("no report face (TeX Gyre Termes / DejaVu Serif) found by fontconfig")
+    from fontTools.ttLib import TTFont
+
+    path = subprocess.run(["fc-match", "-f", "%{file}", face], capture_output=True, text=True, check=True).stdout
+    font = TTFont(path)
+    upm = font["head"].unitsPerEm
+    hmtx = font["hmtx"].metrics
+    expected = {cp: hmtx[g][0] / upm for cp, g in font.getBestCmap().items()}
+    assert adv == expected
+    assert 0.2 < adv[ord("i")] < adv[ord("m")] < 1.0

@@ -294,7 +294,7 @@ def group_by(rows: Iterable[LinkOutcome], *columns: str | Callable[[LinkOutcome]
         for c in columns:
             plan.append((2, c) if callable(c) else (1, c) if c in ROW_FIELDS else (0, c))
     else:
-        plan.append((2, lambda r, gs=tuple(_reader(c) for c in columns): tuple(g(r) for g in gs)))
+        plan.append((2, _tuple_reader(columns)))
     accs: list[dict] = [{} for _ in plan]
     steps = [(how, c, acc) for (how, c), acc in zip(plan, accs)]
     index = _OUTCOME_INDEX
@@ -315,6 +315,17 @@ def group_by(rows: Iterable[LinkOutcome], *columns: str | Callable[[LinkOutcome]
     if separately:
         return dict(zip(columns, tables))
     return tables[0]
+
+
+def _tuple_reader(columns: tuple) -> Callable[[LinkOutcome], tuple]:
+    """The function reading the tuple of several columns of a row (row fields in one C call)."""
+    if all(not callable(c) and c in ROW_FIELDS for c in columns):
+        return attrgetter(*columns)
+    readers = [_reader(c) for c in columns]
+    if len(readers) == 2:
+        first, second = readers
+        return lambda r: (first(r), second(r))
+    return lambda r: tuple([g(r) for g in readers])
 
 
 def _reader(column: str | Callable[[LinkOutcome], str]) -> Callable[[LinkOutcome], str]:
