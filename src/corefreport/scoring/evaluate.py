@@ -23,7 +23,7 @@ from ..errors import SettingsError
 from . import metrics as M
 from .align import Alignment, align
 from .counts import Counts
-from .features import annotated, derivation_inputs, lacks_pos
+from .features import Derived, annotated, derivation_inputs, lacks_pos
 from .matching import drop_zeros, match_corpora
 from .registry import PER_DOCUMENT_METRICS, REGISTRY
 from .result import DocumentResult, Evaluation, PlinkResult, SideStats
@@ -56,17 +56,17 @@ def side_stats(corpus: Corpus) -> SideStats:
 def _annotated(key: Corpus, response: Corpus) -> tuple[Corpus, Corpus]:
     """Copies of both corpora whose mentions carry their features (the inputs are not changed).
     A response document with the key's words and columns shares the key's derived features."""
-    caches: dict[str, tuple[tuple, dict]] = {}
+    derived: dict[str, tuple[tuple, Derived]] = {}
     kdocs = {}
     for i, d in key.documents.items():
-        cache: dict = {}
-        kdocs[i] = annotated(d, cache=cache)
-        caches[d.doc_id] = (derivation_inputs(d), cache)
+        x = Derived(d)
+        kdocs[i] = annotated(d, derived=x)
+        derived[d.doc_id] = (derivation_inputs(d), x)
     rdocs = {}
     for i, d in response.documents.items():
-        shared = caches.get(d.doc_id)
+        shared = derived.get(d.doc_id)
         same = shared is not None and shared[0] == derivation_inputs(d)
-        rdocs[i] = annotated(d, cache=shared[1] if same else None)  # type: ignore[index]
+        rdocs[i] = annotated(d, derived=shared[1] if same else None)  # type: ignore[index]
     return replace(key, documents=kdocs), replace(response, documents=rdocs)
 
 

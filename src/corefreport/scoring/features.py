@@ -139,22 +139,42 @@ def mention_features(doc: Document, rules: TypingRules = DEFAULT_RULES) -> list[
     reader's entity type (``etype``) when no NE span of the NE column covers the head; an extra
     input column ``colN`` gives the value at the mention's last token.
     """
-    return _features_of(doc, rules, {})
+    return _features_of(doc, Derived(doc, rules))
 
 
-def _features_of(doc: Document, rules: TypingRules, cache: dict[Span, dict[str, str]]) -> list[dict[str, str]]:
-    """:func:`mention_features` with a span → derived-features cache the caller may share between
-    documents whose derived features are the same (:func:`derivation_inputs`)."""
+class Derived:
+    """The derived features of a document's spans (the rules of the module docstring), each span
+    computed once when first asked for. One instance may serve every document whose
+    :func:`derivation_inputs` equal its document's (a response that repeats the key's columns)."""
+
+    __slots__ = ("doc", "rules", "spans", "_derive")
+
+    def __init__(self, doc: Document, rules: TypingRules = DEFAULT_RULES) -> None:
+        self.doc = doc
+        self.rules = rules
+        self.spans: dict[Span, dict[str, str]] = {}
+        self._derive = None
+
+    @property
+    def derive(self):
+        """The function computing one mention's derived features (columns looked up once)."""
+        if self._derive is None:
+            self._derive = _deriver(self.doc, self.rules)
+        return self._derive
+
+
+def _features_of(doc: Document, derived: Derived) -> list[dict[str, str]]:
+    """:func:`mention_features` with the derived features of ``derived``."""
     # the names first: a reader that cuts its columns lazily then cuts them all in one pass
     extra = [(k, doc.columns[k]) for k in list(doc.columns) if k.startswith("col")]
-    derive = _deriver(doc, rules)
+    cache = derived.spans
     out = []
     for c in doc.chains:
         for m in c.mentions:
             span = (m.start, m.end)
             d = cache.get(span)
             if d is None:
-                d = cache[span] = derive(m)
+                d = cache[span] = derived.derive(m)
             mf = m.features
             if mf:
                 f = dict(mf)
@@ -249,12 +269,11 @@ def _pos_head(pos: list[str], start: int, end: int, headlike: frozenset[str], st
     return head if head >= 0 else end
 
 
-def annotated(doc: Document, rules: TypingRules = DEFAULT_RULES,
-              cache: dict[Span, dict[str, str]] | None = None) -> Document:
+def annotated(doc: Document, rules: TypingRules = DEFAULT_RULES, derived: Derived | None = None) -> Document:
     """A copy of ``doc`` whose mentions carry :func:`mention_features` (tokens and columns are
-    shared, mentions are new objects): scoring never writes into the reader's corpus. ``cache``
-    (span → derived features) may be shared with a document of equal :func:`derivation_inputs`."""
-    feats = iter(_features_of(doc, rules, {} if cache is None else cache))
+    shared, mentions are new objects): scoring never writes into the reader's corpus. ``derived``
+    may be another document's :class:`Derived` when their :func:`derivation_inputs` are equal."""
+    feats = iter(_features_of(doc, derived if derived is not None else Derived(doc, rules)))
     chains = [Chain(c.label, [Mention(m.start, m.end, m.label, m.line, next(feats), m.words) for m in c.mentions])
               for c in doc.chains]
     return replace(doc, chains=chains)
