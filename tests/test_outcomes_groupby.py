@@ -81,3 +81,12 @@ def test_function_columns_and_empty_rows() -> None:
     assert _as_lists(group_by(rows, lambda r: r.start % 3)) == _by_hand(rows, lambda r: r.start % 3)
     assert group_by([], "cls") == {}
     assert group_by(iter(rows), "cls").keys() == group_by(rows, "cls").keys()
+
+
+def test_several_columns_mixing_row_fields_features_and_functions() -> None:
+    rows = _rows({"TP": 1.0, "WT": 0.75, "WL": 0.5, "WTL": 0.25, "FN": 0.0, "FP": 0.0}, n=500)
+    three = group_by(rows, "doc_id", "mtype", lambda r: r.start % 2)
+    assert _as_lists(three) == _by_hand(rows, lambda r: (r.doc_id, r.features["mtype"], r.start % 2))
+    assert _as_lists(group_by(rows, "outcome", "cls", "type")) == _by_hand(rows, lambda r: (r.outcome, r.cls, r.type))
+    # no column: one group of every row, as before
+    assert _as_lists(group_by(rows)) == {(): _by_hand(rows, lambda r: 0)[0]}

@@ -230,6 +230,7 @@ def _deriver(doc: Document, rules: TypingRules):
         word = tokens[head] if 0 <= head < ntok else ""
         hpos = pos[head] if pos else (upos[head] if upos else "-")
         hupos = upos[head] if upos else "-"
+        # "_" / "-" is a missing tag, not a tag: type such a mention from its words
         untagged = hpos in MISSING_TAGS and hupos in MISSING_TAGS
         if one and (hpos in pronoun_pos or hupos == "PRON" or (untagged and word.lower() in pronouns)):
             mtype = "PRONOUN"

@@ -319,7 +319,7 @@ def group_by(rows: Iterable[LinkOutcome], *columns: str | Callable[[LinkOutcome]
 
 def _tuple_reader(columns: tuple) -> Callable[[LinkOutcome], tuple]:
     """The function reading the tuple of several columns of a row (row fields in one C call)."""
-    if all(not callable(c) and c in ROW_FIELDS for c in columns):
+    if columns and all(not callable(c) and c in ROW_FIELDS for c in columns):
         return attrgetter(*columns)
     readers = [_reader(c) for c in columns]
     if len(readers) == 2:
