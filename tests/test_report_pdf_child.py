@@ -75,3 +75,14 @@ def test_cli_error_with_the_child_started_still_exits_2_at_once(tmp_path) -> Non
     assert res.returncode == 2, res.stderr
     assert "bad.conll" in res.stderr and "Traceback" not in res.stderr
     assert not (tmp_path / "y.pdf").exists()
+
+
+def test_unused_child_ends_when_collected() -> None:
+    import gc
+
+    child = PdfChild()
+    pid = child.pid
+    del child
+    gc.collect()
+    with pytest.raises(ChildProcessError):  # killed and reaped by the finalizer
+        os.waitpid(pid, os.WNOHANG)

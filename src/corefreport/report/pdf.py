@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import signal
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 
@@ -47,17 +48,18 @@ class PdfChild:
     of it cffi parsing Pango's declarations) then runs on a second core while this process reads
     and scores. :meth:`render` sends the HTML through a pipe and receives the PDF that
     :func:`render_pdf` made of it in the child — the same function on the same text, so the same
-    bytes. Fork before any thread starts; :meth:`cancel` ends a child that is not needed."""
+    bytes. Fork before any thread starts. A child that is not used (an error stopped the report)
+    is killed by :meth:`cancel`, or when this object is collected."""
 
     def __init__(self) -> None:
-        to_child_r, self._to_child = os.pipe()
-        self._from_child, from_child_w = os.pipe()
+        to_child_r, to_child_w = os.pipe()
+        from_child_r, from_child_w = os.pipe()
         self.pid = os.fork()
         if self.pid == 0:  # pragma: no cover - the child (coverage does not follow it)
-            os.close(self._to_child)
-            os.close(self._from_child)
-            # nothing of the parent's terminal or pipes: if the parent stops with an error, this
-            # child (reading EOF once its import is done) delays no one reading the parent's output
+            os.close(to_child_w)
+            os.close(from_child_r)
+            # nothing of the parent's terminal or pipes: a child left waiting delays no one who
+            # reads the parent's output to its end
             null = os.open(os.devnull, os.O_RDWR)
             for fd in (0, 1, 2):
                 os.dup2(null, fd)
@@ -67,24 +69,29 @@ class PdfChild:
                 os._exit(0)
         os.close(to_child_r)
         os.close(from_child_w)
-        self._done = False
+        self._fds = (to_child_w, from_child_r)
+        self._end = weakref.finalize(self, _end_child, self.pid, self._fds)
 
     def render(self, html: str, progress: Callable[[str], None] | None = None) -> bytes:
-        """The PDF of ``html``, laid out in the child (in this process if the child died)."""
+        """The PDF of ``html``, laid out in the child (in this process if the child is gone)."""
         say = progress or (lambda _m: None)
         say("laying out the PDF pages…")
-        if self._done:
+        if not self._end.detach():  # cancelled, or used already
             return render_pdf(html, progress)
-        self._done = True
+        to_child, from_child = self._fds
+        reply = b""
         try:
-            with os.fdopen(self._to_child, "wb") as out:
+            with os.fdopen(to_child, "wb") as out:
+                to_child = -1
                 out.write(html.encode("utf-8"))
-            with os.fdopen(self._from_child, "rb") as back:
+            with os.fdopen(from_child, "rb") as back:
+                from_child = -1
                 reply = back.read()
-        except OSError:
+        except OSError:  # the child died: lay it out here
             reply = b""
         finally:
-            self._reap()
+            _close(to_child, from_child)
+            _reap(self.pid)
         if reply[:1] == b"0":
             return reply[1:]
         if reply[:1] == b"1":
@@ -92,27 +99,34 @@ class PdfChild:
         return render_pdf(html, progress)
 
     def cancel(self) -> None:
-        """End the child if :meth:`render` has not used it (else it ends by itself when this process
-        does: it reads the end of its pipe)."""
-        if self._done:
-            return
-        self._done = True
-        for fd in (self._to_child, self._from_child):
+        """Kill the child unless :meth:`render` used it (calling it again does nothing)."""
+        self._end()
+
+
+def _close(*fds: int) -> None:
+    for fd in fds:
+        if fd >= 0:
             try:
                 os.close(fd)
             except OSError:
                 pass
-        try:
-            os.kill(self.pid, signal.SIGKILL)
-        except OSError:
-            pass
-        self._reap()
 
-    def _reap(self) -> None:
-        try:
-            os.waitpid(self.pid, 0)
-        except ChildProcessError:
-            pass
+
+def _reap(pid: int) -> None:
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
+
+
+def _end_child(pid: int, fds: tuple[int, int]) -> None:
+    """Close the pipes of an unused child, kill it and collect its status."""
+    _close(*fds)
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
+    _reap(pid)
 
 
 def _serve(html_fd: int, pdf_fd: int) -> None:  # pragma: no cover - runs in the child
