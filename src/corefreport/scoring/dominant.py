@@ -55,20 +55,23 @@ def ranks(doc: Document, chain: list[Mention]) -> list[int]:
     """:func:`rank` of every mention of ``chain``, each name's words computed once."""
     tokens = doc.tokens
     out: list[int] = []
-    names: list[tuple[int, Mention, list[str], set[str]]] = []
+    names: list[tuple[int, list[str], frozenset[str]]] = []
     for i, m in enumerate(chain):
         f = m.features
         mtype = f.get("mtype", "NOMINAL")
         if mtype == "NAME":
             words = [w for w in tokens[m.start : m.end + 1] if w[:1].isupper()]
-            names.append((i, m, words, set(words)))
+            names.append((i, words, frozenset(words)))
         out.append(9 if f.get("dominant") == "1" else 0 if mtype == "PRONOUN" else 1)
-    for i, m, words, mine in names:
+    # a strict superset of a mention's words is never its own set: the distinct sets are enough
+    # (a long chain of one name stays linear, not quadratic)
+    distinct = {theirs for _, _, theirs in names}
+    for i, words, mine in names:
         if out[i] == 9:
             continue
         if any(INITIAL_RE.match(w) for w in words):
             out[i] = 3
-        elif mine and any(o is not m and mine < theirs for _, o, _, theirs in names):
+        elif mine and any(mine < theirs for theirs in distinct):
             out[i] = 2
         else:
             out[i] = 4
