@@ -61,3 +61,32 @@ def test_svg_markup_is_deterministic_and_uses_the_report_font():
     fams = set(re.findall(r'font-family="([^"]+)"', one))
     assert fams == {"TeX Gyre Termes, DejaVu Serif, serif"}
     assert "<script" not in one and "href" not in one
+
+
+def test_font_advances_equal_those_fonttools_reads():
+    """advances() reads cmap and hmtx itself (struct, no font library imported for an HTML report);
+    the widths must be those fontTools gives, for the report's faces (CFF and TrueType outlines)."""
+    import subprocess
+
+    import pytest
+
+    face, adv = svg.advances()
+    if not face:
+        pytest.skip("no report face (TeX Gyre Termes / DejaVu Serif) found by fontconfig")
+    from fontTools.ttLib import TTFont
+
+    checked = 0
+    for name in svg.FACES + ("TeX Gyre Cursor", "DejaVu Sans Mono"):
+        out = subprocess.run(["fc-match", "-f", "%{family}|%{file}", name], capture_output=True, text=True).stdout
+        family, _, path = out.partition("|")
+        if name not in family.split(","):
+            continue
+        font = TTFont(path)
+        upm = font["head"].unitsPerEm
+        hmtx = font["hmtx"].metrics
+        expected = {cp: hmtx[g][0] / upm for cp, g in font.getBestCmap().items()}
+        with open(path, "rb") as f:
+            assert svg.font_advances(f.read()) == expected, name
+        checked += 1
+    assert checked >= 1
+    assert 0.2 < adv[ord("i")] < adv[ord("m")] < 1.0

@@ -265,6 +265,10 @@ def report(
         fail(f"--latex-layout takes acl or single, got {latex_layout!r}")
     from rich.console import Console
 
+    from ..report.pdf import pdf_child
+
+    # forked before any thread starts: WeasyPrint's import runs on another core while this scores
+    child = pdf_child() if output.suffix.lower() == ".pdf" and figures is None else None
     console = Console(stderr=True, quiet=quiet or not sys.stderr.isatty())
     with console.status("reading the corpora…") as status:
         cmp = None
@@ -286,7 +290,7 @@ def report(
                 status.update(f"writing the charts to {figures}…")
                 write_figures(ev, figures, force, cmp, name, evs)
             write_report(ev, output, title, list(section) or None, force=force, comparison=cmp,
-                         progress=status.update, name=name, systems=evs, layout=latex_layout,
+                         progress=status.update, name=name, systems=evs, pdf_child=child, layout=latex_layout,
                          label_prefix=label_prefix)
         except FileExistsError as err:
             fail(str(err))

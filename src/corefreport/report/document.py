@@ -14,7 +14,7 @@ from ..scoring.result import Evaluation
 from .html import to_html
 from .latex import latex_main, to_latex
 from .model import PDF_DOCUMENT_ROWS, SECTIONS, IntervalSettings, Report, build, methods_text, source_name
-from .pdf import to_pdf
+from .pdf import PdfChild, to_pdf
 
 FORMATS = {".html": "html", ".htm": "html", ".pdf": "pdf", ".tex": "tex"}
 
@@ -36,10 +36,11 @@ def summary_intervals(ev: Evaluation, name: str, resamples: int | None = None, s
 
 def render(ev: Evaluation, fmt: str, title: str | None = None, sections: list[str] | None = None,
            comparison=None, progress: Callable[[str], None] | None = None, name: str | None = None,
-           systems: dict[str, Evaluation] | None = None, **latex) -> bytes:
+           systems: dict[str, Evaluation] | None = None, pdf_child: PdfChild | None = None, **latex) -> bytes:
     """The report as bytes in ``fmt`` ("html", "pdf" or "tex"). ``name``: the system's name
     (default: from the response path, see :func:`source_name`); ``systems``: every evaluation of a
-    comparison, by name; ``latex``: options of :func:`to_latex` (``layout``, ``label_prefix``)."""
+    comparison, by name; ``pdf_child``: a :class:`~corefreport.report.pdf.PdfChild` to lay out the
+    PDF; ``latex``: options of :func:`to_latex` (``layout``, ``label_prefix``)."""
     say = progress or (lambda _m: None)
     intervals = how = None
     if comparison is None and (not sections or "overview" in sections):
@@ -52,7 +53,7 @@ def render(ev: Evaluation, fmt: str, title: str | None = None, sections: list[st
         say("rendering HTML…")
         return to_html(report).encode("utf-8")
     if fmt == "pdf":
-        return to_pdf(report, progress=say)
+        return to_pdf(report, progress=say, child=pdf_child)
     if fmt == "tex":
         say("rendering LaTeX…")
         return to_latex(report, **latex).encode("utf-8")
@@ -80,13 +81,15 @@ def write_figures(ev: Evaluation, directory: Path, force: bool = False, comparis
 
 def write_report(ev: Evaluation, path: Path, title: str | None = None, sections: list[str] | None = None,
                  force: bool = False, comparison=None, progress: Callable[[str], None] | None = None,
-                 name: str | None = None, systems: dict[str, Evaluation] | None = None, **latex) -> None:
+                 name: str | None = None, systems: dict[str, Evaluation] | None = None,
+                 pdf_child: PdfChild | None = None, **latex) -> None:
     """Write ``path`` as .html, .pdf or .tex (chosen by the suffix). An existing file is never
     overwritten without ``force`` (:class:`FileExistsError`); the file appears whole or not at all
     (written to a temporary file beside it, then renamed). ``sections``: names from
     :data:`SECTIONS` (default: all that were computed). ``comparison``: a
     :class:`~corefreport.scoring.compare.Comparison` of several responses (``ev`` is then the
-    system described in detail). ``progress`` is called with a short message at each stage."""
+    system described in detail). ``progress`` is called with a short message at each stage;
+    ``pdf_child``: a :class:`~corefreport.report.pdf.PdfChild` started earlier lays out a PDF."""
     path = Path(path)
     fmt = FORMATS.get(path.suffix.lower())
     if fmt is None:
@@ -100,7 +103,7 @@ def write_report(ev: Evaluation, path: Path, title: str | None = None, sections:
     main = path.with_name(f"{path.stem}-main.tex")
     if fmt == "tex" and main.exists() and not force:
         raise FileExistsError(f"{main} exists; use --force to overwrite it")
-    data = render(ev, fmt, title, sections, comparison, progress, name, systems, **latex)
+    data = render(ev, fmt, title, sections, comparison, progress, name, systems, pdf_child, **latex)
     write_atomic(path, data, force)
     if fmt == "tex":  # a wrapper that compiles the tables on their own: pdflatex STEM-main
         report = build(ev, title, sections, PDF_DOCUMENT_ROWS, comparison, name=name, systems=systems)

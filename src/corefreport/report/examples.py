@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..present.sampling import spread_over_documents
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from ..present.context import Piece, context, why
 from ..present.tables import Table
@@ -143,10 +144,6 @@ def _span_of_context(r: LinkOutcome) -> int:
     return r.end - min(starts) + 1
 
 
-def _key(r: LinkOutcome) -> str:
-    return f"{r.outcome}\t{r.cls}\t{r.type}"
-
-
 def examples(ev: Evaluation, analysis: str, groups: int = GROUPS, per_group: int = PER_GROUP,
              rows: list[LinkOutcome] | None = None, shown: set | None = None) -> Examples | None:
     """The ``groups`` most frequent error groups of ``analysis`` with ``per_group`` examples each;
@@ -154,17 +151,19 @@ def examples(ev: Evaluation, analysis: str, groups: int = GROUPS, per_group: int
     ``shown``: (document, span) of referents shown already (avoided where possible, then added to)."""
     shown = shown if shown is not None else set()
     rows = ev.rows_of(analysis) if rows is None else rows
-    counts = group_by(rows, _key)
-    errors = {k: c for k, c in counts.items() if not k.startswith("TP\t")}
+    # grouped by the tuple of row fields (one C call per row), keyed as before by "outcome\tcls\ttype"
+    counts = {"\t".join(k): c for k, c in group_by(rows, "outcome", "cls", "type").items()}
+    errors = {k: c for k, c in sorted(counts.items()) if not k.startswith("TP\t")}
     total = sum(c.key_total + c.fp for c in errors.values())
     if not total:
         return None
     ranked = sorted(errors.items(), key=lambda kv: (-(kv[1].key_total + kv[1].fp),
                                                      ERROR_ORDER.get(kv[0].split("\t")[0], 9), kv[0]))
-    top = {k for k, _ in ranked[:groups]}
-    members: dict[str, list[LinkOutcome]] = {k: [] for k in top}
+    top = {tuple(k.split("\t")): k for k, _ in ranked[:groups]}
+    members: dict[str, list[LinkOutcome]] = {k: [] for k in top.values()}
+    fields = attrgetter("outcome", "cls", "type")
     for r in rows:  # one pass: the filter outcome = …, cls = …, type = … of every group shown
-        if (k := _key(r)) in top:
+        if (k := top.get(fields(r))) is not None:
             members[k].append(r)
     out: list[ExampleGroup] = []
     for k, c in ranked[:groups]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import signal
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 
@@ -41,9 +43,132 @@ def render_pdf(html: str, progress: Callable[[str], None] | None = None) -> byte
             del os.environ["SOURCE_DATE_EPOCH"]
 
 
-def to_pdf(report: Report, path: Path | None = None, progress: Callable[[str], None] | None = None) -> bytes:
-    """PDF bytes of ``report`` (the same HTML with paged-media rules); written to ``path`` if given."""
-    data = render_pdf(to_html(report, pdf=True), progress)
+class PdfChild:
+    """WeasyPrint in a forked child, started before the corpora are read: importing it (~0.5 s, most
+    of it cffi parsing Pango's declarations) then runs on a second core while this process reads
+    and scores. :meth:`render` sends the HTML through a pipe and receives the PDF that
+    :func:`render_pdf` made of it in the child — the same function on the same text, so the same
+    bytes. Fork before any thread starts. A child that is not used (an error stopped the report)
+    is killed by :meth:`cancel`, or when this object is collected."""
+
+    def __init__(self) -> None:
+        to_child_r, to_child_w = os.pipe()
+        from_child_r, from_child_w = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # pragma: no cover - the child (coverage does not follow it)
+            os.close(to_child_w)
+            os.close(from_child_r)
+            # nothing of the parent's terminal or pipes: a child left waiting delays no one who
+            # reads the parent's output to its end
+            null = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
+            try:
+                _serve(to_child_r, from_child_w)
+            finally:
+                os._exit(0)
+        os.close(to_child_r)
+        os.close(from_child_w)
+        self._fds = (to_child_w, from_child_r)
+        self._end = weakref.finalize(self, _end_child, self.pid, self._fds)
+
+    def render(self, html: str, progress: Callable[[str], None] | None = None) -> bytes:
+        """The PDF of ``html``, laid out in the child (in this process if the child is gone)."""
+        say = progress or (lambda _m: None)
+        say("laying out the PDF pages…")
+        if not self._end.detach():  # cancelled, or used already
+            return render_pdf(html, progress)
+        to_child, from_child = self._fds
+        reply = b""
+        try:
+            with os.fdopen(to_child, "wb") as out:
+                to_child = -1
+                out.write(html.encode("utf-8"))
+            with os.fdopen(from_child, "rb") as back:
+                from_child = -1
+                reply = back.read()
+        except OSError:  # the child died: lay it out here
+            reply = b""
+        finally:
+            _close(to_child, from_child)
+            _reap(self.pid)
+        if reply[:1] == b"0":
+            return reply[1:]
+        if reply[:1] == b"1":
+            raise RuntimeError(f"PDF layout failed: {reply[1:].decode('utf-8', 'replace')}")
+        return render_pdf(html, progress)
+
+    def cancel(self) -> None:
+        """Kill the child unless :meth:`render` used it (calling it again does nothing)."""
+        self._end()
+
+
+def _close(*fds: int) -> None:
+    for fd in fds:
+        if fd >= 0:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def _reap(pid: int) -> None:
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
+
+
+def _end_child(pid: int, fds: tuple[int, int]) -> None:
+    """Close the pipes of an unused child, kill it and collect its status."""
+    _close(*fds)
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
+    _reap(pid)
+
+
+def _serve(html_fd: int, pdf_fd: int) -> None:  # pragma: no cover - runs in the child
+    """The child: import WeasyPrint, read the HTML until the parent closes the pipe, send back
+    ``b"0" + PDF`` (or ``b"1" + the error``); nothing when the parent closed without HTML."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import weasyprint  # noqa: F401 - the import is the work done ahead
+    with os.fdopen(html_fd, "rb") as src:
+        html = src.read()
+    if not html:
+        return
+    try:
+        reply = b"0" + render_pdf(html.decode("utf-8"))
+    except BaseException as err:  # noqa: BLE001 - reported by the parent
+        reply = b"1" + f"{type(err).__name__}: {err}".encode("utf-8")
+    with os.fdopen(pdf_fd, "wb") as out:
+        out.write(reply)
+
+
+def pdf_child() -> PdfChild | None:
+    """A :class:`PdfChild` when a second core can take WeasyPrint's import (:func:`os.fork` exists,
+    two cores are usable and the 1-minute load leaves one idle), else None (render in-process).
+    ``COREFREPORT_PDF_CHILD=1`` / ``0`` forces it on / off."""
+    force = os.environ.get("COREFREPORT_PDF_CHILD")
+    if not hasattr(os, "fork") or force == "0":
+        return None
+    if force != "1":
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        if cores < 2 or os.getloadavg()[0] > cores - 1:
+            return None
+    return PdfChild()
+
+
+def to_pdf(report: Report, path: Path | None = None, progress: Callable[[str], None] | None = None,
+           child: PdfChild | None = None) -> bytes:
+    """PDF bytes of ``report`` (the same HTML with paged-media rules); written to ``path`` if given.
+    ``child``: a :class:`PdfChild` started earlier lays it out (the same bytes)."""
+    html = to_html(report, pdf=True)
+    data = child.render(html, progress) if child is not None else render_pdf(html, progress)
     if path is not None:
         Path(path).write_bytes(data)
     return data

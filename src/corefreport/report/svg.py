@@ -8,6 +8,7 @@ rows for grouped bars) and :func:`prf` (P, R and F1 per group).
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -109,8 +110,8 @@ FACES = ("TeX Gyre Termes", "DejaVu Serif")
 @lru_cache(maxsize=1)
 def advances() -> tuple[str, dict[int, float]]:
     """(face, advance width in em of each character) of the first of :data:`FACES` that fontconfig
-    finds, read from the font file with fontTools (a WeasyPrint dependency); ("", {}) when none is
-    found, and widths are then estimated."""
+    finds, read from the font file's ``cmap`` and ``hmtx`` tables (:func:`font_advances`); ("", {})
+    when none is found, and widths are then estimated."""
     import shutil
     import subprocess
 
@@ -126,15 +127,80 @@ def advances() -> tuple[str, dict[int, float]]:
         if face not in family.split(","):
             continue
         try:
-            from fontTools.ttLib import TTFont
-
-            font = TTFont(path, lazy=True)
-            upm = font["head"].unitsPerEm
-            hmtx = font["hmtx"].metrics
-            return face, {cp: hmtx[g][0] / upm for cp, g in font.getBestCmap().items() if g in hmtx}
-        except Exception:  # noqa: BLE001 - an unreadable font of any kind: estimate the widths
+            with open(path, "rb") as f:
+                return face, font_advances(f.read())
+        except (OSError, ValueError, struct.error):  # an unreadable font of any kind: estimate the widths
             return "", {}
     return "", {}
+
+
+CMAP_PREFERENCE = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
+"""The cmap subtables looked for, best first (the order of fontTools' ``getBestCmap``)."""
+
+
+def font_advances(data: bytes) -> dict[int, float]:
+    """Advance width in em of every character an OpenType/TrueType font maps (``cmap`` formats 4
+    and 12, the best Unicode subtable), from its ``head``, ``hhea``, ``hmtx`` and ``cmap`` tables
+    (OpenType spec); glyphs after the last long metric take its advance. A few struct reads: no
+    font library is imported for an HTML report's column widths."""
+    tables = {}
+    for i in range(struct.unpack_from(">H", data, 4)[0]):
+        tag, _checksum, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        tables[tag] = (offset, length)
+    for need in (b"head", b"hhea", b"hmtx", b"cmap"):
+        if need not in tables:
+            raise ValueError(f"no {need.decode()} table")
+    upm = struct.unpack_from(">H", data, tables[b"head"][0] + 18)[0]
+    long_metrics = struct.unpack_from(">H", data, tables[b"hhea"][0] + 34)[0]
+    hmtx = tables[b"hmtx"][0]
+    widths = [struct.unpack_from(">H", data, hmtx + 4 * g)[0] for g in range(long_metrics)]
+    cmap = tables[b"cmap"][0]
+    records = {}
+    for i in range(struct.unpack_from(">H", data, cmap + 2)[0]):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
+        records.setdefault((platform, encoding), cmap + offset)
+    for pe in CMAP_PREFERENCE:
+        if pe in records:
+            glyphs = _cmap_subtable(data, records[pe])
+            if glyphs is not None:
+                break
+    else:
+        raise ValueError("no Unicode cmap subtable of format 4 or 12")
+    last = widths[-1]
+    return {cp: (widths[g] if g < long_metrics else last) / upm for cp, g in glyphs.items()}
+
+
+def _cmap_subtable(data: bytes, at: int) -> dict[int, int] | None:
+    """Character → glyph index of a cmap subtable of format 4 or 12 (None for another format)."""
+    fmt = struct.unpack_from(">H", data, at)[0]
+    out: dict[int, int] = {}
+    if fmt == 4:
+        segs = struct.unpack_from(">H", data, at + 6)[0] // 2
+        ends = struct.unpack_from(f">{segs}H", data, at + 14)
+        starts = struct.unpack_from(f">{segs}H", data, at + 16 + 2 * segs)
+        deltas = struct.unpack_from(f">{segs}h", data, at + 16 + 4 * segs)
+        range_at = at + 16 + 6 * segs
+        offsets = struct.unpack_from(f">{segs}H", data, range_at)
+        for i in range(segs):
+            for c in range(starts[i], ends[i] + 1):
+                if c == 0xFFFF:
+                    continue
+                if offsets[i] == 0:
+                    g = (c + deltas[i]) & 0xFFFF
+                else:
+                    g = struct.unpack_from(">H", data, range_at + 2 * i + offsets[i] + 2 * (c - starts[i]))[0]
+                    if g:
+                        g = (g + deltas[i]) & 0xFFFF
+                out[c] = g
+        return out
+    if fmt == 12:
+        groups = struct.unpack_from(">I", data, at + 12)[0]
+        for i in range(groups):
+            first, last, glyph = struct.unpack_from(">III", data, at + 16 + 12 * i)
+            for k, c in enumerate(range(first, last + 1)):
+                out[c] = glyph + k
+        return out
+    return None
 
 
 def _estimate(ch: str) -> float:

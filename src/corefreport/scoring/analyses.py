@@ -54,9 +54,14 @@ def arcs_tables(rows: list[LinkOutcome], by: tuple[str, ...], entity: Any = None
     """Totals and per-feature breakdowns of the ARCS rows, one :class:`ArcsScenario` each."""
     result = ArcsResult()
     names = ARCS_SCENARIOS + (("anchor_link",) if any(r.analysis == "anchor_link" for r in rows) else ())
+    of: dict[str, list[LinkOutcome]] = {name: [] for name in names}
+    for r in rows:
+        sub = of.get(r.analysis)
+        if sub is not None:
+            sub.append(r)
     for name in names:
-        sub = [r for r in rows if r.analysis == name]
-        scen = ArcsScenario(name, tally(sub), {f: group_by(sub, f) for f in by})
+        sub = of[name]
+        scen = ArcsScenario(name, tally(sub), group_by(sub, *by, separately=True) if by else {})
         if name == "anchor":
             scen.entity = entity
         result.scenarios[name] = scen

@@ -51,10 +51,38 @@ def rank(doc: Document, m: Mention, chain: list[Mention]) -> int:
     return 4
 
 
+def ranks(doc: Document, chain: list[Mention]) -> list[int]:
+    """:func:`rank` of every mention of ``chain``, each name's words computed once."""
+    tokens = doc.tokens
+    out: list[int] = []
+    names: list[tuple[int, list[str], frozenset[str]]] = []
+    for i, m in enumerate(chain):
+        f = m.features
+        mtype = f.get("mtype", "NOMINAL")
+        if mtype == "NAME":
+            words = [w for w in tokens[m.start : m.end + 1] if w[:1].isupper()]
+            names.append((i, words, frozenset(words)))
+        out.append(9 if f.get("dominant") == "1" else 0 if mtype == "PRONOUN" else 1)
+    # a strict superset of a mention's words is never its own set: the distinct sets are enough
+    # (a long chain of one name stays linear, not quadratic)
+    distinct = {theirs for _, _, theirs in names}
+    for i, words, mine in names:
+        if out[i] == 9:
+            continue
+        if any(INITIAL_RE.match(w) for w in words):
+            out[i] = 3
+        elif mine and any(mine < theirs for theirs in distinct):
+            out[i] = 2
+        else:
+            out[i] = 4
+    return out
+
+
 def dominant_of(doc: Document, chain: list[Mention]) -> tuple[Mention, bool]:
     """The chain's dominant mention and whether it was eligible (False: first mention, flagged)."""
     ordered = sorted(chain, key=lambda m: (m.start, m.end))
-    best = max(ordered, key=lambda m: (rank(doc, m, ordered), -m.start, -m.end))
-    if rank(doc, best, ordered) == 0:
+    rs = ranks(doc, ordered)
+    best = max(range(len(ordered)), key=lambda i: (rs[i], -ordered[i].start, -ordered[i].end))
+    if rs[best] == 0:
         return ordered[0], False
-    return best, True
+    return ordered[best], True

@@ -23,7 +23,7 @@ from ..errors import SettingsError
 from . import metrics as M
 from .align import Alignment, align
 from .counts import Counts
-from .features import annotated, lacks_pos
+from .features import Derived, annotated, derivation_inputs, lacks_pos
 from .matching import drop_zeros, match_corpora
 from .registry import PER_DOCUMENT_METRICS, REGISTRY
 from .result import DocumentResult, Evaluation, PlinkResult, SideStats
@@ -53,9 +53,21 @@ def side_stats(corpus: Corpus) -> SideStats:
     return SideStats(documents, mentions, chains, singletons)
 
 
-def _annotated(corpus: Corpus) -> Corpus:
-    """A copy of ``corpus`` whose mentions carry their features (the input is not changed)."""
-    return replace(corpus, documents={i: annotated(d) for i, d in corpus.documents.items()})
+def _annotated(key: Corpus, response: Corpus) -> tuple[Corpus, Corpus]:
+    """Copies of both corpora whose mentions carry their features (the inputs are not changed).
+    A response document with the key's words and columns shares the key's derived features."""
+    derived: dict[str, tuple[tuple, Derived]] = {}
+    kdocs = {}
+    for i, d in key.documents.items():
+        x = Derived(d)
+        kdocs[i] = annotated(d, derived=x)
+        derived[d.doc_id] = (derivation_inputs(d), x)
+    rdocs = {}
+    for i, d in response.documents.items():
+        shared = derived.get(d.doc_id)
+        same = shared is not None and shared[0] == derivation_inputs(d)
+        rdocs[i] = annotated(d, derived=shared[1] if same else None)  # type: ignore[index]
+    return replace(key, documents=kdocs), replace(response, documents=rdocs)
 
 
 def _standard(aligned: Alignment, settings: Settings, progress: Progress | None,
@@ -145,7 +157,7 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
                                       zero_match=settings.zero_match,
                                       annotate=bool(settings.analyses or settings.plink_by))
     if settings.needs_features:
-        key, response = _annotated(key), _annotated(response)
+        key, response = _annotated(key, response)
     aligned = align(key, response, singletons=settings.singletons, strict_tokens=settings.strict_tokens,
                     key_duplicates=settings.key_duplicates)
     unmatched = None

@@ -27,7 +27,9 @@ The rules (documented in docs/formats.md, configurable through :class:`TypingRul
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field, replace
+from itertools import compress
 
 from ..model import Chain, Document, Mention, Span
 
@@ -61,7 +63,7 @@ MISSING_TAGS = frozenset({"", "_", "-"})
 def _tag_column(doc: Document, name: str) -> list[str] | None:
     """Column ``name`` of ``doc``, or None when it is absent or holds no real tag at all."""
     col = doc.columns.get(name)
-    if not col or all(v in MISSING_TAGS for v in col):
+    if not col or (col[0] in MISSING_TAGS and MISSING_TAGS.issuperset(col)):
         return None
     return col
 
@@ -69,11 +71,12 @@ def _tag_column(doc: Document, name: str) -> list[str] | None:
 def lacks_pos(doc: Document) -> bool:
     """True when some token of ``doc`` has no POS tag (no POS/UPOS column, or ``_``/``-`` in it):
     such mentions are typed from the word (closed-class pronoun list) and NE column/capitalisation."""
+    list(doc.columns)  # the names first: a reader that cuts its columns lazily then cuts them in one pass
     pos, upos = _tag_column(doc, "pos"), _tag_column(doc, "upos")
     if pos is None and upos is None:
         return True
     col = pos if pos is not None else upos
-    return any(v in MISSING_TAGS for v in col)
+    return not MISSING_TAGS.isdisjoint(col)
 
 
 def ne_spans(tags: list[str]) -> dict[int, tuple[int, int, str]]:
@@ -84,8 +87,10 @@ def ne_spans(tags: list[str]) -> dict[int, tuple[int, int, str]]:
     cover: dict[int, tuple[int, int, str]] = {}
     start = -1
     kind = ""
-    for i, tag in enumerate(tags):
-        if not tag or tag in ("*", "-", "_"):
+    # only the cells other than "*" matter (most are "*"): find them without a Python step per token
+    for i in compress(range(len(tags)), map("*".__ne__, tags)):
+        tag = tags[i]
+        if not tag or tag in ("-", "_"):
             continue
         if tag.startswith("("):
             kind = tag[1:].rstrip("*)").strip() or "-"
@@ -111,47 +116,7 @@ def find_head(doc: Document, m: Mention, rules: TypingRules = DEFAULT_RULES) -> 
     pos = _tag_column(doc, "upos") or _tag_column(doc, "pos")
     if not pos or m.start == m.end:
         return m.end
-    head = -1
-    for t in range(m.start, m.end + 1):
-        p = pos[t]
-        if p in rules.headlike_pos:
-            head = t
-        elif head >= 0 and (p in rules.stop_pos or p.startswith("VB") or p in ("VERB", "AUX")):
-            break
-    return head if head >= 0 else m.end
-
-
-def _derived(doc: Document, m: Mention, rules: TypingRules, cols: dict) -> dict[str, str]:
-    """The features of one span computed from the document's columns (see the module docstring)."""
-    pos, upos, lemma, ne, tokens = cols["pos"], cols["upos"], cols["lemma"], cols["ne"], doc.tokens
-    head = find_head(doc, m, rules)
-    word = tokens[head] if 0 <= head < len(tokens) else ""
-    hpos = pos[head] if pos else (upos[head] if upos else "-")
-    hupos = upos[head] if upos else "-"
-    # "_" / "-" is a missing tag, not a tag: type such a mention from its words
-    untagged = hpos in MISSING_TAGS and hupos in MISSING_TAGS
-    one = m.start == m.end
-    if one and (hpos in rules.pronoun_pos or hupos == "PRON" or (untagged and word.lower() in rules.pronouns)):
-        mtype = "PRONOUN"
-    elif (hpos in rules.name_pos or hupos == "PROPN"
-          or (untagged and (head in ne or (not ne and cols["placeholder_pos"]
-                                           and _capitalised_name(doc, head, word, rules))))):
-        mtype = "NAME"
-    else:
-        mtype = "NOMINAL"
-    lem = lemma[head] if lemma and lemma[head] not in ("", "-", "_") else word
-    span = ne.get(head)
-    return {
-        "head": str(head),
-        "head_pos": hpos or "-",
-        "mtype": mtype,
-        "pos_class": "NOUN" if (not one or hpos in rules.noun_pos) else (hpos or "-"),
-        "lemma": lem.lower(),
-        "pronoun": word.lower() if mtype == "PRONOUN" else "-",
-        "ne": span[2] if span and span[0] >= m.start and span[1] <= m.end else "",
-        "sentence": str(doc.sentence_of(m.start)),
-        "genre": cols["genre"],
-    }
+    return _pos_head(pos, m.start, m.end, rules.headlike_pos, rules.stop_pos)
 
 
 def _capitalised_name(doc: Document, head: int, word: str, rules: TypingRules) -> bool:
@@ -174,33 +139,142 @@ def mention_features(doc: Document, rules: TypingRules = DEFAULT_RULES) -> list[
     reader's entity type (``etype``) when no NE span of the NE column covers the head; an extra
     input column ``colN`` gives the value at the mention's last token.
     """
+    return _features_of(doc, Derived(doc, rules))
+
+
+class Derived:
+    """The derived features of a document's spans (the rules of the module docstring), each span
+    computed once when first asked for. One instance may serve every document whose
+    :func:`derivation_inputs` equal its document's (a response that repeats the key's columns)."""
+
+    __slots__ = ("doc", "rules", "spans", "_derive")
+
+    def __init__(self, doc: Document, rules: TypingRules = DEFAULT_RULES) -> None:
+        self.doc = doc
+        self.rules = rules
+        self.spans: dict[Span, dict[str, str]] = {}
+        self._derive = None
+
+    @property
+    def derive(self):
+        """The function computing one mention's derived features (columns looked up once)."""
+        if self._derive is None:
+            self._derive = _deriver(self.doc, self.rules)
+        return self._derive
+
+
+def _features_of(doc: Document, derived: Derived) -> list[dict[str, str]]:
+    """:func:`mention_features` with the derived features of ``derived``."""
+    # the names first: a reader that cuts its columns lazily then cuts them all in one pass
+    extra = [(k, doc.columns[k]) for k in list(doc.columns) if k.startswith("col")]
+    cache = derived.spans
+    out = []
+    for c in doc.chains:
+        for m in c.mentions:
+            span = (m.start, m.end)
+            d = cache.get(span)
+            if d is None:
+                d = cache[span] = derived.derive(m)
+            mf = m.features
+            if mf:
+                f = dict(mf)
+                for k, v in d.items():
+                    if k not in KEPT or k not in mf:
+                        f[k] = v
+                if not f["ne"]:
+                    f["ne"] = mf.get("etype", "-") if "ne" not in mf else f["ne"]
+            else:
+                f = dict(d)
+                if not f["ne"]:
+                    f["ne"] = "-"
+            for k, col in extra:
+                if k not in f:
+                    f[k] = col[m.end]
+            out.append(f)
+    return out
+
+
+def derivation_inputs(doc: Document) -> tuple:
+    """Everything of ``doc`` the derived features of a span depend on: two documents with equal
+    inputs give every span the same derived features (a response file usually repeats the key's
+    words and columns), so one computation serves both."""
+    cols = doc.columns
+    list(cols)  # the names first: a reader that cuts its columns lazily then cuts them in one pass
+    return (doc.genre, doc.tokens, doc.sentence_starts, "pos" in cols or "upos" in cols,
+            *(cols.get(k) for k in ("pos", "upos", "lemma", "ne", "head")))
+
+
+def _deriver(doc: Document, rules: TypingRules):
+    """The function giving the derived features of one mention of ``doc`` (the rules of the module
+    docstring), with the document's columns, NE spans and sentence starts looked up once."""
     ne_col = doc.columns.get("ne")
     cols = {"pos": _tag_column(doc, "pos"), "upos": _tag_column(doc, "upos"), "lemma": doc.columns.get("lemma"),
             "ne": ne_spans(ne_col) if ne_col else {}, "genre": doc.genre,
             "placeholder_pos": "pos" in doc.columns or "upos" in doc.columns}
-    extra = [k for k in doc.columns if k.startswith("col")]
-    cache: dict[Span, dict[str, str]] = {}
-    out = []
-    for m in doc.mentions:
-        d = cache.get(m.span)
-        if d is None:
-            d = cache[m.span] = _derived(doc, m, rules, cols)
-        f = dict(m.features)
-        for k, v in d.items():
-            if k not in KEPT or k not in f:
-                f[k] = v
-        if not f["ne"]:
-            f["ne"] = m.features.get("etype", "-") if "ne" not in m.features else f["ne"]
-        for k in extra:
-            f.setdefault(k, doc.columns[k][m.end])
-        out.append(f)
-    return out
+    pos, upos, lemma, ne, genre = cols["pos"], cols["upos"], cols["lemma"], cols["ne"], cols["genre"]
+    heads = doc.columns.get("head")
+    head_pos = upos or pos  # find_head's tag column
+    tokens = doc.tokens
+    ntok = len(tokens)
+    starts = doc.sentence_starts
+    headlike, stop_pos = rules.headlike_pos, rules.stop_pos
+    pronoun_pos, name_pos, noun_pos, pronouns = rules.pronoun_pos, rules.name_pos, rules.noun_pos, rules.pronouns
+
+    def derive(m: Mention) -> dict[str, str]:
+        s, e = m.start, m.end
+        one = s == e
+        if heads or (head_pos and not one):
+            head = find_head(doc, m, rules) if heads else _pos_head(head_pos, s, e, headlike, stop_pos)
+        else:
+            head = e
+        word = tokens[head] if 0 <= head < ntok else ""
+        hpos = pos[head] if pos else (upos[head] if upos else "-")
+        hupos = upos[head] if upos else "-"
+        # "_" / "-" is a missing tag, not a tag: type such a mention from its words
+        untagged = hpos in MISSING_TAGS and hupos in MISSING_TAGS
+        if one and (hpos in pronoun_pos or hupos == "PRON" or (untagged and word.lower() in pronouns)):
+            mtype = "PRONOUN"
+        elif (hpos in name_pos or hupos == "PROPN"
+              or (untagged and (head in ne or (not ne and cols["placeholder_pos"]
+                                               and _capitalised_name(doc, head, word, rules))))):
+            mtype = "NAME"
+        else:
+            mtype = "NOMINAL"
+        lem = lemma[head] if lemma and lemma[head] not in ("", "-", "_") else word
+        span = ne.get(head)
+        sentence = (bisect_right(starts, s) - 1 if starts else 0)
+        return {
+            "head": str(head),
+            "head_pos": hpos or "-",
+            "mtype": mtype,
+            "pos_class": "NOUN" if (not one or hpos in noun_pos) else (hpos or "-"),
+            "lemma": lem.lower(),
+            "pronoun": word.lower() if mtype == "PRONOUN" else "-",
+            "ne": span[2] if span and span[0] >= s and span[1] <= e else "",
+            "sentence": str(sentence if sentence > 0 else 0),
+            "genre": genre,
+        }
+
+    return derive
 
 
-def annotated(doc: Document, rules: TypingRules = DEFAULT_RULES) -> Document:
+def _pos_head(pos: list[str], start: int, end: int, headlike: frozenset[str], stop_pos: frozenset[str]) -> int:
+    """:func:`find_head` from a POS column (no dependency heads), for a mention of several tokens."""
+    head = -1
+    for t in range(start, end + 1):
+        p = pos[t]
+        if p in headlike:
+            head = t
+        elif head >= 0 and (p in stop_pos or p.startswith("VB") or p in ("VERB", "AUX")):
+            break
+    return head if head >= 0 else end
+
+
+def annotated(doc: Document, rules: TypingRules = DEFAULT_RULES, derived: Derived | None = None) -> Document:
     """A copy of ``doc`` whose mentions carry :func:`mention_features` (tokens and columns are
-    shared, mentions are new objects): scoring never writes into the reader's corpus."""
-    feats = iter(mention_features(doc, rules))
+    shared, mentions are new objects): scoring never writes into the reader's corpus. ``derived``
+    may be another document's :class:`Derived` when their :func:`derivation_inputs` are equal."""
+    feats = iter(_features_of(doc, derived if derived is not None else Derived(doc, rules)))
     chains = [Chain(c.label, [Mention(m.start, m.end, m.label, m.line, next(feats), m.words) for m in c.mentions])
               for c in doc.chains]
     return replace(doc, chains=chains)

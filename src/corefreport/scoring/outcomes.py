@@ -29,6 +29,7 @@ Tables group rows by a column (``cls``, ``type``, ``doc_id``, a feature); drill-
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Callable, Iterable, Sequence
 
 from .counts import Num, harmonic, ratio
@@ -244,17 +245,39 @@ class OutcomeCounts:
         }
 
 
+_OUTCOME_INDEX = {o: i for i, o in enumerate(("TP", "WT", "WL", "WTL", "FN", "FP"))}
+ROW_FIELDS = frozenset(("analysis", "doc_id", "text", "outcome", "cls", "type"))
+"""Row columns read from the row itself; any other column is a feature (``-`` when absent)."""
+
+
+def _outcome_index(row: LinkOutcome) -> int:
+    try:
+        return _OUTCOME_INDEX[row.outcome]
+    except KeyError:  # pragma: no cover - rows are built by our analyses only
+        raise ValueError(f"unknown outcome {row.outcome!r}") from None
+
+
+def _counts(acc: list) -> OutcomeCounts:
+    """An :class:`OutcomeCounts` from an accumulator ``[tp, wt, wl, wtl, fn, fp, credit]``."""
+    return OutcomeCounts(acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6])
+
+
 def tally(rows: Iterable[LinkOutcome]) -> OutcomeCounts:
     """Counts over all rows."""
-    c = OutcomeCounts()
+    acc = [0, 0, 0, 0, 0, 0, 0.0]
     for r in rows:
-        c.add(r)
-    return c
+        acc[_outcome_index(r)] += 1
+        acc[6] += r.credit
+    return _counts(acc)
 
 
-def group_by(rows: Iterable[LinkOutcome], *columns: str | Callable[[LinkOutcome], str]) -> dict:
+def group_by(rows: Iterable[LinkOutcome], *columns: str | Callable[[LinkOutcome], str],
+             separately: bool = False) -> dict:
     """Counts per value of ``column`` (a row field, a feature name, or a function), sorted by value;
     with several columns, per tuple of their values. Every link-level table is this.
+
+    ``separately=True`` groups by each column on its own, in one pass over the rows:
+    ``{column: group_by(rows, column)}`` (a breakdown by several features at once).
 
     >>> rows = [LinkOutcome("typed", "d", 0, 0, "he", "TP", 1.0, cls="p"),
     ...         LinkOutcome("typed", "d", 3, 3, "it", "FN", cls="p"),
@@ -263,17 +286,55 @@ def group_by(rows: Iterable[LinkOutcome], *columns: str | Callable[[LinkOutcome]
     {'d': (0, 1, 0), 'p': (1, 0, 1)}
     >>> list(group_by(rows, "doc_id", "cls"))
     [('d', 'p'), ('e', 'd')]
+    >>> {c: list(g) for c, g in group_by(rows, "doc_id", "cls", separately=True).items()}
+    {'doc_id': ['d', 'e'], 'cls': ['d', 'p']}
     """
-    getters = [c if callable(c) else (lambda r, c=c: r.get(c)) for c in columns]
-    key = getters[0] if len(getters) == 1 else (lambda r: tuple(g(r) for g in getters))
-    out: dict = {}
+    plan: list[tuple[int, object]] = []  # (how to read the column, the column)
+    if separately or len(columns) == 1:
+        for c in columns:
+            plan.append((2, c) if callable(c) else (1, c) if c in ROW_FIELDS else (0, c))
+    else:
+        plan.append((2, _tuple_reader(columns)))
+    accs: list[dict] = [{} for _ in plan]
+    steps = [(how, c, acc) for (how, c), acc in zip(plan, accs)]
+    index = _OUTCOME_INDEX
     for r in rows:
-        k = key(r)
-        c = out.get(k)
-        if c is None:
-            c = out[k] = OutcomeCounts()
-        c.add(r)
-    return dict(sorted(out.items()))
+        i = index.get(r.outcome)
+        if i is None:  # pragma: no cover - rows are built by our analyses only
+            raise ValueError(f"unknown outcome {r.outcome!r}")
+        credit = r.credit
+        f = r.features
+        for how, c, acc in steps:
+            k = f.get(c, "-") if how == 0 else getattr(r, c) if how == 1 else c(r)  # type: ignore[operator]
+            a = acc.get(k)
+            if a is None:
+                a = acc[k] = [0, 0, 0, 0, 0, 0, 0.0]
+            a[i] += 1
+            a[6] += credit  # row by row, in row order: the float sum every table has always shown
+    tables = [{k: _counts(a) for k, a in sorted(acc.items())} for acc in accs]
+    if separately:
+        return dict(zip(columns, tables))
+    return tables[0]
+
+
+def _tuple_reader(columns: tuple) -> Callable[[LinkOutcome], tuple]:
+    """The function reading the tuple of several columns of a row (row fields in one C call)."""
+    if columns and all(not callable(c) and c in ROW_FIELDS for c in columns):
+        return attrgetter(*columns)
+    readers = [_reader(c) for c in columns]
+    if len(readers) == 2:
+        first, second = readers
+        return lambda r: (first(r), second(r))
+    return lambda r: tuple([g(r) for g in readers])
+
+
+def _reader(column: str | Callable[[LinkOutcome], str]) -> Callable[[LinkOutcome], str]:
+    """The function reading ``column`` of a row, as :meth:`LinkOutcome.get` does."""
+    if callable(column):
+        return column
+    if column in ROW_FIELDS:
+        return attrgetter(column)
+    return lambda r: r.features.get(column, "-")
 
 
 def select(rows: Iterable[LinkOutcome], **where: str) -> list[LinkOutcome]:

@@ -94,13 +94,14 @@ def typed_chains(doc: Document | None, scheme: Scheme) -> list[TypedChain]:
     if doc is None:
         return []
     out = []
+    type_of = scheme.type_of
     for i, c in enumerate(doc.chains):
-        ms = list({m.span: m for m in c.mentions}.values())
-        if len(ms) < 2:
+        by_span = {(m.start, m.end): m for m in c.mentions}
+        if len(by_span) < 2:
             continue
-        dom, eligible = dominant_of(doc, ms)
-        out.append(TypedChain(dom.span, {m.span: scheme.type_of(doc, m) for m in ms if m.span != dom.span}, i,
-                              eligible))
+        dom, eligible = dominant_of(doc, list(by_span.values()))
+        d = (dom.start, dom.end)
+        out.append(TypedChain(d, {sp: type_of(doc, m) for sp, m in by_span.items() if sp != d}, i, eligible))
     return out
 
 
@@ -116,23 +117,28 @@ def typed_document(key: Document, response: Document | None, scheme: Scheme, k: 
     dominant mention."""
     doc_id = doc_id or key.doc_id
     credit = {"TP": k[0], "WT": k[1], "WL": k[2], "WTL": k[3], "FN": 0.0, "FP": 0.0}
-    kmap = {m.span: m for m in key.mentions}
-    rmap = {m.span: m for m in response.mentions} if response is not None else {}
+    kmap = {(m.start, m.end): m for c in key.chains for m in c.mentions}
+    rmap = {(m.start, m.end): m for c in response.chains for m in c.mentions} if response is not None else {}
     gold = typed_chains(key, scheme)
     rows = []
+    classes: dict[str, str] = {}
+    ktok = key.tokens
+    rtok = response.tokens if response is not None else ktok
     for j in classify(gold, typed_chains(response, scheme), strict):
         fp = j.outcome == "FP"
-        doc = response if fp else key
         m = (rmap if fp else kmap)[j.span]
-        code = j.response_type if fp else j.gold_type
+        code = (j.response_type if fp else j.gold_type) or "-"
+        cls = classes.get(code)
+        if cls is None:
+            cls = classes[code] = scheme.class_of(code)
         feats = dict(m.features)
         if j.wrong_entity:
             feats["wrong_entity"] = "1"
         if j.response_type is not None:
             feats["response_type"] = j.response_type
-        rows.append(LinkOutcome("typed", doc_id, m.start, m.end, doc.text(m.start, m.end), j.outcome,
-                                credit[j.outcome], j.gold_dominant, j.response_dominant,
-                                scheme.class_of(code or "-"), code or "-", feats))
+        s, e = m.start, m.end
+        rows.append(LinkOutcome("typed", doc_id, s, e, " ".join((rtok if fp else ktok)[s : e + 1]), j.outcome,
+                                credit[j.outcome], j.gold_dominant, j.response_dominant, cls, code, feats))
     return rows, sum(1 for c in gold if not c.eligible)
 
 
