@@ -59,10 +59,11 @@ def _annotated(corpus: Corpus) -> Corpus:
 
 
 def _standard(aligned: Alignment, settings: Settings, progress: Progress | None,
-              unmatched: Alignment | None = None) -> tuple[list[DocumentResult], Counts]:
+              unmatched: Alignment | None = None, written: Corpus | None = None) -> tuple[list[DocumentResult], Counts]:
     names = [m for m in settings.metrics if m in PER_DOCUMENT_METRICS]
-    compute = [(n, REGISTRY[n].compute) for n in names if n != "mor"]
+    compute = [(n, REGISTRY[n].compute) for n in names if n not in ("mor", "zero")]
     mor = "mor" in names
+    zero = "zero" in names
     docs: list[DocumentResult] = []
     mentions = Counts()
     n = len(aligned.documents)
@@ -72,6 +73,10 @@ def _standard(aligned: Alignment, settings: Settings, progress: Progress | None,
         res = {name: f(ad.key, ad.response, ct) for name, f in compute}
         if mor:  # on the mentions as written: MOR ignores --match, as corefud-scorer does
             res["mor"] = REGISTRY["mor"].compute(raw[ad.doc_id].key, raw[ad.doc_id].response)
+        if zero:  # from the documents: which mentions are zeros, and the response as written
+            rd = ad.response_doc
+            wd = written.documents.get(rd.doc_id) if rd is not None and written is not None else rd
+            res["zero"] = REGISTRY["zero"].compute(ad.key_doc, rd, wd, settings.singletons == "drop", settings.match)
         res = {name: res[name] for name in names}
         ment = Counts(ad.matched_mentions, ad.key_mentions, ad.matched_mentions, ad.response_mentions)
         mentions = mentions + ment
@@ -151,7 +156,7 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
     unmatched = None
     if "mor" in settings.metrics and response is not as_written:
         unmatched = align(key, as_written, singletons=settings.singletons, key_duplicates=settings.key_duplicates)
-    docs, mentions = _standard(aligned, settings, progress, unmatched)
+    docs, mentions = _standard(aligned, settings, progress, unmatched, as_written)
     std = [m for m in settings.metrics if m in PER_DOCUMENT_METRICS]
     ev = Evaluation(
         settings=settings, signature=sig, key_source=key.source, response_source=response.source,

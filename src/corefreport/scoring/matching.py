@@ -463,7 +463,7 @@ def match_documents(key: Document, response: Document, mode: str, drop_singleton
     is returned as it is and only the response mentions that change are copied.
     """
     matched = alignment(key, response, mode, drop_singletons, zero_match, key_head, response_head, same_heads)
-    key_sets = {m.ident for m in key.mentions} if mode == "head" else set()
+    key_sets = {m.ident for m in key.mentions} if mode == "head" or zero_match == "dependent" else set()
     if not annotate:
         return key, replace(response, chains=[Chain(c.label, [_moved(m, matched.get(id(m)), key_sets) for m in c.mentions])
                                               for c in response.chains])
