@@ -170,3 +170,25 @@ def test_anaphor_counts_first_mentions_and_wrong_links():
         [[a, z1], [b, z2]], [[z1, b], [item(8), z2], [z3, a]])  # chains are put in document order
     c = anaphor_counts([[a, z1], [b, z2]], [[b, z1], [z2, item(8)], [a, z3]])
     assert (c.recall_num, c.recall_den, c.precision_num, c.precision_den) == (0, 2, 0, 2)
+
+
+def test_cli_preset_crac_prints_what_corefud_scorer_prints(tmp_path):
+    """``corefreport score KEY RESP --preset crac`` (no ``--metric``) reports the metrics
+    ``python corefud-scorer.py KEY RESP`` prints — its BLANC, MOR and the zero score among them — with
+    the numbers it prints, here on the Spanish pair with zeros."""
+    from typer.testing import CliRunner
+
+    from corefreport.cli import app
+
+    case = next(c for c in EXPECTED["cases"] if c["response"] == "response-system.conllu" and c["match"] == "head"
+                and c["zero_match"] == "dependent" and not c["keep_singletons"])
+    assert case["command"] == "python corefud-scorer.py -a head -z dependent key.conllu response-system.conllu"
+    result = CliRunner().invoke(app, ["score", str(HERE / "key.conllu"), str(HERE / case["response"]),
+                                      "--preset", "crac", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["signature"].startswith("metrics:muc+bcub+ceafm+ceafe+blanc_crac+lea+mor+zero|")
+    printed = _printed(case["printed"])
+    for name, key in PRINTED.items():
+        m = out["metrics"][key]
+        assert tuple(f"{100 * m[x]:.2f}" for x in ("recall", "precision", "f1")) == printed[name], name

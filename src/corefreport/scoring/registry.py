@@ -102,7 +102,7 @@ _ENTRIES = [
            title="BLANC averaged as corefud-scorer v1.2 does (a component counts when key or response has links)"),
     Metric("mor", "MOR", "MOR", "Žabokrtský et al. 2022", "corefud", COUNTS, counts_formula, mention_overlap,
            title="mention overlap ratio: words shared by 1-to-1 paired overlapping key and response mentions"),
-    Metric("zero", "zeros", "zeros", "Novák et al. 2024", "corefud", COUNTS, counts_formula, zero_counts,
+    Metric("zero", "Zeros", "Zeros", "Novák et al. 2024", "corefud", COUNTS, counts_formula, zero_counts,
            title="anaphor-decomposable score of zero mentions (corefud-scorer's zero): "
                  "R = TP/(TP+FN+WL), P = TP/(TP+FP+WL) over zeros that are not first in their chain"),
     Metric("conll", "CoNLL", "CoNLL", "Pradhan et al. 2014", "conll", COUNTS * 3, conll_formula,
