@@ -236,14 +236,18 @@ def score(k: Mention, r: Mention, mode: str) -> float:
 
 
 _SOLVER = None
+SCIPY_CELLS = 100_000
+"""Score matrices with more cells than this go to scipy's compiled solver; smaller ones (all of them
+in practice: only the mentions left after step 1 of a document with tied matchings) to
+:func:`.lsap.linear_sum_assignment`, the same method with the same tie conventions in pure Python,
+which spares the run importing numpy and scipy (about 0.15 s)."""
 
 
 def _solver():
-    """``scipy.optimize.linear_sum_assignment`` — the solver corefud-scorer calls, so ties fall the
-    same way. Importing ``scipy.optimize`` costs about half a second (it loads all of scipy's
-    optimisers); the solver is one compiled module, ``scipy/optimize/_lsap``, loaded here on its own
-    when it is there (the same code, only the package's other modules are not imported); else the
-    public import."""
+    """``scipy.optimize.linear_sum_assignment`` — the solver corefud-scorer calls. Importing
+    ``scipy.optimize`` costs about half a second (it loads all of scipy's optimisers); the solver is
+    one compiled module, ``scipy/optimize/_lsap``, loaded here on its own when it is there (the same
+    code, only the package's other modules are not imported); else the public import."""
     global _SOLVER
     if _SOLVER is None:
         import sys
@@ -277,9 +281,20 @@ def _solver():
     return _SOLVER
 
 
-def _lsa(sim):
-    rows, cols = _solver()(-sim)
-    return [(a, b) for a, b in zip(rows, cols) if sim[a, b] > 0]
+def _lsa(sim: list[list[float]]) -> list[tuple[int, int]]:
+    """The pairs of positive score in the maximum-weight assignment of ``sim`` (rows: key mentions,
+    columns: response mentions) that ``linear_sum_assignment(-sim)`` returns, as corefud-scorer
+    solves it (``scorer/base/reader.py`` 118–121)."""
+    if len(sim) * len(sim[0]) > SCIPY_CELLS:
+        import numpy as np
+
+        rows, cols = _solver()(-np.array(sim, dtype=float))
+        pairs = zip(rows.tolist(), cols.tolist())
+    else:
+        from .lsap import linear_sum_assignment
+
+        pairs = linear_sum_assignment([[-x for x in row] for row in sim])
+    return [(a, b) for a, b in pairs if sim[a][b] > 0]
 
 
 def _mentions(doc: Document | None, drop_singletons: bool) -> list[Mention]:
@@ -315,9 +330,7 @@ def alignment(key: Document, response: Document, mode: str, drop_singletons: boo
         kz = sorted((_Info(m, i, None) for i, m in kmap.items() if is_zero(m)), key=lambda x: x.order)
         rz = sorted((_Info(m, i, None) for i, m in rmap.items() if is_zero(m)), key=lambda x: x.order)
         if kz and rz:
-            import numpy as np
-
-            sim = np.array([[zero_score(k.m, r.m) for r in rz] for k in kz])
+            sim = [[zero_score(k.m, r.m) for r in rz] for k in kz]
             for a, b in _lsa(sim):
                 by_ident[rz[b].ident] = kz[a].m
                 used.add(kz[a].ident)
@@ -362,13 +375,12 @@ def _partial_step(ks: list[_Info], rs: list[_Info], out: dict, mode: str) -> Non
     ks.sort(key=lambda i: i.order)
     rs.sort(key=lambda i: i.order)
     col = {id(r): b for b, r in enumerate(rs)}
-    import numpy as np
-
-    sim = np.zeros((len(ks), len(rs)))
+    sim = [[0.0] * len(rs) for _ in ks]
     for a, k in enumerate(ks):
         kw, n = k.words, len(k.words)
+        row = sim[a]
         for r in cand[id(k)]:
-            sim[a, col[id(r)]] = len(kw & r.words) / n
+            row[col[id(r)]] = len(kw & r.words) / n
     for a, b in _lsa(sim):
         out[rs[b].ident] = ks[a].m
 
