@@ -12,9 +12,10 @@ and the corefud-scorer source lines they come from are in ``docs/matching.md``:
   with the same head, scored |K ∩ R| / |K|. **partial**: same word set first; then a response
   whose words all lie in the key mention and include the key mention's head, scored |R| / |K|;
 * the alignment is 1-to-1: remaining key and response mentions are sorted by (first word, last
-  word, number of words) and the maximum-weight assignment of ``scipy.optimize.linear_sum_assignment``
-  on that score matrix is taken (pairs with score 0 are not matches), exactly as corefud-scorer,
-  so ties fall the same way (where the best matching is unique it is found without the solver);
+  word, number of words) and the maximum-weight assignment ``scipy.optimize.linear_sum_assignment``
+  returns on that score matrix is taken (pairs with score 0 are not matches), exactly as
+  corefud-scorer, so ties fall the same way (where the best matching is unique it is found without
+  a solver; where it is not, :mod:`.lsap` gives scipy's answer without importing numpy);
 * with ``singletons="drop"`` one-mention chains are removed before matching (as the scorer does);
 * every mention says how it was matched (feature ``match``, :data:`MATCH_KINDS`): the drill
   dimension of ``--by match``;
@@ -394,8 +395,8 @@ def _unique_optimum(ks: list[_Info], cand: dict, limit: int = 8) -> list | None:
 
     The solver's answer, restricted to its pairs of positive score, is a maximum-weight matching of
     the allowed pairs (zero pairs add nothing; a positive pair left out would raise the total). When
-    that matching is unique, every solver returns it, so ``linear_sum_assignment`` (and importing
-    numpy) is needed only where several matchings tie. The allowed pairs split into connected
+    that matching is unique, every solver returns it, so the solver (:func:`_lsa`) is needed only
+    where several matchings tie. The allowed pairs split into connected
     components, each small in practice; each is solved by enumeration. A component of more than
     ``limit`` key mentions, or a tie within 1e-9, returns None: the caller runs the solver."""
     parent: dict[int, int] = {}
