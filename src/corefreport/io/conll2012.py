@@ -25,8 +25,8 @@ import re
 from sys import intern
 from bisect import bisect_left
 from functools import lru_cache
-from itertools import compress, count, repeat
-from operator import itemgetter, ne, not_
+from itertools import compress, repeat
+from operator import itemgetter, not_
 from pathlib import Path
 
 from ..model import Chain, Corpus, Document, Mention
@@ -244,19 +244,6 @@ class LazyColumns(dict):
             return dict.__getitem__(self, name)[t]
         c = self._rows[t].split("\t", idx + 1) if self._tab else self._rows[t].split(None, idx + 1)
         return c[idx] if idx < len(c) - 1 else ""
-
-    def same_but_last(self, other: object) -> bool:
-        """Whether every row of ``other`` equals this one's but for the last (coreference) column, so
-        that every other column (POS, HEAD, …) is the same in both documents. Rows are compared whole
-        at C speed; only the rows that differ are cut (those with a coreference bracket)."""
-        if not isinstance(other, LazyColumns) or self._tab != other._tab or len(self._rows) != len(other._rows):
-            return False
-        a, b = self._rows, other._rows
-        sep = "\t" if self._tab else None
-        for t in compress(count(), map(ne, a, b)):
-            if a[t].rsplit(sep, 1)[0] != b[t].rsplit(sep, 1)[0]:
-                return False
-        return True
 
     def __getitem__(self, name: str) -> list[str]:
         if name in self._spec:

@@ -24,7 +24,7 @@ from . import metrics as M
 from .align import Alignment, align
 from .counts import Counts
 from .features import annotated, lacks_pos
-from .matching import drop_zeros, match_corpora
+from .matching import drop_zeros, heads_by_rule, match_corpora
 from .registry import PER_DOCUMENT_METRICS, REGISTRY
 from .result import DocumentResult, Evaluation, PlinkResult, SideStats
 from .settings import Settings, signature
@@ -138,10 +138,16 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
     settings = settings or Settings()
     key_stats, response_stats = side_stats(key), side_stats(response)
     untagged = [d.doc_id for d in key if lacks_pos(d)] if settings.needs_features else []
-    sig = signature(settings, corpus_hash(key), pos_missing=bool(untagged))
+    ruled = heads_by_rule(key, response) if settings.match != "exact" else []
+    sig = signature(settings, corpus_hash(key), pos_missing=bool(untagged), heads_rule=bool(ruled))
     pos_warning = ([f"{len(untagged)} key document(s) have tokens without a POS tag ('_', '-' or no POS column, "
                     f"e.g. {untagged[0]}): their mentions are typed from the word (pronoun list) and the NE "
                     "column or capitalisation (signature pos:missing)"] if untagged else [])
+    if ruled:
+        pos_warning.append(f"--match {settings.match}: {' and '.join(ruled)} mentions carry no head (only CorefUD "
+                           "CoNLL-U writes one); their heads come from the key's columns by corefreport's rule: the "
+                           "first word whose dependency HEAD lies outside the mention, else the last noun before a "
+                           "verb or preposition, else the last word (docs/matching.md rule 3a; signature heads:rule)")
     if settings.zeros == "drop":
         key, response = drop_zeros(key), drop_zeros(response)
     as_written = response

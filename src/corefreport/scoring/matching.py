@@ -551,24 +551,33 @@ def drop_zeros(corpus: Corpus) -> Corpus:
 def match_corpora(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
                   zero_match: str = "linear", annotate: bool = True) -> tuple[Corpus, Corpus]:
     """:func:`match_documents` on every pair of key and response documents: (key, response) copies.
-    Heads of documents from formats without CorefUD head fields come from :func:`head_finder`."""
+
+    Heads of mentions of a format without CorefUD head fields (CoNLL-2012, JSON lines, WebAnno)
+    come from :func:`head_finder` on the **key** document's columns, for response mentions too
+    (rule 3a): the same words then have the same head, whatever the response file's own POS (or
+    its lack of any) — a response with the key's very spans is matched exactly under every mode."""
     from .align import pair_documents
 
     pairs, _, _ = pair_documents(key, response)
     kdocs, rdocs = dict(key.documents), dict(response.documents)
     for kd, rd in pairs:
         if rd is not None:
-            kh = head_finder(kd) if key.format != "conllu" else head_of
-            rh = head_finder(rd) if response.format != "conllu" else head_of
-            same = False
-            if mode == "head" and kh is not head_of and rh is not head_of:
-                # both CoNLL-2012 with the same columns but the last: one rule on the same POS gives
-                # mentions with the same words the same head, so step 1 compares words only (speed)
-                check = getattr(kd.columns, "same_but_last", None)
-                same = bool(check and check(rd.columns))
+            rule = head_finder(kd) if key.format != "conllu" or response.format != "conllu" else None
+            kh = rule if key.format != "conllu" else head_of
+            rh = head_of
+            if response.format != "conllu":
+                # the key's columns, where the documents have the same tokens (else align reports it)
+                rh = rule if len(rd.tokens) == len(kd.tokens) else head_finder(rd)
+            same = kh is rh and kh is not head_of  # one rule on the key's columns: step 1 compares words only
             kdocs[kd.doc_id], rdocs[rd.doc_id] = match_documents(kd, rd, mode, drop_singletons, zero_match, kh, rh,
                                                                  same, annotate)
     return replace(key, documents=kdocs), replace(response, documents=rdocs)
+
+
+def heads_by_rule(key: Corpus, response: Corpus) -> list[str]:
+    """The formats of key and response whose mentions carry no CorefUD head (their heads come from
+    rule 3a under ``--match head|partial``)."""
+    return sorted({c.format or "unknown" for c in (key, response) if c.format != "conllu"})
 
 
 def match_corpus(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
