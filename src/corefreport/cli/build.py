@@ -74,6 +74,8 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
     metrics, plink = parse_metrics(metric)
     if not metrics and not plink:
         metrics = default_metrics
+        if preset == "crac":  # what corefud-scorer.py prints besides its BLANC: MOR and the zero score
+            metrics = tuple(dict.fromkeys(metrics + ("mor", "zero")))
     plink_by = None
     if plink:
         if not by:

@@ -28,7 +28,8 @@ SCORING_PARAMETERS = [
     _p("metric", Annotated[list[str], typer.Option(
         "--metric", "-m", metavar="NAME[,NAME…]",
         help="Metrics (repeatable or comma-separated): muc, bcub, ceafm, ceafe, blanc, lea, lmuc, lbcub, lceafm, "
-             "lceafe, plink (with --by), all; corefud-scorer's blanc_crac and mor (mention overlap ratio).")]),
+             "lceafe, plink (with --by), all; corefud-scorer's blanc_crac, mor (mention overlap ratio) and zero "
+             "(its score of zero mentions).")]),
     _p("analysis", Annotated[list[str], typer.Option(
         "--analysis", "-a", metavar="NAME",
         help="Link-level analysis (repeatable): 'arcs' (Tuggener 2014: immediate, inferred and anchor scenarios), "
@@ -59,7 +60,8 @@ SCORING_PARAMETERS = [
         "--preset", metavar="crac",
         help="'crac': score as the CRAC 2023/2024 shared tasks (corefud-scorer v1.2 defaults): head matching, "
              "singletons dropped, zeros matched by their dependencies, BLANC averaged as corefud-scorer does "
-             "(blanc_crac). --match, --zero-match and --keep-singletons still override.")]),
+             "(blanc_crac) and, without --metric, MOR and the zero score too, as corefud-scorer prints them. "
+             "--match, --zero-match and --keep-singletons still override.")]),
     _p("strict_tokens", Annotated[bool, typer.Option(
         "--strict-tokens",
         help="Stop with an error when a matched document's words differ between key and response "

@@ -24,7 +24,7 @@ from . import metrics as M
 from .align import Alignment, align
 from .counts import Counts
 from .features import Derived, annotated, derivation_inputs, lacks_pos
-from .matching import drop_zeros, match_corpora
+from .matching import drop_zeros, heads_by_rule, match_corpora
 from .registry import PER_DOCUMENT_METRICS, REGISTRY
 from .result import DocumentResult, Evaluation, PlinkResult, SideStats
 from .settings import Settings, signature
@@ -71,10 +71,11 @@ def _annotated(key: Corpus, response: Corpus) -> tuple[Corpus, Corpus]:
 
 
 def _standard(aligned: Alignment, settings: Settings, progress: Progress | None,
-              unmatched: Alignment | None = None) -> tuple[list[DocumentResult], Counts]:
+              unmatched: Alignment | None = None, written: Corpus | None = None) -> tuple[list[DocumentResult], Counts]:
     names = [m for m in settings.metrics if m in PER_DOCUMENT_METRICS]
-    compute = [(n, REGISTRY[n].compute) for n in names if n != "mor"]
+    compute = [(n, REGISTRY[n].compute) for n in names if n not in ("mor", "zero")]
     mor = "mor" in names
+    zero = "zero" in names
     docs: list[DocumentResult] = []
     mentions = Counts()
     n = len(aligned.documents)
@@ -84,6 +85,10 @@ def _standard(aligned: Alignment, settings: Settings, progress: Progress | None,
         res = {name: f(ad.key, ad.response, ct) for name, f in compute}
         if mor:  # on the mentions as written: MOR ignores --match, as corefud-scorer does
             res["mor"] = REGISTRY["mor"].compute(raw[ad.doc_id].key, raw[ad.doc_id].response)
+        if zero:  # from the documents: which mentions are zeros, and the response as written
+            rd = ad.response_doc
+            wd = written.documents.get(rd.doc_id) if rd is not None and written is not None else rd
+            res["zero"] = REGISTRY["zero"].compute(ad.key_doc, rd, wd, settings.singletons == "drop", settings.match)
         res = {name: res[name] for name in names}
         ment = Counts(ad.matched_mentions, ad.key_mentions, ad.matched_mentions, ad.response_mentions)
         mentions = mentions + ment
@@ -145,10 +150,16 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
     settings = settings or Settings()
     key_stats, response_stats = side_stats(key), side_stats(response)
     untagged = [d.doc_id for d in key if lacks_pos(d)] if settings.needs_features else []
-    sig = signature(settings, corpus_hash(key), pos_missing=bool(untagged))
+    ruled = heads_by_rule(key, response) if settings.match != "exact" else []
+    sig = signature(settings, corpus_hash(key), pos_missing=bool(untagged), heads_rule=bool(ruled))
     pos_warning = ([f"{len(untagged)} key document(s) have tokens without a POS tag ('_', '-' or no POS column, "
                     f"e.g. {untagged[0]}): their mentions are typed from the word (pronoun list) and the NE "
                     "column or capitalisation (signature pos:missing)"] if untagged else [])
+    if ruled:
+        pos_warning.append(f"--match {settings.match}: {' and '.join(ruled)} mentions carry no head (only CorefUD "
+                           "CoNLL-U writes one); their heads come from the key's columns by corefreport's rule: the "
+                           "first word whose dependency HEAD lies outside the mention, else the last noun before a "
+                           "verb or preposition, else the last word (docs/matching.md rule 3a; signature heads:rule)")
     if settings.zeros == "drop":
         key, response = drop_zeros(key), drop_zeros(response)
     as_written = response
@@ -163,7 +174,7 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
     unmatched = None
     if "mor" in settings.metrics and response is not as_written:
         unmatched = align(key, as_written, singletons=settings.singletons, key_duplicates=settings.key_duplicates)
-    docs, mentions = _standard(aligned, settings, progress, unmatched)
+    docs, mentions = _standard(aligned, settings, progress, unmatched, as_written)
     std = [m for m in settings.metrics if m in PER_DOCUMENT_METRICS]
     ev = Evaluation(
         settings=settings, signature=sig, key_source=key.source, response_source=response.source,

@@ -12,9 +12,10 @@ and the corefud-scorer source lines they come from are in ``docs/matching.md``:
   with the same head, scored |K ∩ R| / |K|. **partial**: same word set first; then a response
   whose words all lie in the key mention and include the key mention's head, scored |R| / |K|;
 * the alignment is 1-to-1: remaining key and response mentions are sorted by (first word, last
-  word, number of words) and the maximum-weight assignment of ``scipy.optimize.linear_sum_assignment``
-  on that score matrix is taken (pairs with score 0 are not matches), exactly as corefud-scorer,
-  so ties fall the same way (where the best matching is unique it is found without the solver);
+  word, number of words) and the maximum-weight assignment ``scipy.optimize.linear_sum_assignment``
+  returns on that score matrix is taken (pairs with score 0 are not matches), exactly as
+  corefud-scorer, so ties fall the same way (where the best matching is unique it is found without
+  a solver; where it is not, scipy's own compiled solver is called);
 * with ``singletons="drop"`` one-mention chains are removed before matching (as the scorer does);
 * every mention says how it was matched (feature ``match``, :data:`MATCH_KINDS`): the drill
   dimension of ``--by match``;
@@ -239,11 +240,10 @@ _SOLVER = None
 
 
 def _solver():
-    """``scipy.optimize.linear_sum_assignment`` — the solver corefud-scorer calls, so ties fall the
-    same way. Importing ``scipy.optimize`` costs about half a second (it loads all of scipy's
-    optimisers); the solver is one compiled module, ``scipy/optimize/_lsap``, loaded here on its own
-    when it is there (the same code, only the package's other modules are not imported); else the
-    public import."""
+    """``scipy.optimize.linear_sum_assignment`` — the solver corefud-scorer calls. Importing
+    ``scipy.optimize`` costs about half a second (it loads all of scipy's optimisers); the solver is
+    one compiled module, ``scipy/optimize/_lsap``, loaded here on its own when it is there (the same
+    code, only the package's other modules are not imported); else the public import."""
     global _SOLVER
     if _SOLVER is None:
         import sys
@@ -277,9 +277,15 @@ def _solver():
     return _SOLVER
 
 
-def _lsa(sim):
-    rows, cols = _solver()(-sim)
-    return [(a, b) for a, b in zip(rows, cols) if sim[a, b] > 0]
+def _lsa(sim: list[list[float]]) -> list[tuple[int, int]]:
+    """The pairs of positive score in the maximum-weight assignment of ``sim`` (rows: key mentions,
+    columns: response mentions) that ``linear_sum_assignment(-sim)`` returns, as corefud-scorer
+    solves it (``scorer/base/reader.py`` 118–121)."""
+    import numpy as np
+
+    rows, cols = _solver()(-np.array(sim, dtype=float))
+    pairs = zip(rows.tolist(), cols.tolist())
+    return [(a, b) for a, b in pairs if sim[a][b] > 0]
 
 
 def _mentions(doc: Document | None, drop_singletons: bool) -> list[Mention]:
@@ -315,9 +321,7 @@ def alignment(key: Document, response: Document, mode: str, drop_singletons: boo
         kz = sorted((_Info(m, i, None) for i, m in kmap.items() if is_zero(m)), key=lambda x: x.order)
         rz = sorted((_Info(m, i, None) for i, m in rmap.items() if is_zero(m)), key=lambda x: x.order)
         if kz and rz:
-            import numpy as np
-
-            sim = np.array([[zero_score(k.m, r.m) for r in rz] for k in kz])
+            sim = [[zero_score(k.m, r.m) for r in rz] for k in kz]
             for a, b in _lsa(sim):
                 by_ident[rz[b].ident] = kz[a].m
                 used.add(kz[a].ident)
@@ -326,9 +330,13 @@ def alignment(key: Document, response: Document, mode: str, drop_singletons: boo
             by_ident[i] = kmap[i]
             used.add(i)
     if mode != "exact":
-        ks = [_Info(m, i, key_head(m)) for i, m in kmap.items() if i not in used]
-        rhead = response_head if mode == "head" else (lambda m: None)  # partial: response heads unused (rule 7)
-        rs = [_Info(m, i, rhead(m)) for i, m in rmap.items() if i not in by_ident]
+        if mode == "head" and not same_heads:  # the identities hold the heads step 1 computed
+            ks = [_Info(m, i, i[1]) for i, m in kmap.items() if i not in used]
+            rs = [_Info(m, i, i[1]) for i, m in rmap.items() if i not in by_ident]
+        else:
+            ks = [_Info(m, i, key_head(m)) for i, m in kmap.items() if i not in used]
+            rhead = response_head if mode == "head" else (lambda m: None)  # partial: response heads unused (rule 7)
+            rs = [_Info(m, i, rhead(m)) for i, m in rmap.items() if i not in by_ident]
         _partial_step(ks, rs, by_ident, mode)
     return {id(m): by_ident[i] for i, m in zip(rids, rms) if i in by_ident}
 
@@ -362,13 +370,12 @@ def _partial_step(ks: list[_Info], rs: list[_Info], out: dict, mode: str) -> Non
     ks.sort(key=lambda i: i.order)
     rs.sort(key=lambda i: i.order)
     col = {id(r): b for b, r in enumerate(rs)}
-    import numpy as np
-
-    sim = np.zeros((len(ks), len(rs)))
+    sim = [[0.0] * len(rs) for _ in ks]
     for a, k in enumerate(ks):
         kw, n = k.words, len(k.words)
+        row = sim[a]
         for r in cand[id(k)]:
-            sim[a, col[id(r)]] = len(kw & r.words) / n
+            row[col[id(r)]] = len(kw & r.words) / n
     for a, b in _lsa(sim):
         out[rs[b].ident] = ks[a].m
 
@@ -378,8 +385,8 @@ def _unique_optimum(ks: list[_Info], cand: dict, limit: int = 8) -> list | None:
 
     The solver's answer, restricted to its pairs of positive score, is a maximum-weight matching of
     the allowed pairs (zero pairs add nothing; a positive pair left out would raise the total). When
-    that matching is unique, every solver returns it, so ``linear_sum_assignment`` (and importing
-    numpy) is needed only where several matchings tie. The allowed pairs split into connected
+    that matching is unique, every solver returns it, so the solver (:func:`_lsa`) is needed only
+    where several matchings tie. The allowed pairs split into connected
     components, each small in practice; each is solved by enumeration. A component of more than
     ``limit`` key mentions, or a tie within 1e-9, returns None: the caller runs the solver."""
     parent: dict[int, int] = {}
@@ -463,7 +470,7 @@ def match_documents(key: Document, response: Document, mode: str, drop_singleton
     is returned as it is and only the response mentions that change are copied.
     """
     matched = alignment(key, response, mode, drop_singletons, zero_match, key_head, response_head, same_heads)
-    key_sets = {m.ident for m in key.mentions} if mode == "head" else set()
+    key_sets = {m.ident for m in key.mentions} if mode == "head" or zero_match == "dependent" else set()
     if not annotate:
         return key, replace(response, chains=[Chain(c.label, [_moved(m, matched.get(id(m)), key_sets) for m in c.mentions])
                                               for c in response.chains])
@@ -534,18 +541,33 @@ def drop_zeros(corpus: Corpus) -> Corpus:
 def match_corpora(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
                   zero_match: str = "linear", annotate: bool = True) -> tuple[Corpus, Corpus]:
     """:func:`match_documents` on every pair of key and response documents: (key, response) copies.
-    Heads of documents from formats without CorefUD head fields come from :func:`head_finder`."""
+
+    Heads of mentions of a format without CorefUD head fields (CoNLL-2012, JSON lines, WebAnno)
+    come from :func:`head_finder` on the **key** document's columns, for response mentions too
+    (rule 3a): the same words then have the same head, whatever the response file's own POS (or
+    its lack of any) — a response with the key's very spans is matched exactly under every mode."""
     from .align import pair_documents
 
     pairs, _, _ = pair_documents(key, response)
     kdocs, rdocs = dict(key.documents), dict(response.documents)
     for kd, rd in pairs:
         if rd is not None:
-            kh = head_finder(kd) if key.format != "conllu" else head_of
-            rh = head_finder(rd) if response.format != "conllu" else head_of
+            rule = head_finder(kd) if key.format != "conllu" or response.format != "conllu" else None
+            kh = rule if key.format != "conllu" else head_of
+            rh = head_of
+            if response.format != "conllu":
+                # the key's columns, where the documents have the same tokens (else align reports it)
+                rh = rule if len(rd.tokens) == len(kd.tokens) else head_finder(rd)
+            same = kh is rh and kh is not head_of  # one rule on the key's columns: step 1 compares words only
             kdocs[kd.doc_id], rdocs[rd.doc_id] = match_documents(kd, rd, mode, drop_singletons, zero_match, kh, rh,
-                                                                 False, annotate)
+                                                                 same, annotate)
     return replace(key, documents=kdocs), replace(response, documents=rdocs)
+
+
+def heads_by_rule(key: Corpus, response: Corpus) -> list[str]:
+    """The formats of key and response whose mentions carry no CorefUD head (their heads come from
+    rule 3a under ``--match head|partial``)."""
+    return sorted({c.format or "unknown" for c in (key, response) if c.format != "conllu"})
 
 
 def match_corpus(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,

@@ -30,6 +30,7 @@ from . import metrics as M
 from .counts import Counts, Num, counts_formula  # noqa: F401 (Counts: the doctests)
 from .matching import mention_overlap
 from .metrics import blanc_corefud_formula, blanc_formula, conll_formula
+from .zeros import document_counts as zero_counts
 from .outcomes import OUTCOME_COLUMNS, outcome_formula, typed_macro_formula, typed_micro_formula
 
 Formula = Callable[..., tuple[Num, Num, Num]]
@@ -52,7 +53,8 @@ class Metric:
     """Names of the sufficient statistics (per group for per-class statistics)."""
     formula: Formula
     compute: Callable | None = field(default=None, compare=False)
-    """Standard metrics: (key chains, response chains, contingency) → statistics of one document."""
+    """Standard metrics: (key chains, response chains, contingency) → statistics of one document
+    (MOR: the chains as written; the zero score: the documents, :func:`.zeros.document_counts`)."""
     requires: tuple[str, ...] = ()
     """Metrics whose statistics this one is computed from (CoNLL: MUC, B³, CEAF-e)."""
     per_class: bool = False
@@ -100,6 +102,9 @@ _ENTRIES = [
            title="BLANC averaged as corefud-scorer v1.2 does (a component counts when key or response has links)"),
     Metric("mor", "MOR", "MOR", "Žabokrtský et al. 2022", "corefud", COUNTS, counts_formula, mention_overlap,
            title="mention overlap ratio: words shared by 1-to-1 paired overlapping key and response mentions"),
+    Metric("zero", "Zeros", "Zeros", "Novák et al. 2024", "corefud", COUNTS, counts_formula, zero_counts,
+           title="anaphor-decomposable score of zero mentions (corefud-scorer's zero): "
+                 "R = TP/(TP+FN+WL), P = TP/(TP+FP+WL) over zeros that are not first in their chain"),
     Metric("conll", "CoNLL", "CoNLL", "Pradhan et al. 2014", "conll", COUNTS * 3, conll_formula,
            requires=("muc", "bcub", "ceafe"), title="CoNLL-2012 score: mean F1 of MUC, B³ and CEAF-e"),
     Metric("lmuc", "LMUC", "LMUC", "Chen & Ng 2013", "linguistic", COUNTS, counts_formula),

@@ -187,13 +187,16 @@ def _nums(xs: tuple[float, ...]) -> str:
     return ",".join(f"{x:g}" for x in xs)
 
 
-def signature(s: Settings, key_hash: str, pos_missing: bool = False) -> Signature:
+def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule: bool = False) -> Signature:
     """The :class:`Signature` of settings ``s`` on a key whose content hash is ``key_hash``;
-    ``pos_missing``: mention types were derived without POS tags (``pos:missing``)."""
+    ``pos_missing``: mention types were derived without POS tags (``pos:missing``); ``heads_rule``:
+    under head or partial matching, mentions without CorefUD heads got heads by corefreport's rule
+    (``heads:rule``, docs/matching.md rule 3a)."""
     f: list[tuple[str, str]] = [
         ("metrics", "+".join(s.metrics)),
         ("singletons", s.singletons),
         ("match", s.match),
+        *((("heads", "rule"),) if heads_rule and s.match != "exact" else ()),
         *((("zeros", "drop"),) if s.zeros == "drop" else ()),
         *((("zero-match", s.zero_match),) if s.zero_match != "linear" else ()),
         *((("preset", s.preset),) if s.preset else ()),
