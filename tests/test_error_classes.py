@@ -322,3 +322,41 @@ def test_per_document_counts_and_gains():
         r = [[m.span for m in c.mentions] for c in resp.documents[name].chains]
         start = conll_score(muc(k, r), bcub(k, r), ceafe(k, r))
         assert sum(docs[name]["conll_gain"].values()) == pytest.approx(1.0 - start)
+
+
+@pytest.mark.skipif(not GUM.exists(), reason="shared data not present")
+@pytest.mark.parametrize("system, keep", [("ml-gum", False), ("rules-gum", True)])
+def test_rescoring_changed_groups_equals_a_full_rescore(system, keep, monkeypatch):
+    """The costs re-score only the confusion groups a step changed and sum per-group counts; on a
+    real pair (GUM gold vs xrenner, 20 documents, both singleton modes) every document's counts
+    after each step, cumulative and alone, equal scoring each corrected response whole with
+    scoring/metrics.py (the straightforward way)."""
+    import corefreport.scoring.errorclasses as E
+
+    key = load_corpus(str(GUM))
+    response = load_corpus(str(DATA / "xrenner" / "conll2012" / f"{system}.conll"))
+    s = Settings(analyses=("errors",), errors_singletons=keep)
+    fast = evaluate(key, response, s).errors
+    plain = E.analyse
+    seen = []
+
+    def full(*a, **kw):
+        seen.append(1)
+        return plain(*a, **{**kw, "full_rescore": True})
+
+    monkeypatch.setattr(E, "analyse", full)
+    slow = evaluate(key, response, s).errors
+    assert len(seen) == 20 and fast.rows and len(fast.document_states) == 20
+
+    def flat(states):
+        return {(step, k, i): v for step, sc in states.items() for k, c in sc.items()
+                for i, v in enumerate((c.recall_num, c.recall_den, c.precision_num, c.precision_den))}
+
+    for doc in slow.document_states:
+        assert flat(fast.document_states[doc]) == pytest.approx(flat(slow.document_states[doc]), rel=1e-12)
+    assert flat(fast.alone) == pytest.approx(flat(slow.alone), rel=1e-12)
+    assert flat(fast.cumulative) == pytest.approx(flat(slow.cumulative), rel=1e-12)
+    for a, b in zip(fast.costs(), slow.costs(), strict=True):
+        assert a["class"] == b["class"]
+        assert a["cumulative"] == pytest.approx(b["cumulative"], abs=1e-12)
+        assert a["alone"] == pytest.approx(b["alone"], abs=1e-12)

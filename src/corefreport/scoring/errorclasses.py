@@ -28,11 +28,13 @@ Resolution. EMNLP 2013, 265–277. Rules with the analyser's source lines: docs/
 from __future__ import annotations
 
 import string
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from . import metrics as M
 from .counts import Counts
+from .groupscores import GroupKey, add_rows, as_counts
 from .metrics import conll_score
 
 Span = tuple[int, int]
@@ -185,16 +187,15 @@ def span_fixes(key_spans: set[Span], resp_spans: set[Span], tokens: Sequence[str
     {(1, 1): (0, 1), (4, 6): (5, 6)}
     """
     out: dict[Span, Span] = {}
-    used: set[Span] = set()
-    only_key = sorted(key_spans - resp_spans)
-    trimmed = {g: _trim(g, tokens) for g in only_key}
+    # the unmatched key mentions by (sentence, trimmed span), each list in document order: a response
+    # mention takes the first one not yet taken
+    free: dict[tuple[int, Span], list[Span]] = {}
+    for g in sorted(key_spans - resp_spans):
+        free.setdefault((sentence_of(g[0]), _trim(g, tokens)), []).append(g)
     for a in sorted(resp_spans - key_spans):
-        ta, sa = _trim(a, tokens), sentence_of(a[0])
-        for g in only_key:
-            if g not in used and sentence_of(g[0]) == sa and trimmed[g] == ta:
-                out[a] = g
-                used.add(g)
-                break
+        same = free.get((sentence_of(a[0]), _trim(a, tokens)))
+        if same:
+            out[a] = same.pop(0)
     now = {out.get(a, a) for a in resp_spans}
     heads: dict = {}
     for a in now - key_spans:
@@ -459,9 +460,11 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
             mtypes: dict[Span, str] | None = None, tokens: Sequence[str] | None = None,
             sentence_of: Callable[[int], int] | None = None, keep_singletons: bool = False,
             doc_id: str = "", costs: bool = True, key_labels: Sequence[str] | None = None,
-            response_labels: Sequence[str] | None = None) -> DocumentErrors:
+            response_labels: Sequence[str] | None = None, full_rescore: bool = False) -> DocumentErrors:
     """Classify the errors of one document; with ``costs``, score every corrected response.
-    ``key_labels`` / ``response_labels``: each chain's label in its file (default 1, 2, …)."""
+    ``key_labels`` / ``response_labels``: each chain's label in its file (default 1, 2, …);
+    ``full_rescore``: score each corrected response whole instead of only its changed groups
+    (the same counts, slower: for tests)."""
     mtypes = mtypes or {}
     sentence_of = sentence_of or (lambda t: 0)
 
@@ -512,11 +515,10 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
         rows.append(ErrorRow("Span Error", doc_id, sentence_of(g[0]), (a, g), 1, (mtype(g),),
                              texts=(refs.text(a), refs.text(g)), key_entity=kref(gold_of.get(g)),
                              response_entity=rref(auto_of.get(g)), detail=how))
-    changes: list[Change] = []
-    perfect: set = set()
-    for ga, gg in confusion_groups(gold, auto):
-        if sorted(map(sorted, ga)) == sorted(map(sorted, gg)):
-            perfect.update(m for g in gg for m in g)
+    changes: list[tuple[int, Change]] = []  # (its confusion group, the change)
+    groups = confusion_groups(gold, auto)
+    for gi, (ga, gg) in enumerate(groups):
+        if set(ga) == set(gg):  # no error in this group
             continue
         for c in classify_group(ga, gg, key_mentions, auto_mentions, mtype):
             ms = tuple(sorted(c.part))
@@ -537,44 +539,124 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
             rows.append(ErrorRow(STEP_CLASS[c.step], doc_id, sentence_of(ms[0][0]), ms, max(ents, 1),
                                  tuple(mtype(m) for m in ms), texts=tuple(refs.text(m) for m in ms),
                                  key_entity=k, response_entity=r, other_entity=o))
-            changes.append(c)
+            changes.append((gi, c))
     if not costs:
         return DocumentErrors(rows, {}, {}, 0)
     # a state no correction reached scores as the one before it (each score computed once)
     cumulative = {"none": _scores(key_chains, none.chains())}
-    # corrections never reach a group without errors, and every score is a sum over groups: score
-    # those groups once, the others per corrected response
-    key_err = [c for c in key_chains if c[0] not in perfect]
-    fixed = _scores([c for c in key_chains if c[0] in perfect], [c for c in base.chains() if c[0] in perfect])
+    by_step: dict[str, list[tuple[int, Change]]] = {}
+    for gc in changes:
+        by_step.setdefault(gc[1].step, []).append(gc)
+    if full_rescore or len(key_mentions) != sum(map(len, key_chains)):  # a key mention in two entities
+        one = _rescore_documents(key_chains, base, by_step, cumulative, bool(fixes), key_mentions, mtype)
+    else:
+        one = _rescore_groups(groups, base, by_step, cumulative, bool(fixes), key_mentions, mtype)
+    state = one.pop("_final")
+    leftover = sum(1 for m in state.of if m not in key_mentions)
+    return DocumentErrors(rows, cumulative, one, leftover)
 
+
+def _rescore_groups(groups: list[tuple[list, list]], base: _State, by_step: dict, cumulative: dict,
+                    fixed_spans: bool, key_mentions: set, mtype: Callable[[Span], str]) -> dict:
+    """Fill ``cumulative`` with the counts after each step and return the counts of each step alone.
+
+    Every correction stays inside its confusion group (of the span-corrected response), and every
+    score is a sum over groups (:mod:`.groupscores`): each group is scored once as it is, then again
+    only after a step that changed it; a state's counts are the sum of its groups' rows."""
+    keys = [GroupKey(gg) for _, gg in groups]
+    universe = [list({m for c in gg for m in c}.union(*ga)) for ga, gg in groups]
+
+    def row(state: _State, gi: int) -> tuple:
+        of = state.of
+        entities: dict[int, list[Span]] = {}
+        for m in universe[gi]:
+            i = of.get(m)
+            if i is not None:
+                entities.setdefault(i, []).append(m)
+        return keys[gi].row(entities.values())
+
+    touched = sorted({gi for items in by_step.values() for gi, _ in items})
+    base_rows = {gi: row(base, gi) for gi in touched}
+    # the groups no step changes, scored together once
+    untouched = [gi for gi in range(len(groups)) if gi not in base_rows]
+    static = (0,) * 16
+    if untouched:
+        of = base.of
+        entities: dict[int, list[Span]] = {}
+        for gi in untouched:
+            for m in universe[gi]:
+                i = of.get(m)
+                if i is not None:
+                    entities.setdefault(i, []).append(m)
+        static = GroupKey([c for gi in untouched for c in groups[gi][1]]).row(entities.values())
+
+    def total(rows: dict[int, tuple]) -> dict[str, Counts]:
+        return as_counts(add_rows([static, *rows.values()]))
+
+    cumulative["span"] = total(base_rows) if fixed_spans else cumulative["none"]
+    # applying every group's changes step by step (in the analyser's class order) to one response
+    # gives each cumulative state in turn
+    state = base.copy()
+    current = dict(base_rows)
+    first: dict[tuple[str, int], tuple] = {}  # a group's row after the first step that changed it
+    prev = "span"
+    for s in STEPS[1:]:
+        items = by_step.get(s)
+        if items:
+            for _, c in items:
+                state.apply(c, key_mentions, mtype)
+            for gi in {gi for gi, _ in items}:
+                if current[gi] is base_rows[gi]:
+                    current[gi] = first[(s, gi)] = row(state, gi)
+                else:
+                    current[gi] = row(state, gi)
+            cumulative[s] = total(current)
+        else:
+            cumulative[s] = cumulative[prev]
+        prev = s
+    one = {"span": cumulative["span"], "split": cumulative["split"], "_final": state}  # split: the first
+    for s in STEPS[2:]:
+        items = by_step.get(s)
+        if items:
+            # a group this step is the first to change is, fixed alone, as fixed cumulatively
+            alone = base.copy()
+            for gi, c in items:
+                if (s, gi) not in first:
+                    alone.apply(c, key_mentions, mtype)
+            rows = dict(base_rows)
+            for gi in {gi for gi, _ in items}:
+                rows[gi] = first.get((s, gi)) or row(alone, gi)
+            one[s] = total(rows)
+        else:
+            one[s] = cumulative["span"]
+    return one
+
+
+def _rescore_documents(key_chains: list[list[Span]], base: _State, by_step: dict, cumulative: dict,
+                       fixed_spans: bool, key_mentions: set, mtype: Callable[[Span], str]) -> dict:
+    """As :func:`_rescore_groups`, scoring every corrected response whole with :mod:`.metrics`
+    (the straightforward way: used when a key mention is in two entities, and by the tests)."""
     def score(state: _State) -> dict[str, Counts]:
-        part = _scores(key_err, [c for c in state.chains() if c[0] not in perfect])
-        return {k: fixed[k] + part[k] for k in fixed}
+        return _scores(key_chains, state.chains())
 
-    cumulative["span"] = score(base) if fixes else cumulative["none"]
-    # corrections are local to their confusion group: applying every group's changes step by step
-    # (in the analyser's class order) to one response gives each cumulative state in turn
-    by_step: dict[str, list[Change]] = {}
-    for c in changes:
-        by_step.setdefault(c.step, []).append(c)
+    cumulative["span"] = score(base) if fixed_spans else cumulative["none"]
     state = base.copy()
     prev = "span"
     for s in STEPS[1:]:
-        for c in by_step.get(s, ()):
+        for _, c in by_step.get(s, ()):
             state.apply(c, key_mentions, mtype)
         cumulative[s] = score(state) if s in by_step else cumulative[prev]
         prev = s
-    one = {"span": cumulative["span"], "split": cumulative["split"]}  # split is the first correction
+    one = {"span": cumulative["span"], "split": cumulative["split"], "_final": state}
     for s in STEPS[2:]:
         if s in by_step:
             alone = base.copy()
-            for c in by_step[s]:
+            for _, c in by_step[s]:
                 alone.apply(c, key_mentions, mtype)
             one[s] = score(alone)
         else:
             one[s] = cumulative["span"]
-    leftover = sum(1 for m in state.of if m not in key_mentions)
-    return DocumentErrors(rows, cumulative, one, leftover)
+    return one
 
 
 def _costs(cumulative: dict, alone: dict) -> list[dict]:
@@ -702,42 +784,51 @@ def document_errors(ad, keep_singletons: bool = False) -> DocumentErrors:
     """:func:`analyse` on one aligned document. Mention types: :func:`kk_type` from the key's POS
     column where there is one, else the annotated ``mtype`` feature (key, then response)."""
     mtypes: dict[Span, str] = {}
+    feats: dict[Span, dict] = {}
     kd = ad.key_doc
+    tokens, ntok = kd.tokens, len(kd.tokens)
     pos = kd.columns.get("pos")
-    usable = bool(pos) and len(pos) == len(kd.tokens) and any(p not in ("-", "_", "") for p in pos)
-    docs = (ad.response_doc, kd)
-    if not usable and not any(m.features for d in docs if d is not None for c in d.chains for m in c.mentions):
+    usable = bool(pos) and len(pos) == ntok and any(p not in ("-", "_", "") for p in pos)
+    sides = ((kd, ad.key), (ad.response_doc, ad.response))  # the key first: its types and features win
+    annotate = not usable and not any(m.features for d, _ in sides if d is not None for c in d.chains
+                                      for m in c.mentions)
+    if annotate:
         from .features import annotated
 
-        docs = tuple(annotated(d) if d is not None else None for d in docs)
-    for doc in docs:
-        if doc is None:
-            continue
-        for c in doc.chains:
-            for m in c.mentions:
-                if usable and 0 <= m.start <= m.end < len(kd.tokens):
-                    mtypes[m.span] = kk_type(m.span, kd.tokens, pos)
-                else:
+        for doc, _ in sides:
+            for c in (annotated(doc).chains if doc is not None else ()):
+                for m in c.mentions:
                     t = m.features.get("mtype")
-                    if t:
+                    if t and m.span not in mtypes:
                         mtypes[m.span] = t
     labels = []
-    for doc, chains in ((kd, ad.key), (ad.response_doc, ad.response)):
+    for doc, chains in sides:
         of: dict[Span, str] = {}
         for ch in (doc.chains if doc is not None else ()):
+            label = ch.label
             for m in ch.mentions:
-                of.setdefault(m.span, ch.label)
+                sp = (m.start, m.end)
+                if sp not in of:
+                    of[sp] = label
+                f = m.features
+                if f and sp not in feats:
+                    feats[sp] = f
+                if annotate or sp in mtypes:
+                    continue
+                if usable and 0 <= sp[0] <= sp[1] < ntok:
+                    mtypes[sp] = kk_type(sp, tokens, pos)
+                elif f and f.get("mtype"):
+                    mtypes[sp] = f["mtype"]
         labels.append([of.get(c[0], str(i + 1)) if c else "" for i, c in enumerate(chains)])
-    d = analyse(ad.key, ad.response, mtypes, kd.tokens, kd.sentence_of, keep_singletons, ad.doc_id,
+    starts = kd.sentence_starts
+    sentence_of = kd.sentence_of
+    if starts and starts[0] <= 0:  # tokens ≥ 0: the sentence is the last start ≤ the token
+        def sentence_of(t: int, s: list[int] = starts) -> int:
+            return bisect_right(s, t) - 1
+    d = analyse(ad.key, ad.response, mtypes, tokens, sentence_of, keep_singletons, ad.doc_id,
                 key_labels=labels[0], response_labels=labels[1])
     # the features of each error's first mention (its key span for a Span Error), where the
     # documents carry them (when another analysis annotated them): breakdowns by NE type, genre …
-    feats: dict[Span, dict] = {}
-    for doc in (ad.response_doc, kd):
-        for ch in (doc.chains if doc is not None else ()):
-            for m in ch.mentions:
-                if m.features:
-                    feats[m.span] = m.features
     if feats:
         for r in d.rows:
             r.features = feats.get(r.mentions[-1] if r.cls == "Span Error" else r.mentions[0], {})
