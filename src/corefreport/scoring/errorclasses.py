@@ -28,6 +28,8 @@ Resolution. EMNLP 2013, 265–277. Rules with the analyser's source lines: docs/
 from __future__ import annotations
 
 import string
+from collections import Counter
+from operator import attrgetter
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
@@ -154,13 +156,15 @@ def group_by(rows: Iterable[ErrorRow], *columns: str | Callable[[ErrorRow], str]
     >>> group_by(rows, "cls", "mtype")[("Extra Mention", "PRONOUN")]
     1
     """
-    getters = [c if callable(c) else (lambda r, c=c: r.get(c)) for c in columns]
-    key = getters[0] if len(getters) == 1 else (lambda r: tuple(g(r) for g in getters))
-    out: dict = {}
-    for r in rows:
-        k = key(r)
-        out[k] = out.get(k, 0) + 1
-    return dict(sorted(out.items()))
+    getters = [c if callable(c) else attrgetter(c) if c in ("cls", "doc_id") else (lambda r, c=c: r.get(c))
+               for c in columns]
+    if len(getters) == 1:
+        keys = map(getters[0], rows)
+    elif all(c in ("cls", "doc_id") for c in columns):
+        keys = map(attrgetter(*columns), rows)
+    else:
+        keys = (tuple(g(r) for g in getters) for r in rows)
+    return dict(sorted(Counter(keys).items()))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -543,13 +547,14 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
     if not costs:
         return DocumentErrors(rows, {}, {}, 0)
     # a state no correction reached scores as the one before it (each score computed once)
-    cumulative = {"none": _scores(key_chains, none.chains())}
     by_step: dict[str, list[tuple[int, Change]]] = {}
     for gc in changes:
         by_step.setdefault(gc[1].step, []).append(gc)
     if full_rescore or len(key_mentions) != sum(map(len, key_chains)):  # a key mention in two entities
+        cumulative = {"none": _scores(key_chains, none.chains())}
         one = _rescore_documents(key_chains, base, by_step, cumulative, bool(fixes), key_mentions, mtype)
     else:
+        cumulative = {"none": as_counts(GroupKey(key_chains).row_of(key_mentions | none.of.keys(), none.of))}
         one = _rescore_groups(groups, base, by_step, cumulative, bool(fixes), key_mentions, mtype)
     state = one.pop("_final")
     leftover = sum(1 for m in state.of if m not in key_mentions)
@@ -567,13 +572,7 @@ def _rescore_groups(groups: list[tuple[list, list]], base: _State, by_step: dict
     universe = [list({m for c in gg for m in c}.union(*ga)) for ga, gg in groups]
 
     def row(state: _State, gi: int) -> tuple:
-        of = state.of
-        entities: dict[int, list[Span]] = {}
-        for m in universe[gi]:
-            i = of.get(m)
-            if i is not None:
-                entities.setdefault(i, []).append(m)
-        return keys[gi].row(entities.values())
+        return keys[gi].row_of(universe[gi], state.of)
 
     touched = sorted({gi for items in by_step.values() for gi, _ in items})
     base_rows = {gi: row(base, gi) for gi in touched}
@@ -581,14 +580,8 @@ def _rescore_groups(groups: list[tuple[list, list]], base: _State, by_step: dict
     untouched = [gi for gi in range(len(groups)) if gi not in base_rows]
     static = (0,) * 16
     if untouched:
-        of = base.of
-        entities: dict[int, list[Span]] = {}
-        for gi in untouched:
-            for m in universe[gi]:
-                i = of.get(m)
-                if i is not None:
-                    entities.setdefault(i, []).append(m)
-        static = GroupKey([c for gi in untouched for c in groups[gi][1]]).row(entities.values())
+        static = GroupKey([c for gi in untouched for c in groups[gi][1]]).row_of(
+            [m for gi in untouched for m in universe[gi]], base.of)
 
     def total(rows: dict[int, tuple]) -> dict[str, Counts]:
         return as_counts(add_rows([static, *rows.values()]))

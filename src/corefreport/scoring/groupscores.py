@@ -23,6 +23,7 @@ no mention repeats:
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Hashable, Iterable, Sequence
 
 from .assignment import max_alignment
@@ -53,16 +54,19 @@ class GroupKey:
     def row(self, response: Iterable[Sequence[Hashable]]) -> tuple:
         """The 16 statistics (:data:`METRICS` × 4) of ``response`` (this group's response chains,
         no mention in two of them) against this key; MUC's and every denominator stay integers."""
+        of = {m: j for j, r in enumerate(response) for m in r}
+        return self.row_of(of, of)
+
+    def row_of(self, mentions: Iterable[Hashable], entity_of: dict) -> tuple:
+        """:meth:`row` of the response that puts each of ``mentions`` (this group's key and
+        response mentions) in the entity ``entity_of[m]`` (absent: in none)."""
         kidx, ks = self.index, self.sizes
-        cells: dict[tuple[int, int], int] = {}
-        rs: list[int] = []
-        for j, r in enumerate(response):
-            rs.append(len(r))
-            for m in r:
-                i = kidx.get(m)
-                if i is not None:
-                    cells[(i, j)] = cells.get((i, j), 0) + 1
-        rsum = sum(rs)
+        get = entity_of.get
+        pairs = [(kidx.get(m), j) for m in mentions if (j := get(m)) is not None]
+        size = Counter([j for _, j in pairs])
+        cells = Counter([p for p in pairs if p[0] is not None])
+        rs = size
+        rsum = sum(rs.values())
         correct = rnum = pnum = 0
         rnum_b = pnum_b = 0.0
         weights: dict[tuple[int, int], float] = {}
@@ -84,12 +88,15 @@ class GroupKey:
                     pres[j] = 1.0
             elif n > 1:
                 pres[j] = pres.get(j, 0.0) + n * (n - 1) / 2
-        phi = best_alignment(weights) if weights else 0.0
+        if len(weights) == 1:
+            phi = next(iter(weights.values()))
+        else:
+            phi = best_alignment(weights) if weights else 0.0
         rnum = sum(v if ks[i] == 1 else ks[i] * v / (ks[i] * (ks[i] - 1) / 2) for i, v in rres.items())
         pnum = sum(v if rs[j] == 1 else rs[j] * v / (rs[j] * (rs[j] - 1) / 2) for j, v in pres.items())
-        return (correct, self.links, correct, sum(n - 1 for n in rs if n),
+        return (correct, self.links, correct, rsum - len(rs),
                 rnum_b, self.size_sum, pnum_b, rsum,
-                phi, self.entities, phi, sum(1 for n in rs if n),
+                phi, self.entities, phi, len(rs),
                 rnum, self.size_sum, pnum, rsum)
 
 
