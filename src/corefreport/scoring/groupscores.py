@@ -23,7 +23,6 @@ no mention repeats:
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Hashable, Iterable, Sequence
 
 from .assignment import max_alignment
@@ -62,9 +61,15 @@ class GroupKey:
         response mentions) in the entity ``entity_of[m]`` (absent: in none)."""
         kidx, ks = self.index, self.sizes
         get = entity_of.get
-        pairs = [(kidx.get(m), j) for m in mentions if (j := get(m)) is not None]
-        size = Counter([j for _, j in pairs])
-        cells = Counter([p for p in pairs if p[0] is not None])
+        cells: dict[tuple[int, object], int] = {}
+        size: dict[object, int] = {}
+        for m in mentions:
+            j = get(m)
+            if j is not None:
+                size[j] = size.get(j, 0) + 1
+                i = kidx.get(m)
+                if i is not None:
+                    cells[(i, j)] = cells.get((i, j), 0) + 1
         rs = size
         rsum = sum(rs.values())
         correct = rnum = pnum = 0
