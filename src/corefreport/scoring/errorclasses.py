@@ -568,20 +568,20 @@ def _rescore_groups(groups: list[tuple[list, list]], base: _State, by_step: dict
     Every correction stays inside its confusion group (of the span-corrected response), and every
     score is a sum over groups (:mod:`.groupscores`): each group is scored once as it is, then again
     only after a step that changed it; a state's counts are the sum of its groups' rows."""
-    keys = [GroupKey(gg) for _, gg in groups]
-    universe = [list({m for c in gg for m in c}.union(*ga)) for ga, gg in groups]
+    touched = sorted({gi for items in by_step.values() for gi, _ in items})
+    keys = {gi: GroupKey(groups[gi][1]) for gi in touched}
+    members = {gi: keys[gi].members({m for c in groups[gi][1] for m in c}.union(*groups[gi][0])) for gi in touched}
 
     def row(state: _State, gi: int) -> tuple:
-        return keys[gi].row_of(universe[gi], state.of)
+        return keys[gi].row_members(members[gi], state.of)
 
-    touched = sorted({gi for items in by_step.values() for gi, _ in items})
     base_rows = {gi: row(base, gi) for gi in touched}
     # the groups no step changes, scored together once
     untouched = [gi for gi in range(len(groups)) if gi not in base_rows]
     static = (0,) * 16
     if untouched:
         static = GroupKey([c for gi in untouched for c in groups[gi][1]]).row_of(
-            [m for gi in untouched for m in universe[gi]], base.of)
+            {m for gi in untouched for part in groups[gi] for c in part for m in c}, base.of)
 
     def total(rows: dict[int, tuple]) -> dict[str, Counts]:
         return as_counts(add_rows([static, *rows.values()]))

@@ -58,26 +58,38 @@ class GroupKey:
 
     def row_of(self, mentions: Iterable[Hashable], entity_of: dict) -> tuple:
         """:meth:`row` of the response that puts each of ``mentions`` (this group's key and
-        response mentions) in the entity ``entity_of[m]`` (absent: in none)."""
-        kidx, ks = self.index, self.sizes
+        response mentions, each once) in the entity ``entity_of[m]`` (absent: in none)."""
+        kidx = self.index
+        return self.row_members([(m, kidx.get(m)) for m in mentions], entity_of)
+
+    def members(self, mentions: Iterable[Hashable]) -> list[tuple[Hashable, int | None]]:
+        """Each mention with its key chain (None outside the key): :meth:`row_members`' input,
+        built once for a group scored many times."""
+        kidx = self.index
+        return [(m, kidx.get(m)) for m in mentions]
+
+    def row_members(self, members: Sequence[tuple[Hashable, int | None]], entity_of: dict) -> tuple:
+        """:meth:`row_of` given :meth:`members`."""
+        ks = self.sizes
+        nk = len(ks)
         get = entity_of.get
-        cells: dict[tuple[int, object], int] = {}
-        size: dict[object, int] = {}
-        for m in mentions:
+        cells: dict[int, int] = {}  # j · nk + i → |K_i ∩ R_j|
+        rs: dict[object, int] = {}
+        for m, i in members:
             j = get(m)
             if j is not None:
-                size[j] = size.get(j, 0) + 1
-                i = kidx.get(m)
+                rs[j] = rs.get(j, 0) + 1
                 if i is not None:
-                    cells[(i, j)] = cells.get((i, j), 0) + 1
-        rs = size
+                    c = j * nk + i
+                    cells[c] = cells.get(c, 0) + 1
         rsum = sum(rs.values())
-        correct = rnum = pnum = 0
+        correct = 0
         rnum_b = pnum_b = 0.0
         weights: dict[tuple[int, int], float] = {}
         rres: dict[int, float] = {}
         pres: dict[int, float] = {}
-        for (i, j), n in cells.items():
+        for c, n in cells.items():
+            j, i = divmod(c, nk)
             ki, rj = ks[i], rs[j]
             correct += n - 1
             rnum_b += n * n / ki
