@@ -265,8 +265,7 @@ def confusion_groups(key: list[frozenset], resp: list[frozenset]) -> list[tuple[
 def classify_group(auto: list[frozenset], gold: list[frozenset], key_mentions: set, auto_mentions: set,
                    mtype: Callable[[Span], str]) -> list[Change]:
     """Classified operations of one confusion group (repair, then categorise)."""
-    split: list[list] = []   # [part, entity, going_nowhere]
-    removed: list[frozenset] = []
+    split: list[tuple[frozenset, frozenset, bool]] = []   # (part, entity, going nowhere)
     for a in auto:
         used: set = set()
         for g in gold:
@@ -274,69 +273,68 @@ def classify_group(auto: list[frozenset], gold: list[frozenset], key_mentions: s
             if inter:
                 used |= inter
                 if len(inter) != len(a):
-                    split.append([frozenset(inter), a, False])
+                    split.append((inter, a, False))
         for m in sorted(a - used):
-            split.append([frozenset({m}), a, True])
-            removed.append(frozenset({m}))
+            split.append((frozenset({m}), a, True))
     introduced = [frozenset({m}) for g in gold for m in sorted(g) if m not in auto_mentions]
     # pieces after splitting: each response entity's intersections with key entities, the introduced
-    pieces = [frozenset(a & g) for a in auto for g in gold if a & g] + introduced
-    merge = [[p, g] for g in gold for p in pieces if p != g and p <= g]
+    # (all disjoint: each piece is in one merge at most)
+    pieces = [i for a in auto for g in gold if (i := a & g)] + introduced
+    merge = [(p, g) for g in gold for p in pieces if p != g and p <= g]
     out: list[Change] = []
+    done_split: set[int] = set()  # operations consumed by a class or by "no error"
+    done_merge: set[int] = set()
     # Extra Entity
     by_entity: dict = {}
-    for s in split:
-        if all(not (m in key_mentions and mtype(m) != "PRONOUN") for m in s[1]) and not (s[0] & key_mentions):
-            by_entity.setdefault(s[1], []).append(s)
-    for a, ss in by_entity.items():
-        part = frozenset().union(*(s[0] for s in ss))
+    keyless: dict[frozenset, bool] = {}  # the entity has no key non-pronoun mention
+    for n, (part, a, _) in enumerate(split):
+        k = keyless.get(a)
+        if k is None:
+            k = keyless[a] = all(not (m in key_mentions and mtype(m) != "PRONOUN") for m in a)
+        if k and not (part & key_mentions):
+            by_entity.setdefault(a, []).append(n)
+    for a, ns in by_entity.items():
+        part = frozenset().union(*(split[n][0] for n in ns))
         if len(part) == 1:
             continue
         out.append(Change("extra_entity", part, a))
-        for s in ss:
-            split.remove(s)
-            if s[0] in removed:
-                removed.remove(s[0])
+        done_split.update(ns)
     # Missing Entity
+    merge_of = {p: n for n, (p, _) in enumerate(merge)}
     for g in gold:
         missing = [m for m in g if m not in auto_mentions]
         if len(missing) > 1 and all(mtype(m) == "PRONOUN" for m in g if m in auto_mentions):
             out.append(Change("missing_entity", g, g))
             for m in missing:
-                one = frozenset({m})
-                for x in merge:
-                    if x[0] == one:
-                        merge.remove(x)
-                        break
-                if one in introduced:
-                    introduced.remove(one)
+                n = merge_of.get(frozenset({m}))
+                if n is not None:
+                    done_merge.add(n)
     # no error for the piece holding the earliest non-pronoun mention
-    for s in list(split):
-        a, b = _min_np(s[0], mtype), _min_np(s[1], mtype)
-        if a == b and not (a is None and min(s[0]) != min(s[1])):
-            split.remove(s)
-            if s[0] in removed:
-                removed.remove(s[0])
-    for x in list(merge):
-        a, b = _min_np(x[0], mtype), _min_np(x[1], mtype)
-        if a == b and not (a is None and min(x[0]) != min(x[1])):
-            merge.remove(x)
-            if x[0] in introduced:
-                introduced.remove(x[0])
-    # Extra Mention: remaining removed singles
-    for s in [s for s in split if len(s[0]) == 1 and s[2]]:
-        split.remove(s)
-        out.append(Change("extra_mention", s[0], s[1]))
+    for n, (part, a, _) in enumerate(split):
+        if n not in done_split:
+            x, y = _min_np(part, mtype), _min_np(a, mtype)
+            if x == y and not (x is None and min(part) != min(a)):
+                done_split.add(n)
+    for n, (p, g) in enumerate(merge):
+        if n not in done_merge:
+            x, y = _min_np(p, mtype), _min_np(g, mtype)
+            if x == y and not (x is None and min(p) != min(g)):
+                done_merge.add(n)
+    # Extra Mention: remaining removed single mentions
+    for n, (part, a, nowhere) in enumerate(split):
+        if nowhere and n not in done_split:
+            done_split.add(n)
+            out.append(Change("extra_mention", part, a))
     # Missing Mention: remaining merges of one introduced mention
-    singles = {next(iter(s[0])) for s in split if len(s[0]) == 1}
-    for x in list(merge):
-        if len(x[0]) == 1:
-            m = next(iter(x[0]))
-            if m not in singles and m != _min_np(x[1], mtype) and m not in auto_mentions:
-                out.append(Change("missing_mention", x[0], x[1]))
-                merge.remove(x)
-    out.extend(Change("split", frozenset(s[0]), s[1]) for s in split)
-    out.extend(Change("merge", x[0], x[1]) for x in merge)
+    singles = {next(iter(part)) for n, (part, _, _) in enumerate(split) if n not in done_split and len(part) == 1}
+    for n, (p, g) in enumerate(merge):
+        if n not in done_merge and len(p) == 1:
+            m = next(iter(p))
+            if m not in singles and m != _min_np(g, mtype) and m not in auto_mentions:
+                out.append(Change("missing_mention", p, g))
+                done_merge.add(n)
+    out.extend(Change("split", part, a) for n, (part, a, _) in enumerate(split) if n not in done_split)
+    out.extend(Change("merge", p, g) for n, (p, g) in enumerate(merge) if n not in done_merge)
     order = {s: i for i, s in enumerate(STEPS)}
     out.sort(key=lambda c: (order[c.step], min(c.part)))
     return out
@@ -526,7 +524,7 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
             continue
         for c in classify_group(ga, gg, key_mentions, auto_mentions, mtype):
             ms = tuple(sorted(c.part))
-            ents = len({i for m in ms for i, g in enumerate(gg) if m in g} | {id(a) for m in ms for a in ga if m in a})
+            ents = len({gold_of[m] for m in ms if m in gold_of}) + len({auto_of[m] for m in ms if m in auto_of})
             k = r = o = None
             if c.step in ("split", "extra_mention", "extra_entity"):
                 r = rref(c.entity)
