@@ -59,9 +59,12 @@ def _header(label: str) -> str:
 
 
 def _format(cells: list[str]) -> str:
-    ints = max((len(c.split(".")[0].lstrip("-")) for c in cells if c), default=1)
+    """siunitx ``table-format`` of a column: its widest integer and decimal parts, and a sign's room
+    when a cell is signed (a "-1.24" in a ``1.2`` column overflows it)."""
+    ints = max((len(c.split(".")[0].lstrip("-+")) for c in cells if c), default=1)
     decs = max((len(c.split(".")[1]) if "." in c else 0 for c in cells if c), default=0)
-    return f"{ints}.{decs}"
+    sign = "-" if any(c[:1] in "-+" for c in cells if c) else ""
+    return f"{sign}{ints}.{decs}"
 
 
 def table_latex(t: Table, label: str = "", layout: str = "") -> str:

@@ -86,7 +86,8 @@ def errors_section(ev: Evaluation, comparison=None, title: str = TITLE):
         ex = examples(er, c, EXAMPLES)
         if not ex:
             continue
-        s.blocks.append(Para(f"{c} ({count(er.counts()[c])} errors)", "heading"))
+        n = er.counts()[c]
+        s.blocks.append(Para(f"{c} ({count(n)} error{'' if n == 1 else 's'})", "heading"))
         for r in ex:
             context = in_context(ev, r)
             where = f"{short_doc(r.doc_id)}, sentence {r.sentence + 1}"
