@@ -360,3 +360,23 @@ def test_rescoring_changed_groups_equals_a_full_rescore(system, keep, monkeypatc
         assert a["class"] == b["class"]
         assert a["cumulative"] == pytest.approx(b["cumulative"], abs=1e-12)
         assert a["alone"] == pytest.approx(b["alone"], abs=1e-12)
+
+
+@pytest.mark.skipif(not GUM.exists(), reason="shared data not present")
+def test_by_breaks_errors_down_by_a_feature_or_an_input_column():
+    """``-a errors --by F``: one table of the classes by F of each error's first mention (a mention
+    feature or an input column, here GUM's sentence type col12); an unknown F is a one-line error."""
+    ml = str(DATA / "xrenner" / "conll2012" / "ml-gum.conll")
+    res = CliRunner().invoke(app, ["score", str(GUM), ml, "-a", "errors", "--by", "col12", "-f", "json", "-q"])
+    assert res.exit_code == 0, res.output
+    import json
+
+    d = json.loads(res.output)["errors"]
+    by = d["by_feature"]["col12"]
+    assert sum(by.values()) == sum(d["counts"].values())
+    for c in CLASSES:
+        assert sum(n for k, n in by.items() if k.startswith(c + "|")) == d["counts"][c]
+    assert by["Conflated Entities|decl"] > by["Conflated Entities|q"] > 0
+    bad = CliRunner().invoke(app, ["score", str(GUM), ml, "-a", "errors", "--by", "nosuch", "-q"])
+    assert bad.exit_code == 2 and "--by 'nosuch': no such feature" in bad.output and "col12" in bad.output
+    assert "Traceback" not in bad.output

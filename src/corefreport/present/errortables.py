@@ -95,8 +95,11 @@ def feature_table(er: ErrorsResult, feature: str) -> Table:
 
     by = group_by(er.rows, "cls", feature)
     values = sorted({v for _, v in by}, key=lambda v: (v in ("", "-"), v))
+    from ..scoring.errorclasses import ROW_COLUMNS
+
     title = FEATURE_TITLES.get(feature, feature)
-    t = Table(f"Error classes by {title} of the error's first mention", ["class"] + [v or "-" for v in values])
+    whose = " of the error's mentions" if feature in ROW_COLUMNS else " of the error's first mention"
+    t = Table(f"Error classes by {title}{whose}", ["class"] + [v or "-" for v in values])
     for c in CLASSES:
         t.rows.append([c] + [by.get((c, v), 0) for v in values])
     return t

@@ -47,6 +47,8 @@ CLASSES = ("Span Error", "Conflated Entities", "Extra Mention", "Extra Entity", 
 STEPS = ("span", "split", "extra_mention", "extra_entity", "merge", "missing_mention", "missing_entity")
 STEP_CLASS = dict(zip(STEPS, CLASSES))
 COST_METRICS = ("muc", "bcub", "ceafe", "lea")
+ROW_COLUMNS = ("cls", "doc_id", "sentence", "mtype", "size", "joined")
+"""The columns of every error row (:meth:`ErrorRow.get`); its first mention's features add others."""
 BREAKDOWN_FEATURES = ("ne", "genre")
 """Mention features the errors are broken down by when the documents carry them."""
 
@@ -682,6 +684,9 @@ class ErrorsResult:
 
     keep_singletons: bool = False
     rows: list[ErrorRow] = field(default_factory=list)
+    by: tuple[str, ...] = ()
+    """Features asked for with ``--by``: a breakdown table each (mention features of the error's
+    first mention: mtype, ne, genre, an input column ``colN`` …)."""
     cumulative: dict[str, dict[str, Counts]] = field(default_factory=dict)
     alone: dict[str, dict[str, Counts]] = field(default_factory=dict)
     leftover: int = 0
@@ -712,15 +717,28 @@ class ErrorsResult:
                 for k, c in sc.items():
                     t[k] = t[k] + c if k in t else c
 
+    def check_by(self) -> None:
+        """Refuse a ``--by`` feature no error's mention has (naming the ones there are)."""
+        if not self.by or not self.rows:
+            return
+        known = set(ROW_COLUMNS).union(*(r.features for r in self.rows))
+        unknown = [f for f in self.by if f not in known]
+        if unknown:
+            from ..errors import SettingsError
+
+            raise SettingsError(f"--by {unknown[0]!r}: no such feature of the errors' mentions; they have "
+                                + ", ".join(sorted(known)))
+
     def counts(self) -> dict[str, int]:
         """Errors per class, every class listed, in the analyser's order."""
         g = group_by(self.rows, "cls")
         return {c: g.get(c, 0) for c in CLASSES}
 
     def features(self) -> list[str]:
-        """The breakdown features the rows carry with some value (NE type, genre), in that order."""
+        """The breakdown features: the ``--by`` features, then NE type and genre where the rows carry
+        them with some value."""
         present = {k for r in self.rows for k, v in r.features.items() if v not in ("", "-")}
-        return [f for f in BREAKDOWN_FEATURES if f in present]
+        return list(dict.fromkeys([*self.by, *(f for f in BREAKDOWN_FEATURES if f in present)]))
 
     def document_counts(self) -> dict[str, dict[str, int]]:
         """Per document: errors per class (every class listed)."""
