@@ -245,7 +245,7 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
         if ev.errors is not None:
             from ..present.explain import with_explanations
 
-            with_explanations(data["errors"], ev.errors.rows)
+            with_explanations(data["errors"], ev.errors.rows, ev.errors.leftovers)
         write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output, force)
         return
     from ..present import render as R

@@ -44,6 +44,9 @@ Span = tuple[int, int]
 CLASSES = ("Span Error", "Conflated Entities", "Extra Mention", "Extra Entity", "Divided Entity",
            "Missing Mention", "Missing Entity")
 """The seven classes in the order the analyser corrects them (its ``*_prog`` files)."""
+LEFTOVER = "Leftover (not classified)"
+"""What no class fixes: its rows are the response mentions outside the key that survive every
+correction (``detail`` "extra") and the key mentions the corrected response still lacks ("missing")."""
 STEPS = ("span", "split", "extra_mention", "extra_entity", "merge", "missing_mention", "missing_entity")
 STEP_CLASS = dict(zip(STEPS, CLASSES))
 COST_METRICS = ("muc", "bcub", "ceafe", "lea")
@@ -428,6 +431,9 @@ class DocumentErrors:
     """Each step fixed alone (span alone from "none", the others from the span-corrected response)."""
     leftover: int
     """Response mentions outside the key that survive every correction."""
+    leftovers: list[ErrorRow] = field(default_factory=list)
+    """What differs between the key and the response with every class fixed, one row per mention
+    (class :data:`LEFTOVER`)."""
 
 
 class _Refs:
@@ -557,8 +563,16 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
         cumulative = {"none": as_counts(GroupKey(key_chains).row_of(key_mentions | none.of.keys(), none.of))}
         one = _rescore_groups(groups, base, by_step, cumulative, bool(fixes), key_mentions, mtype)
     state = one.pop("_final")
-    leftover = sum(1 for m in state.of if m not in key_mentions)
-    return DocumentErrors(rows, cumulative, one, leftover)
+    left: list[ErrorRow] = []
+    for m in sorted(state.of.keys() - key_mentions):
+        left.append(ErrorRow(LEFTOVER, doc_id, sentence_of(m[0]), (m,), 1, (mtype(m),), texts=(refs.text(m),),
+                             response_entity=rref(auto_of.get(m)), detail="extra"))
+    extra = len(left)
+    for m in sorted(key_mentions - state.of.keys()):
+        left.append(ErrorRow(LEFTOVER, doc_id, sentence_of(m[0]), (m,), 1, (mtype(m),), texts=(refs.text(m),),
+                             key_entity=kref(gold_of.get(m)), detail="missing"))
+    left.sort(key=lambda r: r.mentions)
+    return DocumentErrors(rows, cumulative, one, extra, left)
 
 
 def _rescore_groups(groups: list[tuple[list, list]], base: _State, by_step: dict, cumulative: dict,
@@ -666,7 +680,7 @@ def _costs(cumulative: dict, alone: dict) -> list[dict]:
         prev = s
     if cumulative:
         last = f1s(cumulative[prev])
-        out.append({"class": "Leftover (not classified)", "cumulative": {k: 1.0 - v for k, v in last.items()},
+        out.append({"class": LEFTOVER, "cumulative": {k: 1.0 - v for k, v in last.items()},
                     "alone": {k: 1.0 - v for k, v in last.items()}})
     return out
 
@@ -684,6 +698,9 @@ class ErrorsResult:
 
     keep_singletons: bool = False
     rows: list[ErrorRow] = field(default_factory=list)
+    leftovers: list[ErrorRow] = field(default_factory=list)
+    """The leftover's mentions (:attr:`DocumentErrors.leftovers`): not errors of any class, so not
+    in :attr:`rows`."""
     by: tuple[str, ...] = ()
     """Features asked for with ``--by``: a breakdown table each (mention features of the error's
     first mention: mtype, ne, genre, an input column ``colN`` …)."""
@@ -699,6 +716,7 @@ class ErrorsResult:
 
     def add(self, d: DocumentErrors, doc_id: str = "") -> None:
         self.rows.extend(d.rows)
+        self.leftovers.extend(d.leftovers)
         if d.cumulative:
             memo: dict[int, float] = {}  # untouched steps share their scores: one CoNLL each
             conll = {s: memo.get(id(c)) if id(c) in memo else memo.setdefault(
@@ -707,7 +725,7 @@ class ErrorsResult:
             for s in STEPS:
                 gains[STEP_CLASS[s]] = conll[s] - conll[prev]
                 prev = s
-            gains["Leftover (not classified)"] = 1.0 - conll[prev]
+            gains[LEFTOVER] = 1.0 - conll[prev]
             self.per_document[doc_id] = gains
             self.document_states[doc_id] = d.cumulative
         self.leftover += d.leftover
@@ -758,6 +776,7 @@ class ErrorsResult:
                 "per_document": {d: {"counts": by_doc.get(d, {}), "conll_gain": g}
                                  for d, g in self.per_document.items()},
                 "leftover_mentions": self.leftover,
+                "leftovers": [r.as_dict() for r in self.leftovers],
                 "by_mtype": {f"{c}|{t}": n for (c, t), n in group_by(self.rows, "cls", "mtype").items()},
                 "by_joined_types": {f"{c}|{t}": n for (c, t), n in group_by(
                     [r for r in self.rows if r.cls in ("Conflated Entities", "Divided Entity")], "cls", "joined").items()},
