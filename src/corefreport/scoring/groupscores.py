@@ -119,18 +119,37 @@ class GroupKey:
 
 def best_alignment(weights: dict[tuple[int, int], float]) -> float:
     """Φ* = max Σ φ over one-to-one alignments of the pairs in ``weights`` (all > 0), as
-    :func:`.assignment.max_alignment`: one chain on a side → the best pair; ≤ 4 chains on the smaller
-    side → exact dynamic programming over the subsets of that side; else ``max_alignment``.
+    :func:`.assignment.max_alignment`: one chain on a side → the best pair; a pair of chains that
+    share mentions with no other chain → aligned; of the rest, ≤ 4 chains on the smaller side →
+    exact dynamic programming over the subsets of that side; else ``max_alignment``.
 
     >>> best_alignment({(0, 0): 0.5, (0, 1): 0.8, (1, 1): 0.6})   # 0↔0 and 1↔1 beat 0↔1 alone
     1.1
+    >>> best_alignment({(0, 0): 0.5, (1, 1): 0.25, (2, 1): 0.75})   # 0↔0 by itself, then 2↔1
+    1.25
     """
     if len(weights) == 1:
         return next(iter(weights.values()))
-    left = {i for i, _ in weights}
-    right = {j for _, j in weights}
-    if len(left) == 1 or len(right) == 1:
+    deg_l: dict = {}
+    deg_r: dict = {}
+    for i, j in weights:
+        deg_l[i] = deg_l.get(i, 0) + 1
+        deg_r[j] = deg_r.get(j, 0) + 1
+    if len(deg_l) == 1 or len(deg_r) == 1:
         return max(weights.values())
+    # a pair whose chains share a mention with no other chain is aligned as it is
+    alone = 0.0
+    rest: dict[tuple, float] = {}
+    for (i, j), w in weights.items():
+        if deg_l[i] == 1 and deg_r[j] == 1:
+            alone += w
+        else:
+            rest[(i, j)] = w
+    if not rest:
+        return alone
+    if len(rest) < len(weights):
+        return alone + best_alignment(rest)
+    left, right = set(deg_l), set(deg_r)
     flip = len(right) > len(left)  # the bits: the smaller side
     small = sorted(left if flip else right)
     if len(small) > 4:
