@@ -251,14 +251,14 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
     from ..present import render as R
     from ..present.tables import all_tables
 
-    parts = all_tables(ev, per_doc=per_doc)
     if fmt is OutFormat.csv:
-        write_output(R.tables_csv(parts), output, force)
+        write_output(R.tables_csv(all_tables(ev, per_doc=per_doc)), output, force)
     elif fmt is OutFormat.markdown:
-        write_output("\n".join(f"### {t.title}\n\n" + R.to_markdown(t) for t in parts), output, force)
+        write_output("\n".join(f"### {t.title}\n\n" + R.to_markdown(t) for t in all_tables(ev, per_doc=per_doc)),
+                     output, force)
     elif fmt is OutFormat.latex:
-        write_output(R.latex_document(parts), output, force)
-    else:
+        write_output(R.latex_document(all_tables(ev, per_doc=per_doc)), output, force)
+    else:  # the terminal tables build their own
         from ..present.terminal import print_evaluation
 
         if output is not None:
