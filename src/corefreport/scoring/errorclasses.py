@@ -685,6 +685,19 @@ def _costs(cumulative: dict, alone: dict) -> list[dict]:
     return out
 
 
+def _sum_states(documents: Iterable[dict[str, dict[str, Counts]]]) -> dict[str, dict[str, Counts]]:
+    """Per state and metric, the sum of the documents' counts (in document order, as ``+`` would)."""
+    by: dict[str, dict[str, list[Counts]]] = {}
+    for states in documents:
+        for step, sc in states.items():
+            t = by.setdefault(step, {})
+            for k, c in sc.items():
+                t.setdefault(k, []).append(c)
+    return {step: {k: Counts(sum(c.recall_num for c in cs), sum(c.recall_den for c in cs),
+                             sum(c.precision_num for c in cs), sum(c.precision_den for c in cs))
+                   for k, cs in t.items()} for step, t in by.items()}
+
+
 def f1s(scores: dict[str, Counts]) -> dict[str, float]:
     """F1 of each cost metric and the CoNLL score."""
     out = {k: scores[k].f1 for k in COST_METRICS}
@@ -704,36 +717,56 @@ class ErrorsResult:
     by: tuple[str, ...] = ()
     """Features asked for with ``--by``: a breakdown table each (mention features of the error's
     first mention: mtype, ne, genre, an input column ``colN`` …)."""
-    cumulative: dict[str, dict[str, Counts]] = field(default_factory=dict)
-    alone: dict[str, dict[str, Counts]] = field(default_factory=dict)
     leftover: int = 0
-    per_document: dict[str, dict[str, float]] = field(default_factory=dict)
-    """Per document: CoNLL F1 gained by each class, fixed cumulatively (Leftover: the gap left)."""
     document_states: dict[str, dict[str, dict[str, Counts]]] = field(default_factory=dict)
     """Per document: the MUC, B³, CEAF-e, LEA counts of the response before any correction
     ("none") and after each step, fixed cumulatively (they sum to :attr:`cumulative`); what
     ``compare`` resamples."""
+    alone_states: list[dict[str, dict[str, Counts]]] = field(default_factory=list)
+    """Per document: the counts after each step fixed alone (they sum to :attr:`alone`)."""
+    _sums: dict = field(default_factory=dict, repr=False, compare=False)
 
     def add(self, d: DocumentErrors, doc_id: str = "") -> None:
         self.rows.extend(d.rows)
         self.leftovers.extend(d.leftovers)
-        if d.cumulative:
-            memo: dict[int, float] = {}  # untouched steps share their scores: one CoNLL each
-            conll = {s: memo.get(id(c)) if id(c) in memo else memo.setdefault(
-                id(c), conll_score(c["muc"], c["bcub"], c["ceafe"])) for s, c in d.cumulative.items()}
-            gains, prev = {}, "none"
-            for s in STEPS:
-                gains[STEP_CLASS[s]] = conll[s] - conll[prev]
-                prev = s
-            gains[LEFTOVER] = 1.0 - conll[prev]
-            self.per_document[doc_id] = gains
-            self.document_states[doc_id] = d.cumulative
         self.leftover += d.leftover
-        for target, src in ((self.cumulative, d.cumulative), (self.alone, d.alone)):
-            for step, sc in src.items():
-                t = target.setdefault(step, {})
-                for k, c in sc.items():
-                    t[k] = t[k] + c if k in t else c
+        if d.cumulative:
+            self.document_states[doc_id] = d.cumulative
+            self.alone_states.append(d.alone)
+        self._sums.clear()
+
+    @property
+    def cumulative(self) -> dict[str, dict[str, Counts]]:
+        """Corpus counts before any correction ("none") and after each step, fixed cumulatively."""
+        if "cumulative" not in self._sums:
+            self._sums["cumulative"] = _sum_states(self.document_states.values())
+        return self._sums["cumulative"]
+
+    @property
+    def alone(self) -> dict[str, dict[str, Counts]]:
+        """Corpus counts after each step fixed alone (Span Error from the response itself, the
+        others from the span-corrected response)."""
+        if "alone" not in self._sums:
+            self._sums["alone"] = _sum_states(self.alone_states)
+        return self._sums["alone"]
+
+    @property
+    def per_document(self) -> dict[str, dict[str, float]]:
+        """Per document: CoNLL F1 gained by each class, fixed cumulatively (Leftover: the gap left)."""
+        if "per_document" not in self._sums:
+            out = {}
+            for doc_id, states in self.document_states.items():
+                memo: dict[int, float] = {}  # untouched steps share their scores: one CoNLL each
+                conll = {s: memo.get(id(c)) if id(c) in memo else memo.setdefault(
+                    id(c), conll_score(c["muc"], c["bcub"], c["ceafe"])) for s, c in states.items()}
+                gains, prev = {}, "none"
+                for s in STEPS:
+                    gains[STEP_CLASS[s]] = conll[s] - conll[prev]
+                    prev = s
+                gains[LEFTOVER] = 1.0 - conll[prev]
+                out[doc_id] = gains
+            self._sums["per_document"] = out
+        return self._sums["per_document"]
 
     def check_by(self) -> None:
         """Refuse a ``--by`` feature no error's mention has (naming the ones there are)."""
