@@ -482,9 +482,16 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
         return mtypes.get(m, "NOMINAL")
 
     mtype.memo = {}  # type: ignore[attr-defined]  # _min_np per entity, this document only
-    klabels = [key_labels[i] if key_labels else str(i + 1) for i, c in enumerate(key) if c]
-    key_chains = [list(dict.fromkeys(map(tuple, c))) for c in key if c]
+    key_chains: list[list[Span]] = []
+    klabels: list[str] = []
     seen: set = set()
+    for i, c in enumerate(key):  # a span in two key entities stays in the first too (the analyser reads both alike)
+        c = [m for m in dict.fromkeys(map(tuple, c)) if m not in seen]
+        seen.update(c)
+        if c:
+            key_chains.append(c)
+            klabels.append(key_labels[i] if key_labels else str(i + 1))
+    seen = set()
     resp, rlabels = [], []
     for i, c in enumerate(response):  # a span in two response entities stays in the first (the analyser's reader)
         c = [m for m in dict.fromkeys(map(tuple, c)) if m not in seen]
