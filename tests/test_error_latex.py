@@ -112,3 +112,23 @@ def test_gum_errors_section_compiles_without_overfull_boxes(tmp_path, layout):
         assert "Error classes (Kummerfeld & Klein 2013): examples" in text
         for c in ("Span Error (91 errors)", "Missing Entity (", "the response merges key entities"):
             assert c in text
+
+
+@pytest.mark.skipif(not _latex_ready(), reason="pdflatex with booktabs, siunitx, adjustbox, lmodern, placeins missing")
+def test_score_latex_examples_table_wraps_its_explanations(tmp_path):
+    """``score -a errors -f latex``: the examples' explanations in a paragraph column of a table
+    across the page, which a two-column ACL page sets without an overfull box."""
+    from corefreport.present.errortables import examples_table
+    from corefreport.present.latex import table_latex
+
+    tex = table_latex(examples_table(evaluate(*_specials(), Settings(analyses=("errors",))).errors))
+    assert r"\begin{tabular}{l l p{0.45\linewidth}}" in tex and tex.startswith(r"\begin{table*}")
+    (tmp_path / "t.tex").write_text(tex)
+    (tmp_path / "main.tex").write_text("\n".join([
+        r"\documentclass[11pt,twocolumn]{article}", r"\usepackage[T1]{fontenc}", r"\usepackage{lmodern}",
+        r"\usepackage[a4paper,textwidth=16cm,textheight=24.7cm,columnsep=0.6cm]{geometry}",
+        r"\usepackage{booktabs}", r"\usepackage{siunitx}", r"\begin{document}", r"\input{t}", r"\end{document}", ""]))
+    res = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "main.tex"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=300, check=False)
+    assert res.returncode == 0, res.stdout[-2000:]
+    assert "Overfull \\hbox" not in (tmp_path / "main.log").read_text(errors="replace")
