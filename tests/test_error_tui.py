@@ -101,3 +101,36 @@ def test_without_errors_x_says_how_to_get_them():
             assert any("-a errors" in str(n.message) for n in app._notifications)
 
     asyncio.run(drive())
+
+
+def test_the_leftover_line_opens_its_mentions():
+    """Enter on the leftover line lists what no class fixes (the surviving response mentions and the
+    key mentions still missing), each with its explanation."""
+    ev = gum()
+
+    async def drive():
+        app = CorefApp(ev)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("x")
+            await pilot.pause()
+            scr = app.screen
+            t = scr.table
+            t.move_cursor(row=t.row_count - 1)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert scr.level == "class" and scr.cls.startswith("Leftover")
+            assert t.row_count == len(ev.errors.leftovers) > ev.errors.leftover == 25
+            extra = next(i for i, r in enumerate(scr.rows) if r.detail == "extra")
+            t.move_cursor(row=extra)
+            await pilot.pause()
+            assert "is not a key mention, yet no class removes it" in str(scr.shown)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert scr.level == "error"
+            await pilot.press("escape")
+            await pilot.press("escape")
+            await pilot.pause()
+            assert scr.level == "totals"
+
+    asyncio.run(drive())

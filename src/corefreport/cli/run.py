@@ -245,20 +245,20 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
         if ev.errors is not None:
             from ..present.explain import with_explanations
 
-            with_explanations(data["errors"], ev.errors.rows)
+            with_explanations(data["errors"], ev.errors.rows, ev.errors.leftovers)
         write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output, force)
         return
     from ..present import render as R
     from ..present.tables import all_tables
 
-    parts = all_tables(ev, per_doc=per_doc)
     if fmt is OutFormat.csv:
-        write_output(R.tables_csv(parts), output, force)
+        write_output(R.tables_csv(all_tables(ev, per_doc=per_doc)), output, force)
     elif fmt is OutFormat.markdown:
-        write_output("\n".join(f"### {t.title}\n\n" + R.to_markdown(t) for t in parts), output, force)
+        write_output("\n".join(f"### {t.title}\n\n" + R.to_markdown(t) for t in all_tables(ev, per_doc=per_doc)),
+                     output, force)
     elif fmt is OutFormat.latex:
-        write_output(R.latex_document(parts), output, force)
-    else:
+        write_output(R.latex_document(all_tables(ev, per_doc=per_doc)), output, force)
+    else:  # the terminal tables build their own
         from ..present.terminal import print_evaluation
 
         if output is not None:

@@ -47,9 +47,15 @@ def compare_errors_table(cmp: Comparison, system: str) -> Table | None:
 
 
 def examples(er: ErrorsResult, cls: str, k: int = 5) -> list[ErrorRow]:
-    """Up to ``k`` errors of class ``cls`` from as many different documents as there are, in
-    document order (the first of each document first)."""
-    return spread_over_documents((r for r in er.rows if r.cls == cls), k)
+    """Up to ``k`` errors of class ``cls`` (or of the leftover) from as many different documents as
+    there are, in document order (the first of each document first)."""
+    from ..scoring.errorclasses import LEFTOVER
+
+    if cls != LEFTOVER:
+        return spread_over_documents((r for r in er.rows if r.cls == cls), k)
+    # the leftover: surviving response mentions first, then key mentions still missing
+    extra = spread_over_documents((r for r in er.leftovers if r.detail == "extra"), (k + 1) // 2)
+    return extra + spread_over_documents((r for r in er.leftovers if r.detail != "extra"), k - len(extra))
 
 
 def joined_types_table(er: ErrorsResult) -> Table:
@@ -95,8 +101,11 @@ def feature_table(er: ErrorsResult, feature: str) -> Table:
 
     by = group_by(er.rows, "cls", feature)
     values = sorted({v for _, v in by}, key=lambda v: (v in ("", "-"), v))
+    from ..scoring.errorclasses import ROW_COLUMNS
+
     title = FEATURE_TITLES.get(feature, feature)
-    t = Table(f"Error classes by {title} of the error's first mention", ["class"] + [v or "-" for v in values])
+    whose = " of the error's mentions" if feature in ROW_COLUMNS else " of the error's first mention"
+    t = Table(f"Error classes by {title}{whose}", ["class"] + [v or "-" for v in values])
     for c in CLASSES:
         t.rows.append([c] + [by.get((c, v), 0) for v in values])
     return t
@@ -104,10 +113,10 @@ def feature_table(er: ErrorsResult, feature: str) -> Table:
 
 def examples_table(er: ErrorsResult, k: int = 3) -> Table:
     """``k`` errors per class with their document, sentence and explanation."""
-    from ..scoring.errorclasses import CLASSES
+    from ..scoring.errorclasses import CLASSES, LEFTOVER
 
     t = Table(f"Error classes: {k} examples per class", ["class", "document", "explanation"])
-    for c in CLASSES:
+    for c in CLASSES + (LEFTOVER,):
         ex = examples(er, c, k)
         if ex and t.rows:
             t.breaks.append(len(t.rows))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..scoring.errorclasses import EntityRef, ErrorRow
+from ..scoring.errorclasses import LEFTOVER, EntityRef, ErrorRow
 
 MAX_WORDS = 48
 """Longest quoted mention (characters) before it is cut with an ellipsis."""
@@ -129,9 +129,24 @@ def _missing_entity(row: ErrorRow) -> str:
     return out
 
 
+def _leftover(row: ErrorRow) -> str:
+    if row.detail == "extra":
+        r = row.response_entity
+        into = f" (response entity {entity(r)})" if r is not None else ""
+        return (f"the response's mention {quoted_list(row.texts or ('?',))} {_where(row)}{into} is not a key mention, yet no "
+                "class removes it: the analyser counts no error for the piece holding its entity's earliest "
+                "non-pronoun mention")
+    k = row.key_entity
+    if k is not None and len(k.mentions) == 1:
+        return (f"the key singleton {quoted_list(row.texts or ('?',))} {_where(row)} ({entity_name(k)}) is missing from "
+                "the response, and no class introduces a missing singleton")
+    of = f" of key entity {entity(k)}" if k is not None else ""
+    return f"the key mention {quoted_list(row.texts or ('?',))} {_where(row)}{of} is still missing after every correction"
+
+
 TEMPLATES = {"Span Error": _span_error, "Conflated Entities": _conflated, "Extra Mention": _extra_mention,
              "Extra Entity": _extra_entity, "Divided Entity": _divided, "Missing Mention": _missing_mention,
-             "Missing Entity": _missing_entity}
+             "Missing Entity": _missing_entity, LEFTOVER: _leftover}
 """One sentence template per class."""
 
 
@@ -140,10 +155,12 @@ def explain(row: ErrorRow) -> str:
     return TEMPLATES[row.cls](row)
 
 
-def with_explanations(data: dict, rows: Sequence[ErrorRow]) -> dict:
-    """The ``errors`` JSON object (:meth:`ErrorsResult.as_dict`) with an ``explanation`` per row."""
-    for d, row in zip(data.get("rows", []), rows):
-        d["explanation"] = explain(row)
+def with_explanations(data: dict, rows: Sequence[ErrorRow], leftovers: Sequence[ErrorRow] = ()) -> dict:
+    """The ``errors`` JSON object (:meth:`ErrorsResult.as_dict`) with an ``explanation`` per row
+    (and per leftover)."""
+    for key, items in (("rows", rows), ("leftovers", leftovers)):
+        for d, row in zip(data.get(key, []), items):
+            d["explanation"] = explain(row)
     return data
 
 

@@ -32,6 +32,9 @@ aligned on the decimal point when siunitx detects the weight."""
 COLUMN_PT = 219.0
 r"""ACL / EMNLP's \columnwidth (7.7 cm); a table estimated wider goes across both columns (``table*``)."""
 CHAR_PT, COLUMN_PAD_PT = 5.0, 12.0  # \small digits are 4.5 pt; 2 \tabcolsep per column
+PROSE = 60
+"""A text column with a cell longer than this (characters) is set as a paragraph column (0.45 of the
+line) in a table across the page: one sentence per cell, e.g. ``score -a errors``' explanations."""
 
 
 def natural_width(cells: list[list[str]], labels: list[str]) -> float:
@@ -59,9 +62,12 @@ def _header(label: str) -> str:
 
 
 def _format(cells: list[str]) -> str:
-    ints = max((len(c.split(".")[0].lstrip("-")) for c in cells if c), default=1)
+    """siunitx ``table-format`` of a column: its widest integer and decimal parts, and a sign's room
+    when a cell is signed (a "-1.24" in a ``1.2`` column overflows it)."""
+    ints = max((len(c.split(".")[0].lstrip("-+")) for c in cells if c), default=1)
     decs = max((len(c.split(".")[1]) if "." in c else 0 for c in cells if c), default=0)
-    return f"{ints}.{decs}"
+    sign = "-" if any(c[:1] in "-+" for c in cells if c) else ""
+    return f"{sign}{ints}.{decs}"
 
 
 def table_latex(t: Table, label: str = "", layout: str = "") -> str:
@@ -84,9 +90,13 @@ def table_latex(t: Table, label: str = "", layout: str = "") -> str:
             spec.append("l")
         else:
             spec.append("r")
-    wide = len(t.header) > 9  # across both columns of a two-column paper, smaller, narrower gaps
+    # a column of sentences (an error's explanation): a paragraph column, the table across the page
+    prose = [j for j in range(1, len(t.header)) if spec[j] == "l" and max((len(r[j]) for r in text), default=0) > PROSE]
+    for j in prose:
+        spec[j] = r"p{0.45\linewidth}"
+    wide = len(t.header) > 9 or bool(prose)  # across both columns of a two-column paper, smaller, narrower gaps
     if layout == "acl":
-        wide = natural_width(text, [_header(x) for x in labels]) > COLUMN_PT or len(t.header) > 9
+        wide = natural_width(text, [_header(x) for x in labels]) > COLUMN_PT or len(t.header) > 9 or bool(prose)
     elif layout == "single":
         wide = False
     env = "table*" if wide else "table"

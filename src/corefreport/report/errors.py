@@ -16,7 +16,7 @@ from ..present.errortables import examples, feature_table, head_type_table, join
 from ..present.explain import in_context, explain
 from ..present.labels import short_doc
 from ..present.numbers import count, signed
-from ..scoring.errorclasses import CLASSES
+from ..scoring.errorclasses import CLASSES, LEFTOVER
 from ..scoring.result import Evaluation
 from . import svg
 
@@ -24,7 +24,7 @@ TITLE = "Error classes (Kummerfeld & Klein 2013)"
 EXAMPLES = 4
 """Examples per class (from different documents where there are)."""
 BAR_COLOUR = svg.OUTCOME_COLOURS["fn"]
-LEFTOVER = "Leftover (not classified)"
+
 
 
 def cost_chart(ev: Evaluation, width: float = svg.WIDTH) -> svg.Chart:
@@ -82,11 +82,17 @@ def errors_section(ev: Evaluation, comparison=None, title: str = TITLE):
     s.blocks.append(joined_types_table(er))
     s.blocks += [feature_table(er, f) for f in er.features()]
     s.blocks.append(Para("Examples", "heading"))
-    for c in CLASSES:
+    counts = er.counts()
+    for c in CLASSES + (LEFTOVER,):
         ex = examples(er, c, EXAMPLES)
         if not ex:
             continue
-        s.blocks.append(Para(f"{c} ({count(er.counts()[c])} errors)", "heading"))
+        if c == LEFTOVER:
+            n = len(er.leftovers)
+            s.blocks.append(Para(f"{c}: {count(n)} mention{'' if n == 1 else 's'} no class fixes", "heading"))
+        else:
+            n = counts[c]
+            s.blocks.append(Para(f"{c} ({count(n)} error{'' if n == 1 else 's'})", "heading"))
         for r in ex:
             context = in_context(ev, r)
             where = f"{short_doc(r.doc_id)}, sentence {r.sentence + 1}"

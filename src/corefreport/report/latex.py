@@ -10,9 +10,11 @@ It reuses the escaping of :mod:`.tables` (whose ``to_latex`` renders the one tab
 
 from __future__ import annotations
 
-from ..present.latex import PREAMBLE, SISETUP, latex_text, table_latex
+import re
+
+from ..present.latex import PREAMBLE, SISETUP, UNICODE, latex_text, table_latex
 from .examples import Examples, examples_table
-from .model import Report
+from .model import Para, Report, Section
 
 def _one_line(text: str) -> str:
     """A user string inside a ``%`` comment: a line break would end the comment and let the rest
@@ -36,7 +38,89 @@ def to_latex(report: Report, layout: str = "acl", label_prefix: str = "tab:coref
         parts.append(f"% ---- {s.title} ----")
         for n, t in enumerate(tables, 1):
             parts.append(table_latex(t, f"{label_prefix}{s.id}-{n}", layout))
+        if s.id == "errors":
+            parts.append(error_examples_latex(s))
     return "\n".join(parts)
+
+
+LONG_WORD = 24
+"""Characters of a word beyond which it may break (after ``/ _ - . :``, and every 24 characters):
+an id or URL in a sentence must not run out of a 7.7 cm column (about 48 characters at \\small)."""
+
+
+def _word(w: str) -> str:
+    """One word of a sentence: characters pdflatex cannot set with T1 fonts (IPA, CJK …) as "?",
+    specials escaped, a long word breakable."""
+    w = "".join(c if ord(c) < 256 or c in UNICODE else "?" for c in w)
+    if len(w) <= LONG_WORD:
+        return latex_text(w)
+    pieces = [p for p in re.split(r"(?<=[/_\-.:])", w) if p]
+    pieces = [p[i:i + LONG_WORD] for p in pieces for i in range(0, len(p), LONG_WORD)]
+    return r"\allowbreak{}".join(latex_text(p) for p in pieces)
+
+
+def marked_latex(text: str) -> str:
+    r"""A sentence whose mentions are marked «like this» (:func:`~corefreport.present.explain.in_context`)
+    as LaTeX: each marked mention in bold (nested marks nest), every word escaped.
+
+    >>> marked_latex("«the 50% share» of «R&D»")
+    '\\textbf{the 50\\% share} of \\textbf{R\\&D}'
+    """
+    out: list[str] = []
+    depth = 0
+    for piece in re.split("([«»])", text):
+        if piece == "«":
+            out.append(r"\textbf{")
+            depth += 1
+        elif piece == "»" and depth:
+            out.append("}")
+            depth -= 1
+        elif piece:
+            words = piece.split(" ")
+            out.append(" ".join(_word(w) for w in words))
+    return "".join(out) + "}" * depth
+
+
+def error_examples_latex(s: Section) -> str:
+    r"""The error-class section's examples (the paragraphs after its "Examples" heading, as
+    :func:`.errors.errors_section` writes them: a heading per class, then each example's place and
+    sentence followed by its explanation as a note) as running text: a bold line per class and an
+    ``itemize`` of its examples, the error's mentions in bold, the explanation in italics below.
+    Ragged right and breakable, so that it fits a 7.7 cm ACL column; not a float, so that it may
+    run over columns and pages."""
+    blocks = [b for b in s.blocks if isinstance(b, Para)]
+    start = next((i for i, b in enumerate(blocks) if b.kind == "heading" and b.text == "Examples"), None)
+    if start is None:
+        return ""
+    out = ["% the examples of each error class in their sentences, after the tables above (placeins' \\FloatBarrier",
+           "% where the document loads it, as main.tex does)",
+           r"\ifdefined\FloatBarrier\FloatBarrier\fi", r"\begingroup\small\raggedright",
+           r"\par\medskip\noindent\textbf{" + latex_text(f"{s.title}: examples") + r"}\par"]
+    in_list = False
+    last = ""
+    for b in blocks[start + 1:]:
+        if b.kind == "heading":
+            if in_list:
+                out.append(r"\end{itemize}")
+                in_list = False
+            out.append(r"\par\smallskip\noindent\textbf{" + latex_text(b.text) + r"}\par")
+        elif b.kind == "note" and last == "":
+            out.append(r"\\\emph{" + marked_latex(b.text) + "}")  # the explanation of the example above
+        elif b.kind == "":
+            if not in_list:
+                out.append(r"\begin{itemize}\setlength{\itemsep}{2pt}\setlength{\parskip}{0pt}")
+                in_list = True
+            out.append(r"\item " + marked_latex(b.text))
+        else:
+            if in_list:
+                out.append(r"\end{itemize}")
+                in_list = False
+            out.append(r"\par\smallskip\noindent " + marked_latex(b.text) + r"\par")
+        last = b.kind
+    if in_list:
+        out.append(r"\end{itemize}")
+    out.append(r"\par\endgroup")
+    return "\n".join(out)
 
 
 def breakable(s: str) -> str:
@@ -55,7 +139,7 @@ def latex_main(report: Report, tables: str, layout: str = "acl") -> str:
     return "\n".join([
         f"% {report.title}: the tables of corefreport {report.version}, ready to compile (pdflatex main)",
         cls, r"\usepackage[T1]{fontenc}", r"\usepackage{lmodern}", r"\usepackage[utf8]{inputenc}", geometry, r"\usepackage{booktabs}",
-        r"\usepackage{siunitx}", SISETUP, r"\usepackage{adjustbox}",
+        r"\usepackage{siunitx}", SISETUP, r"\usepackage{adjustbox}", r"\usepackage{placeins}",
         r"\begin{document}", r"\section*{" + latex_text(report.title) + "}",
         latex_text(report.subtitle) + r". Signature: {\raggedright\small\ttfamily " + breakable(report.signature)
         + r"\par}",

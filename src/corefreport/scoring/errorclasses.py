@@ -28,11 +28,15 @@ Resolution. EMNLP 2013, 265–277. Rules with the analyser's source lines: docs/
 from __future__ import annotations
 
 import string
+from collections import Counter
+from operator import attrgetter
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from . import metrics as M
 from .counts import Counts
+from .groupscores import GroupKey, add_rows, as_counts
 from .metrics import conll_score
 
 Span = tuple[int, int]
@@ -40,9 +44,14 @@ Span = tuple[int, int]
 CLASSES = ("Span Error", "Conflated Entities", "Extra Mention", "Extra Entity", "Divided Entity",
            "Missing Mention", "Missing Entity")
 """The seven classes in the order the analyser corrects them (its ``*_prog`` files)."""
+LEFTOVER = "Leftover (not classified)"
+"""What no class fixes: its rows are the response mentions outside the key that survive every
+correction (``detail`` "extra") and the key mentions the corrected response still lacks ("missing")."""
 STEPS = ("span", "split", "extra_mention", "extra_entity", "merge", "missing_mention", "missing_entity")
 STEP_CLASS = dict(zip(STEPS, CLASSES))
 COST_METRICS = ("muc", "bcub", "ceafe", "lea")
+ROW_COLUMNS = ("cls", "doc_id", "sentence", "mtype", "size", "joined")
+"""The columns of every error row (:meth:`ErrorRow.get`); its first mention's features add others."""
 BREAKDOWN_FEATURES = ("ne", "genre")
 """Mention features the errors are broken down by when the documents carry them."""
 
@@ -152,13 +161,15 @@ def group_by(rows: Iterable[ErrorRow], *columns: str | Callable[[ErrorRow], str]
     >>> group_by(rows, "cls", "mtype")[("Extra Mention", "PRONOUN")]
     1
     """
-    getters = [c if callable(c) else (lambda r, c=c: r.get(c)) for c in columns]
-    key = getters[0] if len(getters) == 1 else (lambda r: tuple(g(r) for g in getters))
-    out: dict = {}
-    for r in rows:
-        k = key(r)
-        out[k] = out.get(k, 0) + 1
-    return dict(sorted(out.items()))
+    getters = [c if callable(c) else attrgetter(c) if c in ("cls", "doc_id") else (lambda r, c=c: r.get(c))
+               for c in columns]
+    if len(getters) == 1:
+        keys = map(getters[0], rows)
+    elif all(c in ("cls", "doc_id") for c in columns):
+        keys = map(attrgetter(*columns), rows)
+    else:
+        keys = (tuple(g(r) for g in getters) for r in rows)
+    return dict(sorted(Counter(keys).items()))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -185,16 +196,15 @@ def span_fixes(key_spans: set[Span], resp_spans: set[Span], tokens: Sequence[str
     {(1, 1): (0, 1), (4, 6): (5, 6)}
     """
     out: dict[Span, Span] = {}
-    used: set[Span] = set()
-    only_key = sorted(key_spans - resp_spans)
-    trimmed = {g: _trim(g, tokens) for g in only_key}
+    # the unmatched key mentions by (sentence, trimmed span), each list in document order: a response
+    # mention takes the first one not yet taken
+    free: dict[tuple[int, Span], list[Span]] = {}
+    for g in sorted(key_spans - resp_spans):
+        free.setdefault((sentence_of(g[0]), _trim(g, tokens)), []).append(g)
     for a in sorted(resp_spans - key_spans):
-        ta, sa = _trim(a, tokens), sentence_of(a[0])
-        for g in only_key:
-            if g not in used and sentence_of(g[0]) == sa and trimmed[g] == ta:
-                out[a] = g
-                used.add(g)
-                break
+        same = free.get((sentence_of(a[0]), _trim(a, tokens)))
+        if same:
+            out[a] = same.pop(0)
     now = {out.get(a, a) for a in resp_spans}
     heads: dict = {}
     for a in now - key_spans:
@@ -260,8 +270,7 @@ def confusion_groups(key: list[frozenset], resp: list[frozenset]) -> list[tuple[
 def classify_group(auto: list[frozenset], gold: list[frozenset], key_mentions: set, auto_mentions: set,
                    mtype: Callable[[Span], str]) -> list[Change]:
     """Classified operations of one confusion group (repair, then categorise)."""
-    split: list[list] = []   # [part, entity, going_nowhere]
-    removed: list[frozenset] = []
+    split: list[tuple[frozenset, frozenset, bool]] = []   # (part, entity, going nowhere)
     for a in auto:
         used: set = set()
         for g in gold:
@@ -269,69 +278,68 @@ def classify_group(auto: list[frozenset], gold: list[frozenset], key_mentions: s
             if inter:
                 used |= inter
                 if len(inter) != len(a):
-                    split.append([frozenset(inter), a, False])
+                    split.append((inter, a, False))
         for m in sorted(a - used):
-            split.append([frozenset({m}), a, True])
-            removed.append(frozenset({m}))
+            split.append((frozenset({m}), a, True))
     introduced = [frozenset({m}) for g in gold for m in sorted(g) if m not in auto_mentions]
     # pieces after splitting: each response entity's intersections with key entities, the introduced
-    pieces = [frozenset(a & g) for a in auto for g in gold if a & g] + introduced
-    merge = [[p, g] for g in gold for p in pieces if p != g and p <= g]
+    # (all disjoint: each piece is in one merge at most)
+    pieces = [i for a in auto for g in gold if (i := a & g)] + introduced
+    merge = [(p, g) for g in gold for p in pieces if p != g and p <= g]
     out: list[Change] = []
+    done_split: set[int] = set()  # operations consumed by a class or by "no error"
+    done_merge: set[int] = set()
     # Extra Entity
     by_entity: dict = {}
-    for s in split:
-        if all(not (m in key_mentions and mtype(m) != "PRONOUN") for m in s[1]) and not (s[0] & key_mentions):
-            by_entity.setdefault(s[1], []).append(s)
-    for a, ss in by_entity.items():
-        part = frozenset().union(*(s[0] for s in ss))
+    keyless: dict[frozenset, bool] = {}  # the entity has no key non-pronoun mention
+    for n, (part, a, _) in enumerate(split):
+        k = keyless.get(a)
+        if k is None:
+            k = keyless[a] = all(not (m in key_mentions and mtype(m) != "PRONOUN") for m in a)
+        if k and not (part & key_mentions):
+            by_entity.setdefault(a, []).append(n)
+    for a, ns in by_entity.items():
+        part = frozenset().union(*(split[n][0] for n in ns))
         if len(part) == 1:
             continue
         out.append(Change("extra_entity", part, a))
-        for s in ss:
-            split.remove(s)
-            if s[0] in removed:
-                removed.remove(s[0])
+        done_split.update(ns)
     # Missing Entity
+    merge_of = {p: n for n, (p, _) in enumerate(merge)}
     for g in gold:
         missing = [m for m in g if m not in auto_mentions]
         if len(missing) > 1 and all(mtype(m) == "PRONOUN" for m in g if m in auto_mentions):
             out.append(Change("missing_entity", g, g))
             for m in missing:
-                one = frozenset({m})
-                for x in merge:
-                    if x[0] == one:
-                        merge.remove(x)
-                        break
-                if one in introduced:
-                    introduced.remove(one)
+                n = merge_of.get(frozenset({m}))
+                if n is not None:
+                    done_merge.add(n)
     # no error for the piece holding the earliest non-pronoun mention
-    for s in list(split):
-        a, b = _min_np(s[0], mtype), _min_np(s[1], mtype)
-        if a == b and not (a is None and min(s[0]) != min(s[1])):
-            split.remove(s)
-            if s[0] in removed:
-                removed.remove(s[0])
-    for x in list(merge):
-        a, b = _min_np(x[0], mtype), _min_np(x[1], mtype)
-        if a == b and not (a is None and min(x[0]) != min(x[1])):
-            merge.remove(x)
-            if x[0] in introduced:
-                introduced.remove(x[0])
-    # Extra Mention: remaining removed singles
-    for s in [s for s in split if len(s[0]) == 1 and s[2]]:
-        split.remove(s)
-        out.append(Change("extra_mention", s[0], s[1]))
+    for n, (part, a, _) in enumerate(split):
+        if n not in done_split:
+            x, y = _min_np(part, mtype), _min_np(a, mtype)
+            if x == y and not (x is None and min(part) != min(a)):
+                done_split.add(n)
+    for n, (p, g) in enumerate(merge):
+        if n not in done_merge:
+            x, y = _min_np(p, mtype), _min_np(g, mtype)
+            if x == y and not (x is None and min(p) != min(g)):
+                done_merge.add(n)
+    # Extra Mention: remaining removed single mentions
+    for n, (part, a, nowhere) in enumerate(split):
+        if nowhere and n not in done_split:
+            done_split.add(n)
+            out.append(Change("extra_mention", part, a))
     # Missing Mention: remaining merges of one introduced mention
-    singles = {next(iter(s[0])) for s in split if len(s[0]) == 1}
-    for x in list(merge):
-        if len(x[0]) == 1:
-            m = next(iter(x[0]))
-            if m not in singles and m != _min_np(x[1], mtype) and m not in auto_mentions:
-                out.append(Change("missing_mention", x[0], x[1]))
-                merge.remove(x)
-    out.extend(Change("split", frozenset(s[0]), s[1]) for s in split)
-    out.extend(Change("merge", x[0], x[1]) for x in merge)
+    singles = {next(iter(part)) for n, (part, _, _) in enumerate(split) if n not in done_split and len(part) == 1}
+    for n, (p, g) in enumerate(merge):
+        if n not in done_merge and len(p) == 1:
+            m = next(iter(p))
+            if m not in singles and m != _min_np(g, mtype) and m not in auto_mentions:
+                out.append(Change("missing_mention", p, g))
+                done_merge.add(n)
+    out.extend(Change("split", part, a) for n, (part, a, _) in enumerate(split) if n not in done_split)
+    out.extend(Change("merge", p, g) for n, (p, g) in enumerate(merge) if n not in done_merge)
     order = {s: i for i, s in enumerate(STEPS)}
     out.sort(key=lambda c: (order[c.step], min(c.part)))
     return out
@@ -423,6 +431,9 @@ class DocumentErrors:
     """Each step fixed alone (span alone from "none", the others from the span-corrected response)."""
     leftover: int
     """Response mentions outside the key that survive every correction."""
+    leftovers: list[ErrorRow] = field(default_factory=list)
+    """What differs between the key and the response with every class fixed, one row per mention
+    (class :data:`LEFTOVER`)."""
 
 
 class _Refs:
@@ -459,9 +470,11 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
             mtypes: dict[Span, str] | None = None, tokens: Sequence[str] | None = None,
             sentence_of: Callable[[int], int] | None = None, keep_singletons: bool = False,
             doc_id: str = "", costs: bool = True, key_labels: Sequence[str] | None = None,
-            response_labels: Sequence[str] | None = None) -> DocumentErrors:
+            response_labels: Sequence[str] | None = None, full_rescore: bool = False) -> DocumentErrors:
     """Classify the errors of one document; with ``costs``, score every corrected response.
-    ``key_labels`` / ``response_labels``: each chain's label in its file (default 1, 2, …)."""
+    ``key_labels`` / ``response_labels``: each chain's label in its file (default 1, 2, …);
+    ``full_rescore``: score each corrected response whole instead of only its changed groups
+    (the same counts, slower: for tests)."""
     mtypes = mtypes or {}
     sentence_of = sentence_of or (lambda t: 0)
 
@@ -469,9 +482,16 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
         return mtypes.get(m, "NOMINAL")
 
     mtype.memo = {}  # type: ignore[attr-defined]  # _min_np per entity, this document only
-    klabels = [key_labels[i] if key_labels else str(i + 1) for i, c in enumerate(key) if c]
-    key_chains = [list(dict.fromkeys(map(tuple, c))) for c in key if c]
+    key_chains: list[list[Span]] = []
+    klabels: list[str] = []
     seen: set = set()
+    for i, c in enumerate(key):  # a span in two key entities stays in the first too (the analyser reads both alike)
+        c = [m for m in dict.fromkeys(map(tuple, c)) if m not in seen]
+        seen.update(c)
+        if c:
+            key_chains.append(c)
+            klabels.append(key_labels[i] if key_labels else str(i + 1))
+    seen = set()
     resp, rlabels = [], []
     for i, c in enumerate(response):  # a span in two response entities stays in the first (the analyser's reader)
         c = [m for m in dict.fromkeys(map(tuple, c)) if m not in seen]
@@ -512,15 +532,14 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
         rows.append(ErrorRow("Span Error", doc_id, sentence_of(g[0]), (a, g), 1, (mtype(g),),
                              texts=(refs.text(a), refs.text(g)), key_entity=kref(gold_of.get(g)),
                              response_entity=rref(auto_of.get(g)), detail=how))
-    changes: list[Change] = []
-    perfect: set = set()
-    for ga, gg in confusion_groups(gold, auto):
-        if sorted(map(sorted, ga)) == sorted(map(sorted, gg)):
-            perfect.update(m for g in gg for m in g)
+    changes: list[tuple[int, Change]] = []  # (its confusion group, the change)
+    groups = confusion_groups(gold, auto)
+    for gi, (ga, gg) in enumerate(groups):
+        if set(ga) == set(gg):  # no error in this group
             continue
         for c in classify_group(ga, gg, key_mentions, auto_mentions, mtype):
             ms = tuple(sorted(c.part))
-            ents = len({i for m in ms for i, g in enumerate(gg) if m in g} | {id(a) for m in ms for a in ga if m in a})
+            ents = len({gold_of[m] for m in ms if m in gold_of}) + len({auto_of[m] for m in ms if m in auto_of})
             k = r = o = None
             if c.step in ("split", "extra_mention", "extra_entity"):
                 r = rref(c.entity)
@@ -537,44 +556,121 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
             rows.append(ErrorRow(STEP_CLASS[c.step], doc_id, sentence_of(ms[0][0]), ms, max(ents, 1),
                                  tuple(mtype(m) for m in ms), texts=tuple(refs.text(m) for m in ms),
                                  key_entity=k, response_entity=r, other_entity=o))
-            changes.append(c)
+            changes.append((gi, c))
     if not costs:
         return DocumentErrors(rows, {}, {}, 0)
     # a state no correction reached scores as the one before it (each score computed once)
-    cumulative = {"none": _scores(key_chains, none.chains())}
-    # corrections never reach a group without errors, and every score is a sum over groups: score
-    # those groups once, the others per corrected response
-    key_err = [c for c in key_chains if c[0] not in perfect]
-    fixed = _scores([c for c in key_chains if c[0] in perfect], [c for c in base.chains() if c[0] in perfect])
+    by_step: dict[str, list[tuple[int, Change]]] = {}
+    for gc in changes:
+        by_step.setdefault(gc[1].step, []).append(gc)
+    if full_rescore or len(key_mentions) != sum(map(len, key_chains)):  # a key mention in two entities
+        cumulative = {"none": _scores(key_chains, none.chains())}
+        one = _rescore_documents(key_chains, base, by_step, cumulative, bool(fixes), key_mentions, mtype)
+    else:
+        cumulative = {"none": as_counts(GroupKey(key_chains).row_of(key_mentions | none.of.keys(), none.of))}
+        one = _rescore_groups(groups, base, by_step, cumulative, bool(fixes), key_mentions, mtype)
+    state = one.pop("_final")
+    left: list[ErrorRow] = []
+    for m in sorted(state.of.keys() - key_mentions):
+        left.append(ErrorRow(LEFTOVER, doc_id, sentence_of(m[0]), (m,), 1, (mtype(m),), texts=(refs.text(m),),
+                             response_entity=rref(auto_of.get(m)), detail="extra"))
+    extra = len(left)
+    for m in sorted(key_mentions - state.of.keys()):
+        left.append(ErrorRow(LEFTOVER, doc_id, sentence_of(m[0]), (m,), 1, (mtype(m),), texts=(refs.text(m),),
+                             key_entity=kref(gold_of.get(m)), detail="missing"))
+    left.sort(key=lambda r: r.mentions)
+    return DocumentErrors(rows, cumulative, one, extra, left)
 
+
+def _rescore_groups(groups: list[tuple[list, list]], base: _State, by_step: dict, cumulative: dict,
+                    fixed_spans: bool, key_mentions: set, mtype: Callable[[Span], str]) -> dict:
+    """Fill ``cumulative`` with the counts after each step and return the counts of each step alone.
+
+    Every correction stays inside its confusion group (of the span-corrected response), and every
+    score is a sum over groups (:mod:`.groupscores`): each group is scored once as it is, then again
+    only after a step that changed it; a state's counts are the sum of its groups' rows."""
+    touched = sorted({gi for items in by_step.values() for gi, _ in items})
+    keys = {gi: GroupKey(groups[gi][1]) for gi in touched}
+    members = {gi: keys[gi].members({m for c in groups[gi][1] for m in c}.union(*groups[gi][0])) for gi in touched}
+
+    def row(state: _State, gi: int) -> tuple:
+        return keys[gi].row_members(members[gi], state.of)
+
+    base_rows = {gi: row(base, gi) for gi in touched}
+    # the groups no step changes, scored together once
+    untouched = [gi for gi in range(len(groups)) if gi not in base_rows]
+    static = (0,) * 16
+    if untouched:
+        static = GroupKey([c for gi in untouched for c in groups[gi][1]]).row_of(
+            {m for gi in untouched for part in groups[gi] for c in part for m in c}, base.of)
+
+    def total(rows: dict[int, tuple]) -> dict[str, Counts]:
+        return as_counts(add_rows([static, *rows.values()]))
+
+    cumulative["span"] = total(base_rows) if fixed_spans else cumulative["none"]
+    # applying every group's changes step by step (in the analyser's class order) to one response
+    # gives each cumulative state in turn
+    state = base.copy()
+    current = dict(base_rows)
+    first: dict[tuple[str, int], tuple] = {}  # a group's row after the first step that changed it
+    prev = "span"
+    for s in STEPS[1:]:
+        items = by_step.get(s)
+        if items:
+            for _, c in items:
+                state.apply(c, key_mentions, mtype)
+            for gi in {gi for gi, _ in items}:
+                if current[gi] is base_rows[gi]:
+                    current[gi] = first[(s, gi)] = row(state, gi)
+                else:
+                    current[gi] = row(state, gi)
+            cumulative[s] = total(current)
+        else:
+            cumulative[s] = cumulative[prev]
+        prev = s
+    one = {"span": cumulative["span"], "split": cumulative["split"], "_final": state}  # split: the first
+    for s in STEPS[2:]:
+        items = by_step.get(s)
+        if items:
+            # a group this step is the first to change is, fixed alone, as fixed cumulatively
+            alone = base.copy()
+            for gi, c in items:
+                if (s, gi) not in first:
+                    alone.apply(c, key_mentions, mtype)
+            rows = dict(base_rows)
+            for gi in {gi for gi, _ in items}:
+                rows[gi] = first.get((s, gi)) or row(alone, gi)
+            one[s] = total(rows)
+        else:
+            one[s] = cumulative["span"]
+    return one
+
+
+def _rescore_documents(key_chains: list[list[Span]], base: _State, by_step: dict, cumulative: dict,
+                       fixed_spans: bool, key_mentions: set, mtype: Callable[[Span], str]) -> dict:
+    """As :func:`_rescore_groups`, scoring every corrected response whole with :mod:`.metrics`
+    (the straightforward way: used when a key mention is in two entities, and by the tests)."""
     def score(state: _State) -> dict[str, Counts]:
-        part = _scores(key_err, [c for c in state.chains() if c[0] not in perfect])
-        return {k: fixed[k] + part[k] for k in fixed}
+        return _scores(key_chains, state.chains())
 
-    cumulative["span"] = score(base) if fixes else cumulative["none"]
-    # corrections are local to their confusion group: applying every group's changes step by step
-    # (in the analyser's class order) to one response gives each cumulative state in turn
-    by_step: dict[str, list[Change]] = {}
-    for c in changes:
-        by_step.setdefault(c.step, []).append(c)
+    cumulative["span"] = score(base) if fixed_spans else cumulative["none"]
     state = base.copy()
     prev = "span"
     for s in STEPS[1:]:
-        for c in by_step.get(s, ()):
+        for _, c in by_step.get(s, ()):
             state.apply(c, key_mentions, mtype)
         cumulative[s] = score(state) if s in by_step else cumulative[prev]
         prev = s
-    one = {"span": cumulative["span"], "split": cumulative["split"]}  # split is the first correction
+    one = {"span": cumulative["span"], "split": cumulative["split"], "_final": state}
     for s in STEPS[2:]:
         if s in by_step:
             alone = base.copy()
-            for c in by_step[s]:
+            for _, c in by_step[s]:
                 alone.apply(c, key_mentions, mtype)
             one[s] = score(alone)
         else:
             one[s] = cumulative["span"]
-    leftover = sum(1 for m in state.of if m not in key_mentions)
-    return DocumentErrors(rows, cumulative, one, leftover)
+    return one
 
 
 def _costs(cumulative: dict, alone: dict) -> list[dict]:
@@ -591,9 +687,22 @@ def _costs(cumulative: dict, alone: dict) -> list[dict]:
         prev = s
     if cumulative:
         last = f1s(cumulative[prev])
-        out.append({"class": "Leftover (not classified)", "cumulative": {k: 1.0 - v for k, v in last.items()},
+        out.append({"class": LEFTOVER, "cumulative": {k: 1.0 - v for k, v in last.items()},
                     "alone": {k: 1.0 - v for k, v in last.items()}})
     return out
+
+
+def _sum_states(documents: Iterable[dict[str, dict[str, Counts]]]) -> dict[str, dict[str, Counts]]:
+    """Per state and metric, the sum of the documents' counts (in document order, as ``+`` would)."""
+    by: dict[str, dict[str, list[Counts]]] = {}
+    for states in documents:
+        for step, sc in states.items():
+            t = by.setdefault(step, {})
+            for k, c in sc.items():
+                t.setdefault(k, []).append(c)
+    return {step: {k: Counts(sum(c.recall_num for c in cs), sum(c.recall_den for c in cs),
+                             sum(c.precision_num for c in cs), sum(c.precision_den for c in cs))
+                   for k, cs in t.items()} for step, t in by.items()}
 
 
 def f1s(scores: dict[str, Counts]) -> dict[str, float]:
@@ -609,35 +718,74 @@ class ErrorsResult:
 
     keep_singletons: bool = False
     rows: list[ErrorRow] = field(default_factory=list)
-    cumulative: dict[str, dict[str, Counts]] = field(default_factory=dict)
-    alone: dict[str, dict[str, Counts]] = field(default_factory=dict)
+    leftovers: list[ErrorRow] = field(default_factory=list)
+    """The leftover's mentions (:attr:`DocumentErrors.leftovers`): not errors of any class, so not
+    in :attr:`rows`."""
+    by: tuple[str, ...] = ()
+    """Features asked for with ``--by``: a breakdown table each (mention features of the error's
+    first mention: mtype, ne, genre, an input column ``colN`` …)."""
     leftover: int = 0
-    per_document: dict[str, dict[str, float]] = field(default_factory=dict)
-    """Per document: CoNLL F1 gained by each class, fixed cumulatively (Leftover: the gap left)."""
     document_states: dict[str, dict[str, dict[str, Counts]]] = field(default_factory=dict)
     """Per document: the MUC, B³, CEAF-e, LEA counts of the response before any correction
     ("none") and after each step, fixed cumulatively (they sum to :attr:`cumulative`); what
     ``compare`` resamples."""
+    alone_states: list[dict[str, dict[str, Counts]]] = field(default_factory=list)
+    """Per document: the counts after each step fixed alone (they sum to :attr:`alone`)."""
+    _sums: dict = field(default_factory=dict, repr=False, compare=False)
 
     def add(self, d: DocumentErrors, doc_id: str = "") -> None:
         self.rows.extend(d.rows)
-        if d.cumulative:
-            memo: dict[int, float] = {}  # untouched steps share their scores: one CoNLL each
-            conll = {s: memo.get(id(c)) if id(c) in memo else memo.setdefault(
-                id(c), conll_score(c["muc"], c["bcub"], c["ceafe"])) for s, c in d.cumulative.items()}
-            gains, prev = {}, "none"
-            for s in STEPS:
-                gains[STEP_CLASS[s]] = conll[s] - conll[prev]
-                prev = s
-            gains["Leftover (not classified)"] = 1.0 - conll[prev]
-            self.per_document[doc_id] = gains
-            self.document_states[doc_id] = d.cumulative
+        self.leftovers.extend(d.leftovers)
         self.leftover += d.leftover
-        for target, src in ((self.cumulative, d.cumulative), (self.alone, d.alone)):
-            for step, sc in src.items():
-                t = target.setdefault(step, {})
-                for k, c in sc.items():
-                    t[k] = t[k] + c if k in t else c
+        if d.cumulative:
+            self.document_states[doc_id] = d.cumulative
+            self.alone_states.append(d.alone)
+        self._sums.clear()
+
+    @property
+    def cumulative(self) -> dict[str, dict[str, Counts]]:
+        """Corpus counts before any correction ("none") and after each step, fixed cumulatively."""
+        if "cumulative" not in self._sums:
+            self._sums["cumulative"] = _sum_states(self.document_states.values())
+        return self._sums["cumulative"]
+
+    @property
+    def alone(self) -> dict[str, dict[str, Counts]]:
+        """Corpus counts after each step fixed alone (Span Error from the response itself, the
+        others from the span-corrected response)."""
+        if "alone" not in self._sums:
+            self._sums["alone"] = _sum_states(self.alone_states)
+        return self._sums["alone"]
+
+    @property
+    def per_document(self) -> dict[str, dict[str, float]]:
+        """Per document: CoNLL F1 gained by each class, fixed cumulatively (Leftover: the gap left)."""
+        if "per_document" not in self._sums:
+            out = {}
+            for doc_id, states in self.document_states.items():
+                memo: dict[int, float] = {}  # untouched steps share their scores: one CoNLL each
+                conll = {s: memo.get(id(c)) if id(c) in memo else memo.setdefault(
+                    id(c), conll_score(c["muc"], c["bcub"], c["ceafe"])) for s, c in states.items()}
+                gains, prev = {}, "none"
+                for s in STEPS:
+                    gains[STEP_CLASS[s]] = conll[s] - conll[prev]
+                    prev = s
+                gains[LEFTOVER] = 1.0 - conll[prev]
+                out[doc_id] = gains
+            self._sums["per_document"] = out
+        return self._sums["per_document"]
+
+    def check_by(self) -> None:
+        """Refuse a ``--by`` feature no error's mention has (naming the ones there are)."""
+        if not self.by or not self.rows:
+            return
+        known = set(ROW_COLUMNS).union(*(r.features for r in self.rows))
+        unknown = [f for f in self.by if f not in known]
+        if unknown:
+            from ..errors import SettingsError
+
+            raise SettingsError(f"--by {unknown[0]!r}: no such feature of the errors' mentions; they have "
+                                + ", ".join(sorted(known)))
 
     def counts(self) -> dict[str, int]:
         """Errors per class, every class listed, in the analyser's order."""
@@ -645,9 +793,10 @@ class ErrorsResult:
         return {c: g.get(c, 0) for c in CLASSES}
 
     def features(self) -> list[str]:
-        """The breakdown features the rows carry with some value (NE type, genre), in that order."""
+        """The breakdown features: the ``--by`` features, then NE type and genre where the rows carry
+        them with some value."""
         present = {k for r in self.rows for k, v in r.features.items() if v not in ("", "-")}
-        return [f for f in BREAKDOWN_FEATURES if f in present]
+        return list(dict.fromkeys([*self.by, *(f for f in BREAKDOWN_FEATURES if f in present)]))
 
     def document_counts(self) -> dict[str, dict[str, int]]:
         """Per document: errors per class (every class listed)."""
@@ -667,6 +816,7 @@ class ErrorsResult:
                 "per_document": {d: {"counts": by_doc.get(d, {}), "conll_gain": g}
                                  for d, g in self.per_document.items()},
                 "leftover_mentions": self.leftover,
+                "leftovers": [r.as_dict() for r in self.leftovers],
                 "by_mtype": {f"{c}|{t}": n for (c, t), n in group_by(self.rows, "cls", "mtype").items()},
                 "by_joined_types": {f"{c}|{t}": n for (c, t), n in group_by(
                     [r for r in self.rows if r.cls in ("Conflated Entities", "Divided Entity")], "cls", "joined").items()},
@@ -702,42 +852,51 @@ def document_errors(ad, keep_singletons: bool = False) -> DocumentErrors:
     """:func:`analyse` on one aligned document. Mention types: :func:`kk_type` from the key's POS
     column where there is one, else the annotated ``mtype`` feature (key, then response)."""
     mtypes: dict[Span, str] = {}
+    feats: dict[Span, dict] = {}
     kd = ad.key_doc
+    tokens, ntok = kd.tokens, len(kd.tokens)
     pos = kd.columns.get("pos")
-    usable = bool(pos) and len(pos) == len(kd.tokens) and any(p not in ("-", "_", "") for p in pos)
-    docs = (ad.response_doc, kd)
-    if not usable and not any(m.features for d in docs if d is not None for c in d.chains for m in c.mentions):
+    usable = bool(pos) and len(pos) == ntok and any(p not in ("-", "_", "") for p in pos)
+    sides = ((kd, ad.key), (ad.response_doc, ad.response))  # the key first: its types and features win
+    annotate = not usable and not any(m.features for d, _ in sides if d is not None for c in d.chains
+                                      for m in c.mentions)
+    if annotate:
         from .features import annotated
 
-        docs = tuple(annotated(d) if d is not None else None for d in docs)
-    for doc in docs:
-        if doc is None:
-            continue
-        for c in doc.chains:
-            for m in c.mentions:
-                if usable and 0 <= m.start <= m.end < len(kd.tokens):
-                    mtypes[m.span] = kk_type(m.span, kd.tokens, pos)
-                else:
+        for doc, _ in sides:
+            for c in (annotated(doc).chains if doc is not None else ()):
+                for m in c.mentions:
                     t = m.features.get("mtype")
-                    if t:
+                    if t and m.span not in mtypes:
                         mtypes[m.span] = t
     labels = []
-    for doc, chains in ((kd, ad.key), (ad.response_doc, ad.response)):
+    for doc, chains in sides:
         of: dict[Span, str] = {}
         for ch in (doc.chains if doc is not None else ()):
+            label = ch.label
             for m in ch.mentions:
-                of.setdefault(m.span, ch.label)
+                sp = (m.start, m.end)
+                if sp not in of:
+                    of[sp] = label
+                f = m.features
+                if f and sp not in feats:
+                    feats[sp] = f
+                if annotate or sp in mtypes:
+                    continue
+                if usable and 0 <= sp[0] <= sp[1] < ntok:
+                    mtypes[sp] = kk_type(sp, tokens, pos)
+                elif f and f.get("mtype"):
+                    mtypes[sp] = f["mtype"]
         labels.append([of.get(c[0], str(i + 1)) if c else "" for i, c in enumerate(chains)])
-    d = analyse(ad.key, ad.response, mtypes, kd.tokens, kd.sentence_of, keep_singletons, ad.doc_id,
+    starts = kd.sentence_starts
+    sentence_of = kd.sentence_of
+    if starts and starts[0] <= 0:  # tokens ≥ 0: the sentence is the last start ≤ the token
+        def sentence_of(t: int, s: list[int] = starts) -> int:
+            return bisect_right(s, t) - 1
+    d = analyse(ad.key, ad.response, mtypes, tokens, sentence_of, keep_singletons, ad.doc_id,
                 key_labels=labels[0], response_labels=labels[1])
     # the features of each error's first mention (its key span for a Span Error), where the
     # documents carry them (when another analysis annotated them): breakdowns by NE type, genre …
-    feats: dict[Span, dict] = {}
-    for doc in (ad.response_doc, kd):
-        for ch in (doc.chains if doc is not None else ()):
-            for m in ch.mentions:
-                if m.features:
-                    feats[m.span] = m.features
     if feats:
         for r in d.rows:
             r.features = feats.get(r.mentions[-1] if r.cls == "Span Error" else r.mentions[0], {})

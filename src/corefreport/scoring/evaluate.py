@@ -216,7 +216,7 @@ def _analyses(ev: Evaluation, aligned: Alignment, settings: Settings, progress: 
     if "errors" in settings.analyses:
         from .errorclasses import ErrorsResult, document_errors
 
-        errors = ErrorsResult(settings.errors_singletons)
+        errors = ErrorsResult(settings.errors_singletons, by=settings.by)
     rows: list = []
     no_dominant = 0
     by_doc = {d.doc_id: d for d in ev.documents}
@@ -254,6 +254,8 @@ def _analyses(ev: Evaluation, aligned: Alignment, settings: Settings, progress: 
             progress(idx + 1, n)
     names = [m for m in settings.metrics if m in REGISTRY]
     _check_requests(settings, rows, scheme)
+    if errors is not None and not rows:
+        errors.check_by()
     arcs = typed = None
     if anchor is not None:
         from .analyses import arcs_tables

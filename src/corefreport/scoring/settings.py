@@ -96,8 +96,10 @@ class Settings:
     def needs_features(self) -> bool:
         """Whether mention features (type, head, POS class …) are needed: not for the standard
         metrics alone, which see only spans, nor for ``errors`` (it types mentions from the POS
-        column, annotating a document itself only when it has none)."""
-        return bool(self.linguistic or any(a != "errors" for a in self.analyses) or self.plink_by)
+        column, annotating a document itself only when it has none) unless ``--by`` asks for its
+        errors by a mention feature."""
+        return bool(self.linguistic or any(a != "errors" for a in self.analyses) or self.plink_by
+                    or (self.by and "errors" in self.analyses))
 
     def as_dict(self) -> dict:
         """The ``settings`` object of the JSON output (docs/json-schema.md)."""

@@ -28,13 +28,12 @@ from textual.widgets import DataTable, Footer, Static
 from ..present.explain import entity, explain
 from ..present.labels import short_doc
 from ..present.numbers import count, signed
-from ..scoring.errorclasses import CLASSES
+from ..scoring.errorclasses import CLASSES, LEFTOVER
 
 if TYPE_CHECKING:
     from ..scoring.errorclasses import EntityRef, ErrorRow
     from ..scoring.result import Evaluation
 
-LEFTOVER = "Leftover (not classified)"
 CONTEXT = 8
 """Words shown on each side of a mention in the entity panes."""
 MENTIONS = 25
@@ -54,7 +53,9 @@ def totals_rows(ev: Evaluation) -> list[tuple[str, str, str, str]]:
 
 
 def error_rows(ev: Evaluation, cls: str) -> list[ErrorRow]:
-    """The errors of one class, in document order (a filter over the rows)."""
+    """The errors of one class, in document order (a filter over the rows); the leftover's mentions."""
+    if cls == LEFTOVER:
+        return list(ev.errors.leftovers)
     return [r for r in ev.errors.rows if r.cls == cls]
 
 
@@ -171,7 +172,7 @@ class ErrorsScreen(Screen):
         t.move_cursor(row=self.cursor.get("totals", 0))
         self._detail(Text("Enter: the errors of a class. Δ CoNLL: F1 points gained by fixing the class "
                           "(cumulative: after the classes above, in the analyser's order; alone: by itself). "
-                          "Leftover: the gap after every fix.", style="dim"))
+                          "Leftover: the gap after every fix (Enter: its mentions).", style="dim"))
         self._crumbs()
         t.focus()
 
@@ -209,7 +210,7 @@ class ErrorsScreen(Screen):
         i = event.cursor_row
         if self.level == "totals":
             names = [r[0] for r in totals_rows(self.ev)]
-            if 0 <= i < len(names) and names[i] in CLASSES:
+            if 0 <= i < len(names) and (names[i] in CLASSES or names[i] == LEFTOVER):
                 self.cursor["totals"] = i
                 self.show_class(names[i])
         elif self.level == "class" and 0 <= i < len(self.rows):
