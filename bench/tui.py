@@ -5,9 +5,9 @@ numbers painted and to the analyses ready, interleaved A/B rounds, medians.
 
 Each round starts ``python -m corefreport tui KEY RESPONSE`` in a new tmux session with
 ``COREFREPORT_TUI_TIMINGS`` set, waits for the analyses, presses ``q`` and reads the steps the app
-wrote. With ``--vs-env`` every other run sets that environment variable (for example
-``COREFREPORT_NO_QUICK_CHILD=1``: the first numbers scored in the browser's own process) and the
-table shows both and their ratio. Needs tmux.
+wrote. With ``--vs-env`` every other run sets that environment variable — for example
+``--vs-env PYTHONPATH=/path/to/other/checkout/src`` times another version of the code against this
+one — and the table shows both and their ratio. Needs tmux.
 """
 
 from __future__ import annotations

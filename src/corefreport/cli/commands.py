@@ -336,59 +336,32 @@ def tui(
     if not (sys.stdin.isatty() and sys.stdout.isatty()) and not os.environ.get("TEXTUAL_DRIVER"):
         fail("the terminal browser needs an interactive terminal (stdin and stdout are not a TTY); for pipes "
              "and files use 'corefreport score' or 'corefreport report', for a browser 'corefreport tui --serve'")
-    from .quick import start_quick
-
-    quick = start_quick(key, response, settings, key_format, response_format)  # before any thread starts
     from ..tui.app import run_tui
 
-    code = run_tui(tui_producer(key, response, settings, key_format, response_format, quick), Path(response).name)
-    if quick is not None:
-        quick.cancel()  # quit before the first numbers: the child has nothing left to do
-    raise typer.Exit(code)
+    raise typer.Exit(run_tui(tui_producer(key, response, settings, key_format, response_format),
+                             Path(response).name))
 
 
 def tui_producer(key: str, response: str, settings: Settings, key_format: Optional[InFormat] = None,
-                 response_format: Optional[InFormat] = None, quick_child=None):
+                 response_format: Optional[InFormat] = None):
     """What the TUI's worker runs: read both corpora and score them once (see
-    :data:`corefreport.tui.app.Producer`). ``quick_child`` (a :class:`~corefreport.cli.quick.QuickScores`
-    started before the browser) hands over the standard scores while this reads the corpora."""
+    :data:`corefreport.tui.app.Producer`)."""
 
     def produce(report, on_stage):
-        import threading
         from dataclasses import replace
 
         from ..scoring.evaluate import evaluate
         from ..scoring.registry import STANDARD_METRICS
 
-        handed = threading.Event()
-        waiter = None
-        if quick_child is not None:
-            def hand_over() -> None:
-                first = quick_child.result()
-                if first is not None:
-                    handed.set()
-                    on_stage(first)
-
-            waiter = threading.Thread(target=hand_over, name="quick-scores", daemon=True)
-            waiter.start()
-        try:
-            with collector_paused():
-                kc = _load(key, key_format, key=True)
-                rc = _load(response, response_format)
-        except BaseException:
-            if quick_child is not None:
-                quick_child.cancel()
-            raise
+        with collector_paused():  # many small objects, no cycles: no collection walks them (frozen after)
+            kc = _load(key, key_format, key=True)
+            rc = _load(response, response_format)
         report("read", 0, 0)
         phase = ["scoring"]
-        if waiter is not None:
-            waiter.join()
         # quick scores first: the standard metrics take a tenth of the time of the linguistically
         # aware ones (evaluate's own first stage has them all), at the cost of scoring them twice
         quick = tuple(m for m in settings.metrics if m in STANDARD_METRICS)
-        if handed.is_set():
-            phase[0] = "rest"
-        elif quick and len(quick) < len(settings.metrics):
+        if quick and len(quick) < len(settings.metrics):
             first = evaluate(kc, rc, replace(settings, metrics=quick, analyses=()),
                              progress=lambda d, t: report("scoring", d, t))
             phase[0] = "rest"
