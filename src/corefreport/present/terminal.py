@@ -69,7 +69,7 @@ def _print_fitted(console: Console, title: str | None, header: list[str], rows: 
         console.print(f"[dim]{len(header) - 1} columns in {len(groups)} parts to fit {console.width} columns "
                       "(a wider terminal, a pipe or -f csv shows one table)[/dim]")
     for group in groups:
-        rt = RichTable(box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False)
+        rt = RichTable(box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False, show_edge=tty)
         rt.add_column(header[0], justify="left", overflow="fold", max_width=first_width)
         for i in group:
             rt.add_column(header[i], justify="right", no_wrap=True)
