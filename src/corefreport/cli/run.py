@@ -121,6 +121,12 @@ def _progress_callback(n_docs: int):
 
 
 def _score_pair(key: str, response: str, settings: Settings, key_format, response_format, jobs: int | None = 1):
+    from ..scoring.streaming import streams
+
+    if streams(settings):
+        ev = _score_streaming(key, response, settings, key_format, response_format)
+        if ev is not None:
+            return ev
     from ..scoring.evaluate import evaluate
 
     with collector_paused():
@@ -134,6 +140,22 @@ def _score_pair(key: str, response: str, settings: Settings, key_format, respons
             return evaluate(kc, rc, settings, progress=_progress_callback(len(kc)))
         except (InputError, SettingsError) as err:
             fail(str(err))
+
+
+def _score_streaming(key: str, response: str, settings: Settings, key_format, response_format):
+    """The standard metrics read and scored document by document (memory flat in the corpus size,
+    :mod:`corefreport.scoring.streaming`); ``None`` when the input has a problem: the whole-file
+    read then reports it exactly as it always has (same message, same order of checks)."""
+    from ..io.stream import DocumentStream
+    from ..scoring.streaming import evaluate_stream
+
+    with collector_paused():
+        try:
+            kd = DocumentStream(key, key_format.value if key_format else None, key=True)
+            rd = DocumentStream(response, response_format.value if response_format else None)
+            return evaluate_stream(kd, rd, settings)
+        except (InputError, SettingsError):
+            return None
 
 
 PARALLEL_BYTES = 4_000_000

@@ -18,10 +18,10 @@ import hashlib
 from dataclasses import replace
 from typing import Callable
 
-from ..model import Corpus
+from ..model import Corpus, Document
 from ..errors import SettingsError
 from . import metrics as M
-from .align import Alignment, align
+from .align import AlignedDocument, Alignment, align
 from .counts import Counts
 from .features import annotated, lacks_pos
 from .matching import drop_zeros, match_corpora
@@ -36,21 +36,30 @@ def corpus_hash(corpus: Corpus) -> str:
     """Short content hash of a corpus' tokens and chains (for the signature)."""
     h = hashlib.sha256()
     for d in corpus:
-        h.update(d.doc_id.encode())
-        h.update("\x1f".join(d.tokens).encode())
-        for c in d.chains:
-            h.update(repr([m.span for m in c.mentions]).encode())
+        hash_document(h, d)
     return h.hexdigest()[:10]
 
 
+def hash_document(h, d: Document) -> None:
+    """Feed one document (id, tokens, chains' spans) to the corpus hash ``h``."""
+    h.update(d.doc_id.encode())
+    h.update("\x1f".join(d.tokens).encode())
+    for c in d.chains:
+        h.update(repr([m.span for m in c.mentions]).encode())
+
+
+def document_stats(d: Document) -> tuple[int, int, int, int]:
+    """(1, distinct mentions, chains, singleton chains) of one document: summed, a :class:`SideStats`."""
+    return (1, len({m.ident for c in d.chains for m in c.mentions}), len(d.chains),
+            sum(1 for c in d.chains if len(c.mentions) == 1))
+
+
 def side_stats(corpus: Corpus) -> SideStats:
-    documents = len(corpus)
-    mentions = chains = singletons = 0
+    total = [0, 0, 0, 0]
     for d in corpus:
-        mentions += len({m.ident for c in d.chains for m in c.mentions})
-        chains += len(d.chains)
-        singletons += sum(1 for c in d.chains if len(c.mentions) == 1)
-    return SideStats(documents, mentions, chains, singletons)
+        for i, x in enumerate(document_stats(d)):
+            total[i] += x
+    return SideStats(*total)
 
 
 def _annotated(corpus: Corpus) -> Corpus:
@@ -60,25 +69,37 @@ def _annotated(corpus: Corpus) -> Corpus:
 
 def _standard(aligned: Alignment, settings: Settings, progress: Progress | None,
               unmatched: Alignment | None = None) -> tuple[list[DocumentResult], Counts]:
-    names = [m for m in settings.metrics if m in PER_DOCUMENT_METRICS]
-    compute = [(n, REGISTRY[n].compute) for n in names if n != "mor"]
-    mor = "mor" in names
+    score = document_scorer(settings)
     docs: list[DocumentResult] = []
     mentions = Counts()
     n = len(aligned.documents)
-    raw = {ad.doc_id: ad for ad in (unmatched or aligned).documents} if mor else {}
+    raw = {ad.doc_id: ad for ad in unmatched.documents} if unmatched is not None else {}
     for idx, ad in enumerate(aligned.documents):
-        ct = M.contingency(ad.key, ad.response)
-        res = {name: f(ad.key, ad.response, ct) for name, f in compute}
-        if mor:  # on the mentions as written: MOR ignores --match, as corefud-scorer does
-            res["mor"] = REGISTRY["mor"].compute(raw[ad.doc_id].key, raw[ad.doc_id].response)
-        res = {name: res[name] for name in names}
-        ment = Counts(ad.matched_mentions, ad.key_mentions, ad.matched_mentions, ad.response_mentions)
-        mentions = mentions + ment
-        docs.append(DocumentResult(ad.doc_id, res, ment))
+        res = score(ad, raw.get(ad.doc_id, ad))
+        mentions = mentions + res.mentions
+        docs.append(res)
         if progress is not None:
             progress(idx + 1, n)
     return docs, mentions
+
+
+def document_scorer(settings: Settings) -> Callable[[AlignedDocument, AlignedDocument], DocumentResult]:
+    """``score(ad, as_written)``: the standard metrics of one aligned document, from one
+    contingency table (MOR on ``as_written``, the mentions before ``--match``, as corefud-scorer)."""
+    names = [m for m in settings.metrics if m in PER_DOCUMENT_METRICS]
+    compute = [(n, REGISTRY[n].compute) for n in names if n != "mor"]
+    mor = REGISTRY["mor"].compute if "mor" in names else None
+
+    def score(ad: AlignedDocument, as_written: AlignedDocument) -> DocumentResult:
+        ct = M.contingency(ad.key, ad.response)
+        res = {name: f(ad.key, ad.response, ct) for name, f in compute}
+        if mor is not None:
+            res["mor"] = mor(as_written.key, as_written.response)
+        res = {name: res[name] for name in names}
+        return DocumentResult(ad.doc_id, res,
+                              Counts(ad.matched_mentions, ad.key_mentions, ad.matched_mentions, ad.response_mentions))
+
+    return score
 
 
 def _totals(docs: list[DocumentResult], names: list[str]) -> dict:

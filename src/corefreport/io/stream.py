@@ -1,0 +1,104 @@
+"""Documents one at a time: the readers' input for a run that scores document by document.
+
+:class:`DocumentStream` names the same documents, in the same order and with the same reader
+warnings, as :func:`~corefreport.io.load_corpus` on the same KEY or RESPONSE, but a CoNLL-2012
+file is read a block at a time (:func:`~corefreport.io.conll2012.iter_conll2012`), so that only one
+document of it is held at a time, and any of its documents can be read again from its byte offset
+(:meth:`DocumentStream.read`) when key and response are not in the same order. Other formats are
+read whole by :func:`~corefreport.io.load_corpus` and handed out one document at a time.
+
+Errors may come in a different order than from :func:`~corefreport.io.load_corpus` (a document
+of the response can fail before the end of the key is reached): a caller that wants the whole-file
+semantics reads the files again with :func:`~corefreport.io.load_corpus` when a stream raises
+:class:`~corefreport.errors.InputError`.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..errors import InputError
+from ..model import Document
+
+HEAD = 1 << 20
+"""Bytes of a file that decide its format (:func:`~corefreport.io.detect.detect_format` reads the
+first 200 lines and looks for a ``#begin document`` line)."""
+
+Locator = tuple
+"""Where a document is: ``(path, byte offset, line, doc id)`` of a streamed CoNLL-2012 file, or
+``(document,)`` of one read whole."""
+
+
+def _streamable(path: str) -> bool:
+    """Whether a file is CoNLL-2012 as :func:`~corefreport.io.detect.detect_format` would say on
+    the whole file, decided from its head: a ``#begin document`` line in the first megabyte (and the
+    first 200 lines, which the other rules read, inside it)."""
+    from .detect import BEGIN_RE, detect_format
+
+    try:
+        with open(path, "rb") as f:
+            data = f.read(HEAD + 1)
+    except OSError:
+        return False
+    whole = len(data) <= HEAD
+    head = data[:HEAD].decode("utf-8-sig", errors="ignore")
+    if not BEGIN_RE.search(head) or (not whole and head.count("\n") < 200):
+        return False
+    return detect_format(path, head) == "conll2012"
+
+
+class DocumentStream:
+    """The documents of KEY or RESPONSE (a file, a directory or a glob), read one at a time.
+
+    ``fmt``: the format given on the command line (``None``: detected per file, as
+    :func:`~corefreport.io.load_corpus` does). ``key``: the gold side. ``columns``: keep the
+    per-token columns (``False`` for the standard metrics).
+    """
+
+    def __init__(self, spec: str, fmt: str | None = None, key: bool = False, columns: bool = False) -> None:
+        from . import expand
+
+        self.source = spec
+        self.fmt = fmt
+        self.key = key
+        self.columns = columns
+        self.files = expand(spec)
+        self.streamed = (fmt in (None, "conll2012") and all(_streamable(f) for f in self.files))
+        self.format = "conll2012" if self.streamed else ""
+
+    def documents(self, warnings: list[str]) -> Iterator[tuple[Document, Locator]]:
+        """Every document in order with where it is; the reader warnings go to ``warnings``
+        (complete once the iteration has ended). A document id given in two files is an
+        :class:`InputError`."""
+        if not self.streamed:
+            from . import load_corpus
+
+            corpus = load_corpus(self.source, self.fmt, key=self.key, columns=self.columns)
+            self.format = corpus.format
+            warnings.extend(corpus.warnings)
+            for doc in corpus:
+                yield doc, (doc,)
+            return
+        from .conll2012 import iter_conll2012
+
+        seen_all: dict[str, str] = {}
+        for path in self.files:
+            seen: set[str] = set()
+            for doc, offset, line in iter_conll2012(path, seen, warnings, self.columns):
+                if doc.doc_id in seen_all and len(self.files) > 1:
+                    raise InputError(path, doc.line, f"document id {doc.doc_id!r} is also in {seen_all[doc.doc_id]}")
+                seen_all[doc.doc_id] = path
+                yield doc, (path, offset, line, doc.doc_id)
+
+    def __iter__(self) -> Iterator[Document]:
+        return (doc for doc, _ in self.documents([]))
+
+    def read(self, where: Locator) -> Document:
+        """The document at ``where`` (from :meth:`documents`), read again."""
+        if len(where) == 1:
+            return where[0]
+        from .conll2012 import read_conll2012_at
+
+        path, offset, line, doc_id = where
+        return read_conll2012_at(path, offset, line, doc_id, self.columns)
+
