@@ -69,6 +69,7 @@ def interpreter(script: str | None) -> str:
 
 def build(pair: str, rebuild: bool) -> tuple[Path, dict]:
     """Generate PAIR (unless an up-to-date copy exists); return its prefix and statistics."""
+    DATA.mkdir(parents=True, exist_ok=True)
     prefix = DATA / pair
     stamp_path = Path(f"{prefix}.stats.json")
     stamp = {"args": PAIRS[pair], "generator": hashlib.sha256(GENERATOR.read_bytes()).hexdigest()[:16]}
@@ -214,13 +215,16 @@ def table(r: dict) -> str:
 
 def main() -> None:
     """Command line entry point."""
+    global DATA
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=5, help="interleaved rounds per comparison (default 5)")
     ap.add_argument("--only", choices=["corefreport"], help="do not time scorch")
     ap.add_argument("--pairs", nargs="+", choices=list(PAIRS), default=list(PAIRS), help="pairs to time")
     ap.add_argument("--rebuild", action="store_true", help="regenerate the pairs even if up to date")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    ap.add_argument("--data", type=Path, default=DATA, help="folder of the pairs (default bench-data/)")
     a = ap.parse_args()
+    DATA = a.data
     result = measure(a)
     print(json.dumps(result, indent=1) if a.json else table(result))
 

@@ -98,33 +98,54 @@ def spans_only(settings: Settings) -> bool:
     return not settings.needs_features and not settings.analyses and settings.match == "exact"
 
 
-def _progress_callback(n_docs: int):
-    """A Rich progress bar on stderr for corpora large enough to wait for (and a terminal to show it)."""
-    if n_docs < 200 or not sys.stderr.isatty():
-        return None
-    from rich.progress import Progress
+PROGRESS_AFTER = 1.0
+"""Seconds of scoring after which a progress bar appears (on a terminal)."""
 
-    state: dict = {}
 
-    def cb(done: int, total: int) -> None:
-        if "p" not in state:
-            p = Progress(transient=True)
-            p.start()
-            state["p"] = p
-            state["t"] = p.add_task("scoring documents", total=total)
-        state["p"].update(state["t"], completed=done)
-        if done == total:
-            state["p"].stop()
-            state.clear()
+class _ProgressBar:
+    """``progress(done, total)`` for :func:`~corefreport.scoring.evaluate.evaluate` and
+    :func:`~corefreport.scoring.streaming.evaluate_stream` (``total`` 0: not known): a Rich
+    progress bar on stderr, started only once the run has taken :data:`PROGRESS_AFTER` seconds, so
+    that a short run never imports Rich; :meth:`close` removes it."""
 
-    return cb
+    def __init__(self) -> None:
+        import time
+
+        self._clock = time.monotonic
+        self._start = self._clock()
+        self._bar = None
+        self._task = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._bar is None:
+            if self._clock() - self._start < PROGRESS_AFTER:
+                return
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self._bar = Progress(console=Console(stderr=True), transient=True)
+            self._bar.start()
+            self._task = self._bar.add_task("scoring documents", total=total or None)
+        self._bar.update(self._task, completed=done)
+        if total and done >= total:
+            self.close()
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
+
+
+def _progress_callback(n_docs: int = 0) -> _ProgressBar | None:
+    """A progress bar on stderr when it is a terminal (:class:`_ProgressBar`), else ``None``."""
+    return _ProgressBar() if sys.stderr.isatty() else None
 
 
 def _score_pair(key: str, response: str, settings: Settings, key_format, response_format, jobs: int | None = 1):
     from ..scoring.streaming import streams
 
     if streams(settings):
-        ev = _score_streaming(key, response, settings, key_format, response_format)
+        ev = _score_streaming(key, response, settings, key_format, response_format, jobs)
         if ev is not None:
             return ev
     from ..scoring.evaluate import evaluate
@@ -142,10 +163,12 @@ def _score_pair(key: str, response: str, settings: Settings, key_format, respons
             fail(str(err))
 
 
-def _score_streaming(key: str, response: str, settings: Settings, key_format, response_format):
+def _score_streaming(key: str, response: str, settings: Settings, key_format, response_format,
+                     jobs: int | None = 1):
     """The standard metrics read and scored document by document (memory flat in the corpus size,
-    :mod:`corefreport.scoring.streaming`); ``None`` when the input has a problem: the whole-file
-    read then reports it exactly as it always has (same message, same order of checks)."""
+    :mod:`corefreport.scoring.streaming`), by :func:`pool_size` processes; ``None`` when the input
+    has a problem: the whole-file read then reports it exactly as it always has (same message,
+    same order of checks)."""
     from ..io.stream import DocumentStream
     from ..scoring.streaming import evaluate_stream
 
@@ -153,9 +176,42 @@ def _score_streaming(key: str, response: str, settings: Settings, key_format, re
         try:
             kd = DocumentStream(key, key_format.value if key_format else None, key=True)
             rd = DocumentStream(response, response_format.value if response_format else None)
-            return evaluate_stream(kd, rd, settings)
+            n = pool_size(jobs, kd.files) if kd.streamed and rd.streamed else 1
+            progress = _progress_callback()
+            try:
+                return evaluate_stream(kd, rd, settings, progress=progress, jobs=n)
+            finally:
+                if progress is not None:
+                    progress.close()
         except (InputError, SettingsError):
             return None
+
+
+MAX_JOBS = 4
+"""The default ``--jobs`` is the number of idle cores, at most this many."""
+POOL_BYTES = 8_000_000
+"""Below this size of the key (about 300 CoNLL-2012 documents of 500 tokens) one process scores
+faster than a pool (measured on 2 cores: bench/README.md)."""
+
+
+def pool_size(jobs: int | None, key_files: list[str]) -> int:
+    """Processes to score with: ``--jobs`` when given (where :func:`os.fork` exists); by default
+    1 for a key under :data:`POOL_BYTES`, else the cores the 1-minute load average leaves idle
+    (at most :data:`MAX_JOBS`)."""
+    import os
+
+    if not hasattr(os, "fork"):
+        return 1
+    if jobs is not None:
+        return jobs
+    try:
+        if sum(os.path.getsize(f) for f in key_files) < POOL_BYTES:
+            return 1
+    except OSError:
+        return 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    idle = int(cores - os.getloadavg()[0] + 0.5)
+    return max(1, min(idle, cores, MAX_JOBS))
 
 
 PARALLEL_BYTES = 4_000_000

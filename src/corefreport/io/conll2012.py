@@ -28,7 +28,7 @@ from functools import lru_cache
 from itertools import compress, repeat
 from operator import itemgetter, not_
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ..model import Chain, Corpus, Document, Mention
 from ..errors import InputError
@@ -151,12 +151,15 @@ def read_conll2012(path: str | Path, text: str | None = None, columns: bool = Tr
 
 
 def scan_documents(path: str, text: str, seen: set[str], warnings: list[str], line_base: int = 0,
-                   columns: bool = True, offsets: list[int] | None = None) -> Iterator[Document]:
+                   columns: bool = True, offsets: list[int] | None = None,
+                   parse: Callable[[], bool] | None = None) -> Iterator[Document]:
     """The documents of ``text`` in file order: the whole file, or one segment of it that begins
     outside any document (after ``line_base`` lines of the file) and ends just after an
     ``#end document`` line (:func:`iter_conll2012`). ``seen`` holds the document ids met so far (a repeated id is
     renamed ``ID#2`` with a warning); ``offsets``, when given, receives the text offset of each
-    yielded document's ``#begin document`` line."""
+    yielded document's ``#begin document`` line. ``parse``, when given, is asked before each
+    document whether to read it: a document it declines is yielded as its id and line only (no
+    tokens, no chains), its lines not looked at."""
     stem = Path(path).name.split(".")[0]
     pos = 0
     line_no = line_base + 1
@@ -193,7 +196,10 @@ def scan_documents(path: str, text: str, seen: set[str], warnings: list[str], li
             outside_line = line_no
             if offsets is not None:
                 offsets.append(begin_at)
-            yield _read_document(path, block, begin_line + 1, doc_id, begin_line, columns)
+            if parse is None or parse():
+                yield _read_document(path, block, begin_line + 1, doc_id, begin_line, columns)
+            else:
+                yield Document(doc_id=doc_id, source=path, line=begin_line)
     if inside is not None:
         raise InputError(path, inside[1], f"document {inside[0]!r} has no '#end document' line")
     _check_outside(path, text, outside_from, len(text), outside_line)
@@ -229,12 +235,13 @@ def _decode(path: str, data: bytes, first: bool) -> str:
 
 
 def iter_conll2012(path: str, seen: set[str], warnings: list[str], columns: bool = False,
-                   block: int = BLOCK) -> Iterator[tuple[Document, int, int]]:
+                   block: int = BLOCK, parse: Callable[[], bool] | None = None) -> Iterator[tuple[Document, int, int]]:
     """The documents of one CoNLL-2012 file read a block at a time, each with the byte offset and
     the line number of its ``#begin document`` line (for :func:`read_conll2012_at`): the file is
     cut after its last complete ``#end document`` line of every block, and each piece read as
     :func:`read_conll2012` reads a file, so the documents, the warnings and the errors are the
-    same; only one block and one document are held at a time."""
+    same; only one block and one document are held at a time. ``parse``: as for
+    :func:`scan_documents`."""
     try:
         f = open(path, "rb")
     except OSError as err:
@@ -264,7 +271,7 @@ def iter_conll2012(path: str, seen: set[str], warnings: list[str], columns: bool
             at_char = 0
             at_byte = byte_base + (3 if first and seg.startswith(b"\xef\xbb\xbf") else 0)
             offsets: list[int] = []
-            for doc in scan_documents(path, text, seen, warnings, line_base, columns, offsets):
+            for doc in scan_documents(path, text, seen, warnings, line_base, columns, offsets, parse):
                 at = offsets[-1]
                 at_byte += (at - at_char) if ascii_ else len(text[at_char:at].encode())
                 at_char = at

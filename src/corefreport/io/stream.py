@@ -15,7 +15,7 @@ semantics reads the files again with :func:`~corefreport.io.load_corpus` when a 
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ..errors import InputError
 from ..model import Document
@@ -66,10 +66,13 @@ class DocumentStream:
         self.streamed = (fmt in (None, "conll2012") and all(_streamable(f) for f in self.files))
         self.format = "conll2012" if self.streamed else ""
 
-    def documents(self, warnings: list[str]) -> Iterator[tuple[Document, Locator]]:
+    def documents(self, warnings: list[str], parse: Callable[[], bool] | None = None
+                  ) -> Iterator[tuple[Document, Locator]]:
         """Every document in order with where it is; the reader warnings go to ``warnings``
         (complete once the iteration has ended). A document id given in two files is an
-        :class:`InputError`."""
+        :class:`InputError`. ``parse``, when given, is asked before each document of a streamed
+        file whether to read it; the others come as their id and line alone (a process of a pool
+        reads only its share, :mod:`corefreport.scoring.streaming`)."""
         if not self.streamed:
             from . import load_corpus
 
@@ -84,7 +87,7 @@ class DocumentStream:
         seen_all: dict[str, str] = {}
         for path in self.files:
             seen: set[str] = set()
-            for doc, offset, line in iter_conll2012(path, seen, warnings, self.columns):
+            for doc, offset, line in iter_conll2012(path, seen, warnings, self.columns, parse=parse):
                 if doc.doc_id in seen_all and len(self.files) > 1:
                     raise InputError(path, doc.line, f"document id {doc.doc_id!r} is also in {seen_all[doc.doc_id]}")
                 seen_all[doc.doc_id] = path

@@ -20,13 +20,15 @@ report them in the whole-file order.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass, field
+from itertools import count
 from typing import Callable, Iterator, Protocol
 
 from ..errors import InputError
 from ..model import Document
 from .align import Alignment, _match_key, align_document, duplicate_warnings, pairing_warnings
 from .counts import Counts
-from .evaluate import _totals, document_scorer, document_stats, hash_document
+from .standard import document_scorer, document_stats, hash_document, totals
 from .registry import PER_DOCUMENT_METRICS
 from .result import DocumentResult, Evaluation, SideStats
 from .settings import Settings, signature
@@ -39,7 +41,8 @@ class DocumentSource(Protocol):
 
     source: str
 
-    def documents(self, warnings: list[str]) -> Iterator[tuple[Document, tuple]]: ...
+    def documents(self, warnings: list[str], parse: Callable[[], bool] | None = None
+                  ) -> Iterator[tuple[Document, tuple]]: ...
 
     def read(self, where: tuple) -> Document: ...
 
@@ -59,10 +62,13 @@ class _Side:
         self.total = [0, 0, 0, 0]
         self.chains = False
 
-    def add(self, doc: Document) -> None:
-        for i, x in enumerate(document_stats(doc)):
+    def add(self, stats: tuple[int, int, int, int], chains: bool) -> None:
+        for i, x in enumerate(stats):
             self.total[i] += x
-        self.chains = self.chains or bool(doc.chains)
+        self.chains = self.chains or chains
+
+    def add_doc(self, doc: Document) -> None:
+        self.add(document_stats(doc), bool(doc.chains))
 
     def stats(self) -> SideStats:
         return SideStats(*self.total)
@@ -81,81 +87,249 @@ class _Index:
         for doc, where in response.documents(self.warnings):
             self.where[doc.doc_id] = where
             self.by_norm.setdefault(_match_key(doc.doc_id), doc.doc_id)
-            self.side.add(doc)
+            self.side.add_doc(doc)
 
     def find(self, doc_id: str) -> str | None:
         return doc_id if doc_id in self.where else self.by_norm.get(_match_key(doc_id))
 
 
-def evaluate_stream(key: DocumentSource, response: DocumentSource, settings: Settings,
-                    progress: Progress | None = None) -> Evaluation:
-    """Score ``response`` against ``key`` document by document (see the module docstring).
+@dataclass(slots=True)
+class _Record:
+    """What one key document adds to the corpus: its scores, the statistics of its two sides,
+    the id of its response (``None``: missing), its token warning and repeated spans, and (in a
+    pool) the bytes it feeds to the corpus hash."""
 
-    ``progress(done, 0)`` is called after each key document (the total is not known in advance).
-    """
-    if not streams(settings):
-        raise ValueError("evaluate_stream scores only the standard metrics with exact matching")
-    score = document_scorer(settings)
-    names = [m for m in settings.metrics if m in PER_DOCUMENT_METRICS]
-    h = hashlib.sha256()
-    kside, rside = _Side(), _Side()
-    key_warnings: list[str] = []
-    step_warnings: list[str] = []
-    aligned = Alignment()  # collects token warnings and duplicates; documents are not kept
-    docs: list[DocumentResult] = []
-    mentions = Counts()
-    missing: list[str] = []
-    used: set[str] = set()
-    response_docs = response.documents(step_warnings)
+    result: DocumentResult
+    key_stats: tuple[int, int, int, int]
+    key_chains: bool
+    response_id: str | None
+    response_stats: tuple[int, int, int, int] | None
+    response_chains: bool
+    warnings: list[str]
+    duplicates: list
+    feed: bytes = b""
+
+
+@dataclass(slots=True)
+class _Summary:
+    """What one pass learns besides the records: reader warnings, the response documents after
+    the key's last (in step) with the statistics of those it read, or the index (out of step)."""
+
+    key_warnings: list[str] = field(default_factory=list)
+    response_warnings: list[str] = field(default_factory=list)
+    extra: list[str] = field(default_factory=list)
+    extra_side: _Side = field(default_factory=_Side)
     index: _Index | None = None
-    for kd, _ in key.documents(key_warnings):
-        hash_document(h, kd)
-        kside.add(kd)
+    key_documents: int = 0
+
+
+class _NotInStep(Exception):
+    """A process of a pool met a response document out of the key's order."""
+
+
+class _Feed:
+    """A stand-in for the hash object that keeps the bytes (a pool's process sends them back)."""
+
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []
+
+    def update(self, data: bytes) -> None:
+        self.parts.append(data)
+
+
+def _records(key: DocumentSource, response: DocumentSource, settings: Settings, summary: _Summary, h,
+             share: tuple[int, int] = (0, 1)) -> Iterator[tuple[int, _Record]]:
+    """The records of the key documents of ``share`` ``(k, n)`` (those whose position modulo ``n``
+    is ``k``; all when ``n`` is 1), in key order, each with its position. Alone (``n == 1``), the
+    hash ``h`` is fed here; in a pool each record carries its bytes, the other documents are only
+    skimmed (:meth:`DocumentSource.documents` with ``parse``), and a response out of the key's
+    order raises :class:`_NotInStep`."""
+    k, n = share
+    pool = n > 1
+    score = document_scorer(settings)
+    kpos, rpos = count(), count()
+    kparse = (lambda: next(kpos) % n == k) if pool else None
+    rparse = (lambda: next(rpos) % n == k) if pool else None
+    response_docs = response.documents(summary.response_warnings, rparse)
+    index: _Index | None = None
+    i = -1
+    for i, (kd, _) in enumerate(key.documents(summary.key_warnings, kparse)):
         rd: Document | None = None
         if index is None:
             nxt = next(response_docs, None)
             if nxt is not None and nxt[0].doc_id == kd.doc_id:
                 rd = nxt[0]
-                rside.add(rd)
+            elif pool:
+                raise _NotInStep
             else:
                 response_docs.close()
-                index = _Index(response)
+                index = summary.index = _Index(response)
         if index is not None:
             rid = index.find(kd.doc_id)
             rd = response.read(index.where[rid]) if rid is not None else None
-        if rd is None:
-            missing.append(kd.doc_id)
-        else:
-            used.add(rd.doc_id)
+        if pool and i % n != k:
+            continue
+        feed = _Feed() if pool else h
+        hash_document(feed, kd)
+        aligned = Alignment()
         ad = align_document(kd, rd, aligned, settings.singletons, settings.strict_tokens, settings.key_duplicates)
-        res = score(ad, ad)
-        mentions = mentions + res.mentions
-        docs.append(res)
-        if progress is not None:
-            progress(len(docs), 0)
+        yield i, _Record(score(ad, ad), document_stats(kd), bool(kd.chains), rd.doc_id if rd is not None else None,
+                         document_stats(rd) if rd is not None else None, rd is not None and bool(rd.chains),
+                         aligned.warnings, aligned.duplicates, b"".join(feed.parts) if pool else b"")
+    summary.key_documents = i + 1
     if index is None:  # in step to the end: the response documents after the key's last are extra
-        extra = []
-        for rd, _ in response_docs:
-            rside.add(rd)
-            extra.append(rd.doc_id)
-        response_warnings, response_side = step_warnings, rside
+        for j, (rd, _) in enumerate(response_docs, start=i + 1):
+            summary.extra.append(rd.doc_id)
+            if not pool or j % n == k:
+                summary.extra_side.add_doc(rd)
+
+
+def evaluate_stream(key: DocumentSource, response: DocumentSource, settings: Settings,
+                    progress: Progress | None = None, jobs: int = 1) -> Evaluation:
+    """Score ``response`` against ``key`` document by document (see the module docstring).
+
+    ``jobs`` ≥ 2: that many processes (:func:`os.fork`), each reading both files but parsing and
+    scoring only every ``jobs``-th document; the records come back to this one and are added up in
+    key order, so the result is that of ``jobs=1``. A response out of the key's order is scored
+    by one process. ``progress(done, 0)`` is called after each key document this process scores
+    (the total is not known in advance).
+    """
+    if not streams(settings):
+        raise ValueError("evaluate_stream scores only the standard metrics with exact matching")
+    h = hashlib.sha256()
+    if jobs > 1:
+        pooled = _pool(key, response, settings, jobs, progress)
+        if pooled is not None:
+            records, summary = pooled
+            for _, rec in records:
+                h.update(rec.feed)
+            return _evaluation(key, response, settings, h, (rec for _, rec in records), summary)
+    summary = _Summary()
+    return _evaluation(key, response, settings, h, _progressed(_records(key, response, settings, summary, h),
+                                                               progress), summary)
+
+
+def _progressed(records: Iterator[tuple[int, _Record]], progress: Progress | None) -> Iterator[_Record]:
+    for i, rec in records:
+        yield rec
+        if progress is not None:
+            progress(i + 1, 0)
+
+
+def _evaluation(key: DocumentSource, response: DocumentSource, settings: Settings, h, records,
+                summary: _Summary) -> Evaluation:
+    """Add the records up (in key order) into the :class:`Evaluation` that
+    :func:`~corefreport.scoring.evaluate.evaluate` gives; the problems it refuses raise
+    :class:`InputError`. ``summary`` is complete once ``records`` is exhausted."""
+    names = [m for m in settings.metrics if m in PER_DOCUMENT_METRICS]
+    kside, rside = _Side(), _Side()
+    docs: list[DocumentResult] = []
+    mentions = Counts()
+    missing: list[str] = []
+    used: set[str] = set()
+    token_warnings: list[str] = []
+    duplicates: list = []
+    for rec in records:
+        kside.add(rec.key_stats, rec.key_chains)
+        if rec.response_id is None:
+            missing.append(rec.result.doc_id)
+        else:
+            used.add(rec.response_id)
+            rside.add(rec.response_stats, rec.response_chains)
+        token_warnings.extend(rec.warnings)
+        duplicates.extend(rec.duplicates)
+        mentions = mentions + rec.result.mentions
+        docs.append(rec.result)
+    if summary.index is None:
+        rside.add(tuple(summary.extra_side.total), summary.extra_side.chains)
+        extra = summary.extra
     else:
-        response_warnings, response_side = index.warnings, index.side
-        extra = [i for i in index.where if i not in used]
+        rside = summary.index.side
+        summary.response_warnings = summary.index.warnings
+        extra = [i for i in summary.index.where if i not in used]
     if not docs:
         raise InputError(key.source, None, "the key holds no document")
     if not kside.chains:
         raise InputError(key.source, None, "the key has no mentions")
-    if not response_side.total[0]:
+    if not rside.total[0]:
         raise InputError(response.source, None, "the response holds no document")
     if len(missing) == len(docs):
         raise InputError(response.source, None, "key and response share no document id")
-    warnings = (key_warnings + response_warnings
-                + pairing_warnings(response_side.total[0], response_side.chains, missing, extra)
-                + aligned.warnings + duplicate_warnings(aligned.duplicates, settings.key_duplicates))
+    warnings = (summary.key_warnings + summary.response_warnings
+                + pairing_warnings(rside.total[0], rside.chains, missing, extra)
+                + token_warnings + duplicate_warnings(duplicates, settings.key_duplicates))
     sig = signature(settings, h.hexdigest()[:10], pos_missing=False)
     return Evaluation(
         settings=settings, signature=sig, key_source=key.source, response_source=response.source,
-        metrics=_totals(docs, names), documents=docs, mentions=mentions, key_stats=kside.stats(),
-        response_stats=response_side.stats(), warnings=warnings, duplicates=aligned.duplicates, complete=True)
+        metrics=totals(docs, names), documents=docs, mentions=mentions, key_stats=kside.stats(),
+        response_stats=rside.stats(), warnings=warnings, duplicates=duplicates, complete=True)
 
+
+def _pool(key: DocumentSource, response: DocumentSource, settings: Settings, jobs: int,
+          progress: Progress | None) -> tuple[list[tuple[int, _Record]], _Summary] | None:
+    """Every record, in key order, and the summary, from ``jobs`` processes (this one and
+    ``jobs - 1`` forked children, each sending its records back pickled through a pipe); ``None``
+    when the response is not in the key's order. An input problem in any process raises
+    :class:`InputError` (the caller reads the files whole to name it)."""
+    import os
+    import pickle
+
+    children = []
+    for k in range(1, jobs):
+        rfd, wfd = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
+            os.close(rfd)
+            try:
+                try:
+                    summary = _Summary()
+                    payload: tuple = ("ok", list(_records(key, response, settings, summary, None, (k, jobs))), summary)
+                except _NotInStep:
+                    payload = ("out of step",)
+                except InputError as err:
+                    payload = ("error", (err.path, err.line, err.problem))
+                with os.fdopen(wfd, "wb") as out:
+                    out.write(pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL))
+            finally:
+                os._exit(0)
+        os.close(wfd)
+        children.append((pid, rfd))
+    results: list[tuple] = []
+    try:
+        summary = _Summary()
+        try:
+            mine = list(_progressed_pairs(_records(key, response, settings, summary, None, (0, jobs)), progress))
+            results.append(("ok", mine, summary))
+        except _NotInStep:
+            results.append(("out of step",))
+        for pid, rfd in children:
+            with os.fdopen(rfd, "rb") as inp:
+                data = inp.read()
+            os.waitpid(pid, 0)
+            results.append(pickle.loads(data) if data else ("error", (key.source, None, "a process of the pool died")))
+    except BaseException:
+        for pid, rfd in children:
+            try:
+                os.kill(pid, 9)
+                os.waitpid(pid, 0)
+            except OSError:
+                pass
+        raise
+    for r in results:
+        if r[0] == "error":
+            raise InputError(*r[1])
+    if any(r[0] != "ok" for r in results):
+        return None
+    records = sorted((pair for r in results for pair in r[1]), key=lambda pair: pair[0])
+    summary = results[0][2]
+    for r in results[1:]:
+        side = r[2].extra_side
+        summary.extra_side.add(tuple(side.total), side.chains)
+    return records, summary
+
+
+def _progressed_pairs(records, progress: Progress | None):
+    for i, rec in records:
+        yield i, rec
+        if progress is not None:
+            progress(i + 1, 0)
