@@ -397,13 +397,7 @@ class LazyColumns(dict):
 
 
 WS_LINE_RE = re.compile(r"\n[ \t\f\v]+(?:\n|$)")
-INDENTED_RE = re.compile(r"\n[ \t\f\v]")
-
-
-def _maybe_blank_with_spaces(block: str) -> bool:
-    """Whether a line may hold only whitespace (then :data:`WS_LINE_RE` decides): a line that
-    begins with a space, TAB, form feed or vertical tab (one regex scan at C speed)."""
-    return block[:1] in (" ", "\t", "\f", "\v") or INDENTED_RE.search(block) is not None
+ODD_LINE_RE = re.compile(r"\n[# \t\f\v]")
 
 
 class _LineIndex:
@@ -432,8 +426,9 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     doc = Document(doc_id=doc_id, source=path, line=begin_line)
     if "\r" in block:
         block = block.replace("\r\n", "\n").replace("\r", "\n")
-    simple = not (block.startswith("#") or "\n#" in block or _maybe_blank_with_spaces(block)
-                  and WS_LINE_RE.search("\n" + block))
+    # no comment and no whitespace-only line (one scan finds any line starting with '#' or blank space)
+    simple = not ((block[:1] in ("#", " ", "\t", "\f", "\v") or ODD_LINE_RE.search(block) is not None)
+                  and (block.startswith("#") or "\n#" in block or WS_LINE_RE.search("\n" + block)))
     if simple:  # no comment and no whitespace-only lines: cut sentences at "\n\n" with str.split (C speed)
         rows: list[str] = []
         starts: list[int] = []

@@ -146,7 +146,7 @@ def _chains(doc: Document | None, drop_singletons: bool) -> list[tuple[str, list
         return []
     out = []
     for c in doc.chains:
-        spans = [m.ident for m in c.mentions]
+        spans = [(m.start, m.end) if m.words is None else m.ident for m in c.mentions]
         if drop_singletons and len(spans) == 1:
             continue
         out.append((c.label, spans))

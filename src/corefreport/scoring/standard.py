@@ -25,7 +25,7 @@ def hash_document(h, d: Document) -> None:
     h.update(d.doc_id.encode())
     h.update("\x1f".join(d.tokens).encode())
     for c in d.chains:
-        h.update(repr([m.span for m in c.mentions]).encode())
+        h.update(repr([(m.start, m.end) for m in c.mentions]).encode())
 
 
 def document_stats(d: Document) -> tuple[int, int, int, int]:

@@ -147,6 +147,7 @@ def _records(key: DocumentSource, response: DocumentSource, settings: Settings, 
     k, n = share
     pool = n > 1
     score = document_scorer(settings)
+    keep = settings.singletons == "keep"
     kpos, rpos = count(), count()
     kparse = (lambda: next(kpos) % n == k) if pool else None
     rparse = (lambda: next(rpos) % n == k) if pool else None
@@ -173,8 +174,14 @@ def _records(key: DocumentSource, response: DocumentSource, settings: Settings, 
         hash_document(feed, kd)
         aligned = Alignment()
         ad = align_document(kd, rd, aligned, settings.singletons, settings.strict_tokens, settings.key_duplicates)
-        yield i, _Record(score(ad, ad), document_stats(kd), bool(kd.chains), rd.doc_id if rd is not None else None,
-                         document_stats(rd) if rd is not None else None, rd is not None and bool(rd.chains),
+        if keep:  # the aligned chains are all the chains: their distinct spans are the mentions
+            kstats = (1, ad.key_mentions, len(kd.chains), sum(1 for c in kd.chains if len(c.mentions) == 1))
+            rstats = None if rd is None else (1, ad.response_mentions, len(rd.chains),
+                                              sum(1 for c in rd.chains if len(c.mentions) == 1))
+        else:
+            kstats, rstats = document_stats(kd), None if rd is None else document_stats(rd)
+        yield i, _Record(score(ad, ad), kstats, bool(kd.chains), rd.doc_id if rd is not None else None,
+                         rstats, rd is not None and bool(rd.chains),
                          aligned.warnings, aligned.duplicates, b"".join(feed.parts) if pool else b"")
     summary.key_documents = i + 1
     if index is None:  # in step to the end: the response documents after the key's last are extra
