@@ -152,14 +152,15 @@ def read_conll2012(path: str | Path, text: str | None = None, columns: bool = Tr
 
 def scan_documents(path: str, text: str, seen: set[str], warnings: list[str], line_base: int = 0,
                    columns: bool = True, offsets: list[int] | None = None,
-                   parse: Callable[[], bool] | None = None) -> Iterator[Document]:
+                   parse: Callable[[], bool] | None = None, lines: list[int] | None = None) -> Iterator[Document]:
     """The documents of ``text`` in file order: the whole file, or one segment of it that begins
     outside any document (after ``line_base`` lines of the file) and ends just after an
     ``#end document`` line (:func:`iter_conll2012`). ``seen`` holds the document ids met so far (a repeated id is
     renamed ``ID#2`` with a warning); ``offsets``, when given, receives the text offset of each
     yielded document's ``#begin document`` line. ``parse``, when given, is asked before each
     document whether to read it: a document it declines is yielded as its id and line only (no
-    tokens, no chains), its lines not looked at."""
+    tokens, no chains), its lines not looked at. ``lines``, when given, receives the number of
+    line breaks in ``text`` once the documents are exhausted."""
     stem = Path(path).name.split(".")[0]
     pos = 0
     line_no = line_base + 1
@@ -203,6 +204,8 @@ def scan_documents(path: str, text: str, seen: set[str], warnings: list[str], li
     if inside is not None:
         raise InputError(path, inside[1], f"document {inside[0]!r} has no '#end document' line")
     _check_outside(path, text, outside_from, len(text), outside_line)
+    if lines is not None:
+        lines.append(line_no - line_base - 1 + text.count("\n", pos))
 
 
 BLOCK = 1 << 20
@@ -271,14 +274,15 @@ def iter_conll2012(path: str, seen: set[str], warnings: list[str], columns: bool
             at_char = 0
             at_byte = byte_base + (3 if first and seg.startswith(b"\xef\xbb\xbf") else 0)
             offsets: list[int] = []
-            for doc in scan_documents(path, text, seen, warnings, line_base, columns, offsets, parse):
+            lines: list[int] = []
+            for doc in scan_documents(path, text, seen, warnings, line_base, columns, offsets, parse, lines):
                 at = offsets[-1]
                 at_byte += (at - at_char) if ascii_ else len(text[at_char:at].encode())
                 at_char = at
                 yield doc, at_byte, doc.line
             first = False
             byte_base += len(seg)
-            line_base += seg.count(b"\n")
+            line_base += lines[0]
             if not data:
                 return
 
@@ -454,24 +458,21 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     if tab:
         # only rows whose last cell is not "-" or "_" are looked at one by one (C-level scan)
         marked = list(compress(range(len(rows)), map(not_, map(str.endswith, rows, repeat(NO_MENTION_ENDS)))))
-        cells = {}
-        for t in marked:
-            r = rows[t]
-            c = r[r.rfind("\t") + 1 :]
-            if not c:  # a trailing TAB
-                parts = r.rstrip("\t").split("\t")
-                if len(parts) >= ncols:
-                    c = parts[-1]
-            cells[t] = c
+        # the last cell of each marked row, cut at C speed (rpartition); a trailing TAB is fixed below
+        cells = zip(marked, map(itemgetter(2), map(str.rpartition, map(rows.__getitem__, marked), repeat("\t"))))
     else:
         cells = dict(enumerate([r.split()[-1] for r in rows]))
         if ncols > 1:
             cells = {t: (c if len(rows[t].split()) > 1 else "") for t, c in cells.items()}
+        cells = iter(cells.items())
     empty = EMPTY_CELLS
     chain_index: dict[str, int] = {}
     chains = doc.chains
     open_stacks: dict[str, list[int]] = {}
-    for t, cell in cells.items():
+    for t, cell in cells:
+        if not cell and tab:  # a trailing TAB
+            parts = rows[t].rstrip("\t").split("\t")
+            cell = parts[-1] if len(parts) >= ncols else ""
         if cell in empty:
             continue
         cell = cell.strip()
