@@ -168,10 +168,43 @@ def test_only_span_runs_stream():
     assert not streams(Settings(zeros="drop"))
 
 
-def test_other_formats_are_read_whole_and_handed_out_in_order():
-    path = DATA / "jsonlines" / "docs.jsonlines"
-    if not path.exists():
+def test_conllu_is_read_whole_and_handed_out_in_order():
+    files = sorted((DATA / "gum").glob("**/*.conllu"))
+    if not files:
         pytest.skip("needs ../shared")
-    stream = DocumentStream(str(path), key=True)
+    stream = DocumentStream(str(files[0]), key=True)
     assert not stream.streamed
     assert [d.doc_id for d in stream]
+
+
+def _jsonlines(corpus_path: str, field: str, order: list[int] | None = None, extra: bool = False) -> str:
+    import json
+
+    docs = list(read_conll2012(corpus_path, columns=False).documents.values())
+    lines = []
+    for k in (order if order is not None else range(len(docs))):
+        d = docs[k]
+        bounds = d.sentence_starts + [len(d.tokens)]
+        sentences = [d.tokens[a:b] for a, b in zip(bounds, bounds[1:])]
+        clusters = [[[m.start, m.end] for m in c.mentions] for c in d.chains]
+        lines.append(json.dumps({"doc_key": d.doc_id, "sentences": sentences, field: clusters}))
+    if extra:
+        lines.append(lines[0].replace('"GUM_', '"EXTRA_', 1))
+    return "\n".join(lines) + "\n"
+
+
+def test_json_lines_stream_a_line_at_a_time(tmp_path):
+    """JSON lines (e2e-coref style) are read a document per line; in order, out of order, with a
+    system's 'predicted_clusters' (and its warning) and an extra document: what the whole read gives."""
+    key = tmp_path / "key.jsonlines"
+    key.write_text(_jsonlines(KEY, "clusters"), encoding="utf-8")
+    for name, order, extra in (("same", None, False), ("shuffled", [2, 0, 1], True), ("missing", [1], False)):
+        resp = tmp_path / f"{name}.jsonlines"
+        resp.write_text(_jsonlines(RESPONSE, "predicted_clusters", order, extra), encoding="utf-8")
+        for k in (str(key), KEY):
+            res = same_both_ways("score", k, str(resp), "-f", "json", "--per-doc")
+            assert res.returncode == 0 and "predicted_clusters" in res.stderr, res.stderr
+    assert DocumentStream(str(key), key=True).streamed
+    sample = DATA / "jsonlines" / "docs.jsonlines"
+    if sample.exists():
+        same_both_ways("score", str(sample), str(sample), "-f", "json", "--per-doc")

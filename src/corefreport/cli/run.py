@@ -176,7 +176,7 @@ def _score_streaming(key: str, response: str, settings: Settings, key_format, re
         try:
             kd = DocumentStream(key, key_format.value if key_format else None, key=True)
             rd = DocumentStream(response, response_format.value if response_format else None)
-            n = pool_size(jobs, kd.files) if kd.streamed and rd.streamed else 1
+            n = pool_size(jobs, kd.files) if kd.streamed and kd.format == rd.format == "conll2012" and rd.streamed else 1
             progress = _progress_callback()
             try:
                 return evaluate_stream(kd, rd, settings, progress=progress, jobs=n)

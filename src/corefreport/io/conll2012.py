@@ -191,13 +191,13 @@ def scan_documents(path: str, text: str, seen: set[str], warnings: list[str], li
             if inside is None:
                 continue
             doc_id, begin_line, offset, begin_at = inside
-            block = text[offset:start] if offset <= start else ""
             inside = None
             outside_from = stop
             outside_line = line_no
             if offsets is not None:
                 offsets.append(begin_at)
             if parse is None or parse():
+                block = text[offset:start] if offset <= start else ""
                 yield _read_document(path, block, begin_line + 1, doc_id, begin_line, columns)
             else:
                 yield Document(doc_id=doc_id, source=path, line=begin_line)
