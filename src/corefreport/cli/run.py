@@ -189,15 +189,30 @@ def _score_streaming(key: str, response: str, settings: Settings, key_format, re
 
 MAX_JOBS = 4
 """The default ``--jobs`` is the number of idle cores, at most this many."""
-POOL_BYTES = 8_000_000
-"""Below this size of the key (about 300 CoNLL-2012 documents of 500 tokens) one process scores
-faster than a pool (measured on 2 cores: bench/README.md)."""
+POOL_BYTES = 2_000_000
+"""Below this size of the key (about 75 CoNLL-2012 documents of 500 tokens) one process scores as
+fast as a pool: forking and adding the records up cost about what the second core saves
+(measured on 2 cores, bench/README.md)."""
+
+
+def idle_cores() -> int:
+    """Cores no other process is running on now: the runnable tasks of ``/proc/loadavg`` (other
+    than this one), else the 1-minute load average."""
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    try:
+        with open("/proc/loadavg", encoding="ascii") as f:
+            busy = float(f.read().split()[3].split("/")[0]) - 1
+    except (OSError, ValueError, IndexError):
+        busy = os.getloadavg()[0]
+    return max(0, min(cores, int(cores - busy + 0.5)))
 
 
 def pool_size(jobs: int | None, key_files: list[str]) -> int:
     """Processes to score with: ``--jobs`` when given (where :func:`os.fork` exists); by default
-    1 for a key under :data:`POOL_BYTES`, else the cores the 1-minute load average leaves idle
-    (at most :data:`MAX_JOBS`)."""
+    1 for a key under :data:`POOL_BYTES`, else the idle cores (:func:`idle_cores`, at most
+    :data:`MAX_JOBS`)."""
     import os
 
     if not hasattr(os, "fork"):
@@ -209,9 +224,7 @@ def pool_size(jobs: int | None, key_files: list[str]) -> int:
             return 1
     except OSError:
         return 1
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    idle = int(cores - os.getloadavg()[0] + 0.5)
-    return max(1, min(idle, cores, MAX_JOBS))
+    return max(1, min(idle_cores(), MAX_JOBS))
 
 
 PARALLEL_BYTES = 4_000_000
