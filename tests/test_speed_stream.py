@@ -208,3 +208,24 @@ def test_json_lines_stream_a_line_at_a_time(tmp_path):
     sample = DATA / "jsonlines" / "docs.jsonlines"
     if sample.exists():
         same_both_ways("score", str(sample), str(sample), "-f", "json", "--per-doc")
+
+
+def _peak_rss_mib(*args: str) -> float:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    proc = subprocess.Popen([sys.executable, "-m", "corefreport", *args], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    return usage.ru_maxrss / 1024
+
+
+def test_peak_memory_does_not_grow_with_the_corpus(tmp_path):
+    """Issue 17 item 1: 8× the documents, about the same peak RSS, with the per-document output too
+    (the corpus read whole takes ~5 MiB more per MB of key: ~45 MiB more at 400 documents)."""
+    for docs in (50, 400):
+        subprocess.run([sys.executable, str(ROOT / "bench" / "make_pair.py"), "--docs", str(docs), "--tokens", "500",
+                        "--out", str(tmp_path / f"p{docs}")], check=True, capture_output=True)
+    for extra in (["-f", "json"], ["-f", "json", "--per-doc"], ["-f", "csv", "--per-doc"]):
+        small = _peak_rss_mib("score", str(tmp_path / "p50.key"), str(tmp_path / "p50.response"), "-j", "1", *extra)
+        large = _peak_rss_mib("score", str(tmp_path / "p400.key"), str(tmp_path / "p400.response"), "-j", "1", *extra)
+        assert large <= 1.25 * small, (extra, small, large)

@@ -329,15 +329,38 @@ def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutF
     render(ev, fmt, output, force, per_doc)
 
 
+def json_per_document(data: dict, ev) -> Iterator[str]:
+    """``json.dumps(data | {"per_document": …}, indent=2, ensure_ascii=False) + "\n"`` in pieces,
+    one document at a time: a corpus of thousands of documents is never held as one dict of dicts
+    (nor one string), so that ``score --per-doc`` runs in memory flat in the corpus size."""
+    head = json.dumps(data, indent=2, ensure_ascii=False)
+    yield head[:-2] + ',\n  "per_document": {\n'
+    last = len(ev.documents) - 1
+    for k, d in enumerate(ev.documents):
+        entry = json.dumps(d.as_dict(), indent=2, ensure_ascii=False).replace("\n", "\n    ")
+        yield f"    {json.dumps(d.doc_id, ensure_ascii=False)}: {entry}{',' if k < last else ''}\n"
+    yield "  }\n}\n"
+
+
 def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: bool) -> None:
     """An evaluation in one output format, to stdout or ``output``."""
     if fmt is OutFormat.json:
-        data = ev.as_dict(per_doc=per_doc)
+        data = ev.as_dict(per_doc=False)
         if ev.errors is not None:
             from ..present.explain import with_explanations
 
             with_explanations(data["errors"], ev.errors.rows)
-        write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output, force)
+        if not per_doc or not ev.documents:
+            if per_doc:
+                data["per_document"] = {}
+            write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output, force)
+            return
+        chunks = json_per_document(data, ev)
+        if output is None:
+            for chunk in chunks:
+                sys.stdout.write(chunk)
+        else:
+            write_output("".join(chunks), output, force)
         return
     from ..present import render as R
     from ..present.tables import all_tables
