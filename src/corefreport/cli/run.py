@@ -136,20 +136,22 @@ class _ProgressBar:
             self._bar = None
 
 
-def _progress_callback(n_docs: int = 0) -> _ProgressBar | None:
+def _progress_callback() -> _ProgressBar | None:
     """A progress bar on stderr when it is a terminal (:class:`_ProgressBar`), else ``None``."""
     return _ProgressBar() if sys.stderr.isatty() else None
 
 
-def _score_pair(key: str, response: str, settings: Settings, key_format, response_format, jobs: int | None = 1):
+def _score_pair(key: str, response: str, settings: Settings, key_format, response_format, jobs: int | None = 1,
+                quiet: bool = False):
     from ..scoring.streaming import streams
 
     if streams(settings):
-        ev = _score_streaming(key, response, settings, key_format, response_format, jobs)
+        ev = _score_streaming(key, response, settings, key_format, response_format, jobs, quiet)
         if ev is not None:
             return ev
     from ..scoring.evaluate import evaluate
 
+    progress = None if quiet else _progress_callback()  # its clock starts before reading
     with collector_paused():
         try:
             columns = not spans_only(settings)
@@ -158,13 +160,16 @@ def _score_pair(key: str, response: str, settings: Settings, key_format, respons
             else:
                 kc = _load(key, key_format, key=True, columns=columns)
                 rc = _load(response, response_format, columns=columns)
-            return evaluate(kc, rc, settings, progress=_progress_callback(len(kc)))
+            return evaluate(kc, rc, settings, progress=progress)
         except (InputError, SettingsError) as err:
             fail(str(err))
+        finally:
+            if progress is not None:
+                progress.close()
 
 
 def _score_streaming(key: str, response: str, settings: Settings, key_format, response_format,
-                     jobs: int | None = 1):
+                     jobs: int | None = 1, quiet: bool = False):
     """The standard metrics read and scored document by document (memory flat in the corpus size,
     :mod:`corefreport.scoring.streaming`), by :func:`pool_size` processes; ``None`` when the input
     has a problem: the whole-file read then reports it exactly as it always has (same message,
@@ -172,12 +177,12 @@ def _score_streaming(key: str, response: str, settings: Settings, key_format, re
     from ..io.stream import DocumentStream
     from ..scoring.streaming import evaluate_stream
 
+    progress = None if quiet else _progress_callback()
     with collector_paused():
         try:
             kd = DocumentStream(key, key_format.value if key_format else None, key=True)
             rd = DocumentStream(response, response_format.value if response_format else None)
             n = pool_size(jobs, kd.files) if kd.streamed and kd.format == rd.format == "conll2012" and rd.streamed else 1
-            progress = _progress_callback()
             try:
                 return evaluate_stream(kd, rd, settings, progress=progress, jobs=n)
             finally:
@@ -320,7 +325,7 @@ def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutF
     _refuse_existing(output, force)
     if jobs is not None and jobs < 1:
         fail(f"--jobs takes a number ≥ 1, got {jobs}")
-    ev = _score_pair(key, response, settings, key_format, response_format, jobs)
+    ev = _score_pair(key, response, settings, key_format, response_format, jobs, quiet)
     _warn(ev.warnings, quiet)
     if links is not None:
         from ..present.output import rows_text
