@@ -264,41 +264,18 @@ def _load_both(key: str, response: str, key_format, response_format, columns: bo
     """Key here and response in a forked child at the same time; the child sends its corpus (or its
     :class:`InputError`) back pickled. Reading is deterministic and pickling exact, so the corpora
     are those of the sequential read; a key error is still reported first."""
-    import os
-    import pickle
+    from ..forking import Child
 
-    rfd, wfd = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
-        os.close(rfd)
-        try:
-            try:
-                payload = ("ok", _load(response, response_format, columns=columns))
-            except InputError as err:
-                payload = ("error", (err.path, err.line, err.problem))
-            data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
-            with os.fdopen(wfd, "wb") as out:
-                out.write(data)
-        finally:
-            os._exit(0)
-    os.close(wfd)
+    child = Child(lambda: _load(response, response_format, columns=columns))
     try:
         kc = _load(key, key_format, key=True, columns=columns)
-        inp = os.fdopen(rfd, "rb")
     except BaseException:
-        os.close(rfd)
-        os.kill(pid, 9)
-        os.waitpid(pid, 0)
+        child.kill()
         raise
-    with inp:
-        data = inp.read()
-    os.waitpid(pid, 0)
-    if not data:
-        return kc, _load(response, response_format, columns=columns)  # the child died: read it here
-    kind, value = pickle.loads(data)
-    if kind == "error":
-        raise InputError(*value)
-    return kc, value
+    rc = child.result()
+    if rc is None:  # the child died: read it here
+        rc = _load(response, response_format, columns=columns)
+    return kc, rc
 
 
 def _warn(warnings: list[str], quiet: bool, prefix: str = "") -> None:

@@ -212,13 +212,14 @@ def evaluate_stream(key: DocumentSource, response: DocumentSource, settings: Set
                 h.update(rec.feed)
             return _evaluation(key, response, settings, h, (rec for _, rec in records), summary)
     summary = _Summary()
-    return _evaluation(key, response, settings, h, _progressed(_records(key, response, settings, summary, h),
-                                                               progress), summary)
+    records = _progressed(_records(key, response, settings, summary, h), progress)
+    return _evaluation(key, response, settings, h, (rec for _, rec in records), summary)
 
 
-def _progressed(records: Iterator[tuple[int, _Record]], progress: Progress | None) -> Iterator[_Record]:
+def _progressed(records: Iterator[tuple[int, _Record]], progress: Progress | None) -> Iterator[tuple[int, _Record]]:
+    """``records`` as they come, telling ``progress`` how many key documents are done."""
     for i, rec in records:
-        yield rec
+        yield i, rec
         if progress is not None:
             progress(i + 1, 0)
 
@@ -278,53 +279,36 @@ def _pool(key: DocumentSource, response: DocumentSource, settings: Settings, job
     ``jobs - 1`` forked children, each sending its records back pickled through a pipe); ``None``
     when the response is not in the key's order. An input problem in any process raises
     :class:`InputError` (the caller reads the files whole to name it)."""
-    import os
-    import pickle
+    from ..forking import Child
 
-    children = []
-    for k in range(1, jobs):
-        rfd, wfd = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
-            os.close(rfd)
+    def share(k: int):
+        def work() -> tuple:
+            summary = _Summary()
             try:
-                try:
-                    summary = _Summary()
-                    payload: tuple = ("ok", list(_records(key, response, settings, summary, None, (k, jobs))), summary)
-                except _NotInStep:
-                    payload = ("out of step",)
-                except InputError as err:
-                    payload = ("error", (err.path, err.line, err.problem))
-                with os.fdopen(wfd, "wb") as out:
-                    out.write(pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL))
-            finally:
-                os._exit(0)
-        os.close(wfd)
-        children.append((pid, rfd))
+                return ("ok", list(_records(key, response, settings, summary, None, (k, jobs))), summary)
+            except _NotInStep:
+                return ("out of step",)
+        return work
+
+    children = [Child(share(k)) for k in range(1, jobs)]
     results: list[tuple] = []
     try:
         summary = _Summary()
         try:
-            mine = list(_progressed_pairs(_records(key, response, settings, summary, None, (0, jobs)), progress))
+            mine = list(_progressed(_records(key, response, settings, summary, None, (0, jobs)), progress))
             results.append(("ok", mine, summary))
         except _NotInStep:
             results.append(("out of step",))
-        for pid, rfd in children:
-            with os.fdopen(rfd, "rb") as inp:
-                data = inp.read()
-            os.waitpid(pid, 0)
-            results.append(pickle.loads(data) if data else ("error", (key.source, None, "a process of the pool died")))
+        while children:
+            got = children[0].result()
+            children.pop(0)
+            if got is None:
+                raise InputError(key.source, None, "a process of the pool died")
+            results.append(got)
     except BaseException:
-        for pid, rfd in children:
-            try:
-                os.kill(pid, 9)
-                os.waitpid(pid, 0)
-            except OSError:
-                pass
+        for child in children:
+            child.kill()
         raise
-    for r in results:
-        if r[0] == "error":
-            raise InputError(*r[1])
     if any(r[0] != "ok" for r in results):
         return None
     records = sorted((pair for r in results for pair in r[1]), key=lambda pair: pair[0])
@@ -333,10 +317,3 @@ def _pool(key: DocumentSource, response: DocumentSource, settings: Settings, job
         side = r[2].extra_side
         summary.extra_side.add(tuple(side.total), side.chains)
     return records, summary
-
-
-def _progressed_pairs(records, progress: Progress | None):
-    for i, rec in records:
-        yield i, rec
-        if progress is not None:
-            progress(i + 1, 0)
