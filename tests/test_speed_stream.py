@@ -117,6 +117,7 @@ def test_every_pairing_warning_is_given_the_same(tmp_path):
         "repeated-id": rdocs + [renamed],
         "no-part": [d.replace("; part 000", "", 1) for d in rdocs],
         "empty-response": [re.sub(r"\t[^\t\n]*$", "\t-", d, flags=re.M) for d in rdocs],
+        "words-differ": [rdocs[0], re.sub(r"(?m)^(\S+\t\S+\t\S+\t)\S+", r"\1jnk", rdocs[1], count=3), rdocs[2]],
     }
     for name, docs in cases.items():
         resp = write_docs(tmp_path / f"{name}.conll", docs)
