@@ -24,7 +24,6 @@ from __future__ import annotations
 import re
 from sys import intern
 from bisect import bisect_left
-from functools import lru_cache
 from itertools import compress, repeat
 from operator import itemgetter, not_
 from pathlib import Path
@@ -112,11 +111,30 @@ def parse_coref_cell(cell: str) -> tuple[list[str], list[str], list[str]] | None
     return singles, opens, closes
 
 
-@lru_cache(maxsize=1 << 16)
-def _parsed_cell(cell: str) -> tuple[list[str], list[str], list[str]] | None:
-    """:func:`parse_coref_cell`, remembered: a corpus repeats the same few thousand cells (the
-    returned lists are only read)."""
-    return parse_coref_cell(cell)
+SINGLE, OPEN, CLOSE = 0, 1, 2
+CELL_OPS_MAX = 1 << 16
+_CELL_OPS: dict[str, tuple[tuple[int, str], ...]] = {}
+
+
+def _cell_ops(cell: str) -> tuple[tuple[int, str], ...] | None:
+    """The bracket operations of one coreference cell as written: ``(SINGLE|OPEN|CLOSE, label)``
+    in the reference's order (one-token mentions, then openings, then closings, each left to
+    right); ``()`` for a cell without a mention; ``None`` for text that is not bracket notation.
+    Remembered (a corpus repeats the same few thousand cells; the memory is emptied past
+    :data:`CELL_OPS_MAX` cells)."""
+    stripped = cell.strip()
+    if cell in EMPTY_CELLS or stripped in EMPTY_CELLS:
+        ops: tuple[tuple[int, str], ...] = ()
+    else:
+        parsed = parse_coref_cell(stripped)
+        if parsed is None:
+            return None
+        singles, opens, closes = parsed
+        ops = tuple([(SINGLE, x) for x in singles] + [(OPEN, x) for x in opens] + [(CLOSE, x) for x in closes])
+    if len(_CELL_OPS) >= CELL_OPS_MAX:
+        _CELL_OPS.clear()
+    _CELL_OPS[cell] = ops
+    return ops
 
 
 def _hash_lines(text: str):
@@ -465,41 +483,38 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
         if ncols > 1:
             cells = {t: (c if len(rows[t].split()) > 1 else "") for t, c in cells.items()}
         cells = iter(cells.items())
-    empty = EMPTY_CELLS
     chain_index: dict[str, int] = {}
     chains = doc.chains
     open_stacks: dict[str, list[int]] = {}
+    ops_of = _CELL_OPS.get
     for t, cell in cells:
         if not cell and tab:  # a trailing TAB
             parts = rows[t].rstrip("\t").split("\t")
             cell = parts[-1] if len(parts) >= ncols else ""
-        if cell in empty:
-            continue
-        cell = cell.strip()
-        if cell in empty:
-            continue
-        parsed = _parsed_cell(cell)
-        if parsed is None:
-            raise InputError(path, line_of[t], f"cannot read coreference annotation {cell!r} in the last column "
-                             "(expected '(n', 'n)', '(n)' joined by '|', or '-')")
-        singles, opens, closes = parsed
-        for label in singles:
-            ci = chain_index.get(label)
-            if ci is None:
-                ci = chain_index[label] = len(chains)
-                chains.append(Chain(label))
-            chains[ci].mentions.append(Mention(t, t, label))
-        for label in opens:
-            if label not in chain_index:
-                chain_index[label] = len(chains)
-                chains.append(Chain(label))
-            open_stacks.setdefault(label, []).append(t)
-        for label in closes:
-            stack = open_stacks.get(label)
-            if not stack:
-                raise InputError(path, line_of[t], f"closing bracket '{label})' of document {doc_id!r} has no "
-                                 f"opening '({label}' before it")
-            chains[chain_index[label]].mentions.append(Mention(stack.pop(), t, label))
+        ops = ops_of(cell)
+        if ops is None:
+            ops = _cell_ops(cell)
+            if ops is None:
+                raise InputError(path, line_of[t], f"cannot read coreference annotation {cell.strip()!r} in the last "
+                                 "column (expected '(n', 'n)', '(n)' joined by '|', or '-')")
+        for kind, label in ops:
+            if kind == SINGLE:
+                ci = chain_index.get(label)
+                if ci is None:
+                    ci = chain_index[label] = len(chains)
+                    chains.append(Chain(label))
+                chains[ci].mentions.append(Mention(t, t, label))
+            elif kind == OPEN:
+                if label not in chain_index:
+                    chain_index[label] = len(chains)
+                    chains.append(Chain(label))
+                open_stacks.setdefault(label, []).append(t)
+            else:
+                stack = open_stacks.get(label)
+                if not stack:
+                    raise InputError(path, line_of[t], f"closing bracket '{label})' of document {doc_id!r} has no "
+                                     f"opening '({label}' before it")
+                chains[chain_index[label]].mentions.append(Mention(stack.pop(), t, label))
     for label, stack in open_stacks.items():
         if stack:
             raise InputError(path, line_of[stack[0]], f"bracket '({label}' opened in document {doc_id!r} is never "
