@@ -266,7 +266,7 @@ def _load_both(key: str, response: str, key_format, response_format, columns: bo
     are those of the sequential read; a key error is still reported first."""
     from ..forking import Child
 
-    child = Child(lambda: _load(response, response_format, columns=columns))
+    child = Child(lambda send: _load(response, response_format, columns=columns))
     try:
         kc = _load(key, key_format, key=True, columns=columns)
     except BaseException:

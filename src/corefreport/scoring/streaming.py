@@ -203,14 +203,15 @@ def evaluate_stream(key: DocumentSource, response: DocumentSource, settings: Set
     """
     if not streams(settings):
         raise ValueError("evaluate_stream scores only the standard metrics with exact matching")
-    h = hashlib.sha256()
     if jobs > 1:
-        pooled = _pool(key, response, settings, jobs, progress)
-        if pooled is not None:
-            records, summary = pooled
-            for _, rec in records:
-                h.update(rec.feed)
-            return _evaluation(key, response, settings, h, (rec for _, rec in records), summary)
+        h = hashlib.sha256()
+        summary = _Summary()
+        try:
+            return _evaluation(key, response, settings, h, _pool(key, response, settings, jobs, progress, h, summary),
+                               summary)
+        except _NotInStep:
+            pass  # one process reads the response from its offsets
+    h = hashlib.sha256()
     summary = _Summary()
     records = _progressed(_records(key, response, settings, summary, h), progress)
     return _evaluation(key, response, settings, h, (rec for _, rec in records), summary)
@@ -274,46 +275,50 @@ def _evaluation(key: DocumentSource, response: DocumentSource, settings: Setting
 
 
 def _pool(key: DocumentSource, response: DocumentSource, settings: Settings, jobs: int,
-          progress: Progress | None) -> tuple[list[tuple[int, _Record]], _Summary] | None:
-    """Every record, in key order, and the summary, from ``jobs`` processes (this one and
-    ``jobs - 1`` forked children, each sending its records back pickled through a pipe); ``None``
-    when the response is not in the key's order. An input problem in any process raises
-    :class:`InputError` (the caller reads the files whole to name it)."""
+          progress: Progress | None, h, summary: _Summary) -> Iterator[_Record]:
+    """Every record in key order from ``jobs`` processes: this one and ``jobs - 1`` forked
+    children, each sending its records through a pipe as it makes them, taken in turn (so that
+    only a few are held at a time); each record's bytes go to the corpus hash ``h``, and
+    ``summary`` is complete at the end. :class:`_NotInStep` when the response is not in the key's
+    order; an input problem in any process raises :class:`InputError` (the caller reads the files
+    whole to name it)."""
     from ..forking import Child
 
     def share(k: int):
-        def work() -> tuple:
-            summary = _Summary()
+        def work(send) -> tuple:
+            mine = _Summary()
             try:
-                return ("ok", list(_records(key, response, settings, summary, None, (k, jobs))), summary)
+                for pair in _records(key, response, settings, mine, None, (k, jobs)):
+                    send(pair)
             except _NotInStep:
                 return ("out of step",)
+            return ("ok", mine)
         return work
 
     children = [Child(share(k)) for k in range(1, jobs)]
-    results: list[tuple] = []
     try:
-        summary = _Summary()
-        try:
-            mine = list(_progressed(_records(key, response, settings, summary, None, (0, jobs)), progress))
-            results.append(("ok", mine, summary))
-        except _NotInStep:
-            results.append(("out of step",))
-        while children:
-            got = children[0].result()
-            children.pop(0)
-            if got is None:
+        streams_ = [_progressed(_records(key, response, settings, summary, None, (0, jobs)), progress)]
+        streams_ += [child.items() for child in children]
+        for i in count():
+            pair = next(streams_[i % jobs], None)
+            if pair is None:
+                break
+            if pair[0] != i:  # pragma: no cover - the shares are every jobs-th document
+                raise RuntimeError(f"pool: document {pair[0]} came where {i} was due")
+            rec = pair[1]
+            h.update(rec.feed)
+            yield rec
+        for stream in streams_:  # every share has ended too: this one's summary completes, each child finishes
+            for _ in stream:
+                raise RuntimeError("pool: a share has more documents than the key")  # pragma: no cover
+        for child in children:
+            if child.value is None:
                 raise InputError(key.source, None, "a process of the pool died")
-            results.append(got)
+            if child.value[0] != "ok":
+                raise _NotInStep
+            side = child.value[1].extra_side
+            summary.extra_side.add(tuple(side.total), side.chains)
     except BaseException:
         for child in children:
             child.kill()
         raise
-    if any(r[0] != "ok" for r in results):
-        return None
-    records = sorted((pair for r in results for pair in r[1]), key=lambda pair: pair[0])
-    summary = results[0][2]
-    for r in results[1:]:
-        side = r[2].extra_side
-        summary.extra_side.add(tuple(side.total), side.chains)
-    return records, summary
