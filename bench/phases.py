@@ -8,7 +8,10 @@ milliseconds from the process start to each phase's end and each phase's own sha
 
 * ``start-up``  interpreter, imports and option parsing, until the key is read;
 * ``read key`` / ``read response``  the readers (``io.load_corpus``);
-* ``evaluate``  statistics, signature, alignment and every metric (``scoring.evaluate.evaluate``);
+* ``evaluate``  statistics, signature, alignment and every metric (``scoring.evaluate.evaluate``,
+  with its imports);
+* ``read + score (streamed)``  the same for a run scored document by document
+  (``scoring.streaming.evaluate_stream``), with the time spent reading token lines after it;
 * ``render``    the output (``cli.render``);
 * ``exit``      from the end of rendering to the end of ``main`` (teardown after that is not seen
   here: compare the sum with the whole-process time of ``farm-bench``).
@@ -22,6 +25,7 @@ import time
 
 T0 = time.perf_counter()
 marks: list[tuple[str, float]] = []
+reading = {"s": 0.0}
 
 
 def mark(name: str) -> None:
@@ -48,16 +52,15 @@ def report() -> None:
     for name, t in marks:
         out.append(f"{name:>24} {1000 * (t - T0):8.1f} ms  (+{1000 * (t - prev):7.1f})")
         prev = t
+    if reading["s"]:
+        out.append(f"{'(token lines read)':>24} {1000 * reading['s']:8.1f} ms  (within read + score)")
     print("\n".join(out), file=sys.stderr)
 
 
 def main() -> None:
+    # only what ``corefreport score`` imports itself (the whole-corpus evaluation is timed through
+    # cli.run._score_pair, so that scoring.evaluate is imported only when the run imports it)
     import corefreport.io as io_pkg
-
-    mark("import corefreport.io")
-    import corefreport.scoring.evaluate as ev_mod
-
-    mark("import scoring.evaluate")
     import corefreport.cli as cli
     import corefreport.cli.run as run
 
@@ -75,7 +78,40 @@ def main() -> None:
             mark("read key" if calls["n"] == 1 else "read response")
 
     io_pkg.load_corpus = timed_load
-    wrap(ev_mod, "evaluate", None, "evaluate")
+    import corefreport.io.conll2012 as conll
+    import corefreport.io.stream as stream_mod
+    import corefreport.scoring.streaming as streaming
+
+    init = stream_mod.DocumentStream.__init__
+
+    def timed_init(self, *a, **k):
+        if calls["n"] == 0:
+            mark("start-up (parsing)")
+        calls["n"] += 1
+        init(self, *a, **k)
+
+    stream_mod.DocumentStream.__init__ = timed_init
+    read_document = conll._read_document
+
+    def timed_read(*a, **k):
+        t = time.perf_counter()
+        try:
+            return read_document(*a, **k)
+        finally:
+            reading["s"] += time.perf_counter() - t
+
+    conll._read_document = timed_read
+    wrap(streaming, "evaluate_stream", None, "read + score (streamed)")
+    score_pair = run._score_pair
+
+    def timed_score_pair(*a, **k):
+        try:
+            return score_pair(*a, **k)
+        finally:
+            if marks[-1][0] != "read + score (streamed)":
+                mark("evaluate")
+
+    run._score_pair = timed_score_pair
     wrap(run, "render", None, "render")
     atexit.register(report)
     import os

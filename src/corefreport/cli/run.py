@@ -98,31 +98,60 @@ def spans_only(settings: Settings) -> bool:
     return not settings.needs_features and not settings.analyses and settings.match == "exact"
 
 
-def _progress_callback(n_docs: int):
-    """A Rich progress bar on stderr for corpora large enough to wait for (and a terminal to show it)."""
-    if n_docs < 200 or not sys.stderr.isatty():
-        return None
-    from rich.progress import Progress
-
-    state: dict = {}
-
-    def cb(done: int, total: int) -> None:
-        if "p" not in state:
-            p = Progress(transient=True)
-            p.start()
-            state["p"] = p
-            state["t"] = p.add_task("scoring documents", total=total)
-        state["p"].update(state["t"], completed=done)
-        if done == total:
-            state["p"].stop()
-            state.clear()
-
-    return cb
+PROGRESS_AFTER = 1.0
+"""Seconds of scoring after which a progress bar appears (on a terminal)."""
 
 
-def _score_pair(key: str, response: str, settings: Settings, key_format, response_format, jobs: int | None = 1):
+class _ProgressBar:
+    """``progress(done, total)`` for :func:`~corefreport.scoring.evaluate.evaluate` and
+    :func:`~corefreport.scoring.streaming.evaluate_stream` (``total`` 0: not known): a Rich
+    progress bar on stderr, started only once the run has taken :data:`PROGRESS_AFTER` seconds, so
+    that a short run never imports Rich; :meth:`close` removes it."""
+
+    def __init__(self) -> None:
+        import time
+
+        self._clock = time.monotonic
+        self._start = self._clock()
+        self._bar = None
+        self._task = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._bar is None:
+            if self._clock() - self._start < PROGRESS_AFTER:
+                return
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self._bar = Progress(console=Console(stderr=True), transient=True)
+            self._bar.start()
+            self._task = self._bar.add_task("scoring documents", total=total or None)
+        self._bar.update(self._task, completed=done)
+        if total and done >= total:
+            self.close()
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
+
+
+def _progress_callback() -> _ProgressBar | None:
+    """A progress bar on stderr when it is a terminal (:class:`_ProgressBar`), else ``None``."""
+    return _ProgressBar() if sys.stderr.isatty() else None
+
+
+def _score_pair(key: str, response: str, settings: Settings, key_format, response_format, jobs: int | None = 1,
+                quiet: bool = False):
+    from ..scoring.streaming import streams
+
+    if streams(settings):
+        ev = _score_streaming(key, response, settings, key_format, response_format, jobs, quiet)
+        if ev is not None:
+            return ev
     from ..scoring.evaluate import evaluate
 
+    progress = None if quiet else _progress_callback()  # its clock starts before reading
     with collector_paused():
         try:
             columns = not spans_only(settings)
@@ -131,9 +160,76 @@ def _score_pair(key: str, response: str, settings: Settings, key_format, respons
             else:
                 kc = _load(key, key_format, key=True, columns=columns)
                 rc = _load(response, response_format, columns=columns)
-            return evaluate(kc, rc, settings, progress=_progress_callback(len(kc)))
+            return evaluate(kc, rc, settings, progress=progress)
         except (InputError, SettingsError) as err:
             fail(str(err))
+        finally:
+            if progress is not None:
+                progress.close()
+
+
+def _score_streaming(key: str, response: str, settings: Settings, key_format, response_format,
+                     jobs: int | None = 1, quiet: bool = False):
+    """The standard metrics read and scored document by document (memory flat in the corpus size,
+    :mod:`corefreport.scoring.streaming`), by :func:`pool_size` processes; ``None`` when the input
+    has a problem: the whole-file read then reports it exactly as it always has (same message,
+    same order of checks)."""
+    from ..io.stream import DocumentStream
+    from ..scoring.streaming import evaluate_stream
+
+    progress = None if quiet else _progress_callback()
+    with collector_paused():
+        try:
+            kd = DocumentStream(key, key_format.value if key_format else None, key=True)
+            rd = DocumentStream(response, response_format.value if response_format else None)
+            n = pool_size(jobs, kd.files) if kd.streamed and kd.format == rd.format == "conll2012" and rd.streamed else 1
+            try:
+                return evaluate_stream(kd, rd, settings, progress=progress, jobs=n)
+            finally:
+                if progress is not None:
+                    progress.close()
+        except (InputError, SettingsError):
+            return None
+
+
+MAX_JOBS = 4
+"""The default ``--jobs`` is the number of idle cores, at most this many."""
+POOL_BYTES = 2_000_000
+"""Below this size of the key (about 75 CoNLL-2012 documents of 500 tokens) one process scores as
+fast as a pool: forking and adding the records up cost about what the second core saves
+(measured on 2 cores, bench/README.md)."""
+
+
+def idle_cores() -> int:
+    """Cores no other process is running on now: the runnable tasks of ``/proc/loadavg`` (other
+    than this one), else the 1-minute load average."""
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    try:
+        with open("/proc/loadavg", encoding="ascii") as f:
+            busy = float(f.read().split()[3].split("/")[0]) - 1
+    except (OSError, ValueError, IndexError):
+        busy = os.getloadavg()[0]
+    return max(0, min(cores, int(cores - busy + 0.5)))
+
+
+def pool_size(jobs: int | None, key_files: list[str]) -> int:
+    """Processes to score with: ``--jobs`` when given (where :func:`os.fork` exists); by default
+    1 for a key under :data:`POOL_BYTES`, else the idle cores (:func:`idle_cores`, at most
+    :data:`MAX_JOBS`)."""
+    import os
+
+    if not hasattr(os, "fork"):
+        return 1
+    if jobs is not None:
+        return jobs
+    try:
+        if sum(os.path.getsize(f) for f in key_files) < POOL_BYTES:
+            return 1
+    except OSError:
+        return 1
+    return max(1, min(idle_cores(), MAX_JOBS))
 
 
 PARALLEL_BYTES = 4_000_000
@@ -168,41 +264,18 @@ def _load_both(key: str, response: str, key_format, response_format, columns: bo
     """Key here and response in a forked child at the same time; the child sends its corpus (or its
     :class:`InputError`) back pickled. Reading is deterministic and pickling exact, so the corpora
     are those of the sequential read; a key error is still reported first."""
-    import os
-    import pickle
+    from ..forking import Child
 
-    rfd, wfd = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
-        os.close(rfd)
-        try:
-            try:
-                payload = ("ok", _load(response, response_format, columns=columns))
-            except InputError as err:
-                payload = ("error", (err.path, err.line, err.problem))
-            data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
-            with os.fdopen(wfd, "wb") as out:
-                out.write(data)
-        finally:
-            os._exit(0)
-    os.close(wfd)
+    child = Child(lambda send: _load(response, response_format, columns=columns))
     try:
         kc = _load(key, key_format, key=True, columns=columns)
-        inp = os.fdopen(rfd, "rb")
     except BaseException:
-        os.close(rfd)
-        os.kill(pid, 9)
-        os.waitpid(pid, 0)
+        child.kill()
         raise
-    with inp:
-        data = inp.read()
-    os.waitpid(pid, 0)
-    if not data:
-        return kc, _load(response, response_format, columns=columns)  # the child died: read it here
-    kind, value = pickle.loads(data)
-    if kind == "error":
-        raise InputError(*value)
-    return kc, value
+    rc = child.result()
+    if rc is None:  # the child died: read it here
+        rc = _load(response, response_format, columns=columns)
+    return kc, rc
 
 
 def _warn(warnings: list[str], quiet: bool, prefix: str = "") -> None:
@@ -229,7 +302,7 @@ def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutF
     _refuse_existing(output, force)
     if jobs is not None and jobs < 1:
         fail(f"--jobs takes a number ≥ 1, got {jobs}")
-    ev = _score_pair(key, response, settings, key_format, response_format, jobs)
+    ev = _score_pair(key, response, settings, key_format, response_format, jobs, quiet)
     _warn(ev.warnings, quiet)
     if links is not None:
         from ..present.output import rows_text
@@ -238,15 +311,38 @@ def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutF
     render(ev, fmt, output, force, per_doc)
 
 
+def json_per_document(data: dict, ev) -> Iterator[str]:
+    """``json.dumps(data | {"per_document": …}, indent=2, ensure_ascii=False) + "\n"`` in pieces,
+    one document at a time: a corpus of thousands of documents is never held as one dict of dicts
+    (nor one string), so that ``score --per-doc`` runs in memory flat in the corpus size."""
+    head = json.dumps(data, indent=2, ensure_ascii=False)
+    yield head[:-2] + ',\n  "per_document": {\n'
+    last = len(ev.documents) - 1
+    for k, d in enumerate(ev.documents):
+        entry = json.dumps(d.as_dict(), indent=2, ensure_ascii=False).replace("\n", "\n    ")
+        yield f"    {json.dumps(d.doc_id, ensure_ascii=False)}: {entry}{',' if k < last else ''}\n"
+    yield "  }\n}\n"
+
+
 def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: bool) -> None:
     """An evaluation in one output format, to stdout or ``output``."""
     if fmt is OutFormat.json:
-        data = ev.as_dict(per_doc=per_doc)
+        data = ev.as_dict(per_doc=False)
         if ev.errors is not None:
             from ..present.explain import with_explanations
 
             with_explanations(data["errors"], ev.errors.rows, ev.errors.leftovers)
-        write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output, force)
+        if not per_doc or not ev.documents:
+            if per_doc:
+                data["per_document"] = {}
+            write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output, force)
+            return
+        chunks = json_per_document(data, ev)
+        if output is None:
+            for chunk in chunks:
+                sys.stdout.write(chunk)
+        else:
+            write_output("".join(chunks), output, force)
         return
     from ..present import render as R
     from ..present.tables import all_tables

@@ -24,10 +24,10 @@ from __future__ import annotations
 import re
 from sys import intern
 from bisect import bisect_left
-from functools import lru_cache
 from itertools import compress, repeat
 from operator import itemgetter, not_
 from pathlib import Path
+from typing import Callable, Iterator
 
 from ..model import Chain, Corpus, Document, Mention
 from ..errors import InputError
@@ -111,11 +111,30 @@ def parse_coref_cell(cell: str) -> tuple[list[str], list[str], list[str]] | None
     return singles, opens, closes
 
 
-@lru_cache(maxsize=1 << 16)
-def _parsed_cell(cell: str) -> tuple[list[str], list[str], list[str]] | None:
-    """:func:`parse_coref_cell`, remembered: a corpus repeats the same few thousand cells (the
-    returned lists are only read)."""
-    return parse_coref_cell(cell)
+SINGLE, OPEN, CLOSE = 0, 1, 2
+CELL_OPS_MAX = 1 << 16
+_CELL_OPS: dict[str, tuple[tuple[int, str], ...]] = {}
+
+
+def _cell_ops(cell: str) -> tuple[tuple[int, str], ...] | None:
+    """The bracket operations of one coreference cell as written: ``(SINGLE|OPEN|CLOSE, label)``
+    in the reference's order (one-token mentions, then openings, then closings, each left to
+    right); ``()`` for a cell without a mention; ``None`` for text that is not bracket notation.
+    Remembered (a corpus repeats the same few thousand cells; the memory is emptied past
+    :data:`CELL_OPS_MAX` cells)."""
+    stripped = cell.strip()
+    if cell in EMPTY_CELLS or stripped in EMPTY_CELLS:
+        ops: tuple[tuple[int, str], ...] = ()
+    else:
+        parsed = parse_coref_cell(stripped)
+        if parsed is None:
+            return None
+        singles, opens, closes = parsed
+        ops = tuple([(SINGLE, x) for x in singles] + [(OPEN, x) for x in opens] + [(CLOSE, x) for x in closes])
+    if len(_CELL_OPS) >= CELL_OPS_MAX:
+        _CELL_OPS.clear()
+    _CELL_OPS[cell] = ops
+    return ops
 
 
 def _hash_lines(text: str):
@@ -143,13 +162,29 @@ def read_conll2012(path: str | Path, text: str | None = None, columns: bool = Tr
     path = str(path)
     if text is None:
         text = read_text(path)
-    stem = Path(path).name.split(".")[0]
     corpus = Corpus(source=path, format="conll2012")
+    for doc in scan_documents(path, text, set(), corpus.warnings, columns=columns):
+        corpus.documents[doc.doc_id] = doc
+    return corpus
+
+
+def scan_documents(path: str, text: str, seen: set[str], warnings: list[str], line_base: int = 0,
+                   columns: bool = True, offsets: list[int] | None = None,
+                   parse: Callable[[], bool] | None = None, lines: list[int] | None = None) -> Iterator[Document]:
+    """The documents of ``text`` in file order: the whole file, or one segment of it that begins
+    outside any document (after ``line_base`` lines of the file) and ends just after an
+    ``#end document`` line (:func:`iter_conll2012`). ``seen`` holds the document ids met so far (a repeated id is
+    renamed ``ID#2`` with a warning); ``offsets``, when given, receives the text offset of each
+    yielded document's ``#begin document`` line. ``parse``, when given, is asked before each
+    document whether to read it: a document it declines is yielded as its id and line only (no
+    tokens, no chains), its lines not looked at. ``lines``, when given, receives the number of
+    line breaks in ``text`` once the documents are exhausted."""
+    stem = Path(path).name.split(".")[0]
     pos = 0
-    line_no = 1
-    inside: tuple[str, int, int] | None = None  # (doc id, begin line, text offset of its first line)
+    line_no = line_base + 1
+    inside: tuple[str, int, int, int] | None = None  # (doc id, begin line, offset of its first line, of its begin)
     outside_from = 0  # text offset where the current stretch outside any document began
-    outside_line = 1  # and the file line it is on
+    outside_line = line_base + 1  # and the file line it is on
     for start, stop in _hash_lines(text):
         line_no += text.count("\n", pos, start)
         pos = start
@@ -162,26 +197,131 @@ def read_conll2012(path: str | Path, text: str | None = None, columns: bool = Tr
                 raise InputError(path, line_no, f"'#begin document' inside document {inside[0]!r} (begun at line "
                                  f"{inside[1]}) which has no '#end document'")
             doc_id = document_id(begin.group(1), stem)
-            if doc_id in corpus.documents:
+            if doc_id in seen:
                 k = 2
-                while f"{doc_id}#{k}" in corpus.documents:
+                while f"{doc_id}#{k}" in seen:
                     k += 1
-                corpus.warnings.append(f"{path}:{line_no}: document id {doc_id!r} repeats; renamed to {doc_id}#{k}")
+                warnings.append(f"{path}:{line_no}: document id {doc_id!r} repeats; renamed to {doc_id}#{k}")
                 doc_id = f"{doc_id}#{k}"
-            inside = (doc_id, line_no, stop + 1)
+            seen.add(doc_id)
+            inside = (doc_id, line_no, stop + 1, start)
         elif END_RE.match(line):
             if inside is None:
                 continue
-            doc_id, begin_line, offset = inside
-            block = text[offset:start] if offset <= start else ""
-            corpus.documents[doc_id] = _read_document(path, block, begin_line + 1, doc_id, begin_line, columns)
+            doc_id, begin_line, offset, begin_at = inside
             inside = None
             outside_from = stop
             outside_line = line_no
+            if offsets is not None:
+                offsets.append(begin_at)
+            if parse is None or parse():
+                block = text[offset:start] if offset <= start else ""
+                yield _read_document(path, block, begin_line + 1, doc_id, begin_line, columns)
+            else:
+                yield Document(doc_id=doc_id, source=path, line=begin_line)
     if inside is not None:
         raise InputError(path, inside[1], f"document {inside[0]!r} has no '#end document' line")
     _check_outside(path, text, outside_from, len(text), outside_line)
-    return corpus
+    if lines is not None:
+        lines.append(line_no - line_base - 1 + text.count("\n", pos))
+
+
+BLOCK = 1 << 20
+"""Bytes read at a time by :func:`iter_conll2012`."""
+
+
+def end_cut(buf: bytes, line_start: bool = True) -> int:
+    """Offset just after the last complete ``#end document`` line of ``buf`` (``-1``: none). Only
+    ``#``, spaces or TABs, ``end document`` count here (a subset of what :data:`END_RE` accepts),
+    so a cut is always outside any document. ``line_start``: whether ``buf`` begins a line."""
+    stop = len(buf)
+    while True:
+        k = buf.rfind(b"end document", 0, stop)
+        if k < 0:
+            return -1
+        nl = buf.rfind(b"\n", 0, k)
+        head = buf[nl + 1 : k]
+        if (nl >= 0 or line_start) and head[:1] == b"#" and not head[1:].strip(b" \t"):
+            nl = buf.find(b"\n", k)
+            if nl >= 0:
+                return nl + 1
+        stop = k
+
+
+def _decode(path: str, data: bytes, first: bool) -> str:
+    try:
+        return data.decode("utf-8-sig" if first else "utf-8")
+    except UnicodeDecodeError:
+        raise InputError(path, None, "not valid UTF-8") from None  # the whole-file read names the line
+
+
+def iter_conll2012(path: str, seen: set[str], warnings: list[str], columns: bool = False,
+                   block: int = BLOCK, parse: Callable[[], bool] | None = None) -> Iterator[tuple[Document, int, int]]:
+    """The documents of one CoNLL-2012 file read a block at a time, each with the byte offset and
+    the line number of its ``#begin document`` line (for :func:`read_conll2012_at`): the file is
+    cut after its last complete ``#end document`` line of every block, and each piece read as
+    :func:`read_conll2012` reads a file, so the documents, the warnings and the errors are the
+    same; only one block and one document are held at a time. ``parse``: as for
+    :func:`scan_documents`."""
+    try:
+        f = open(path, "rb")
+    except OSError as err:
+        raise InputError(path, None, f"cannot read file: {err.strerror or err}") from None
+    with f:
+        pending: list[bytes] = []
+        byte_base = line_base = 0
+        first = True
+        while True:
+            try:
+                data = f.read(block)
+            except OSError as err:
+                raise InputError(path, None, f"cannot read file: {err.strerror or err}") from None
+            if data:
+                cut = end_cut(data, not pending or pending[-1].endswith(b"\n"))
+                if cut < 0:
+                    pending.append(data)
+                    continue
+                seg = b"".join(pending) + data[:cut] if pending else data[:cut]
+                pending = [data[cut:]] if cut < len(data) else []
+            else:
+                seg = b"".join(pending)
+                if not seg and not first:
+                    return
+            text = _decode(path, seg, first)
+            ascii_ = seg.isascii()
+            at_char = 0
+            at_byte = byte_base + (3 if first and seg.startswith(b"\xef\xbb\xbf") else 0)
+            offsets: list[int] = []
+            lines: list[int] = []
+            for doc in scan_documents(path, text, seen, warnings, line_base, columns, offsets, parse, lines):
+                at = offsets[-1]
+                at_byte += (at - at_char) if ascii_ else len(text[at_char:at].encode())
+                at_char = at
+                yield doc, at_byte, doc.line
+            first = False
+            byte_base += len(seg)
+            line_base += lines[0]
+            if not data:
+                return
+
+
+def read_conll2012_at(path: str, offset: int, line: int, doc_id: str, columns: bool = False) -> Document:
+    """The document whose ``#begin document`` line is at byte ``offset`` (file line ``line``) of
+    ``path``, named ``doc_id`` (its id after renaming, as :func:`iter_conll2012` gave it)."""
+    with open(path, "rb") as f:
+        f.seek(offset)
+        buf = b""
+        while True:
+            data = f.read(BLOCK)
+            buf += data
+            cut = end_cut(buf)
+            if not data or cut >= 0:
+                break
+    text = _decode(path, buf[:cut] if cut >= 0 else buf, False)
+    for doc in scan_documents(path, text, set(), [], line - 1, columns):
+        doc.doc_id = doc_id
+        return doc
+    raise InputError(path, line, f"no document at line {line}")  # pragma: no cover - the file changed
 
 
 def _check_outside(path: str, text: str, start: int, stop: int, first_line: int) -> None:
@@ -279,12 +419,7 @@ class LazyColumns(dict):
 
 
 WS_LINE_RE = re.compile(r"\n[ \t\f\v]+(?:\n|$)")
-
-
-def _maybe_blank_with_spaces(block: str) -> bool:
-    """Whether a line may hold only whitespace (then :data:`WS_LINE_RE` decides): a line that
-    begins with a space, TAB, form feed or vertical tab (substring tests at C speed)."""
-    return block[:1] in (" ", "\t", "\f", "\v") or any(s in block for s in ("\n ", "\n\t", "\n\f", "\n\v"))
+ODD_LINE_RE = re.compile(r"\n[# \t\f\v]")
 
 
 class _LineIndex:
@@ -313,8 +448,9 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     doc = Document(doc_id=doc_id, source=path, line=begin_line)
     if "\r" in block:
         block = block.replace("\r\n", "\n").replace("\r", "\n")
-    simple = not (block.startswith("#") or "\n#" in block or _maybe_blank_with_spaces(block)
-                  and WS_LINE_RE.search("\n" + block))
+    # no comment and no whitespace-only line (one scan finds any line starting with '#' or blank space)
+    simple = not ((block[:1] in ("#", " ", "\t", "\f", "\v") or ODD_LINE_RE.search(block) is not None)
+                  and (block.startswith("#") or "\n#" in block or WS_LINE_RE.search("\n" + block)))
     if simple:  # no comment and no whitespace-only lines: cut sentences at "\n\n" with str.split (C speed)
         rows: list[str] = []
         starts: list[int] = []
@@ -340,51 +476,45 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     if tab:
         # only rows whose last cell is not "-" or "_" are looked at one by one (C-level scan)
         marked = list(compress(range(len(rows)), map(not_, map(str.endswith, rows, repeat(NO_MENTION_ENDS)))))
-        cells = {}
-        for t in marked:
-            r = rows[t]
-            c = r[r.rfind("\t") + 1 :]
-            if not c:  # a trailing TAB
-                parts = r.rstrip("\t").split("\t")
-                if len(parts) >= ncols:
-                    c = parts[-1]
-            cells[t] = c
+        # the last cell of each marked row, cut at C speed (rpartition); a trailing TAB is fixed below
+        cells = zip(marked, map(itemgetter(2), map(str.rpartition, map(rows.__getitem__, marked), repeat("\t"))))
     else:
         cells = dict(enumerate([r.split()[-1] for r in rows]))
         if ncols > 1:
             cells = {t: (c if len(rows[t].split()) > 1 else "") for t, c in cells.items()}
-    empty = EMPTY_CELLS
+        cells = iter(cells.items())
     chain_index: dict[str, int] = {}
     chains = doc.chains
     open_stacks: dict[str, list[int]] = {}
-    for t, cell in cells.items():
-        if cell in empty:
-            continue
-        cell = cell.strip()
-        if cell in empty:
-            continue
-        parsed = _parsed_cell(cell)
-        if parsed is None:
-            raise InputError(path, line_of[t], f"cannot read coreference annotation {cell!r} in the last column "
-                             "(expected '(n', 'n)', '(n)' joined by '|', or '-')")
-        singles, opens, closes = parsed
-        for label in singles:
-            ci = chain_index.get(label)
-            if ci is None:
-                ci = chain_index[label] = len(chains)
-                chains.append(Chain(label))
-            chains[ci].mentions.append(Mention(t, t, label))
-        for label in opens:
-            if label not in chain_index:
-                chain_index[label] = len(chains)
-                chains.append(Chain(label))
-            open_stacks.setdefault(label, []).append(t)
-        for label in closes:
-            stack = open_stacks.get(label)
-            if not stack:
-                raise InputError(path, line_of[t], f"closing bracket '{label})' of document {doc_id!r} has no "
-                                 f"opening '({label}' before it")
-            chains[chain_index[label]].mentions.append(Mention(stack.pop(), t, label))
+    ops_of = _CELL_OPS.get
+    for t, cell in cells:
+        if not cell and tab:  # a trailing TAB
+            parts = rows[t].rstrip("\t").split("\t")
+            cell = parts[-1] if len(parts) >= ncols else ""
+        ops = ops_of(cell)
+        if ops is None:
+            ops = _cell_ops(cell)
+            if ops is None:
+                raise InputError(path, line_of[t], f"cannot read coreference annotation {cell.strip()!r} in the last "
+                                 "column (expected '(n', 'n)', '(n)' joined by '|', or '-')")
+        for kind, label in ops:
+            if kind == SINGLE:
+                ci = chain_index.get(label)
+                if ci is None:
+                    ci = chain_index[label] = len(chains)
+                    chains.append(Chain(label))
+                chains[ci].mentions.append(Mention(t, t, label))
+            elif kind == OPEN:
+                if label not in chain_index:
+                    chain_index[label] = len(chains)
+                    chains.append(Chain(label))
+                open_stacks.setdefault(label, []).append(t)
+            else:
+                stack = open_stacks.get(label)
+                if not stack:
+                    raise InputError(path, line_of[t], f"closing bracket '{label})' of document {doc_id!r} has no "
+                                     f"opening '({label}' before it")
+                chains[chain_index[label]].mentions.append(Mention(stack.pop(), t, label))
     for label, stack in open_stacks.items():
         if stack:
             raise InputError(path, line_of[stack[0]], f"bracket '({label}' opened in document {doc_id!r} is never "
@@ -393,12 +523,13 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     layout = _layout(ncols, first[0])
     w = layout.pop("word")
     try:
-        # map over C methods: no Python step per token; words interned, so a corpus keeps one copy
-        # of each word form (and key and response share them)
+        # map over C methods: no Python step per token; with the columns (a corpus kept whole) words
+        # are interned, so that it keeps one copy of each word form (and key and response share them)
         if tab:
-            doc.tokens = list(map(intern, map(itemgetter(w), map(str.split, rows, repeat("\t"), repeat(w + 1)))))
+            words = map(itemgetter(w), map(str.split, rows, repeat("\t"), repeat(w + 1)))
         else:
-            doc.tokens = list(map(intern, map(itemgetter(w), map(str.split, rows))))
+            words = map(itemgetter(w), map(str.split, rows))
+        doc.tokens = list(map(intern, words) if columns else words)
     except IndexError:
         doc.tokens = _checked_tokens(path, rows, tab, w, ncols, line_of)
     if ncols <= w + 1:  # the word would be the coreference column itself

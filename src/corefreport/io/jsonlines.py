@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from ..model import Chain, Corpus, Document, Mention
 from .conll2012 import document_id, read_text
@@ -40,16 +40,27 @@ def read_jsonlines(path: str | Path, text: str | None = None, field: str = "clus
     path = str(path)
     if text is None:
         text = read_text(path)
+    corpus = Corpus(source=path, format="jsonlines")
+    for doc in scan_jsonlines(path, enumerate(text.split("\n"), 1), field, key, corpus.warnings):
+        corpus.documents[doc.doc_id] = doc
+    return corpus
+
+
+def scan_jsonlines(path: str, lines: Iterable[tuple[int, str]], field: str = "clusters", key: bool = False,
+                   warnings: list[str] | None = None) -> Iterator[Document]:
+    """The documents of numbered ``lines`` of one JSON-lines file, in order (reader warnings to
+    ``warnings``): what :func:`read_jsonlines` reads, one document at a time."""
     stem = Path(path).name.split(".")[0]
     gold = key
-    corpus = Corpus(source=path, format="jsonlines")
+    warnings = [] if warnings is None else warnings
     keys: dict[str, int] = {}
-    for ln, line in enumerate(text.split("\n"), 1):
+    first_line: dict[str, int] = {}
+    for ln, line in lines:
         if not line.strip():
             continue
         obj = _parse_line(path, ln, line)
-        key = obj["doc_key"]
-        raw_key = key if isinstance(key, str) else json.dumps(key)
+        doc_key = obj["doc_key"]
+        raw_key = doc_key if isinstance(doc_key, str) else json.dumps(doc_key)
         if raw_key in keys:
             raise InputError(path, ln, f"doc_key {raw_key!r} repeats (first on line {keys[raw_key]})")
         keys[raw_key] = ln
@@ -58,12 +69,48 @@ def read_jsonlines(path: str | Path, text: str | None = None, field: str = "clus
             raise InputError(path, ln, f"key document {raw_key!r} has {what}: a key needs gold 'clusters' (a list "
                              "of clusters)" + ("; 'predicted_clusters' is system output, give it as the RESPONSE"
                                                if "predicted_clusters" in obj else ""))
-        doc = _read_document(path, ln, obj, document_id(raw_key, stem), field, corpus.warnings)
-        if doc.doc_id in corpus.documents:
+        doc = _read_document(path, ln, obj, document_id(raw_key, stem), field, warnings)
+        if doc.doc_id in first_line:
             raise InputError(path, ln, f"doc_key {raw_key!r} names document {doc.doc_id!r} again (first on line "
-                             f"{corpus.documents[doc.doc_id].line})")
-        corpus.documents[doc.doc_id] = doc
-    return corpus
+                             f"{first_line[doc.doc_id]})")
+        first_line[doc.doc_id] = ln
+        yield doc
+
+
+def iter_jsonlines(path: str, warnings: list[str], key: bool = False) -> Iterator[tuple[Document, int, int]]:
+    """The documents of one JSON-lines file read a line at a time, each with the byte offset and the
+    number of its line (for :func:`read_jsonlines_at`)."""
+    try:
+        f = open(path, "rb")
+    except OSError as err:
+        raise InputError(path, None, f"cannot read file: {err.strerror or err}") from None
+    offsets: list[int] = []
+
+    def numbered() -> Iterator[tuple[int, str]]:
+        at = 0
+        for ln, raw in enumerate(f, 1):
+            offsets.append(at)
+            at += len(raw)
+            try:
+                text = raw.decode("utf-8-sig" if ln == 1 else "utf-8")
+            except UnicodeDecodeError:
+                raise InputError(path, ln, "not valid UTF-8") from None  # the whole-file read says more
+            yield ln, text[:-1] if text.endswith("\n") else text
+
+    with f:
+        for doc in scan_jsonlines(path, numbered(), "clusters", key, warnings):
+            yield doc, offsets[doc.line - 1], doc.line
+
+
+def read_jsonlines_at(path: str, offset: int, line: int, doc_id: str, key: bool = False) -> Document:
+    """The document on the line at byte ``offset`` (line number ``line``) of ``path``, named ``doc_id``."""
+    with open(path, "rb") as f:
+        f.seek(offset)
+        raw = f.readline()
+    text = raw.decode("utf-8-sig" if offset == 0 else "utf-8")
+    doc = _read_document(path, line, _parse_line(path, line, text), doc_id, "clusters", [])
+    doc.doc_id = doc_id
+    return doc
 
 
 def _parse_line(path: str, ln: int, line: str) -> dict[str, Any]:

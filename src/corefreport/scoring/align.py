@@ -146,7 +146,7 @@ def _chains(doc: Document | None, drop_singletons: bool) -> list[tuple[str, list
         return []
     out = []
     for c in doc.chains:
-        spans = [m.ident for m in c.mentions]
+        spans = [(m.start, m.end) if m.words is None else m.ident for m in c.mentions]
         if drop_singletons and len(spans) == 1:
             continue
         out.append((c.label, spans))
@@ -166,79 +166,103 @@ def align(key: Corpus, response: Corpus, singletons: str = "keep", strict_tokens
                          "as the key does ('#begin document (NAME); part N' or the JSON 'doc_key')")
     result.missing_in_response = missing
     result.extra_in_response = extra
-    if not any(d.chains for d in response):
-        result.warnings.append(
-            f"the response has no mentions in any of its {len(response)} document(s), so every score is 0: "
+    result.warnings.extend(pairing_warnings(len(response), any(d.chains for d in response), missing, extra))
+    for kd, rd in pairs:
+        result.documents.append(align_document(kd, rd, result, singletons, strict_tokens, key_duplicates))
+    result.warnings.extend(duplicate_warnings(result.duplicates, key_duplicates))
+    return result
+
+
+def pairing_warnings(response_documents: int, response_mentions: bool, missing: list[str],
+                     extra: list[str]) -> list[str]:
+    """The warnings about the pairing of documents: a response without any mention, key documents
+    missing from the response, response documents not in the key."""
+    out = []
+    if not response_mentions:
+        out.append(
+            f"the response has no mentions in any of its {response_documents} document(s), so every score is 0: "
             "if the system did predict mentions, its coreference annotation was not read (CoNLL-2012: "
             "brackets in the LAST column; CoNLL-U: Entity= in MISC; JSON lines: 'clusters' or "
             "'predicted_clusters')")
     if missing:
-        result.warnings.append(
+        out.append(
             f"{len(missing)} key document(s) missing from the response, scored as empty responses: "
             + ", ".join(missing[:10]) + (" …" if len(missing) > 10 else "")
         )
     if extra:
-        result.warnings.append(
+        out.append(
             f"{len(extra)} response document(s) not in the key, ignored: "
             + ", ".join(extra[:10]) + (" …" if len(extra) > 10 else "")
         )
+    return out
+
+
+def align_document(kd: Document, rd: Document | None, result: Alignment, singletons: str = "keep",
+                   strict_tokens: bool = False, key_duplicates: str = "keep") -> AlignedDocument:
+    """One key document and its response (``None``: missing) as the chains the metrics score; a
+    token mismatch is added to ``result.warnings``, every repeated span to ``result.duplicates``."""
     drop = singletons == "drop"
-    for kd, rd in pairs:
-        if rd is not None:
-            problem = check_tokens(kd, rd, strict_tokens)
-            if problem:
-                result.warnings.append(problem)
-        kchains: list[list[Span]] = []
-        seen_key: dict[Span, str] = {}
-        for label, spans in _chains(kd, drop):
-            kept = []
-            for s in spans:
-                if s in seen_key:
-                    if key_duplicates == "keep":
-                        result.duplicates.append(DuplicateReport(kd.doc_id, "key", s, [seen_key[s], label],
-                                                                 "kept in both places (as reference v8.01)"))
-                        kept.append(s)
-                        continue
+    if rd is not None:
+        problem = check_tokens(kd, rd, strict_tokens)
+        if problem:
+            result.warnings.append(problem)
+    kchains: list[list[Span]] = []
+    seen_key: dict[Span, str] = {}
+    for label, spans in _chains(kd, drop):
+        kept = []
+        for s in spans:
+            if s in seen_key:
+                if key_duplicates == "keep":
                     result.duplicates.append(DuplicateReport(kd.doc_id, "key", s, [seen_key[s], label],
-                                                             "kept once, in the first chain"))
+                                                             "kept in both places (as reference v8.01)"))
+                    kept.append(s)
                     continue
-                seen_key[s] = label
-                kept.append(s)
-            if kept:
-                kchains.append(kept)
-        rchains: list[list[Span]] = []
-        seen_resp: dict[Span, str] = {}
-        for label, spans in _chains(rd, drop):
-            kept = []
-            for s in spans:
-                if s in seen_resp:
-                    if s in seen_key:
-                        action = "key mention: kept only in the first chain (as reference v8.01)"
-                        result.duplicates.append(DuplicateReport(kd.doc_id, "response", s, [seen_resp[s], label], action))
-                        continue
-                    result.duplicates.append(DuplicateReport(
-                        kd.doc_id, "response", s, [seen_resp[s], label],
-                        "not a key mention: kept in both chains, counted twice (as reference v8.01)"))
-                else:
-                    seen_resp[s] = label
-                kept.append(s)
-            if kept:
-                rchains.append(kept)
-        ad = AlignedDocument(kd.doc_id, kd, rd, kchains, rchains)
-        ad.key_mentions = len(seen_key)
-        ad.response_mentions = len(seen_resp)
-        ad.matched_mentions = sum(1 for s in seen_resp if s in seen_key)
-        result.documents.append(ad)
-    if result.duplicates:
-        n_key = sum(1 for d in result.duplicates if d.side == "key")
-        n_resp = len(result.duplicates) - n_key
-        if n_key:
-            what = ("kept in both chains, as reference v8.01 does (--key-duplicates dedupe keeps each once)"
-                    if key_duplicates == "keep"
-                    else "de-duplicated (kept once, in the first chain): numbers differ from reference v8.01, "
-                         "which keeps the span in every chain it is written in (the default, --key-duplicates keep)")
-            result.warnings.append(f"{n_key} repeated key mention(s) {what}; see 'duplicates' in the JSON")
-        if n_resp:
-            result.warnings.append(f"{n_resp} repeated response mention(s) handled as reference v8.01 "
-                                   "(see 'duplicates' in the JSON)")
-    return result
+                result.duplicates.append(DuplicateReport(kd.doc_id, "key", s, [seen_key[s], label],
+                                                         "kept once, in the first chain"))
+                continue
+            seen_key[s] = label
+            kept.append(s)
+        if kept:
+            kchains.append(kept)
+    rchains: list[list[Span]] = []
+    seen_resp: dict[Span, str] = {}
+    for label, spans in _chains(rd, drop):
+        kept = []
+        for s in spans:
+            if s in seen_resp:
+                if s in seen_key:
+                    action = "key mention: kept only in the first chain (as reference v8.01)"
+                    result.duplicates.append(DuplicateReport(kd.doc_id, "response", s, [seen_resp[s], label], action))
+                    continue
+                result.duplicates.append(DuplicateReport(
+                    kd.doc_id, "response", s, [seen_resp[s], label],
+                    "not a key mention: kept in both chains, counted twice (as reference v8.01)"))
+            else:
+                seen_resp[s] = label
+            kept.append(s)
+        if kept:
+            rchains.append(kept)
+    ad = AlignedDocument(kd.doc_id, kd, rd, kchains, rchains)
+    ad.key_mentions = len(seen_key)
+    ad.response_mentions = len(seen_resp)
+    ad.matched_mentions = sum(1 for s in seen_resp if s in seen_key)
+    return ad
+
+
+def duplicate_warnings(duplicates: list[DuplicateReport], key_duplicates: str = "keep") -> list[str]:
+    """The summary warnings of the repeated key and response mentions."""
+    if not duplicates:
+        return []
+    out = []
+    n_key = sum(1 for d in duplicates if d.side == "key")
+    n_resp = len(duplicates) - n_key
+    if n_key:
+        what = ("kept in both chains, as reference v8.01 does (--key-duplicates dedupe keeps each once)"
+                if key_duplicates == "keep"
+                else "de-duplicated (kept once, in the first chain): numbers differ from reference v8.01, "
+                     "which keeps the span in every chain it is written in (the default, --key-duplicates keep)")
+        out.append(f"{n_key} repeated key mention(s) {what}; see 'duplicates' in the JSON")
+    if n_resp:
+        out.append(f"{n_resp} repeated response mention(s) handled as reference v8.01 "
+                   "(see 'duplicates' in the JSON)")
+    return out

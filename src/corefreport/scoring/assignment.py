@@ -9,7 +9,7 @@ then because importing it costs ~0.4 s of process time.
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from typing import Iterable, Mapping
 
 PURE_PYTHON_CELLS = 900
 """Matrices with at most this many cells are solved without scipy."""
@@ -77,33 +77,54 @@ def _scipy(mat: list[list[float]]) -> float:
     return float(a[rows, cols].sum())
 
 
-def max_alignment(weights: Mapping[tuple[int, int], float]) -> float:
+def components(pairs: Iterable[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """The connected components of the bipartite graph of (key chain, response chain) ``pairs``,
+    each a list of its pairs; components in the order of their first pair in ``pairs``."""
+    by_row: dict[int, list[int]] = {}
+    by_col: dict[int, list[int]] = {}
+    for i, j in pairs:
+        by_row.setdefault(i, []).append(j)
+        by_col.setdefault(j, []).append(i)
+    comps: list[list[tuple[int, int]]] = []
+    done: set[int] = set()
+    for i0, js in by_row.items():
+        if i0 in done:
+            continue
+        done.add(i0)
+        if len(js) == 1 and len(by_col[js[0]]) == 1:  # nearly every component: one pair
+            comps.append([(i0, js[0])])
+            continue
+        comp: list[tuple[int, int]] = []
+        cols: set[int] = set()
+        stack = [i0]
+        while stack:
+            i = stack.pop()
+            for j in by_row[i]:
+                comp.append((i, j))
+                if j not in cols:
+                    cols.add(j)
+                    for i2 in by_col[j]:
+                        if i2 not in done:
+                            done.add(i2)
+                            stack.append(i2)
+        comps.append(comp)
+    return comps
+
+
+def max_alignment(weights: Mapping[tuple[int, int], float],
+                  comps: list[list[tuple[int, int]]] | None = None) -> float:
     """Φ* = max over one-to-one key↔response chain alignments g of Σ φ(K, g(K)) (Luo 2005).
 
     ``weights`` holds φ for the pairs of chains that share a mention; pairs of weight ≤ 0 never help
     and are dropped. Each connected component of the remaining bipartite graph is solved on its own:
-    a single row or column by its maximum, anything larger by :func:`max_assignment`.
+    a single row or column by its maximum, anything larger by :func:`max_assignment`. ``comps``:
+    those components when already known (:func:`components` of the positive pairs; CEAF-m and
+    CEAF-e share them).
     """
-    pairs = [p for p, v in weights.items() if v > 0]
-    if not pairs:
-        return 0.0
-    parent: dict[tuple[int, int], tuple[int, int]] = {}
-
-    def find(x: tuple[int, int]) -> tuple[int, int]:
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for i, j in pairs:
-        a, b = find((0, i)), find((1, j))
-        if a != b:
-            parent[a] = b
-    comps: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for p in pairs:
-        comps.setdefault(find((0, p[0])), []).append(p)
+    if comps is None:
+        comps = components(p for p, v in weights.items() if v > 0)
     total = 0.0
-    for comp in comps.values():
+    for comp in comps:
         if len(comp) == 1:
             total += weights[comp[0]]
             continue

@@ -20,12 +20,12 @@ from typing import Callable
 
 from ..model import Corpus
 from ..errors import SettingsError
-from . import metrics as M
 from .align import Alignment, align
 from .counts import Counts
 from .features import Derived, annotated, derivation_inputs, lacks_pos
 from .matching import drop_zeros, heads_by_rule, match_corpora
 from .registry import PER_DOCUMENT_METRICS, REGISTRY
+from .standard import document_scorer, document_stats, hash_document, totals as _totals
 from .result import DocumentResult, Evaluation, PlinkResult, SideStats
 from .settings import Settings, signature
 
@@ -36,21 +36,16 @@ def corpus_hash(corpus: Corpus) -> str:
     """Short content hash of a corpus' tokens and chains (for the signature)."""
     h = hashlib.sha256()
     for d in corpus:
-        h.update(d.doc_id.encode())
-        h.update("\x1f".join(d.tokens).encode())
-        for c in d.chains:
-            h.update(repr([m.span for m in c.mentions]).encode())
+        hash_document(h, d)
     return h.hexdigest()[:10]
 
 
 def side_stats(corpus: Corpus) -> SideStats:
-    documents = len(corpus)
-    mentions = chains = singletons = 0
+    total = [0, 0, 0, 0]
     for d in corpus:
-        mentions += len({m.ident for c in d.chains for m in c.mentions})
-        chains += len(d.chains)
-        singletons += sum(1 for c in d.chains if len(c.mentions) == 1)
-    return SideStats(documents, mentions, chains, singletons)
+        for i, x in enumerate(document_stats(d)):
+            total[i] += x
+    return SideStats(*total)
 
 
 def _annotated(key: Corpus, response: Corpus) -> tuple[Corpus, Corpus]:
@@ -72,43 +67,20 @@ def _annotated(key: Corpus, response: Corpus) -> tuple[Corpus, Corpus]:
 
 def _standard(aligned: Alignment, settings: Settings, progress: Progress | None,
               unmatched: Alignment | None = None, written: Corpus | None = None) -> tuple[list[DocumentResult], Counts]:
-    names = [m for m in settings.metrics if m in PER_DOCUMENT_METRICS]
-    compute = [(n, REGISTRY[n].compute) for n in names if n not in ("mor", "zero")]
-    mor = "mor" in names
-    zero = "zero" in names
+    score = document_scorer(settings)
     docs: list[DocumentResult] = []
     mentions = Counts()
     n = len(aligned.documents)
-    raw = {ad.doc_id: ad for ad in (unmatched or aligned).documents} if mor else {}
+    raw = {ad.doc_id: ad for ad in unmatched.documents} if unmatched is not None else {}
     for idx, ad in enumerate(aligned.documents):
-        ct = M.contingency(ad.key, ad.response)
-        res = {name: f(ad.key, ad.response, ct) for name, f in compute}
-        if mor:  # on the mentions as written: MOR ignores --match, as corefud-scorer does
-            res["mor"] = REGISTRY["mor"].compute(raw[ad.doc_id].key, raw[ad.doc_id].response)
-        if zero:  # from the documents: which mentions are zeros, and the response as written
-            rd = ad.response_doc
-            wd = written.documents.get(rd.doc_id) if rd is not None and written is not None else rd
-            res["zero"] = REGISTRY["zero"].compute(ad.key_doc, rd, wd, settings.singletons == "drop", settings.match)
-        res = {name: res[name] for name in names}
-        ment = Counts(ad.matched_mentions, ad.key_mentions, ad.matched_mentions, ad.response_mentions)
-        mentions = mentions + ment
-        docs.append(DocumentResult(ad.doc_id, res, ment))
+        rd = ad.response_doc
+        wd = written.documents.get(rd.doc_id) if rd is not None and written is not None else None
+        res = score(ad, raw.get(ad.doc_id, ad), wd)
+        mentions = mentions + res.mentions
+        docs.append(res)
         if progress is not None:
             progress(idx + 1, n)
     return docs, mentions
-
-
-def _totals(docs: list[DocumentResult], names: list[str]) -> dict:
-    """Corpus totals: each metric's per-document counts added in document order (the first
-    document's counts start the sum, so integer counts stay integers, as the JSON shows them)."""
-    totals: dict = {}
-    for name in names:
-        total = None
-        for d in docs:
-            total = d.metrics[name] if total is None else total + d.metrics[name]
-        empty = {"blanc": M.BlancCounts(), "blanc_crac": M.BlancCorefudCounts()}.get(name, Counts())
-        totals[name] = total if total is not None else empty
-    return totals
 
 
 ROW_COLUMNS = ("analysis", "doc_id", "text", "outcome", "cls", "type")

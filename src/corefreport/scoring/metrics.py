@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Hashable, Sequence
 
-from .assignment import max_alignment
+from .assignment import components, max_alignment
 from .counts import Counts, Num, counts_formula, harmonic, ratio, where
 
 Chains = Sequence[Sequence[Hashable]]
@@ -40,6 +40,15 @@ class Contingency:
     cells: dict[tuple[int, int], int]
     key_repeats: bool
     response_repeats: bool
+    comps: list | None = None
+    """The connected components of the cells' chain pairs (:func:`_components`), once needed."""
+
+
+def _components(ct: Contingency) -> list:
+    """The components of the chain pairs sharing a mention, computed once for CEAF-m and CEAF-e."""
+    if ct.comps is None:
+        ct.comps = components(ct.cells)
+    return ct.comps
 
 
 def contingency(key: Chains, response: Chains) -> Contingency:
@@ -137,7 +146,7 @@ def ceafm(key: Chains, response: Chains, ct: Contingency | None = None) -> Count
     Counts(recall_num=3.0, recall_den=5, precision_num=3.0, precision_den=5)
     """
     ct = ct or contingency(key, response)
-    phi = max_alignment({p: float(n) for p, n in ct.cells.items()})
+    phi = max_alignment({p: float(n) for p, n in ct.cells.items()}, _components(ct))
     return Counts(phi, sum(ct.key_sizes), phi, sum(ct.response_sizes))
 
 
@@ -149,7 +158,7 @@ def ceafe(key: Chains, response: Chains, ct: Contingency | None = None) -> Count
     """
     ct = ct or contingency(key, response)
     ks, rs = ct.key_sizes, ct.response_sizes
-    phi = max_alignment({(i, j): 2.0 * n / (ks[i] + rs[j]) for (i, j), n in ct.cells.items()})
+    phi = max_alignment({(i, j): 2.0 * n / (ks[i] + rs[j]) for (i, j), n in ct.cells.items()}, _components(ct))
     return Counts(phi, sum(1 for n in ks if n), phi, sum(1 for n in rs if n))
 
 

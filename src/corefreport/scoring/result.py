@@ -54,6 +54,13 @@ class DocumentResult:
             return conll_score(m["muc"], m["bcub"], m["ceafe"])
         return None
 
+    def as_dict(self) -> dict[str, Any]:
+        """The document's entry of ``per_document`` in the JSON."""
+        conll = self.conll()
+        return {"metrics": {n: s.as_dict() for n, s in self.metrics.items()}
+                | ({"conll": {"f1": conll}} if conll is not None else {}),
+                "mentions": self.mentions.as_dict()}
+
 
 @dataclass(slots=True)
 class PlinkResult:
@@ -168,12 +175,5 @@ class Evaluation:
             if value is not None:
                 out[name] = value.as_dict()
         if per_doc:
-            out["per_document"] = {
-                d.doc_id: {
-                    "metrics": {n: s.as_dict() for n, s in d.metrics.items()}
-                    | ({"conll": {"f1": d.conll()}} if d.conll() is not None else {}),
-                    "mentions": d.mentions.as_dict(),
-                }
-                for d in self.documents
-            }
+            out["per_document"] = {d.doc_id: d.as_dict() for d in self.documents}
         return out
