@@ -101,3 +101,48 @@ def test_fast_path_errors_are_one_line_and_exit_2(tmp_path):
                          capture_output=True, text=True, env=env)
     assert res.returncode == 2
     assert res.stderr.startswith("corefreport: error: ") and res.stderr.count("\n") == 1
+
+
+TUI_LINES = [
+    ["tui", KEY, RESPONSE],
+    ["tui", KEY, RESPONSE, "-m", "muc,bcub", "-a", "arcs", "--drop-singletons"],
+    ["tui", "--example", "--preset", "crac", "--match=exact", "--key-format", "conll2012"],
+]
+
+
+@pytest.mark.parametrize("argv", TUI_LINES, ids=[" ".join(a[3:]) or "plain" for a in TUI_LINES])
+def test_fast_tui_passes_what_typer_passes(monkeypatch, argv):
+    """``tui`` without typer: run_tui_command gets the arguments and Settings typer gives it."""
+    from corefreport.cli.fast import try_tui
+
+    seen: list = []
+    for module in (commands, run):
+        monkeypatch.setattr(module, "run_tui_command", lambda *a, **k: seen.append((a, k)) or 0)
+    res = CliRunner().invoke(commands.app, argv)
+    assert res.exit_code == 0, res.output
+    with pytest.raises(SystemExit) as done:
+        try_tui(argv)
+    assert done.value.code == 0
+    (slow_a, slow_k), (fast_a, fast_k) = seen
+    assert fast_a == slow_a and fast_k.get("serve") is None and slow_k.get("serve") is None
+
+
+def test_tui_options_the_fast_parser_does_not_know_go_to_typer():
+    assert parse(["tui", KEY, RESPONSE, "--serve"], "tui") is None
+    assert parse(["tui", KEY, RESPONSE, "--port", "9000"], "tui") is None
+    assert parse(["tui", KEY, RESPONSE, "-f", "json"], "tui") is None  # score's options are not tui's
+    assert parse(["tui", KEY, RESPONSE, "-h"], "tui") is None
+    assert parse(["score", KEY, RESPONSE], "tui") is None
+
+
+def test_tui_without_a_terminal_is_one_line_and_exit_2_on_the_fast_path():
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    res = subprocess.run([sys.executable, "-X", "importtime", "-m", "corefreport", "tui", KEY, RESPONSE],
+                         capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL)
+    assert res.returncode == 2
+    lines = [x for x in res.stderr.splitlines() if not x.startswith("import time:")]
+    assert lines == ["corefreport: error: the terminal browser needs an interactive terminal (stdin and stdout "
+                     "are not a TTY); for pipes and files use 'corefreport score' or 'corefreport report', for a "
+                     "browser 'corefreport tui --serve'"]
+    loaded = {x.rsplit("|", 1)[-1].strip().split(".")[0] for x in res.stderr.splitlines() if x.startswith("import time:")}
+    assert not loaded & {"typer", "pydantic", "click"}

@@ -59,7 +59,8 @@ def main() -> None:
     before = stdout_id()
     try:
         try:
-            if not importlib.import_module(f"{__name__}.fast").try_score(sys.argv[1:]):
+            fast = importlib.import_module(f"{__name__}.fast")
+            if not (fast.try_score(sys.argv[1:]) or fast.try_tui(sys.argv[1:])):
                 importlib.import_module(f"{__name__}.commands").app()
         except SystemExit as exit_:
             code = exit_.code

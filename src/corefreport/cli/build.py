@@ -24,6 +24,11 @@ SCORING_DEFAULTS: dict[str, object] = {
 from here)."""
 
 
+VIEW_ANALYSES = ("arcs", "typed")
+"""What compare, report and tui compute by default (-a errors adds the error classes: slower, and
+its rows are a different kind of analysis)."""
+
+
 def fail(message: str, code: int = 2) -> typing.NoReturn:
     """Print ``corefreport: error: MESSAGE`` on stderr and exit (2: bad input or usage)."""
     sys.stderr.write(f"corefreport: error: {message}\n")

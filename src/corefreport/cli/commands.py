@@ -15,14 +15,11 @@ from ..errors import InputError, SettingsError
 from ..scoring.registry import ALL_METRICS
 from ..scoring.settings import Settings
 from .options import fail, scoring_options
-from .run import (  # noqa: F401 (example_paths, render, write_output: part of this module's interface)
+from .build import VIEW_ANALYSES
+from .run import (  # noqa: F401 (example_paths, render, tui_producer, write_output: this module's interface)
     InFormat, OutFormat, _load, _refuse_existing, _score_pair, _warn, collector_paused,
-    example_paths, render, run_score, write_output,
+    example_paths, render, run_score, run_tui_command, tui_producer, write_output,
 )
-
-VIEW_ANALYSES = ("arcs", "typed")
-"""What compare, report and tui compute by default (-a errors adds the error classes: slower, and
-its rows are a different kind of analysis)."""
 
 app = typer.Typer(
     add_completion=False,
@@ -322,57 +319,7 @@ def tui(
     Enter drills in, Escape goes back, d shows per-document scores, / filters links, ? helps, q quits.
     Over SSH in a browser: --serve [--port N] on the cluster, then the printed ssh -L line on your laptop.
     """
-    if example:
-        key, response = example_paths()
-    if not key or not response:
-        fail("give KEY and RESPONSE (or --example)")
-    if settings.plink_by:
-        fail("the terminal browser has no p-link view; use 'corefreport score -m plink' or the report")
-    if serve:
-        from ..tui.serve import serve_tui
-
-        raise typer.Exit(serve_tui(port=port))
-    import os
-
-    # under --serve each browser tab runs this command with pipes and Textual's web driver
-    if not (sys.stdin.isatty() and sys.stdout.isatty()) and not os.environ.get("TEXTUAL_DRIVER"):
-        fail("the terminal browser needs an interactive terminal (stdin and stdout are not a TTY); for pipes "
-             "and files use 'corefreport score' or 'corefreport report', for a browser 'corefreport tui --serve'")
-    from ..tui.app import run_tui
-
-    raise typer.Exit(run_tui(tui_producer(key, response, settings, key_format, response_format),
-                             Path(response).name))
+    raise typer.Exit(run_tui_command(key, response, key_format, response_format, example, settings,
+                                     serve=port if serve else None))
 
 
-def tui_producer(key: str, response: str, settings: Settings, key_format: Optional[InFormat] = None,
-                 response_format: Optional[InFormat] = None):
-    """What the TUI's worker runs: read both corpora and score them once (see
-    :data:`corefreport.tui.app.Producer`)."""
-
-    def produce(report, on_stage):
-        from dataclasses import replace
-
-        from ..scoring.evaluate import evaluate
-        from ..scoring.registry import STANDARD_METRICS
-
-        with collector_paused():  # many small objects, no cycles: no collection walks them (frozen after)
-            kc = _load(key, key_format, key=True)
-            rc = _load(response, response_format)
-        report("read", 0, 0)
-        phase = ["scoring"]
-        # quick scores first: the standard metrics take a tenth of the time of the linguistically
-        # aware ones (evaluate's own first stage has them all), at the cost of scoring them twice
-        quick = tuple(m for m in settings.metrics if m in STANDARD_METRICS)
-        if quick and len(quick) < len(settings.metrics):
-            first = evaluate(kc, rc, replace(settings, metrics=quick, analyses=()),
-                             progress=lambda d, t: report("scoring", d, t))
-            phase[0] = "rest"
-            on_stage(first)
-
-        def staged(ev) -> None:
-            phase[0] = "analyses"
-            on_stage(ev)
-
-        return evaluate(kc, rc, settings, progress=lambda d, t: report(phase[0], d, t), on_stage=staged)
-
-    return produce

@@ -1,4 +1,5 @@
-"""``corefreport score`` without typer: the everyday options parsed by hand, the same function run.
+"""``corefreport score`` and ``tui`` without typer: the everyday options parsed by hand, the same
+function run.
 
 typer builds a pydantic adapter for each of score's ~30 options before the first file is read
 (~0.1–0.2 s, more than reading a 300-document corpus takes). :func:`try_score` recognises the
@@ -8,7 +9,9 @@ analysis, singleton and format options below — builds the same keyword argumen
 :func:`.run.run_score`. Anything else (``--help``, an unknown or misspelled option, a value that is
 not one of its choices, an option given without its value) returns ``False`` and the typer
 application takes over, with its usual messages; ``tests/test_speed_startup.py`` checks that both
-paths give identical settings and output.
+paths give identical settings and output. ``tui KEY RESPONSE`` with the scoring options of
+:data:`TUI_OPTIONS` goes the same way to :func:`.run.run_tui_command` (its first numbers ~0.1 s
+sooner); ``--serve``, ``--port`` and the rest go to typer.
 """
 
 from __future__ import annotations
@@ -30,13 +33,16 @@ VALUES = {"--format": "fmt", "-f": "fmt", "--output": "output", "-o": "output", 
 """Option taking a value → parameter."""
 
 REPEATED = frozenset(("metric", "analysis"))
+TUI_OPTIONS = frozenset(("--example", "--keep-singletons", "--drop-singletons", "--strict-tokens", "--metric", "-m",
+                         "--analysis", "-a", "--key-format", "--response-format", "--preset", "--match"))
+"""The options of ``tui`` this parser knows (the others — ``--serve``, ``--port``… — go to typer)."""
 SCORING = frozenset(("metric", "analysis", "singletons", "preset", "match", "strict_tokens"))
 
 
-def parse(argv: list[str]) -> dict | None:
-    """The keyword arguments of ``score`` (scoring options under ``"scoring"``), or ``None`` when
-    ``argv`` is not a plain ``score`` command line this parser knows."""
-    if not argv or argv[0] != "score":
+def parse(argv: list[str], command: str = "score") -> dict | None:
+    """The keyword arguments of ``score`` (or ``tui``; scoring options under ``"scoring"``), or
+    ``None`` when ``argv`` is not a plain command line of that command this parser knows."""
+    if not argv or argv[0] != command:
         return None
     opts: dict = {"metric": [], "analysis": []}
     positional: list[str] = []
@@ -48,6 +54,8 @@ def parse(argv: list[str]) -> dict | None:
         if not arg.startswith("-"):
             positional.append(arg)
             continue
+        if command == "tui" and arg.partition("=")[0] not in TUI_OPTIONS:
+            return None
         if arg in FLAGS:
             name, value = FLAGS[arg]
             opts[name] = value
@@ -105,3 +113,19 @@ def try_score(argv: list[str]) -> bool:
     settings = build_settings(**scoring, default_metrics=STANDARD_METRICS, default_analyses=())
     run_score(**parsed, settings=settings)
     return True
+
+
+def try_tui(argv: list[str]) -> bool:
+    """Run ``corefreport tui`` from ``argv`` if :func:`parse` knows it (exits with the browser's
+    code); ``False`` (nothing done) otherwise."""
+    parsed = parse(argv, "tui")
+    if parsed is None:
+        return False
+    from ..scoring.registry import ALL_METRICS
+    from .build import SCORING_DEFAULTS, VIEW_ANALYSES, build_settings
+    from .run import run_tui_command
+
+    scoring = {**SCORING_DEFAULTS, **parsed.pop("scoring")}
+    settings = build_settings(**scoring, default_metrics=ALL_METRICS, default_analyses=VIEW_ANALYSES)
+    raise SystemExit(run_tui_command(parsed["key"], parsed["response"], parsed["key_format"],
+                                     parsed["response_format"], parsed["example"], settings))

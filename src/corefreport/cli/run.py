@@ -365,3 +365,63 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
             write_output(buf.getvalue(), output, force)
         else:
             print_evaluation(ev, per_doc=per_doc)
+
+
+def run_tui_command(key: Optional[str], response: Optional[str], key_format: Optional[InFormat],
+                    response_format: Optional[InFormat], example: bool, settings: Settings,
+                    serve: Optional[int] = None) -> int:
+    """``corefreport tui`` once its options are parsed (by typer, or by :mod:`.fast`): the
+    browser's exit code; ``serve``: the port of ``--serve``."""
+    if example:
+        key, response = example_paths()
+    if not key or not response:
+        fail("give KEY and RESPONSE (or --example)")
+    if settings.plink_by:
+        fail("the terminal browser has no p-link view; use 'corefreport score -m plink' or the report")
+    if serve is not None:
+        from ..tui.serve import serve_tui
+
+        return serve_tui(port=serve)
+    import os
+
+    # under --serve each browser tab runs this command with pipes and Textual's web driver
+    if not (sys.stdin.isatty() and sys.stdout.isatty()) and not os.environ.get("TEXTUAL_DRIVER"):
+        fail("the terminal browser needs an interactive terminal (stdin and stdout are not a TTY); for pipes "
+             "and files use 'corefreport score' or 'corefreport report', for a browser 'corefreport tui --serve'")
+    from ..tui.app import run_tui
+
+    return run_tui(tui_producer(key, response, settings, key_format, response_format), Path(response).name)
+
+
+def tui_producer(key: str, response: str, settings: Settings, key_format: Optional[InFormat] = None,
+                 response_format: Optional[InFormat] = None):
+    """What the TUI's worker runs: read both corpora and score them once (see
+    :data:`corefreport.tui.app.Producer`)."""
+
+    def produce(report, on_stage):
+        from dataclasses import replace
+
+        from ..scoring.evaluate import evaluate
+        from ..scoring.registry import STANDARD_METRICS
+
+        with collector_paused():  # many small objects, no cycles: no collection walks them (frozen after)
+            kc = _load(key, key_format, key=True)
+            rc = _load(response, response_format)
+        report("read", 0, 0)
+        phase = ["scoring"]
+        # quick scores first: the standard metrics take a tenth of the time of the linguistically
+        # aware ones (evaluate's own first stage has them all), at the cost of scoring them twice
+        quick = tuple(m for m in settings.metrics if m in STANDARD_METRICS)
+        if quick and len(quick) < len(settings.metrics):
+            first = evaluate(kc, rc, replace(settings, metrics=quick, analyses=()),
+                             progress=lambda d, t: report("scoring", d, t))
+            phase[0] = "rest"
+            on_stage(first)
+
+        def staged(ev) -> None:
+            phase[0] = "analyses"
+            on_stage(ev)
+
+        return evaluate(kc, rc, settings, progress=lambda d, t: report(phase[0], d, t), on_stage=staged)
+
+    return produce
