@@ -14,7 +14,7 @@ milliseconds from the process start to each phase's end and each phase's own sha
   (``scoring.streaming.evaluate_stream``), with the time spent reading token lines after it;
 * ``render``    the output (``cli.render``);
 * ``exit``      from the end of rendering to the end of ``main`` (teardown after that is not seen
-  here: compare the sum with the whole-process time of ``farm-bench``).
+  here: compare the sum with the whole-process time of ``bench/run.py`` or ``/usr/bin/time``).
 """
 
 from __future__ import annotations
