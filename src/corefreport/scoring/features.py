@@ -116,7 +116,7 @@ def find_head(doc: Document, m: Mention, rules: TypingRules = DEFAULT_RULES) -> 
     pos = _tag_column(doc, "upos") or _tag_column(doc, "pos")
     if not pos or m.start == m.end:
         return m.end
-    return _pos_head(pos, m.start, m.end, rules.headlike_pos, rules.stop_pos)
+    return pos_head(pos, m.start, m.end, rules.headlike_pos, rules.stop_pos)
 
 
 def _capitalised_name(doc: Document, head: int, word: str, rules: TypingRules) -> bool:
@@ -224,7 +224,7 @@ def _deriver(doc: Document, rules: TypingRules):
         s, e = m.start, m.end
         one = s == e
         if heads or (head_pos and not one):
-            head = find_head(doc, m, rules) if heads else _pos_head(head_pos, s, e, headlike, stop_pos)
+            head = find_head(doc, m, rules) if heads else pos_head(head_pos, s, e, headlike, stop_pos)
         else:
             head = e
         word = tokens[head] if 0 <= head < ntok else ""
@@ -258,8 +258,10 @@ def _deriver(doc: Document, rules: TypingRules):
     return derive
 
 
-def _pos_head(pos: list[str], start: int, end: int, headlike: frozenset[str], stop_pos: frozenset[str]) -> int:
-    """:func:`find_head` from a POS column (no dependency heads), for a mention of several tokens."""
+def pos_head(pos: list[str], start: int, end: int, headlike: frozenset[str], stop_pos: frozenset[str]) -> int:
+    """:func:`find_head` from a POS column (no dependency heads), for a mention of several tokens:
+    the last head-like word before the first stop word or verb after one, else ``end`` (also the
+    rule of head matching, :func:`.matching.head_finder`)."""
     head = -1
     for t in range(start, end + 1):
         p = pos[t]

@@ -135,7 +135,7 @@ def head_finder(doc: Document):
     giving a mention's head — its ``head`` feature if it has one, else :func:`.features.find_head`:
     the first word whose dependency HEAD lies outside the mention, else the last noun-like word before
     a verb or preposition (by POS), else the last word. The document's columns are read once."""
-    from .features import DEFAULT_RULES, MISSING_TAGS
+    from .features import DEFAULT_RULES, MISSING_TAGS, pos_head
 
     cols: list = []  # [HEAD as ints or None, POS or None], read at the first mention that needs them
     headlike, stop = DEFAULT_RULES.headlike_pos, DEFAULT_RULES.stop_pos
@@ -173,13 +173,7 @@ def head_finder(doc: Document):
             return e
         if cell is not None:  # CoNLL-2012 without UPOS/HEAD: the POS of the mention's words only
             tags = [cell("pos", t) for t in range(s, e + 1)]
-            head = -1
-            for k, p in enumerate(tags):
-                if p in headlike:
-                    head = s + k
-                elif head >= 0 and (p in stop or p.startswith("VB") or p in ("VERB", "AUX")):
-                    break
-            return head if head >= 0 else e
+            return s + pos_head(tags, 0, e - s, headlike, stop)
         hint, pos = columns()
         if hint is not None:
             for t in range(s, e + 1):
@@ -188,14 +182,7 @@ def head_finder(doc: Document):
                     return t
         if pos is None:
             return e
-        head = -1
-        for t in range(s, e + 1):
-            p = pos[t]
-            if p in headlike:
-                head = t
-            elif head >= 0 and (p in stop or p.startswith("VB") or p in ("VERB", "AUX")):
-                break
-        return head if head >= 0 else e
+        return pos_head(pos, s, e, headlike, stop)
 
     return find
 
