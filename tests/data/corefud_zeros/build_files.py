@@ -120,30 +120,6 @@ DOC2 = ("es-news-2", [
   "7 . . PUNCT 1 punct 1:punct _"]),
 ])
 
-def render(docs, edits=None):
-    """edits: {(doc, sent, id): misc or None (drop the line)}; adds: {(doc, sent, after_id): row}"""
-    edits = edits or {}
-    out = []
-    for d, (doc_id, sents) in enumerate(docs, 1):
-        for s, (text, rows) in enumerate(sents, 1):
-            if s == 1:
-                out.append(f"# newdoc id = {doc_id}")
-                out.append("# global.Entity = eid-etype-head-other")
-            out.append(f"# sent_id = {doc_id}-s{s}")
-            out.append(f"# text = {text}")
-            for row in rows + [r for (dd, ss, _), r in edits.get("add", {}).items() if (dd, ss) == (d, s)]:
-                f = row.split(" ")
-                rid, form, lemma, upos, head, deprel, deps, misc = f
-                key = (d, s, rid)
-                if key in edits:
-                    if edits[key] is None:
-                        continue
-                    misc = edits[key]
-                out.append("\t".join([rid, form, lemma, upos, "_", "_", head, deprel, deps, misc]))
-            # keep empty nodes after their word
-            out.append("")
-    return out
-
 def order(rid):
     w, _, s = rid.partition(".")
     return (int(w), int(s or 0))
