@@ -1,7 +1,7 @@
 """Work done in a forked child process, what it sends sent back pickled through a pipe.
 
 Used by ``score`` to read the response while the key is read (``cli/run.py``) and by the pool of
-``scoring/streaming.py``. The child runs ``work(send)``: each ``send(item)`` goes to the parent as
+``scoring/streaming.py``; :func:`idle_cores` says when a second process pays. The child runs ``work(send)``: each ``send(item)`` goes to the parent as
 it is made (:meth:`Child.items`), then what ``work`` returns (:meth:`Child.result`). The child's
 :class:`~corefreport.errors.InputError` comes back as that error; a child that dies without
 answering gives ``None`` (the caller then does the work itself). Standard library only, so that
@@ -17,6 +17,19 @@ from typing import Any, Callable, Iterator
 from .errors import InputError
 
 PROTOCOL = pickle.HIGHEST_PROTOCOL
+
+
+def idle_cores() -> int:
+    """Cores no other process is running on now: the runnable tasks of ``/proc/loadavg`` (other
+    than this one), else the 1-minute load average (which a series of runs keeps up long after
+    they end). Whether a second process pays: ``score``'s pool, the report's WeasyPrint child."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    try:
+        with open("/proc/loadavg", encoding="ascii") as f:
+            busy = float(f.read().split()[3].split("/")[0]) - 1
+    except (OSError, ValueError, IndexError):
+        busy = os.getloadavg()[0]
+    return max(0, min(cores, int(cores - busy + 0.5)))
 
 
 class Child:

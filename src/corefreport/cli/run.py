@@ -200,23 +200,9 @@ fast as a pool: forking and adding the records up cost about what the second cor
 (measured on 2 cores, bench/README.md)."""
 
 
-def idle_cores() -> int:
-    """Cores no other process is running on now: the runnable tasks of ``/proc/loadavg`` (other
-    than this one), else the 1-minute load average."""
-    import os
-
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    try:
-        with open("/proc/loadavg", encoding="ascii") as f:
-            busy = float(f.read().split()[3].split("/")[0]) - 1
-    except (OSError, ValueError, IndexError):
-        busy = os.getloadavg()[0]
-    return max(0, min(cores, int(cores - busy + 0.5)))
-
-
 def pool_size(jobs: int | None, key_files: list[str]) -> int:
     """Processes to score with: ``--jobs`` when given (where :func:`os.fork` exists); by default
-    1 for a key under :data:`POOL_BYTES`, else the idle cores (:func:`idle_cores`, at most
+    1 for a key under :data:`POOL_BYTES`, else the idle cores (:func:`corefreport.forking.idle_cores`, at most
     :data:`MAX_JOBS`)."""
     import os
 
@@ -229,6 +215,8 @@ def pool_size(jobs: int | None, key_files: list[str]) -> int:
             return 1
     except OSError:
         return 1
+    from ..forking import idle_cores
+
     return max(1, min(idle_cores(), MAX_JOBS))
 
 
