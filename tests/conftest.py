@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -24,3 +25,15 @@ def load_vectors(name: str) -> list:
     if not p.exists():
         return []
     return json.loads(p.read_text(encoding="utf-8"))
+
+
+@contextlib.asynccontextmanager
+async def browsing(app, size: tuple[int, int] = (80, 24), *keys: str):
+    """The TUI tests' Pilot: ``app`` running headless at ``size``, with ``keys`` pressed one by
+    one, each followed by a pause for the screen to settle."""
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        yield pilot

@@ -17,7 +17,7 @@ from corefreport.scoring.settings import Settings
 from corefreport.tui.app import CorefApp
 from corefreport.tui.errors import ErrorsScreen
 
-from conftest import shared_path
+from conftest import browsing, shared_path
 
 
 @lru_cache(maxsize=1)
@@ -36,10 +36,7 @@ def test_totals_class_error_and_back():
 
     async def drive():
         app = CorefApp(ev)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            await pilot.press("x")
-            await pilot.pause()
+        async with browsing(app, (120, 40), "x") as pilot:
             scr = app.screen
             assert isinstance(scr, ErrorsScreen)
             t = scr.table
@@ -93,10 +90,7 @@ def test_without_errors_x_says_how_to_get_them():
 
     async def drive():
         app = CorefApp(ev)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("x")
-            await pilot.pause()
+        async with browsing(app, (80, 24), "x"):
             assert not isinstance(app.screen, ErrorsScreen)
             assert any("-a errors" in str(n.message) for n in app._notifications)
 
@@ -110,10 +104,7 @@ def test_the_leftover_line_opens_its_mentions():
 
     async def drive():
         app = CorefApp(ev)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            await pilot.press("x")
-            await pilot.pause()
+        async with browsing(app, (120, 40), "x") as pilot:
             scr = app.screen
             t = scr.table
             t.move_cursor(row=t.row_count - 1)

@@ -18,7 +18,7 @@ from corefreport.scoring.registry import STANDARD_METRICS
 from corefreport.scoring.settings import Settings
 from corefreport.tui.app import CorefApp
 
-from conftest import shared_path
+from conftest import browsing, shared_path
 
 SETTINGS = Settings(metrics=STANDARD_METRICS, analyses=("arcs",))
 
@@ -368,10 +368,7 @@ def test_typed_confusion_matrix_counts_and_its_cells_open_their_links():
 
     async def drive():
         app = CorefApp(ev)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("c")
-            await pilot.pause()
+        async with browsing(app, (80, 24), "c") as pilot:
             b = app.browser
             cols = [c.rstrip(" ▲▼") for c in b.page.view.columns]
             shown = {r[0]: dict(zip(cols[1:], r[1:])) for r in app.shown()}
@@ -421,10 +418,7 @@ def test_sort_any_column_by_digit_or_header_reverses_and_keeps_the_cursor_row():
 
     async def drive():
         app = CorefApp(full)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("d")
-            await pilot.pause()
+        async with browsing(app, (80, 24), "d") as pilot:
             b = app.browser
             cols = list(b.page.view.columns)
             col = cols.index("MUC")
