@@ -12,12 +12,11 @@ uses; this module only chooses the examples and trims long sentences.
 
 from __future__ import annotations
 
-from ..present.sampling import spread_over_documents
-
 from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ..present.context import Piece, context, why
+from ..present.sampling import spread_over_documents
 from ..present.tables import Table
 from ..scoring.outcomes import LinkOutcome, group_by
 from ..scoring.registry import REGISTRY
