@@ -12,7 +12,7 @@ MODULES = ["corefreport.scoring.counts", "corefreport.scoring.metrics", "corefre
            "corefreport.scoring.zeros", "corefreport.scoring.errorclasses", "corefreport.scoring.groupscores",
            "corefreport.report.latex",
            "corefreport.present.numbers", "corefreport.present.labels", "corefreport.present.render",
-           "corefreport.present.terminal", "corefreport.present.explain", "corefreport.report.examples",
+           "corefreport.present.terminal", "corefreport.present.plain", "corefreport.present.explain", "corefreport.report.examples",
            "corefreport.present.sampling"]
 
 

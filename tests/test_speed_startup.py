@@ -33,9 +33,9 @@ def imported_by(*args: str) -> set[str]:
     return {n.split(".")[0] for n in names}
 
 
-@pytest.mark.parametrize("fmt", ["json", "csv", "markdown"])
+@pytest.mark.parametrize("fmt", ["json", "csv", "markdown", "table"])
 def test_score_imports_no_typer_pydantic_or_view_library(fmt):
-    """(The terminal table, -f table, still draws with rich: present/terminal.py.)"""
+    """In a pipe the terminal table too is drawn without Rich (present/plain.py)."""
     loaded = imported_by("score", KEY, RESPONSE, "-f", fmt, "-q")
     assert "corefreport" in loaded
     assert not loaded & set(HEAVY), loaded & set(HEAVY)

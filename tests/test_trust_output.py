@@ -133,7 +133,7 @@ def _per_doc_output(columns: int | None, monkeypatch) -> tuple[str, dict]:
 
     from corefreport.cli import example_paths
     from corefreport.io import load_corpus
-    from corefreport.present.terminal import print_evaluation
+    from corefreport.present.scoreview import print_evaluation
     from corefreport.scoring.evaluate import evaluate
     from corefreport.scoring.registry import ALL_METRICS
     from corefreport.scoring.settings import Settings

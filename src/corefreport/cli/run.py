@@ -326,7 +326,7 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
     elif fmt is OutFormat.latex:
         write_output(R.latex_document(all_tables(ev, per_doc=per_doc)), output, force)
     else:  # the terminal tables build their own
-        from ..present.terminal import print_evaluation
+        from ..present.scoreview import print_evaluation
 
         if output is not None:
             from io import StringIO

@@ -1,6 +1,6 @@
-"""Rich renderings for the terminal of an :class:`Evaluation` and of a :class:`Comparison` (80
-columns suffice; plain ASCII boxes when piped). Everything shown is a neutral table of
-:mod:`.tables`, formatted by :mod:`.numbers`."""
+"""Rich renderings for the terminal: a score's blocks (:mod:`.scoreview`, :func:`draw`) and a
+:class:`Comparison` (80 columns suffice; plain ASCII boxes when piped). Everything shown is a
+neutral table of :mod:`.tables`, formatted by :mod:`.numbers`."""
 
 from __future__ import annotations
 
@@ -12,18 +12,17 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from ..scoring.result import Evaluation
-from .labels import ARROW, METRIC_LABELS, SHORT_ANALYSIS, short_doc, short_path
-from .numbers import ascii_text, cell, count, interval, is_score_column, p_value, pct
+from .labels import ARROW, SHORT_ANALYSIS, short_doc, short_path
+from .numbers import ascii_text, cell, interval, p_value, pct
+from .plain import PIPE_WIDTH, Block, Cell, text_of
 from .sampling import spread_over_documents
-from .tables import (Table, all_tables, delta_cell, documents_table, group_label, highlights, legend, metrics_table,
-                     per_document_table, transitions)
+from .tables import Table, delta_cell, documents_table, group_label, highlights, legend, transitions
 
 if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
     from ..scoring.compare import Comparison, LinkChange
 
 
-FULL_WIDTH = 10_000  # in pipes and files tables keep their natural width: nothing is folded or cut
+FULL_WIDTH = PIPE_WIDTH  # in pipes and files tables keep their natural width: nothing is folded or cut
 
 
 def _console(file: TextIO, color: bool | None) -> tuple[Console, bool]:
@@ -74,31 +73,8 @@ def _print_fitted(console: Console, title: str | None, header: list[str], rows: 
         for i in group:
             rt.add_column(header[i], justify="right", no_wrap=True)
         for r in rows:
-            rt.add_row(r[0], *[r[i] for i in group])
+            rt.add_row(Text(r[0]), *[Text(r[i]) for i in group])
         console.print(rt)
-
-
-def print_table(console: Console, t: Table, tty: bool) -> None:
-    """Any neutral :class:`Table`: scores as percentages, counts as numbers. A table whose last
-    column is ``explanation`` (sentences) is printed as one wrapped line per row."""
-    if t.header and t.header[-1] == "explanation":
-        console.print(Text(t.title, style="italic" if tty else ""))
-        for row in t.rows:
-            console.print(Text(" · ".join(str(c) for c in row[:-1]) + ": ", style="bold" if tty else "")
-                          + Text(str(row[-1])))
-        if t.note:
-            console.print(f"[dim]{t.note}[/dim]")
-        return
-    header = [METRIC_LABELS.get(h, h.replace("_", " ")) for h in t.header]
-    rows = []
-    for row in t.rows:
-        cells = [METRIC_LABELS.get(row[0], str(row[0])) if isinstance(row[0], str) else str(row[0])]
-        for h, v in zip(t.header[1:], row[1:]):
-            cells.append("n/a" if v is None and is_score_column(h) else cell(v, h))
-        rows.append(cells)
-    _print_fitted(console, t.title, header, rows, tty, first_width=28)
-    if t.note:
-        console.print(f"[dim]{t.note}[/dim]")
 
 
 def print_grouped(console: Console, t: Table, tty: bool, skip: tuple[str, ...] = ()) -> None:
@@ -113,43 +89,44 @@ def print_grouped(console: Console, t: Table, tty: bool, skip: tuple[str, ...] =
     rows = [[cell(row[i], t.header[i]) for i in keep] for row in t.rows]
     _print_fitted(console, t.title, header, rows, tty, first_width=28)
     if t.note:
-        console.print(f"[dim]{t.note}[/dim]")
+        console.print(Text(t.note, style="dim"))
 
 
-def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None = None, color: bool | None = None) -> None:
-    """Print the corpus sizes, the metrics table (R, P, F1 with num/den), per-document F1, the signature."""
-    console, tty = _console(file or sys.stdout, color)
-    sizes = RichTable(box=None, pad_edge=False, show_header=True, header_style="dim")
-    for h in ("", "docs", "mentions", "chains", "singletons", "file"):
-        sizes.add_column(h, justify="left" if h in ("", "file") else "right", overflow="ellipsis", no_wrap=True)
-    for label, st, src in (("key", ev.key_stats, ev.key_source), ("response", ev.response_stats, ev.response_source)):
-        sizes.add_row(label, str(st.documents), str(st.mentions), str(st.chains), str(st.singletons), short_path(src))
-    console.print(sizes)
-    t = metrics_table(ev)
-    table = RichTable(box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False, show_edge=tty)
-    table.add_column("metric", style="bold")
-    for h in ("R", "P", "F1"):
-        table.add_column(h, justify="right")
-    table.add_column("R num/den", justify="right", style="dim")
-    table.add_column("P num/den", justify="right", style="dim")
-    for row in t.rows:
-        name, rr, pp, ff, rn, rd, pn, pd = row
-        label = METRIC_LABELS.get(name, name)
-        if name == "conll":
-            table.add_row(label, "", "", f"[bold]{pct(ff)}[/bold]", "", "")
-            continue
-        if rn is None:  # BLANC: link counts of two kinds do not make one fraction (see the JSON)
-            table.add_row(label, pct(rr), pct(pp), pct(ff), "", "")
-            continue
-        table.add_row(label, pct(rr), pct(pp), pct(ff), f"{count(rn)}/{count(rd)}", f"{count(pn)}/{count(pd)}")
-    console.print(table)
-    for extra in all_tables(ev)[1:]:
-        print_table(console, extra, tty)
-    if per_doc:
-        pt = per_document_table(ev)
-        _print_fitted(console, "per document, worst first", [METRIC_LABELS.get(h, h) for h in pt.header],
-                      [[str(row[0])] + [pct(v) for v in row[1:]] for row in pt.rows], tty)
-    console.print(Text(str(ev.signature), style="dim"), soft_wrap=True)
+def draw(blocks: list[Block], file: TextIO, color: bool | None = None) -> None:
+    """Draw :class:`~.plain.Block`\\ s with Rich on ``file``: the terminal's width and styles on a
+    terminal (wide tables in parts of whole columns), ASCII boxes at full width in a pipe."""
+    console, tty = _console(file, color)
+    for b in blocks:
+        if b.kind == "line":
+            t = Text()
+            for text, style in b.parts:
+                t.append(text, style=style)
+            console.print(t, soft_wrap=b.soft_wrap)
+        elif b.kind == "grid":
+            grid = RichTable(box=None, pad_edge=False, show_header=True, header_style="dim")
+            for h, j in zip(b.header, b.justify):
+                grid.add_column(h, justify=_JUSTIFY[j], overflow="ellipsis", no_wrap=True)
+            for r in b.rows:
+                grid.add_row(*[_text(c) for c in r])
+            console.print(grid)
+        elif b.fit:
+            _print_fitted(console, b.title, list(b.header), [[text_of(c) for c in r] for r in b.rows], tty,
+                          first_width=b.first_width)
+        else:
+            table = RichTable(box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False, show_edge=tty)
+            for i, (h, j) in enumerate(zip(b.header, b.justify)):
+                table.add_column(h, justify=_JUSTIFY[j], style=b.styles[i] if b.styles else None)
+            for r in b.rows:
+                table.add_row(*[_text(c) for c in r])
+            console.print(table)
+
+
+_JUSTIFY = {"l": "left", "r": "right"}
+
+
+def _text(c: Cell) -> Text:
+    """A cell as Rich text (never read as markup)."""
+    return Text(c) if isinstance(c, str) else Text(c[0], style=c[1])
 
 
 def _rt(title: str | None, tty: bool) -> RichTable:

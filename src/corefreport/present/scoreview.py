@@ -1,0 +1,91 @@
+"""What ``corefreport score`` prints (``-f table``): the corpus sizes, the metrics table (R, P, F1
+with numerators and denominators), the analyses' tables, per-document F1 and the signature —
+built once as :class:`~.plain.Block`\\ s, drawn by Rich on a terminal
+(:func:`corefreport.present.terminal.draw`) and as the same characters without Rich in a pipe or a
+file (:func:`corefreport.present.plain.render`)."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from ..scoring.result import Evaluation
+from .labels import METRIC_LABELS, short_path
+from .numbers import cell, count, is_score_column, pct
+from .plain import Block, Cell, fits, line, render
+from .tables import Table, all_tables, metrics_table, per_document_table
+
+
+def evaluation_blocks(ev: Evaluation, per_doc: bool = False, tty: bool = False) -> list[Block]:
+    """The blocks of a score's terminal view (``tty``: the styles a terminal shows)."""
+    blocks = [_sizes(ev), _metrics(ev)]
+    for extra in all_tables(ev)[1:]:
+        blocks.extend(table_blocks(extra, tty))
+    if per_doc:
+        pt = per_document_table(ev)
+        blocks.append(Block("boxed", "per document, worst first", tuple(METRIC_LABELS.get(h, h) for h in pt.header),
+                            tuple((str(row[0]), *[pct(v) for v in row[1:]]) for row in pt.rows),
+                            "l" + "r" * (len(pt.header) - 1), fit=True, first_width=36))
+    blocks.append(line(str(ev.signature), "dim", soft_wrap=True))
+    return blocks
+
+
+def _sizes(ev: Evaluation) -> Block:
+    rows = tuple((label, str(st.documents), str(st.mentions), str(st.chains), str(st.singletons), short_path(src))
+                 for label, st, src in (("key", ev.key_stats, ev.key_source),
+                                        ("response", ev.response_stats, ev.response_source)))
+    return Block("grid", header=("", "docs", "mentions", "chains", "singletons", "file"), rows=rows, justify="lrrrrl")
+
+
+def _metrics(ev: Evaluation) -> Block:
+    rows: list[tuple[Cell, ...]] = []
+    for name, rr, pp, ff, rn, rd, pn, pd in metrics_table(ev).rows:
+        label = METRIC_LABELS.get(name, name)
+        if name == "conll":
+            rows.append((label, "", "", (pct(ff), "bold"), "", ""))
+        elif rn is None:  # BLANC: link counts of two kinds do not make one fraction (see the JSON)
+            rows.append((label, pct(rr), pct(pp), pct(ff), "", ""))
+        else:
+            rows.append((label, pct(rr), pct(pp), pct(ff), f"{count(rn)}/{count(rd)}", f"{count(pn)}/{count(pd)}"))
+    return Block("boxed", header=("metric", "R", "P", "F1", "R num/den", "P num/den"), rows=tuple(rows),
+                 justify="lrrrrr", styles=("bold", "", "", "", "dim", "dim"))
+
+
+def table_blocks(t: Table, tty: bool = False) -> list[Block]:
+    """Any neutral :class:`~.tables.Table`: scores as percentages, counts as numbers, under a
+    title and above its note. A table whose last column is ``explanation`` (sentences) is one
+    line per row."""
+    out: list[Block] = []
+    if t.header and t.header[-1] == "explanation":
+        out.append(line(t.title, "italic" if tty else ""))
+        for row in t.rows:
+            out.append(Block("line", parts=((" · ".join(str(c) for c in row[:-1]) + ": ", "bold" if tty else ""),
+                                            (str(row[-1]), ""))))
+    else:
+        header = tuple(METRIC_LABELS.get(h, h.replace("_", " ")) for h in t.header)
+        rows = []
+        for row in t.rows:
+            cells = [METRIC_LABELS.get(row[0], str(row[0])) if isinstance(row[0], str) else str(row[0])]
+            for h, v in zip(t.header[1:], row[1:]):
+                cells.append("n/a" if v is None and is_score_column(h) else cell(v, h))
+            rows.append(tuple(cells))
+        out.append(Block("boxed", t.title, header, tuple(rows), "l" + "r" * (len(header) - 1), fit=True,
+                         first_width=28))
+    if t.note:
+        out.append(line(t.note, "dim"))
+    return out
+
+
+def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None = None,
+                     color: bool | None = None) -> None:
+    """Print the terminal view of ``ev`` to ``file`` (stdout): through Rich on a terminal or with
+    ``color=True``, else as plain text when :func:`~.plain.fits` says that is what Rich prints."""
+    out = file or sys.stdout
+    tty = out.isatty() if hasattr(out, "isatty") else False
+    blocks = evaluation_blocks(ev, per_doc, tty)
+    if not tty and color is not True and fits(blocks):
+        out.write(render(blocks))
+        return
+    from .terminal import draw
+
+    draw(blocks, out, color)
