@@ -142,11 +142,18 @@ def _progress_callback() -> _ProgressBar | None:
 
 
 def _score_pair(key: str, response: str, settings: Settings, key_format, response_format, jobs: int | None = 1,
-                quiet: bool = False):
+                quiet: bool = False, rows: bool = True):
+    """The :class:`Evaluation` of one key/response pair: streamed document by document when only
+    spans are compared; with ``rows=False`` (a view of tables only) scored in shares by a pool of
+    :func:`pool_size` processes when the run allows it; else read whole and scored by ``evaluate``."""
     from ..scoring.streaming import streams
 
     if streams(settings):
         ev = _score_streaming(key, response, settings, key_format, response_format, jobs, quiet)
+        if ev is not None:
+            return ev
+    elif not rows:
+        ev = _score_shares(key, response, settings, key_format, response_format, jobs, quiet)
         if ev is not None:
             return ev
     from ..scoring.evaluate import evaluate
@@ -190,6 +197,38 @@ def _score_streaming(key: str, response: str, settings: Settings, key_format, re
                     progress.close()
         except (InputError, SettingsError):
             return None
+
+
+def _score_shares(key: str, response: str, settings: Settings, key_format, response_format,
+                  jobs: int | None = 1, quiet: bool = False):
+    """The tables of the analyses scored by :func:`pool_size` processes, each a share of the
+    documents (:mod:`corefreport.scoring.shares`); ``None`` when one process is to score (one core
+    idle, a small corpus, ``--jobs 1``) or the run does not allow it: it is then read whole."""
+    import os
+
+    from ..scoring.shares import evaluate_shares, shareable
+
+    if not shareable(settings) or not os.path.isfile(key):
+        return None
+    n = pool_size(jobs, [key])
+    if n < 2:
+        return None
+    from ..io.shares import Shares
+
+    with collector_paused():
+        try:
+            shares = Shares.of(key, response, key_format.value if key_format else None,
+                               response_format.value if response_format else None)
+        except InputError:
+            return None
+        if shares is None:
+            return None
+        progress = None if quiet else _progress_callback()
+        try:
+            return evaluate_shares(shares.read, settings, n, progress)
+        finally:
+            if progress is not None:
+                progress.close()
 
 
 MAX_JOBS = 4
@@ -273,7 +312,7 @@ def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutF
     _refuse_existing(output, force)
     if jobs is not None and jobs < 1:
         fail(f"--jobs takes a number ≥ 1, got {jobs}")
-    ev = _score_pair(key, response, settings, key_format, response_format, jobs, quiet)
+    ev = _score_pair(key, response, settings, key_format, response_format, jobs, quiet, rows=links is not None)
     _warn(ev.warnings, quiet)
     if links is not None:
         from ..present.output import rows_text

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .outcomes import LinkOutcome, OutcomeCounts, group_by, tally
+from .outcomes import LinkOutcome, OutcomeCounts, add_counts, add_groups, group_by, tally
 
 ARCS_SCENARIOS = ("immediate", "inferred", "anchor")
 
@@ -50,19 +50,43 @@ class ArcsResult:
         return {name: s.as_dict() for name, s in self.scenarios.items()}
 
 
-def arcs_tables(rows: list[LinkOutcome], by: tuple[str, ...], entity: Any = None) -> ArcsResult:
-    """Totals and per-feature breakdowns of the ARCS rows, one :class:`ArcsScenario` each."""
-    result = ArcsResult()
+ArcsParts = dict[str, tuple[OutcomeCounts, dict[str, dict[str, OutcomeCounts]]]]
+"""Per scenario: the counts of all its rows and the breakdowns (:func:`arcs_parts`)."""
+
+
+def arcs_parts(rows: list[LinkOutcome], by: tuple[str, ...]) -> ArcsParts:
+    """Per ARCS scenario (and ``anchor_link`` when it has rows): the tally of its rows and their
+    group-bys by each feature of ``by``. The parts of consecutive runs of documents add up
+    (:func:`add_parts`) to those of all of them."""
     names = ARCS_SCENARIOS + (("anchor_link",) if any(r.analysis == "anchor_link" for r in rows) else ())
     of: dict[str, list[LinkOutcome]] = {name: [] for name in names}
     for r in rows:
         sub = of.get(r.analysis)
         if sub is not None:
             sub.append(r)
-    for name in names:
-        sub = of[name]
-        scen = ArcsScenario(name, tally(sub), group_by(sub, *by, separately=True) if by else {})
-        if name == "anchor":
-            scen.entity = entity
-        result.scenarios[name] = scen
+    return {name: (tally(sub), group_by(sub, *by, separately=True) if by else {}) for name, sub in of.items()}
+
+
+def add_parts(a: ArcsParts, b: ArcsParts) -> ArcsParts:
+    """The parts of two runs of documents, ``a``'s before ``b``'s, as one: counts added, the
+    values of each breakdown in sorted order (as :func:`~.outcomes.group_by` gives them)."""
+    out: ArcsParts = {}
+    for name in list(a) + [n for n in b if n not in a]:
+        ta, ba = a.get(name, (OutcomeCounts(), {}))
+        tb, bb = b.get(name, (OutcomeCounts(), {}))
+        out[name] = (add_counts(ta, tb), {f: add_groups(ba.get(f, {}), bb.get(f, {})) for f in list(ba) + [
+            f for f in bb if f not in ba]})
+    return out
+
+
+def arcs_result(parts: ArcsParts, entity: Any = None) -> ArcsResult:
+    """The ARCS tables from their parts; ``entity``: scenario 3's entity-level scores."""
+    result = ArcsResult()
+    for name, (total, by) in parts.items():
+        result.scenarios[name] = ArcsScenario(name, total, by, entity if name == "anchor" else None)
     return result
+
+
+def arcs_tables(rows: list[LinkOutcome], by: tuple[str, ...], entity: Any = None) -> ArcsResult:
+    """Totals and per-feature breakdowns of the ARCS rows, one :class:`ArcsScenario` each."""
+    return arcs_result(arcs_parts(rows, by), entity)

@@ -15,10 +15,10 @@ Stages, each computed once:
 from __future__ import annotations
 
 import hashlib
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Callable
 
-from ..model import Corpus
+from ..model import Corpus, Document
 from ..errors import SettingsError
 from .align import Alignment, align
 from .counts import Counts
@@ -48,20 +48,25 @@ def side_stats(corpus: Corpus) -> SideStats:
     return SideStats(*total)
 
 
+def annotate_pair(kd: Document, rd: Document | None) -> tuple[Document, Document | None]:
+    """Copies of a key document and its response whose mentions carry their features; the
+    response shares the key's derived features when it has the key's words and columns."""
+    x = Derived(kd)
+    ka = annotated(kd, derived=x)
+    if rd is None:
+        return ka, None
+    return ka, annotated(rd, derived=x if derivation_inputs(rd) == derivation_inputs(kd) else None)
+
+
 def _annotated(key: Corpus, response: Corpus) -> tuple[Corpus, Corpus]:
-    """Copies of both corpora whose mentions carry their features (the inputs are not changed).
-    A response document with the key's words and columns shares the key's derived features."""
-    derived: dict[str, tuple[tuple, Derived]] = {}
-    kdocs = {}
+    """Copies of both corpora whose mentions carry their features (the inputs are not changed):
+    :func:`annotate_pair` for each key document and the response document of the same id."""
+    kdocs, rdocs = {}, {}
     for i, d in key.documents.items():
-        x = Derived(d)
-        kdocs[i] = annotated(d, derived=x)
-        derived[d.doc_id] = (derivation_inputs(d), x)
-    rdocs = {}
-    for i, d in response.documents.items():
-        shared = derived.get(d.doc_id)
-        same = shared is not None and shared[0] == derivation_inputs(d)
-        rdocs[i] = annotated(d, derived=shared[1] if same else None)  # type: ignore[index]
+        kdocs[i], ra = annotate_pair(d, response.documents.get(d.doc_id))
+        if ra is not None:
+            rdocs[d.doc_id] = ra
+    rdocs = {i: rdocs[i] if i in rdocs else annotated(d) for i, d in response.documents.items()}
     return replace(key, documents=kdocs), replace(response, documents=rdocs)
 
 
@@ -86,30 +91,65 @@ def _standard(aligned: Alignment, settings: Settings, progress: Progress | None,
 ROW_COLUMNS = ("analysis", "doc_id", "text", "outcome", "cls", "type")
 
 
-def _check_requests(settings: Settings, rows: list, scheme) -> None:
+@dataclass(frozen=True)
+class Requested:
+    """What the outcome rows hold that :func:`check_requests` checks requests against: whether
+    there are rows, the features they carry (only when ``--by`` asks for some), whether there
+    are typed rows and their classes. Those of several row sets add up (``|``)."""
+
+    rows: bool = False
+    features: frozenset[str] = frozenset()
+    typed_rows: bool = False
+    classes: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, rows: list, features: bool) -> Requested:
+        typed = [r for r in rows if r.analysis == "typed"]
+        return cls(bool(rows), frozenset(set(ROW_COLUMNS).union(*(r.features for r in rows))) if features and rows
+                   else frozenset(), bool(typed), frozenset(r.cls for r in typed))
+
+    def __or__(self, o: Requested) -> Requested:
+        return Requested(self.rows or o.rows, self.features | o.features, self.typed_rows or o.typed_rows,
+                         self.classes | o.classes)
+
+
+def check_requests(settings: Settings, seen: Requested, scheme) -> None:
     """Refuse what the input cannot answer, listing what exists: a ``--by`` feature no link has,
     an ``--attempted`` class the scheme does not know, a scheme none of whose classes occurs."""
-    if rows and settings.by:
-        known = set(ROW_COLUMNS).union(*(r.features for r in rows))
+    if seen.rows and settings.by:
+        known = seen.features
         unknown = [f for f in settings.by if f not in known]
         if unknown:
             raise SettingsError(f"--by {unknown[0]!r}: no such feature; the links have "
                                 + ", ".join(sorted(known - {"text"})))
     if scheme is None:
         return
-    typed_rows = [r for r in rows if r.analysis == "typed"]
-    found = sorted({r.cls for r in typed_rows})
+    found = sorted(seen.classes)
     if settings.attempted:
         known = set(scheme.classes) | set(found)
         unknown = [c for c in settings.attempted if c not in known]
         if unknown:
             raise SettingsError(f"--attempted {unknown[0]!r}: scheme {scheme.name!r} has no such class; its classes: "
                                 + ", ".join(f"{c} ({n})" for c, n in scheme.classes.items()))
-    if typed_rows and scheme.classes and not set(found) & set(scheme.classes):
+    if seen.typed_rows and scheme.classes and not set(found) & set(scheme.classes):
         raise SettingsError(f"none of the classes of scheme {scheme.name!r} ("
                             + ", ".join(scheme.classes) + f") occurs in the input (its types come from "
                             f"{scheme.source!r}; the links' classes here: " + ", ".join(found)
                             + "); choose a scheme the files carry (derived; gum for GUM's WebAnno TSV)")
+
+
+def pos_warnings(untagged: list[str], ruled: list[str], match: str) -> list[str]:
+    """The warnings about features read from no tag: key documents with untagged tokens
+    (``untagged``, their ids) and the sides whose heads come from corefreport's rule (``ruled``)."""
+    out = ([f"{len(untagged)} key document(s) have tokens without a POS tag ('_', '-' or no POS column, "
+            f"e.g. {untagged[0]}): their mentions are typed from the word (pronoun list) and the NE "
+            "column or capitalisation (signature pos:missing)"] if untagged else [])
+    if ruled:
+        out.append(f"--match {match}: {' and '.join(ruled)} mentions carry no head (only CorefUD "
+                   "CoNLL-U writes one); their heads come from the key's columns by corefreport's rule: the "
+                   "first word whose dependency HEAD lies outside the mention, else the last noun before a "
+                   "verb or preposition, else the last word (docs/matching.md rule 3a; signature heads:rule)")
+    return out
 
 
 def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
@@ -124,14 +164,7 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
     untagged = [d.doc_id for d in key if lacks_pos(d)] if settings.needs_features else []
     ruled = heads_by_rule(key, response) if settings.match != "exact" else []
     sig = signature(settings, corpus_hash(key), pos_missing=bool(untagged), heads_rule=bool(ruled))
-    pos_warning = ([f"{len(untagged)} key document(s) have tokens without a POS tag ('_', '-' or no POS column, "
-                    f"e.g. {untagged[0]}): their mentions are typed from the word (pronoun list) and the NE "
-                    "column or capitalisation (signature pos:missing)"] if untagged else [])
-    if ruled:
-        pos_warning.append(f"--match {settings.match}: {' and '.join(ruled)} mentions carry no head (only CorefUD "
-                           "CoNLL-U writes one); their heads come from the key's columns by corefreport's rule: the "
-                           "first word whose dependency HEAD lies outside the mention, else the last noun before a "
-                           "verb or preposition, else the last word (docs/matching.md rule 3a; signature heads:rule)")
+    pos_warning = pos_warnings(untagged, ruled, settings.match)
     if settings.zeros == "drop":
         key, response = drop_zeros(key), drop_zeros(response)
     as_written = response
@@ -162,41 +195,49 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
     return _analyses(ev, aligned, settings, progress)
 
 
-def _analyses(ev: Evaluation, aligned: Alignment, settings: Settings, progress: Progress | None) -> Evaluation:
-    """Stage 3: linguistically aware metrics, p-link, ARCS and typed rows, per document."""
-    ling = settings.linguistic
-    weights = None
-    if ling:
-        from .lmetrics import Weights, lmetric_counts
+class DocumentAnalyses:
+    """Stage 3, one aligned document at a time: the linguistically aware metrics' counts, p-link,
+    ARCS and typed rows, error rows. :meth:`add` scores a document; the rows and the running
+    entity scores (ARCS scenario 3), p-link and error counts stay here, in document order."""
 
-        weights = Weights(*settings.weights)
-    plink = PlinkResult(settings.plink_by, settings.plink_compat) if settings.plink_by else None
-    arcs_options = anchor = None
-    if "arcs" in settings.analyses:
-        from .arcs import ANCHOR_LINK, SCENARIOS, AnchorScores, ArcsOptions, arcs_document
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.weights = None
+        if settings.linguistic:
+            from .lmetrics import Weights, lmetric_counts
 
-        arcs_options = ArcsOptions(compat=settings.arcs_compat, anchor_singletons=settings.arcs_singletons)
-        anchor = AnchorScores()
-        scenarios = SCENARIOS + ((ANCHOR_LINK,) if settings.arcs_anchor_links else ())
-    scheme = None
-    if "typed" in settings.analyses:
-        from .scheme import load_scheme
-        from .typed import typed_document
+            self.weights = Weights(*settings.weights)
+            self._lmetric_counts = lmetric_counts
+        self.plink = PlinkResult(settings.plink_by, settings.plink_compat) if settings.plink_by else None
+        self.anchor = None
+        if "arcs" in settings.analyses:
+            from .arcs import ANCHOR_LINK, SCENARIOS, AnchorScores, ArcsOptions, arcs_document
 
-        scheme = load_scheme(settings.scheme)
-    errors = None
-    if "errors" in settings.analyses:
-        from .errorclasses import ErrorsResult, document_errors
+            self._arcs_document = arcs_document
+            self.arcs_options = ArcsOptions(compat=settings.arcs_compat, anchor_singletons=settings.arcs_singletons)
+            self.anchor = AnchorScores()
+            self.scenarios = SCENARIOS + ((ANCHOR_LINK,) if settings.arcs_anchor_links else ())
+        self.scheme = None
+        if "typed" in settings.analyses:
+            from .scheme import load_scheme
+            from .typed import typed_document
 
-        errors = ErrorsResult(settings.errors_singletons, by=settings.by)
-    rows: list = []
-    no_dominant = 0
-    by_doc = {d.doc_id: d for d in ev.documents}
-    docs: list[DocumentResult] = []
-    n = len(aligned.documents)
-    for idx, ad in enumerate(aligned.documents):
-        res = dict(by_doc[ad.doc_id].metrics)
-        if weights is not None:
+            self._typed_document = typed_document
+            self.scheme = load_scheme(settings.scheme)
+        self.errors = None
+        if "errors" in settings.analyses:
+            from .errorclasses import ErrorsResult, document_errors
+
+            self._document_errors = document_errors
+            self.errors = ErrorsResult(settings.errors_singletons, by=settings.by)
+        self.rows: list = []
+        self.no_dominant = 0
+
+    def add(self, ad, res: dict) -> None:
+        """Score aligned document ``ad``; its linguistically aware metrics go into ``res`` (its
+        per-document results, by metric name)."""
+        settings = self.settings
+        if self.weights is not None:
             mtype: dict = {}
             for doc in (ad.key_doc, ad.response_doc):
                 if doc is None:
@@ -204,41 +245,56 @@ def _analyses(ev: Evaluation, aligned: Alignment, settings: Settings, progress: 
                 for c in doc.chains:
                     for m in c.mentions:
                         mtype.setdefault(m.ident, m.features.get("mtype", "NOMINAL"))
-            lres = lmetric_counts(ad.key, ad.response, mtype, weights)
-            for name in ling:
+            lres = self._lmetric_counts(ad.key, ad.response, mtype, self.weights)
+            for name in settings.linguistic:
                 res[name] = lres[name]
-        if plink is not None:
-            plink.add(ad)
-        if anchor is not None:
-            arows, ascores = arcs_document(ad.key_doc, ad.response_doc, doc_id=ad.doc_id, options=arcs_options,
-                                          scenarios=scenarios)
-            rows.extend(arows)
-            anchor += ascores
-        if scheme is not None:
-            trows, nd = typed_document(ad.key_doc, ad.response_doc, scheme, settings.k, settings.strict_dominant,
-                                       ad.doc_id)
-            rows.extend(trows)
-            no_dominant += nd
-        if errors is not None:
-            errors.add(document_errors(ad, settings.errors_singletons), ad.doc_id)
+        if self.plink is not None:
+            self.plink.add(ad)
+        if self.anchor is not None:
+            arows, ascores = self._arcs_document(ad.key_doc, ad.response_doc, doc_id=ad.doc_id,
+                                                 options=self.arcs_options, scenarios=self.scenarios)
+            self.rows.extend(arows)
+            self.anchor += ascores
+        if self.scheme is not None:
+            trows, nd = self._typed_document(ad.key_doc, ad.response_doc, self.scheme, settings.k,
+                                             settings.strict_dominant, ad.doc_id)
+            self.rows.extend(trows)
+            self.no_dominant += nd
+        if self.errors is not None:
+            self.errors.add(self._document_errors(ad, settings.errors_singletons), ad.doc_id)
+
+    def requested(self) -> Requested:
+        """What :func:`check_requests` needs to know of the rows."""
+        return Requested.of(self.rows, bool(self.settings.by))
+
+
+def _analyses(ev: Evaluation, aligned: Alignment, settings: Settings, progress: Progress | None) -> Evaluation:
+    """Stage 3: linguistically aware metrics, p-link, ARCS and typed rows, per document."""
+    stage = DocumentAnalyses(settings)
+    by_doc = {d.doc_id: d for d in ev.documents}
+    docs: list[DocumentResult] = []
+    n = len(aligned.documents)
+    for idx, ad in enumerate(aligned.documents):
+        res = dict(by_doc[ad.doc_id].metrics)
+        stage.add(ad, res)
         docs.append(DocumentResult(ad.doc_id, res, by_doc[ad.doc_id].mentions))
         if progress is not None:
             progress(idx + 1, n)
     names = [m for m in settings.metrics if m in REGISTRY]
-    _check_requests(settings, rows, scheme)
+    rows, scheme, errors = stage.rows, stage.scheme, stage.errors
+    check_requests(settings, stage.requested(), scheme)
     if errors is not None and not rows:
         errors.check_by()
     arcs = typed = None
-    if anchor is not None:
-        from .analyses import arcs_tables
+    if stage.anchor is not None:
+        from .analyses import arcs_parts, arcs_result
 
-        arcs = arcs_tables(rows, settings.breakdowns, anchor)
+        arcs = arcs_result(arcs_parts(rows, settings.breakdowns), stage.anchor)
     if scheme is not None:
-        from .typed import typed_tables
+        from .typed import typed_parts, typed_result
 
-        typed = typed_tables([r for r in rows if r.analysis == "typed"], scheme, settings.k,
+        typed = typed_result(typed_parts([r for r in rows if r.analysis == "typed"]), scheme, settings.k,
                              list(settings.attempted) if settings.attempted else None)
-        typed.no_dominant = no_dominant
-    return replace(ev, metrics=_totals(docs, names), documents=docs, rows=rows, arcs=arcs, typed=typed, plink=plink,
-                   errors=errors, complete=True)
-
+        typed.no_dominant = stage.no_dominant
+    return replace(ev, metrics=_totals(docs, names), documents=docs, rows=rows, arcs=arcs, typed=typed,
+                   plink=stage.plink, errors=errors, complete=True)

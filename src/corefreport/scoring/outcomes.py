@@ -271,6 +271,32 @@ def tally(rows: Iterable[LinkOutcome]) -> OutcomeCounts:
     return _counts(acc)
 
 
+def add_counts(a: OutcomeCounts, b: OutcomeCounts) -> OutcomeCounts:
+    """The counts of two sets of rows, ``a``'s before ``b``'s (a new object).
+
+    The credit is ``a.credit + b.credit``: equal to the row-by-row sum over both when the credits
+    are multiples of a power of two (ARCS' 1 and 0, typed evaluation's default 1, ¾, ½, ¼)."""
+    out = OutcomeCounts(a.tp, a.wt, a.wl, a.wtl, a.fn, a.fp, a.credit)
+    out += b
+    return out
+
+
+def add_groups(a: dict, b: dict) -> dict:
+    """Two :func:`group_by` results as one: the counts of each value added, values sorted.
+
+    >>> rows = [LinkOutcome("typed", "d", 0, 0, "he", "TP", 1.0, cls="p"),
+    ...         LinkOutcome("typed", "e", 3, 3, "it", "FN", cls="p"),
+    ...         LinkOutcome("typed", "e", 5, 6, "the city", "WL", 0.5, cls="d")]
+    >>> add_groups(group_by(rows[:1], "cls"), group_by(rows[1:], "cls")) == group_by(rows, "cls")
+    True
+    """
+    out = {k: add_counts(v, b[k]) if k in b else add_counts(v, OutcomeCounts()) for k, v in a.items()}
+    for k, v in b.items():
+        if k not in out:
+            out[k] = add_counts(OutcomeCounts(), v)
+    return dict(sorted(out.items()))
+
+
 def group_by(rows: Iterable[LinkOutcome], *columns: str | Callable[[LinkOutcome], str],
              separately: bool = False) -> dict:
     """Counts per value of ``column`` (a row field, a feature name, or a function), sorted by value;

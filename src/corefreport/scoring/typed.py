@@ -36,7 +36,7 @@ from typing import Any, Iterable
 from ..model import Document, Span
 from .counts import harmonic
 from .dominant import dominant_of
-from .outcomes import LinkOutcome, OutcomeCounts, group_by, typed_macro_formula, typed_micro_formula
+from .outcomes import LinkOutcome, OutcomeCounts, add_groups, group_by, typed_macro_formula, typed_micro_formula
 from .scheme import Scheme
 
 K_DEFAULT = (1.0, 0.75, 0.5, 0.25)
@@ -206,17 +206,45 @@ class TypedTables:
         }
 
 
-def typed_tables(rows: Iterable[LinkOutcome], scheme: Scheme, k: tuple[float, ...] = K_DEFAULT,
-                 attempted: list[str] | None = None) -> TypedTables:
-    """The per-class and per-type tables: group-bys of the typed rows by ``cls`` and by ``type``.
-    Attempted classes come from the argument, the scheme, or (default) every class that occurs in
-    the key or the response (not the response alone: Z8)."""
+@dataclass(frozen=True)
+class TypedParts:
+    """The typed rows' group-bys by class and by type, each type's class and the number of
+    wrong-entity links: what :func:`typed_result` needs, adding up over runs of documents."""
+
+    classes: dict
+    types: dict
+    type_class: dict
+    wrong_entity: int
+
+    def __add__(self, o: TypedParts) -> TypedParts:
+        return TypedParts(add_groups(self.classes, o.classes), add_groups(self.types, o.types),
+                          {**self.type_class, **o.type_class}, self.wrong_entity + o.wrong_entity)
+
+
+def typed_parts(rows: Iterable[LinkOutcome]) -> TypedParts:
+    """The :class:`TypedParts` of typed rows."""
     rows = list(rows)
-    t = TypedTables(scheme, tuple(k), classes=group_by(rows, "cls"), types=group_by(rows, "type"))
-    t.type_class = {r.type: r.cls for r in rows}
-    t.wrong_entity = sum(1 for r in rows if r.outcome in ("WL", "WTL") and r.features.get("wrong_entity") == "1")
+    return TypedParts(group_by(rows, "cls"), group_by(rows, "type"), {r.type: r.cls for r in rows},
+                      sum(1 for r in rows if r.outcome in ("WL", "WTL") and r.features.get("wrong_entity") == "1"))
+
+
+def typed_result(parts: TypedParts, scheme: Scheme, k: tuple[float, ...] = K_DEFAULT,
+                 attempted: list[str] | None = None) -> TypedTables:
+    """The per-class and per-type tables from their parts. Attempted classes come from the
+    argument, the scheme, or (default) every class that occurs in the key or the response (not
+    the response alone: Z8)."""
+    t = TypedTables(scheme, tuple(k), classes=parts.classes, types=parts.types)
+    t.type_class = dict(parts.type_class)
+    t.wrong_entity = parts.wrong_entity
     # default: the classes of the key (a class only the response uses, e.g. xrenner's 'none' on GUM,
     # was not attempted: counting it would let scheme coverage exceed macro, Z8)
     in_key = [c for c in sorted(t.classes) if t.classes[c].stats()[1] > 0]
     t.attempted = list(attempted or scheme.attempted or in_key)
     return t
+
+
+def typed_tables(rows: Iterable[LinkOutcome], scheme: Scheme, k: tuple[float, ...] = K_DEFAULT,
+                 attempted: list[str] | None = None) -> TypedTables:
+    """The per-class and per-type tables: group-bys of the typed rows by ``cls`` and by ``type``
+    (:func:`typed_parts`, :func:`typed_result`)."""
+    return typed_result(typed_parts(rows), scheme, k, attempted)
