@@ -73,8 +73,9 @@ def score(
     quiet: Quiet = False,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", metavar="N", help="Processes (same numbers as 1): "
                     "the standard metrics are scored document by document, every N-th document by each process; "
-                    "with an analysis, N ≥ 2 reads the response in a second process (not by default: sending the corpus "
-                    "back costs about what reading it does). Default: one process for a key under 2 MB (about 75 CoNLL-2012 documents: below that a pool saves nothing on 2 cores), "
+                    "analyses and L-metrics of one CoNLL-2012 key and response in the same document order are scored "
+                    "in N runs of consecutive documents, one per process (not with --links, -a errors, --plink-by or "
+                    "--match head|partial; then N ≥ 2 reads the response in a second process). Default: one process for a key under 2 MB (about 75 CoNLL-2012 documents: below that a pool saves nothing on 2 cores), "
                     "else the cores idle now, at most 4 (one when the machine is busy).")] = None,
     *,
     settings: Settings,
