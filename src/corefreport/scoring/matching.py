@@ -513,48 +513,73 @@ def match_document(key: Document, response: Document, mode: str, drop_singletons
     return match_documents(key, response, mode, drop_singletons, zero_match)[1]
 
 
+def drop_document_zeros(doc: Document) -> Document:
+    """``doc`` without zero mentions (:func:`is_zero`); chains left empty are dropped (``doc``
+    itself when it has no zero)."""
+    if not any(is_zero(m) for m in doc.mentions):
+        return doc
+    chains = [Chain(c.label, [m for m in c.mentions if not is_zero(m)]) for c in doc.chains]
+    return replace(doc, chains=[c for c in chains if c.mentions])
+
+
 def drop_zeros(corpus: Corpus) -> Corpus:
-    """A copy of ``corpus`` without zero mentions (:func:`is_zero`); chains left empty are dropped
-    (corefud-scorer's ``keep_zeros=False``, ``scorer/corefud/reader.py`` 80–93)."""
-    docs = {}
-    for i, d in corpus.documents.items():
-        if any(is_zero(m) for m in d.mentions):
-            chains = [Chain(c.label, [m for m in c.mentions if not is_zero(m)]) for c in d.chains]
-            d = replace(d, chains=[c for c in chains if c.mentions])
-        docs[i] = d
+    """A copy of ``corpus`` without zero mentions (:func:`drop_document_zeros`; corefud-scorer's
+    ``keep_zeros=False``, ``scorer/corefud/reader.py`` 80–93)."""
+    docs = {i: drop_document_zeros(d) for i, d in corpus.documents.items()}
     return replace(corpus, documents=docs)
 
 
 def match_corpora(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
                   zero_match: str = "linear", annotate: bool = True) -> tuple[Corpus, Corpus]:
-    """:func:`match_documents` on every pair of key and response documents: (key, response) copies.
-
-    Heads of mentions of a format without CorefUD head fields (CoNLL-2012, JSON lines, WebAnno)
-    come from :func:`head_finder` on the **key** document's columns, for response mentions too
-    (rule 3a): the same words then have the same head, whatever the response file's own POS (or
-    its lack of any) — a response with the key's very spans is matched exactly under every mode."""
+    """:func:`match_pair` on every pair of key and response documents: (key, response) copies."""
     from .align import pair_documents
 
     pairs, _, _ = pair_documents(key, response)
     kdocs, rdocs = dict(key.documents), dict(response.documents)
     for kd, rd in pairs:
         if rd is not None:
-            rule = head_finder(kd) if key.format != "conllu" or response.format != "conllu" else None
-            kh = rule if key.format != "conllu" else head_of
-            rh = head_of
-            if response.format != "conllu":
-                # the key's columns, where the documents have the same tokens (else align reports it)
-                rh = rule if len(rd.tokens) == len(kd.tokens) else head_finder(rd)
-            same = kh is rh and kh is not head_of  # one rule on the key's columns: step 1 compares words only
-            kdocs[kd.doc_id], rdocs[rd.doc_id] = match_documents(kd, rd, mode, drop_singletons, zero_match, kh, rh,
-                                                                 same, annotate)
+            kdocs[kd.doc_id], rdocs[rd.doc_id] = match_pair(kd, rd, key.format, response.format, mode,
+                                                            drop_singletons, zero_match, annotate)
     return replace(key, documents=kdocs), replace(response, documents=rdocs)
+
+
+def match_pair(kd: Document, rd: Document, key_format: str, response_format: str, mode: str,
+               drop_singletons: bool = False, zero_match: str = "linear",
+               annotate: bool = True) -> tuple[Document, Document]:
+    """:func:`match_documents` on one key document and its response, read from files of
+    ``key_format`` and ``response_format`` (the whole-corpus and the streamed runs both call it).
+
+    Heads of mentions of a format without CorefUD head fields (CoNLL-2012, JSON lines, WebAnno)
+    come from :func:`head_finder` on the **key** document's columns, for response mentions too
+    (rule 3a): the same words then have the same head, whatever the response file's own POS (or
+    its lack of any) — a response with the key's very spans is matched exactly under every mode."""
+    rule = head_finder(kd) if key_format != "conllu" or response_format != "conllu" else None
+    kh = rule if key_format != "conllu" else head_of
+    rh = head_of
+    if response_format != "conllu":
+        # the key's columns, where the documents have the same tokens (else align reports it)
+        rh = rule if len(rd.tokens) == len(kd.tokens) else head_finder(rd)
+    same = kh is rh and kh is not head_of  # one rule on the key's columns: step 1 compares words only
+    return match_documents(kd, rd, mode, drop_singletons, zero_match, kh, rh, same, annotate)
 
 
 def heads_by_rule(key: Corpus, response: Corpus) -> list[str]:
     """The formats of key and response whose mentions carry no CorefUD head (their heads come from
     rule 3a under ``--match head|partial``)."""
-    return sorted({c.format or "unknown" for c in (key, response) if c.format != "conllu"})
+    return formats_by_rule(key.format, response.format)
+
+
+def formats_by_rule(key_format: str, response_format: str) -> list[str]:
+    """:func:`heads_by_rule` from the two formats."""
+    return sorted({f or "unknown" for f in (key_format, response_format) if f != "conllu"})
+
+
+def heads_warning(match: str, ruled: list[str]) -> str:
+    """The warning of a run whose heads come from rule 3a (``ruled``: :func:`heads_by_rule`)."""
+    return (f"--match {match}: {' and '.join(ruled)} mentions carry no head (only CorefUD CoNLL-U writes one); "
+            "their heads come from the key's columns by corefreport's rule: the first word whose dependency "
+            "HEAD lies outside the mention, else the last noun before a verb or preposition, else the last "
+            "word (docs/matching.md rule 3a; signature heads:rule)")
 
 
 def match_corpus(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
