@@ -227,7 +227,9 @@ def _records(key: DocumentSource, response: DocumentSource, settings: Settings, 
             if mor and written is not None:  # MOR ignores --match: the response as written
                 as_written = align_document(pkd, written, Alignment(), settings.singletons, False,
                                             settings.key_duplicates)
-        if keep and prepare is None:  # the aligned chains are all the chains: their distinct spans are the mentions
+        if keep and not drop_zeros:
+            # the aligned chains are all the chains: their distinct spans are the mentions (matching
+            # maps distinct response mentions to distinct ones: 1-to-1, the unmatched marked apart)
             kstats = (1, ad.key_mentions, len(kd.chains), sum(1 for c in kd.chains if len(c.mentions) == 1))
             rstats = None if rd is None else (1, ad.response_mentions, len(rd.chains),
                                               sum(1 for c in rd.chains if len(c.mentions) == 1))
