@@ -301,13 +301,23 @@ def alignment(key: Document, response: Document, mode: str, drop_singletons: boo
 
     ``same_heads``: key and response heads come from one rule on identical columns, so mentions with
     the same words have the same head and step 1 need not compute heads (speed only)."""
+    by_ident, rids, rms = _by_ident(key, response, mode, drop_singletons, zero_match, key_head, response_head,
+                                    same_heads)
+    return {id(m): by_ident[i] for i, m in zip(rids, rms) if i in by_ident}
+
+
+def _by_ident(key: Document, response: Document, mode: str, drop_singletons: bool, zero_match: str,
+              key_head, response_head, same_heads: bool) -> tuple[dict[tuple, Mention], list[tuple], list[Mention]]:
+    """:func:`alignment` by identity: (response identity → key mention, the identity of each
+    response mention taking part, those mentions). Identities are ``Mention.ident``, with the head
+    under head matching unless ``same_heads``."""
     kms, rms = _mentions(key, drop_singletons), _mentions(response, drop_singletons)
     if mode == "head" and not same_heads:
         kids = [(m.ident, key_head(m)) for m in kms]
         rids = [(m.ident, response_head(m)) for m in rms]
-    else:
-        kids = [m.ident for m in kms]
-        rids = [m.ident for m in rms]
+    else:  # Mention.ident, inline: this runs for every mention of the corpus
+        kids = [(m.start, m.end) if m.words is None else (m.start, m.end, m.words) for m in kms]
+        rids = [(m.start, m.end) if m.words is None else (m.start, m.end, m.words) for m in rms]
     kmap: dict[tuple, Mention] = {}
     for i, m in zip(kids, kms):
         kmap.setdefault(i, m)
@@ -337,7 +347,7 @@ def alignment(key: Document, response: Document, mode: str, drop_singletons: boo
             rhead = response_head if mode == "head" else (lambda m: None)  # partial: response heads unused (rule 7)
             rs = [_Info(m, i, rhead(m)) for i, m in rmap.items() if i not in by_ident]
         _partial_step(ks, rs, by_ident, mode)
-    return {id(m): by_ident[i] for i, m in zip(rids, rms) if i in by_ident}
+    return by_ident, rids, rms
 
 
 def _partial_step(ks: list[_Info], rs: list[_Info], out: dict, mode: str) -> None:
@@ -468,8 +478,15 @@ def match_documents(key: Document, response: Document, mode: str, drop_singleton
     ``annotate=False`` (no outcome rows will be built) the ``match`` features are left out, the key
     is returned as it is and only the response mentions that change are copied.
     """
+    marks = mode == "head" or zero_match == "dependent"
+    if not annotate and (mode != "head" or same_heads):  # identities are spans: no per-mention map is needed
+        by_ident, _, _ = _by_ident(key, response, mode, drop_singletons, zero_match, key_head, response_head,
+                                   same_heads)
+        key_sets = ({(m.start, m.end) if m.words is None else (m.start, m.end, m.words)
+                     for c in key.chains for m in c.mentions} if marks else set())
+        return key, _moved_response(response, by_ident, key_sets, drop_singletons)
     matched = alignment(key, response, mode, drop_singletons, zero_match, key_head, response_head, same_heads)
-    key_sets = {m.ident for m in key.mentions} if mode == "head" or zero_match == "dependent" else set()
+    key_sets = {m.ident for m in key.mentions} if marks else set()
     if not annotate:
         return key, replace(response, chains=[Chain(c.label, [_moved(m, matched.get(id(m)), key_sets) for m in c.mentions])
                                               for c in response.chains])
@@ -499,6 +516,30 @@ def match_documents(key: Document, response: Document, mode: str, drop_singleton
     kchains = [Chain(c.label, [Mention(m.start, m.end, m.label, m.line, {**m.features, **how.get(id(m), unmatched)},
                                        m.words) for m in c.mentions]) for c in key.chains]
     return replace(key, chains=kchains), replace(response, chains=chains)
+
+
+def _moved_response(response: Document, by_ident: dict[tuple, Mention], key_sets: set,
+                    drop_singletons: bool) -> Document:
+    """``response`` with every mention as :func:`_moved` makes it, from the alignment by span
+    identity (a mention of a one-mention chain left out under ``drop_singletons`` is not matched);
+    the chains that do not change are kept as they are."""
+    chains = []
+    for c in response.chains:
+        out = None
+        skip = drop_singletons and len(c.mentions) == 1
+        for x, m in enumerate(c.mentions):
+            i = (m.start, m.end) if m.words is None else (m.start, m.end, m.words)
+            k = None if skip else by_ident.get(i)
+            if k is not None and k.start == m.start and k.end == m.end and k.words == m.words \
+                    and k.features.get("head") == m.features.get("head"):
+                continue  # matched to the mention with its words: as it is
+            if k is None and not (key_sets and i in key_sets):
+                continue  # unmatched, with words no key mention has
+            if out is None:
+                out = list(c.mentions)
+            out[x] = _moved(m, k, key_sets)
+        chains.append(c if out is None else Chain(c.label, out))
+    return replace(response, chains=chains)
 
 
 def _moved(m: Mention, k: Mention | None, key_sets: set) -> Mention:
