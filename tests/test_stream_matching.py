@@ -77,8 +77,28 @@ def test_gum_corefud_pairs_stream_to_the_whole_corpus_numbers(gum_pairs, match, 
     key = str(gum_pairs / "key.conllu")
     for response in sorted(gum_pairs.glob("response-*.conllu")):
         settings = Settings(metrics=COREFUD, match=match, singletons=singletons, zero_match="dependent")
-        whole, streamed = both(key, str(response), settings)
-        assert_same(whole, streamed)
+        for jobs in (1, 2):  # (the CLI pools CoNLL-2012 only; a pool of CoNLL-U documents gives the same too)
+            whole, streamed = both(key, str(response), settings, jobs)
+            assert_same(whole, streamed)
+
+
+def _real_conll2012_pairs() -> list[tuple[str, str]]:
+    gold, system = SHARED / "data" / "gum" / "derived" / "conll2012", SHARED / "data" / "xrenner" / "conll2012"
+    return [(str(gold / f"{k}.conll"), str(system / f"{r}.conll"))
+            for k, r in (("gum", "ml-gum"), ("ontogum", "rules-ontonotes")) if (gold / f"{k}.conll").exists()]
+
+
+@pytest.mark.parametrize("match", ["head", "partial"])
+def test_real_conll2012_pairs_stream_to_the_whole_corpus_numbers(match):
+    """GUM's gold CoNLL-2012 against xrenner's output: heads by rule 3a from the key's POS."""
+    pairs = _real_conll2012_pairs()
+    if not pairs:
+        pytest.skip("needs ../shared GUM and xrenner CoNLL-2012 files")
+    for key, response in pairs:
+        for singletons in ("keep", "drop"):
+            whole, streamed = both(key, response, Settings(metrics=COREFUD, match=match, singletons=singletons), 2)
+            assert_same(whole, streamed)
+            assert "heads:rule" in str(streamed.signature)
 
 
 def test_the_streamed_gum_numbers_are_corefud_scorers(gum_pairs):
