@@ -188,8 +188,8 @@ def measure(a: argparse.Namespace) -> dict:
                 add("≤ 1.0 s", "full analysis base", score[:-2] + ["-m", "all", "-a", "arcs", "-a", "typed", "-f", "json"],
                     None)
                 for mode in ("head", "partial"):
-                    add("≤ 1.2", f"score base --match {mode}", score + ["--match", mode], score + ["--match", "exact"],
-                        "--match exact")
+                    add("≤ 1.2", f"score base --match {mode}", score + ["--match", mode],
+                        score + ["--match", "exact"], "--match exact")
         if "x8" in prefixes:
             key, resp = f"{prefixes['x8']}.key", f"{prefixes['x8']}.response"
             add("", "score x8 --jobs 2", [cf, "score", key, resp, "-f", "json", "--jobs", "2"],

@@ -320,7 +320,8 @@ def _evaluation(key: DocumentSource, response: DocumentSource, settings: Setting
     if len(missing) == len(docs):
         raise InputError(response.source, None, "key and response share no document id")
     ruled = formats_by_rule(key.format, response.format) if settings.match != "exact" else []
-    warnings = (summary.key_warnings + summary.response_warnings + ([heads_warning(settings.match, ruled)] if ruled else [])
+    warnings = (summary.key_warnings + summary.response_warnings
+                + ([heads_warning(settings.match, ruled)] if ruled else [])
                 + pairing_warnings(rside.total[0], rside.chains, missing, extra)
                 + token_warnings + duplicate_warnings(duplicates, settings.key_duplicates))
     sig = signature(settings, h.hexdigest()[:10], pos_missing=False, heads_rule=bool(ruled))
