@@ -171,3 +171,17 @@ def test_bench_response_out_of_order_streams_to_the_same_numbers(tmp_path):
         whole, streamed = both(key, str(shuffled), Settings(match="head", singletons="drop"), jobs)
         assert_same(whole, streamed)
         assert any("missing from the response" in w for w in streamed.warnings)
+
+
+def test_mixed_formats_stream_to_the_whole_corpus_numbers():
+    """A CoNLL-2012 key with a JSON lines response and the other way round: heads from the key's
+    columns for both sides (rule 3a), the warning naming both formats."""
+    sample = SHARED / "data" / "jsonlines"
+    if not (sample / "singe.jsonlines").exists():
+        pytest.skip("needs ../shared jsonlines samples")
+    conll, jsonl = str(sample / "singe.conll"), str(sample / "singe.jsonlines")
+    for key, response in ((conll, jsonl), (jsonl, conll)):
+        for match in ("head", "partial"):
+            whole, streamed = both(key, response, Settings(match=match))
+            assert_same(whole, streamed)
+            assert "conll2012 and jsonlines mentions carry no head" in streamed.warnings[0]
