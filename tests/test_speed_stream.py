@@ -161,12 +161,21 @@ def test_blocks_cut_anywhere_give_the_whole_file_documents(tmp_path):
         assert warnings == whole.warnings
 
 
-def test_only_span_runs_stream():
+def test_only_per_document_runs_stream():
     assert streams(Settings())
+    assert streams(Settings(match="head"))  # issue 15: matching is per document (tests/test_stream_matching.py)
+    assert streams(Settings(zeros="drop"))
     assert not streams(Settings(analyses=("arcs",)))
-    assert not streams(Settings(match="head"))
     assert not streams(Settings(metrics=("muc", "lmuc")))
-    assert not streams(Settings(zeros="drop"))
+
+
+def test_streamed_matching_prints_what_the_whole_corpus_prints():
+    """--match head / partial and --preset crac, through the CLI: same output, same warnings
+    (heads by rule 3a on CoNLL-2012), byte for byte."""
+    for extra in (["--match", "head", "-f", "json", "--per-doc"], ["--match", "partial", "--drop-singletons"],
+                  ["--preset", "crac", "-f", "json"]):
+        res = same_both_ways("score", KEY, RESPONSE, *extra)
+        assert res.returncode == 0 and "heads:rule" in res.stdout + res.stderr, res.stderr
 
 
 def test_conllu_is_read_whole_and_handed_out_in_order():

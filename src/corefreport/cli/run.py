@@ -187,7 +187,9 @@ def _score_streaming(key: str, response: str, settings: Settings, key_format, re
     progress = None if quiet else _progress_callback()
     with collector_paused():
         try:
-            kd = DocumentStream(key, key_format.value if key_format else None, key=True)
+            # heads by rule 3a (--match head|partial) read the key's columns, for response mentions too
+            kd = DocumentStream(key, key_format.value if key_format else None, key=True,
+                                columns=not spans_only(settings))
             rd = DocumentStream(response, response_format.value if response_format else None)
             n = pool_size(jobs, kd.files) if kd.streamed and kd.format == rd.format == "conll2012" and rd.streamed else 1
             try:

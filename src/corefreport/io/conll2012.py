@@ -192,7 +192,8 @@ def read_share(path: str, text: str, choose: Callable[[int, int], bool], columns
 
 def scan_documents(path: str, text: str, seen: set[str], warnings: list[str], line_base: int = 0,
                    columns: bool = True, offsets: list[int] | None = None,
-                   parse: Callable[[], bool] | None = None, lines: list[int] | None = None) -> Iterator[Document]:
+                   parse: Callable[[], bool] | None = None, lines: list[int] | None = None,
+                   intern_words: bool = True) -> Iterator[Document]:
     """The documents of ``text`` in file order: the whole file, or one segment of it that begins
     outside any document (after ``line_base`` lines of the file) and ends just after an
     ``#end document`` line (:func:`iter_conll2012`). ``seen`` holds the document ids met so far (a repeated id is
@@ -200,7 +201,9 @@ def scan_documents(path: str, text: str, seen: set[str], warnings: list[str], li
     yielded document's ``#begin document`` line. ``parse``, when given, is asked before each
     document whether to read it: a document it declines is yielded as its id and line only (no
     tokens, no chains), its lines not looked at. ``lines``, when given, receives the number of
-    line breaks in ``text`` once the documents are exhausted."""
+    line breaks in ``text`` once the documents are exhausted. ``intern_words``: intern the words
+    of documents read with their columns (worth it for a corpus kept whole, not for documents let
+    go one at a time)."""
     stem = Path(path).name.split(".")[0]
     pos = 0
     line_no = line_base + 1
@@ -238,7 +241,7 @@ def scan_documents(path: str, text: str, seen: set[str], warnings: list[str], li
                 offsets.append(begin_at)
             if parse is None or parse():
                 block = text[offset:start] if offset <= start else ""
-                yield _read_document(path, block, begin_line + 1, doc_id, begin_line, columns)
+                yield _read_document(path, block, begin_line + 1, doc_id, begin_line, columns, intern_words)
             else:
                 yield Document(doc_id=doc_id, source=path, line=begin_line)
     if inside is not None:
@@ -315,7 +318,8 @@ def iter_conll2012(path: str, seen: set[str], warnings: list[str], columns: bool
             at_byte = byte_base + (3 if first and seg.startswith(b"\xef\xbb\xbf") else 0)
             offsets: list[int] = []
             lines: list[int] = []
-            for doc in scan_documents(path, text, seen, warnings, line_base, columns, offsets, parse, lines):
+            for doc in scan_documents(path, text, seen, warnings, line_base, columns, offsets, parse, lines,
+                                      intern_words=False):
                 at = offsets[-1]
                 at_byte += (at - at_char) if ascii_ else len(text[at_char:at].encode())
                 at_char = at
@@ -340,7 +344,7 @@ def read_conll2012_at(path: str, offset: int, line: int, doc_id: str, columns: b
             if not data or cut >= 0:
                 break
     text = _decode(path, buf[:cut] if cut >= 0 else buf, False)
-    for doc in scan_documents(path, text, set(), [], line - 1, columns):
+    for doc in scan_documents(path, text, set(), [], line - 1, columns, intern_words=False):
         doc.doc_id = doc_id
         return doc
     raise InputError(path, line, f"no document at line {line}")  # pragma: no cover - the file changed
@@ -460,7 +464,7 @@ class _LineIndex:
 
 
 def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_line: int,
-                   columns: bool = True) -> Document:
+                   columns: bool = True, intern_words: bool = True) -> Document:
     """Read one document's lines (the text between ``#begin document`` and ``#end document``).
 
     ``first_line`` is the file line number of the block's first line, for error messages. Written
@@ -546,12 +550,13 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     w = layout.pop("word")
     try:
         # map over C methods: no Python step per token; with the columns (a corpus kept whole) words
-        # are interned, so that it keeps one copy of each word form (and key and response share them)
+        # are interned, so that it keeps one copy of each word form (and key and response share them);
+        # not when documents are streamed (a key read with its columns for heads by rule 3a)
         if tab:
             words = map(itemgetter(w), map(str.split, rows, repeat("\t"), repeat(w + 1)))
         else:
             words = map(itemgetter(w), map(str.split, rows))
-        doc.tokens = list(map(intern, words) if columns else words)
+        doc.tokens = list(map(intern, words) if columns and intern_words else words)
     except IndexError:
         doc.tokens = _checked_tokens(path, rows, tab, w, ncols, line_of)
     if ncols <= w + 1:  # the word would be the coreference column itself

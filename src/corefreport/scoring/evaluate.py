@@ -23,7 +23,7 @@ from ..errors import SettingsError
 from .align import Alignment, align
 from .counts import Counts
 from .features import Derived, annotated, derivation_inputs, lacks_pos
-from .matching import drop_zeros, heads_by_rule, match_corpora
+from .matching import drop_zeros, heads_by_rule, heads_warning, match_corpora
 from .registry import PER_DOCUMENT_METRICS, REGISTRY
 from .standard import document_scorer, document_stats, hash_document, totals as _totals
 from .result import DocumentResult, Evaluation, PlinkResult, SideStats
@@ -145,10 +145,7 @@ def pos_warnings(untagged: list[str], ruled: list[str], match: str) -> list[str]
             f"e.g. {untagged[0]}): their mentions are typed from the word (pronoun list) and the NE "
             "column or capitalisation (signature pos:missing)"] if untagged else [])
     if ruled:
-        out.append(f"--match {match}: {' and '.join(ruled)} mentions carry no head (only CorefUD "
-                   "CoNLL-U writes one); their heads come from the key's columns by corefreport's rule: the "
-                   "first word whose dependency HEAD lies outside the mention, else the last noun before a "
-                   "verb or preposition, else the last word (docs/matching.md rule 3a; signature heads:rule)")
+        out.append(heads_warning(match, ruled))
     return out
 
 

@@ -15,7 +15,8 @@ and the corefud-scorer source lines they come from are in ``docs/matching.md``:
   word, number of words) and the maximum-weight assignment ``scipy.optimize.linear_sum_assignment``
   returns on that score matrix is taken (pairs with score 0 are not matches), exactly as
   corefud-scorer, so ties fall the same way (where the best matching is unique it is found without
-  a solver; where it is not, scipy's own compiled solver is called);
+  a solver; where it is not, :mod:`.lsap` returns scipy's very assignment in pure Python, and
+  scipy's own compiled solver is called only for a large matrix);
 * with ``singletons="drop"`` one-mention chains are removed before matching (as the scorer does);
 * every mention says how it was matched (feature ``match``, :data:`MATCH_KINDS`): the drill
   dimension of ``--by match``;
@@ -264,14 +265,33 @@ def _solver():
     return _SOLVER
 
 
+PURE_PYTHON_CELLS = 40_000
+"""Tied matrices of at most this many cells (200 × 200) are solved by :func:`.lsap.assignment`
+(under 30 ms) rather than by importing numpy and scipy (about 0.2 s of process time, once)..."""
+PURE_PYTHON_BUDGET = 200_000
+"""... until the matrices so solved in this process add up to this many cells (about the import's
+time): then scipy is loaded for the rest of the run."""
+_pure_cells = 0
+
+
 def _lsa(sim: list[list[float]]) -> list[tuple[int, int]]:
     """The pairs of positive score in the maximum-weight assignment of ``sim`` (rows: key mentions,
     columns: response mentions) that ``linear_sum_assignment(-sim)`` returns, as corefud-scorer
-    solves it (``scorer/base/reader.py`` 118–121)."""
-    import numpy as np
+    solves it (``scorer/base/reader.py`` 118–121): by :func:`.lsap.assignment`, which returns the
+    same pairs, while the matrices are small and few and scipy not loaded yet; else by scipy's own
+    solver."""
+    global _pure_cells
+    cells = len(sim) * len(sim[0])
+    if _SOLVER is None and cells <= PURE_PYTHON_CELLS and _pure_cells + cells <= PURE_PYTHON_BUDGET:
+        from .lsap import assignment
 
-    rows, cols = _solver()(-np.array(sim, dtype=float))
-    pairs = zip(rows.tolist(), cols.tolist())
+        _pure_cells += cells
+        pairs = assignment([[-x for x in row] for row in sim])
+    else:
+        import numpy as np
+
+        rows, cols = _solver()(-np.array(sim, dtype=float))
+        pairs = list(zip(rows.tolist(), cols.tolist()))
     return [(a, b) for a, b in pairs if sim[a][b] > 0]
 
 
@@ -289,13 +309,23 @@ def alignment(key: Document, response: Document, mode: str, drop_singletons: boo
 
     ``same_heads``: key and response heads come from one rule on identical columns, so mentions with
     the same words have the same head and step 1 need not compute heads (speed only)."""
+    by_ident, rids, rms = _by_ident(key, response, mode, drop_singletons, zero_match, key_head, response_head,
+                                    same_heads)
+    return {id(m): by_ident[i] for i, m in zip(rids, rms) if i in by_ident}
+
+
+def _by_ident(key: Document, response: Document, mode: str, drop_singletons: bool, zero_match: str,
+              key_head, response_head, same_heads: bool) -> tuple[dict[tuple, Mention], list[tuple], list[Mention]]:
+    """:func:`alignment` by identity: (response identity → key mention, the identity of each
+    response mention taking part, those mentions). Identities are ``Mention.ident``, with the head
+    under head matching unless ``same_heads``."""
     kms, rms = _mentions(key, drop_singletons), _mentions(response, drop_singletons)
     if mode == "head" and not same_heads:
         kids = [(m.ident, key_head(m)) for m in kms]
         rids = [(m.ident, response_head(m)) for m in rms]
-    else:
-        kids = [m.ident for m in kms]
-        rids = [m.ident for m in rms]
+    else:  # Mention.ident, inline: this runs for every mention of the corpus
+        kids = [(m.start, m.end) if m.words is None else (m.start, m.end, m.words) for m in kms]
+        rids = [(m.start, m.end) if m.words is None else (m.start, m.end, m.words) for m in rms]
     kmap: dict[tuple, Mention] = {}
     for i, m in zip(kids, kms):
         kmap.setdefault(i, m)
@@ -325,7 +355,7 @@ def alignment(key: Document, response: Document, mode: str, drop_singletons: boo
             rhead = response_head if mode == "head" else (lambda m: None)  # partial: response heads unused (rule 7)
             rs = [_Info(m, i, rhead(m)) for i, m in rmap.items() if i not in by_ident]
         _partial_step(ks, rs, by_ident, mode)
-    return {id(m): by_ident[i] for i, m in zip(rids, rms) if i in by_ident}
+    return by_ident, rids, rms
 
 
 def _partial_step(ks: list[_Info], rs: list[_Info], out: dict, mode: str) -> None:
@@ -456,8 +486,15 @@ def match_documents(key: Document, response: Document, mode: str, drop_singleton
     ``annotate=False`` (no outcome rows will be built) the ``match`` features are left out, the key
     is returned as it is and only the response mentions that change are copied.
     """
+    marks = mode == "head" or zero_match == "dependent"
+    if not annotate and (mode != "head" or same_heads):  # identities are spans: no per-mention map is needed
+        by_ident, _, _ = _by_ident(key, response, mode, drop_singletons, zero_match, key_head, response_head,
+                                   same_heads)
+        key_sets = ({(m.start, m.end) if m.words is None else (m.start, m.end, m.words)
+                     for c in key.chains for m in c.mentions} if marks else set())
+        return key, _moved_response(response, by_ident, key_sets, drop_singletons)
     matched = alignment(key, response, mode, drop_singletons, zero_match, key_head, response_head, same_heads)
-    key_sets = {m.ident for m in key.mentions} if mode == "head" or zero_match == "dependent" else set()
+    key_sets = {m.ident for m in key.mentions} if marks else set()
     if not annotate:
         return key, replace(response, chains=[Chain(c.label, [_moved(m, matched.get(id(m)), key_sets) for m in c.mentions])
                                               for c in response.chains])
@@ -489,6 +526,30 @@ def match_documents(key: Document, response: Document, mode: str, drop_singleton
     return replace(key, chains=kchains), replace(response, chains=chains)
 
 
+def _moved_response(response: Document, by_ident: dict[tuple, Mention], key_sets: set,
+                    drop_singletons: bool) -> Document:
+    """``response`` with every mention as :func:`_moved` makes it, from the alignment by span
+    identity (a mention of a one-mention chain left out under ``drop_singletons`` is not matched);
+    the chains that do not change are kept as they are."""
+    chains = []
+    for c in response.chains:
+        out = None
+        skip = drop_singletons and len(c.mentions) == 1
+        for x, m in enumerate(c.mentions):
+            i = (m.start, m.end) if m.words is None else (m.start, m.end, m.words)
+            k = None if skip else by_ident.get(i)
+            if k is not None and k.start == m.start and k.end == m.end and k.words == m.words \
+                    and k.features.get("head") == m.features.get("head"):
+                continue  # matched to the mention with its words: as it is
+            if k is None and not (key_sets and i in key_sets):
+                continue  # unmatched, with words no key mention has
+            if out is None:
+                out = list(c.mentions)
+            out[x] = _moved(m, k, key_sets)
+        chains.append(c if out is None else Chain(c.label, out))
+    return replace(response, chains=chains)
+
+
 def _moved(m: Mention, k: Mention | None, key_sets: set) -> Mention:
     """Response mention ``m`` as the metrics must see it, without the ``match`` features: the key
     mention's words (and head) when matched to one, a marked identity when it has a key mention's
@@ -513,48 +574,73 @@ def match_document(key: Document, response: Document, mode: str, drop_singletons
     return match_documents(key, response, mode, drop_singletons, zero_match)[1]
 
 
+def drop_document_zeros(doc: Document) -> Document:
+    """``doc`` without zero mentions (:func:`is_zero`); chains left empty are dropped (``doc``
+    itself when it has no zero)."""
+    if not any(is_zero(m) for m in doc.mentions):
+        return doc
+    chains = [Chain(c.label, [m for m in c.mentions if not is_zero(m)]) for c in doc.chains]
+    return replace(doc, chains=[c for c in chains if c.mentions])
+
+
 def drop_zeros(corpus: Corpus) -> Corpus:
-    """A copy of ``corpus`` without zero mentions (:func:`is_zero`); chains left empty are dropped
-    (corefud-scorer's ``keep_zeros=False``, ``scorer/corefud/reader.py`` 80–93)."""
-    docs = {}
-    for i, d in corpus.documents.items():
-        if any(is_zero(m) for m in d.mentions):
-            chains = [Chain(c.label, [m for m in c.mentions if not is_zero(m)]) for c in d.chains]
-            d = replace(d, chains=[c for c in chains if c.mentions])
-        docs[i] = d
+    """A copy of ``corpus`` without zero mentions (:func:`drop_document_zeros`; corefud-scorer's
+    ``keep_zeros=False``, ``scorer/corefud/reader.py`` 80–93)."""
+    docs = {i: drop_document_zeros(d) for i, d in corpus.documents.items()}
     return replace(corpus, documents=docs)
 
 
 def match_corpora(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
                   zero_match: str = "linear", annotate: bool = True) -> tuple[Corpus, Corpus]:
-    """:func:`match_documents` on every pair of key and response documents: (key, response) copies.
-
-    Heads of mentions of a format without CorefUD head fields (CoNLL-2012, JSON lines, WebAnno)
-    come from :func:`head_finder` on the **key** document's columns, for response mentions too
-    (rule 3a): the same words then have the same head, whatever the response file's own POS (or
-    its lack of any) — a response with the key's very spans is matched exactly under every mode."""
+    """:func:`match_pair` on every pair of key and response documents: (key, response) copies."""
     from .align import pair_documents
 
     pairs, _, _ = pair_documents(key, response)
     kdocs, rdocs = dict(key.documents), dict(response.documents)
     for kd, rd in pairs:
         if rd is not None:
-            rule = head_finder(kd) if key.format != "conllu" or response.format != "conllu" else None
-            kh = rule if key.format != "conllu" else head_of
-            rh = head_of
-            if response.format != "conllu":
-                # the key's columns, where the documents have the same tokens (else align reports it)
-                rh = rule if len(rd.tokens) == len(kd.tokens) else head_finder(rd)
-            same = kh is rh and kh is not head_of  # one rule on the key's columns: step 1 compares words only
-            kdocs[kd.doc_id], rdocs[rd.doc_id] = match_documents(kd, rd, mode, drop_singletons, zero_match, kh, rh,
-                                                                 same, annotate)
+            kdocs[kd.doc_id], rdocs[rd.doc_id] = match_pair(kd, rd, key.format, response.format, mode,
+                                                            drop_singletons, zero_match, annotate)
     return replace(key, documents=kdocs), replace(response, documents=rdocs)
+
+
+def match_pair(kd: Document, rd: Document, key_format: str, response_format: str, mode: str,
+               drop_singletons: bool = False, zero_match: str = "linear",
+               annotate: bool = True) -> tuple[Document, Document]:
+    """:func:`match_documents` on one key document and its response, read from files of
+    ``key_format`` and ``response_format`` (the whole-corpus and the streamed runs both call it).
+
+    Heads of mentions of a format without CorefUD head fields (CoNLL-2012, JSON lines, WebAnno)
+    come from :func:`head_finder` on the **key** document's columns, for response mentions too
+    (rule 3a): the same words then have the same head, whatever the response file's own POS (or
+    its lack of any) — a response with the key's very spans is matched exactly under every mode."""
+    rule = head_finder(kd) if key_format != "conllu" or response_format != "conllu" else None
+    kh = rule if key_format != "conllu" else head_of
+    rh = head_of
+    if response_format != "conllu":
+        # the key's columns, where the documents have the same tokens (else align reports it)
+        rh = rule if len(rd.tokens) == len(kd.tokens) else head_finder(rd)
+    same = kh is rh and kh is not head_of  # one rule on the key's columns: step 1 compares words only
+    return match_documents(kd, rd, mode, drop_singletons, zero_match, kh, rh, same, annotate)
 
 
 def heads_by_rule(key: Corpus, response: Corpus) -> list[str]:
     """The formats of key and response whose mentions carry no CorefUD head (their heads come from
     rule 3a under ``--match head|partial``)."""
-    return sorted({c.format or "unknown" for c in (key, response) if c.format != "conllu"})
+    return formats_by_rule(key.format, response.format)
+
+
+def formats_by_rule(key_format: str, response_format: str) -> list[str]:
+    """:func:`heads_by_rule` from the two formats."""
+    return sorted({f or "unknown" for f in (key_format, response_format) if f != "conllu"})
+
+
+def heads_warning(match: str, ruled: list[str]) -> str:
+    """The warning of a run whose heads come from rule 3a (``ruled``: :func:`heads_by_rule`)."""
+    return (f"--match {match}: {' and '.join(ruled)} mentions carry no head (only CorefUD CoNLL-U writes one); "
+            "their heads come from the key's columns by corefreport's rule: the first word whose dependency "
+            "HEAD lies outside the mention, else the last noun before a verb or preposition, else the last "
+            "word (docs/matching.md rule 3a; signature heads:rule)")
 
 
 def match_corpus(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,

@@ -5,7 +5,12 @@
 the same numbers, per-document results, statistics, signature, warnings (same text, same order)
 and duplicate reports — but reads each side one document at a time and keeps only per-document
 results: never the corpora (``key_corpus`` and ``response_corpus`` are ``None``). It serves the
-runs that need no more (:func:`streams`: the standard metrics with exact matching, no analysis).
+runs that need no more (:func:`streams`: the standard and CorefUD metrics, no analysis), under
+every ``--match``, ``--zeros`` and ``--zero-match``: corefud-scorer matches mentions within a
+document, so each pair of documents is matched here as the whole-corpus run matches it
+(:func:`~corefreport.scoring.matching.match_pair`, after
+:func:`~corefreport.scoring.matching.drop_document_zeros`), MOR is scored on the mentions as
+written and the zero score on the response as written.
 
 Pairing is that of :func:`~corefreport.scoring.align.pair_documents`. While the response names
 its documents in the key's order, both are read in step. At the first key document whose
@@ -28,6 +33,7 @@ from ..errors import InputError
 from ..model import Document
 from .align import Alignment, _match_key, align_document, duplicate_warnings, pairing_warnings
 from .counts import Counts
+from .matching import drop_document_zeros, formats_by_rule, heads_warning, match_pair
 from .standard import document_scorer, document_stats, hash_document, totals
 from .registry import PER_DOCUMENT_METRICS
 from .result import DocumentResult, Evaluation, SideStats
@@ -40,6 +46,7 @@ class DocumentSource(Protocol):
     """One side's documents in order, each with where it is (``corefreport.io.stream.DocumentStream``)."""
 
     source: str
+    format: str
 
     def documents(self, warnings: list[str], parse: Callable[[], bool] | None = None
                   ) -> Iterator[tuple[Document, tuple]]: ...
@@ -48,11 +55,44 @@ class DocumentSource(Protocol):
 
 
 def streams(settings: Settings) -> bool:
-    """Whether :func:`evaluate_stream` can score a run: only spans are compared (standard metrics,
-    exact matching, zeros kept, no analysis, no linguistic metric, no p-link)."""
-    return (not settings.needs_features and not settings.analyses and settings.match == "exact"
-            and settings.zeros == "keep" and settings.zero_match == "linear" and not settings.plink_by
+    """Whether :func:`evaluate_stream` can score a run: every number comes from one document at a
+    time (the standard and CorefUD metrics under any matching; no analysis, no linguistic metric,
+    no p-link)."""
+    return (not settings.needs_features and not settings.analyses and not settings.plink_by
             and all(m in PER_DOCUMENT_METRICS for m in settings.metrics))
+
+
+def _has_chains(doc: Document, drop_zeros: bool) -> bool:
+    """Whether ``doc`` has a chain left once its zeros are dropped (``drop_zeros``), as the
+    whole-corpus run's checks and warnings see it."""
+    return bool(doc.chains) and (not drop_zeros or bool(drop_document_zeros(doc).chains))
+
+
+Prepare = Callable[[Document, "Document | None"], tuple[Document, "Document | None", "Document | None"]]
+
+
+def _preparer(settings: Settings, key: DocumentSource, response: DocumentSource) -> Prepare | None:
+    """``prepare(kd, rd) -> (key, response, response as written)``: one pair of documents as the
+    metrics score them — zeros dropped (``--zeros drop``), response mentions matched onto the key's
+    (``--match head|partial``, ``--zero-match dependent``) — as
+    :func:`~corefreport.scoring.evaluate.evaluate` prepares the corpora; ``None`` when the
+    documents are scored as read."""
+    drop = settings.zeros == "drop"
+    match = settings.match != "exact" or settings.zero_match != "linear"
+    if not drop and not match:
+        return None
+
+    def prepare(kd: Document, rd: Document | None):
+        if drop:
+            kd = drop_document_zeros(kd)
+            rd = drop_document_zeros(rd) if rd is not None else None
+        written = rd
+        if match and rd is not None:
+            kd, rd = match_pair(kd, rd, key.format, response.format, settings.match,
+                                settings.singletons == "drop", settings.zero_match, annotate=False)
+        return kd, rd, written
+
+    return prepare
 
 
 class _Side:
@@ -67,8 +107,8 @@ class _Side:
             self.total[i] += x
         self.chains = self.chains or chains
 
-    def add_doc(self, doc: Document) -> None:
-        self.add(document_stats(doc), bool(doc.chains))
+    def add_doc(self, doc: Document, drop_zeros: bool = False) -> None:
+        self.add(document_stats(doc), _has_chains(doc, drop_zeros))
 
     def stats(self) -> SideStats:
         return SideStats(*self.total)
@@ -79,7 +119,7 @@ class _Index:
     response left the key's order): ids, the first id of each ``(name, part)``, statistics and
     reader warnings of the whole response."""
 
-    def __init__(self, response: DocumentSource) -> None:
+    def __init__(self, response: DocumentSource, drop_zeros: bool = False) -> None:
         self.warnings: list[str] = []
         self.where: dict[str, tuple] = {}
         self.by_norm: dict[tuple[str, int], str] = {}
@@ -87,7 +127,7 @@ class _Index:
         for doc, where in response.documents(self.warnings):
             self.where[doc.doc_id] = where
             self.by_norm.setdefault(_match_key(doc.doc_id), doc.doc_id)
-            self.side.add_doc(doc)
+            self.side.add_doc(doc, drop_zeros)
 
     def find(self, doc_id: str) -> str | None:
         return doc_id if doc_id in self.where else self.by_norm.get(_match_key(doc_id))
@@ -148,6 +188,9 @@ def _records(key: DocumentSource, response: DocumentSource, settings: Settings, 
     pool = n > 1
     score = document_scorer(settings)
     keep = settings.singletons == "keep"
+    drop_zeros = settings.zeros == "drop"
+    prepare = _preparer(settings, key, response)
+    mor = "mor" in settings.metrics and (settings.match != "exact" or settings.zero_match != "linear")
     kpos, rpos = count(), count()
     kparse = (lambda: next(kpos) % n == k) if pool else None
     rparse = (lambda: next(rpos) % n == k) if pool else None
@@ -164,7 +207,7 @@ def _records(key: DocumentSource, response: DocumentSource, settings: Settings, 
                 raise _NotInStep
             else:
                 response_docs.close()
-                index = summary.index = _Index(response)
+                index = summary.index = _Index(response, drop_zeros)
         if index is not None:
             rid = index.find(kd.doc_id)
             rd = response.read(index.where[rid]) if rid is not None else None
@@ -173,22 +216,34 @@ def _records(key: DocumentSource, response: DocumentSource, settings: Settings, 
         feed = _Feed() if pool else h
         hash_document(feed, kd)
         aligned = Alignment()
-        ad = align_document(kd, rd, aligned, settings.singletons, settings.strict_tokens, settings.key_duplicates)
-        if keep:  # the aligned chains are all the chains: their distinct spans are the mentions
+        if prepare is None:
+            ad = align_document(kd, rd, aligned, settings.singletons, settings.strict_tokens, settings.key_duplicates)
+            written, as_written = rd, ad
+        else:
+            pkd, prd, written = prepare(kd, rd)
+            ad = align_document(pkd, prd, aligned, settings.singletons, settings.strict_tokens,
+                                settings.key_duplicates)
+            as_written = ad
+            if mor and written is not None:  # MOR ignores --match: the response as written
+                as_written = align_document(pkd, written, Alignment(), settings.singletons, False,
+                                            settings.key_duplicates)
+        if keep and not drop_zeros:
+            # the aligned chains are all the chains: their distinct spans are the mentions (matching
+            # maps distinct response mentions to distinct ones: 1-to-1, the unmatched marked apart)
             kstats = (1, ad.key_mentions, len(kd.chains), sum(1 for c in kd.chains if len(c.mentions) == 1))
             rstats = None if rd is None else (1, ad.response_mentions, len(rd.chains),
                                               sum(1 for c in rd.chains if len(c.mentions) == 1))
         else:
             kstats, rstats = document_stats(kd), None if rd is None else document_stats(rd)
-        yield i, _Record(score(ad, ad), kstats, bool(kd.chains), rd.doc_id if rd is not None else None,
-                         rstats, rd is not None and bool(rd.chains),
+        yield i, _Record(score(ad, as_written, written), kstats, _has_chains(kd, drop_zeros),
+                         rd.doc_id if rd is not None else None, rstats, rd is not None and _has_chains(rd, drop_zeros),
                          aligned.warnings, aligned.duplicates, b"".join(feed.parts) if pool else b"")
     summary.key_documents = i + 1
     if index is None:  # in step to the end: the response documents after the key's last are extra
         for j, (rd, _) in enumerate(response_docs, start=i + 1):
             summary.extra.append(rd.doc_id)
             if not pool or j % n == k:
-                summary.extra_side.add_doc(rd)
+                summary.extra_side.add_doc(rd, drop_zeros)
 
 
 def evaluate_stream(key: DocumentSource, response: DocumentSource, settings: Settings,
@@ -202,7 +257,7 @@ def evaluate_stream(key: DocumentSource, response: DocumentSource, settings: Set
     (the total is not known in advance).
     """
     if not streams(settings):
-        raise ValueError("evaluate_stream scores only the standard metrics with exact matching")
+        raise ValueError("evaluate_stream scores only the per-document metrics, without analyses")
     if jobs > 1:
         h = hashlib.sha256()
         summary = _Summary()
@@ -264,10 +319,12 @@ def _evaluation(key: DocumentSource, response: DocumentSource, settings: Setting
         raise InputError(response.source, None, "the response holds no document")
     if len(missing) == len(docs):
         raise InputError(response.source, None, "key and response share no document id")
+    ruled = formats_by_rule(key.format, response.format) if settings.match != "exact" else []
     warnings = (summary.key_warnings + summary.response_warnings
+                + ([heads_warning(settings.match, ruled)] if ruled else [])
                 + pairing_warnings(rside.total[0], rside.chains, missing, extra)
                 + token_warnings + duplicate_warnings(duplicates, settings.key_duplicates))
-    sig = signature(settings, h.hexdigest()[:10], pos_missing=False)
+    sig = signature(settings, h.hexdigest()[:10], pos_missing=False, heads_rule=bool(ruled))
     return Evaluation(
         settings=settings, signature=sig, key_source=key.source, response_source=response.source,
         metrics=totals(docs, names), documents=docs, mentions=mentions, key_stats=kside.stats(),
