@@ -267,25 +267,17 @@ def _solver():
 
 PURE_PYTHON_CELLS = 40_000
 """Tied matrices of at most this many cells (200 × 200) are solved by :func:`.lsap.assignment`
-(under 30 ms) rather than by importing numpy and scipy (about 0.2 s of process time, once)..."""
-PURE_PYTHON_BUDGET = 200_000
-"""... until the matrices so solved in this process add up to this many cells (about the import's
-time): then scipy is loaded for the rest of the run."""
-_pure_cells = 0
+(under 30 ms) rather than by importing numpy and scipy (about 0.2 s of process time, once)."""
 
 
 def _lsa(sim: list[list[float]]) -> list[tuple[int, int]]:
     """The pairs of positive score in the maximum-weight assignment of ``sim`` (rows: key mentions,
     columns: response mentions) that ``linear_sum_assignment(-sim)`` returns, as corefud-scorer
     solves it (``scorer/base/reader.py`` 118–121): by :func:`.lsap.assignment`, which returns the
-    same pairs, while the matrices are small and few and scipy not loaded yet; else by scipy's own
-    solver."""
-    global _pure_cells
-    cells = len(sim) * len(sim[0])
-    if _SOLVER is None and cells <= PURE_PYTHON_CELLS and _pure_cells + cells <= PURE_PYTHON_BUDGET:
+    same pairs, while the matrix is small and scipy not loaded yet; else by scipy's own solver."""
+    if _SOLVER is None and len(sim) * len(sim[0]) <= PURE_PYTHON_CELLS:
         from .lsap import assignment
 
-        _pure_cells += cells
         pairs = assignment([[-x for x in row] for row in sim])
     else:
         import numpy as np
