@@ -15,8 +15,7 @@ and the corefud-scorer source lines they come from are in ``docs/matching.md``:
   word, number of words) and the maximum-weight assignment ``scipy.optimize.linear_sum_assignment``
   returns on that score matrix is taken (pairs with score 0 are not matches), exactly as
   corefud-scorer, so ties fall the same way (where the best matching is unique it is found without
-  a solver; where it is not, :mod:`.lsap` returns scipy's very assignment in pure Python, and
-  scipy's own compiled solver is called only for a large matrix);
+  a solver; where it is not, scipy's own compiled solver is called);
 * with ``singletons="drop"`` one-mention chains are removed before matching (as the scorer does);
 * every mention says how it was matched (feature ``match``, :data:`MATCH_KINDS`): the drill
   dimension of ``--by match``;
@@ -265,25 +264,14 @@ def _solver():
     return _SOLVER
 
 
-PURE_PYTHON_CELLS = 40_000
-"""Tied matrices of at most this many cells (200 × 200) are solved by :func:`.lsap.assignment`
-(under 30 ms) rather than by importing numpy and scipy (about 0.2 s of process time, once)."""
-
-
 def _lsa(sim: list[list[float]]) -> list[tuple[int, int]]:
     """The pairs of positive score in the maximum-weight assignment of ``sim`` (rows: key mentions,
     columns: response mentions) that ``linear_sum_assignment(-sim)`` returns, as corefud-scorer
-    solves it (``scorer/base/reader.py`` 118–121): by :func:`.lsap.assignment`, which returns the
-    same pairs, while the matrix is small and scipy not loaded yet; else by scipy's own solver."""
-    if _SOLVER is None and len(sim) * len(sim[0]) <= PURE_PYTHON_CELLS:
-        from .lsap import assignment
+    solves it (``scorer/base/reader.py`` 118–121)."""
+    import numpy as np
 
-        pairs = assignment([[-x for x in row] for row in sim])
-    else:
-        import numpy as np
-
-        rows, cols = _solver()(-np.array(sim, dtype=float))
-        pairs = list(zip(rows.tolist(), cols.tolist()))
+    rows, cols = _solver()(-np.array(sim, dtype=float))
+    pairs = zip(rows.tolist(), cols.tolist())
     return [(a, b) for a, b in pairs if sim[a][b] > 0]
 
 
