@@ -32,12 +32,13 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
 from ..scoring.outcomes import LinkOutcome
 from ..scoring.result import Evaluation
 from . import model as M
+from .footer import KeysFooter
 from .table import LineTable
 
 KEYMAP_ENV = "COREFREPORT_KEYMAP"
@@ -177,29 +178,6 @@ def _tips(bindings: list[Binding]) -> list[Binding]:
 
     return [replace(b, tooltip=b.tooltip or DESCRIPTIONS.get(b.id or "", "")) for b in bindings]
 
-
-
-class KeysFooter(Footer):
-    """Textual's footer, rebuilt only when the keys it shows change.
-
-    Textual republishes a screen's bindings whenever the screen stack changes, and its footer
-    then rebuilds all its keys — also the footer of the browser when the command palette opens
-    over it (the footer is still drawn under the palette's tint): ~25 ms and three more paints of
-    the whole screen before the palette rests. Here the keys shown (key, label, enabled, tooltip)
-    are compared first."""
-
-    _shown: tuple | None = None
-
-    def bindings_changed(self, screen: Screen) -> None:
-        if not self._bindings_ready or not screen.app.app_focus or not self.is_attached:
-            super().bindings_changed(screen)
-            return
-        if screen is self.screen:
-            shown = tuple((b.key, b.description, enabled, tooltip)
-                          for _, b, enabled, tooltip in screen.active_bindings.values() if b.show)
-            if shown != self._shown:
-                self._shown = shown
-                self.call_after_refresh(self.recompose)
 
 
 class Browser(Screen):
@@ -758,7 +736,7 @@ class HelpScreen(Screen):
         lines += [f"  {k:<22} {d}" for k, d in self.keys]
         with VerticalScroll(id="help-body"):
             yield Static("\n".join(lines) + "\n" + LEGEND, id="help-text", markup=True)
-        yield Footer()
+        yield KeysFooter()
 
 
 # --------------------------------------------------------------------------- export
