@@ -23,12 +23,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ..present.explain import entity, explain
 from ..present.labels import short_doc
 from ..present.numbers import count, signed
 from ..scoring.errorclasses import CLASSES, LEFTOVER
+from .footer import KeysFooter
 
 if TYPE_CHECKING:
     from ..scoring.errorclasses import EntityRef, ErrorRow
@@ -139,7 +140,7 @@ class ErrorsScreen(Screen):
         yield DataTable(id="errors-table", cursor_type="row", zebra_stripes=True)
         with VerticalScroll(id="errors-detail-box"):
             yield Static(id="errors-detail")
-        yield Footer()
+        yield KeysFooter()
 
     @property
     def table(self) -> DataTable:
