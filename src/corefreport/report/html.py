@@ -36,8 +36,9 @@ class Cell:
     bold: bool = False
 
 
-def table_view(t: T.Table) -> dict:
-    """Header rows and formatted cells of a table, for the ``table`` macro."""
+def table_view(t: T.Table, pdf: bool = False) -> dict:
+    """Header rows and formatted cells of a table, for the ``table`` macro; with ``pdf``, the column
+    widths of its fixed layout too (the HTML's tables size themselves)."""
     labels = labels_of(t)
     numeric = numeric_columns(t)
     bold = bold_cells(t)
@@ -54,7 +55,7 @@ def table_view(t: T.Table) -> dict:
         rows.append((i in t.breaks, cells))
     return {"title": t.title, "groups": groups, "labels": [] if not t.groups else labels[1:],
             "all_labels": labels, "numeric": numeric, "rows": rows, "note": t.note,
-            "widths": column_widths(t, labels, rows)}
+            "widths": column_widths(t, labels, rows) if pdf else []}
 
 
 KEEP_ROWS = 30
