@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import signal
 import weakref
 from collections.abc import Callable
@@ -20,6 +21,42 @@ from .html import to_html
 from .model import Report
 
 
+class StopCharacterRegexes(dict):
+    """The cache of tinyhtml5's tokenizer from (stop characters, opposite) to the regular expression
+    matching a run of characters outside the set (inside it when ``opposite``), each built once."""
+
+    def __missing__(self, key: tuple) -> re.Pattern:
+        characters, opposite = key
+        if not isinstance(characters, (str, tuple, frozenset, set)):
+            raise KeyError(key)
+        members = "".join(f"\\x{ord(c):02x}" for c in characters)
+        regex = self[key] = re.compile(f"[{'' if opposite else '^'}{members}]+")
+        return regex
+
+
+def cache_tokenizer_regexes() -> bool:
+    """Make the regular-expression cache of WeasyPrint's HTML parser work (tinyhtml5 2.x): its
+    ``inputstream.chars_until`` stores each expression under the compiled expression instead of
+    the stop characters, so the cache never hits and the pattern is rebuilt at every call — half
+    of the parse of the report's HTML (0.13 s of 0.27 s for the 300-document PDF). A dict that
+    builds a missing entry from its key (:class:`StopCharacterRegexes`, the same expressions) makes
+    it hit; the parsed tree is unchanged (tested). Nothing is changed for another version or when
+    the cache is not the plain dict expected. Returns whether the cache is ours."""
+    try:
+        import tinyhtml5
+        from tinyhtml5 import inputstream
+    except ImportError:
+        return False
+    cache = getattr(inputstream, "characters_until_regex", None)
+    if type(cache) is StopCharacterRegexes:
+        return True
+    if type(cache) is not dict or not str(getattr(tinyhtml5, "__version__", "")).startswith("2."):
+        return False
+    inputstream.characters_until_regex = StopCharacterRegexes(
+        (k, v) for k, v in cache.items() if isinstance(k, tuple) and len(k) == 2 and not isinstance(k[0], re.Pattern))
+    return True
+
+
 def render_pdf(html: str, progress: Callable[[str], None] | None = None) -> bytes:
     """The PDF bytes of an HTML report."""
     import warnings
@@ -27,6 +64,7 @@ def render_pdf(html: str, progress: Callable[[str], None] | None = None) -> byte
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # "HarfBuzz-Subset will be required…"
         from weasyprint import HTML
+    cache_tokenizer_regexes()
 
     say = progress or (lambda _m: None)
     say("laying out the PDF pages…")
