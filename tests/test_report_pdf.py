@@ -272,3 +272,31 @@ def test_tokenizer_regex_cache_leaves_the_parsed_html_unchanged() -> None:
     assert fast == plain
     if isinstance(cache, StopCharacterRegexes):  # built once per set of stop characters
         assert 3 <= len(cache) <= 20 and all(isinstance(k[1], bool) for k in cache)
+
+
+def test_trimmed_user_agent_stylesheet_lays_the_report_out_to_the_same_bytes(monkeypatch) -> None:
+    """report/pdf.report_ua_stylesheet leaves out WeasyPrint's footnote and note pseudo-element rules
+    and keeps ::marker for li only (a quarter of the layout time): the example report's PDF is
+    the same file as with WeasyPrint's own user-agent stylesheet."""
+    import corefreport.report.pdf as P
+    from corefreport.report.html import to_html
+    from corefreport.report.model import build
+
+    if P.report_ua_stylesheet() is None:
+        pytest.skip("this WeasyPrint's user-agent stylesheet is not the one expected: it is kept as it is")
+    html = to_html(build(example(), pdf=True), pdf=True)
+    assert "<ol" in html and "<li" in html  # list markers are drawn
+    ours = P.render_pdf(html)
+    monkeypatch.setattr(P, "report_ua_stylesheet", lambda: None)
+    assert P.render_pdf(html) == ours
+
+
+def test_report_css_uses_no_footnote_note_or_other_list_item() -> None:
+    """What the trimmed user-agent stylesheet relies on: the stylesheet and templates never make a
+    footnote, a note or a list item of anything but li."""
+    from importlib import resources
+
+    base = resources.files("corefreport") / "templates"
+    text = "\n".join((base / f).read_text(encoding="utf-8") for f in ("report.css", "report.html.j2", "_macros.html.j2"))
+    for needle in ("footnote", "list-item", "::marker", "note-call", "note-marker", "note-callback", "float: note"):
+        assert needle not in text, needle
