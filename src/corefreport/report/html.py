@@ -108,10 +108,17 @@ def bytecode_cache():
     """jinja2's cache of the compiled templates (``$TMPDIR/_jinja2-cache-UID``, private to the user;
     an entry is used only for the same template source and Python version): compiling the two
     templates costs ~0.14 s on every run, loading them ~2 ms. None where no private directory can
-    be made; a cache file that cannot be written is skipped."""
+    be made; an entry that cannot be read or written is skipped (the template is compiled).
+    ``COREFREPORT_TEMPLATE_CACHE=0`` turns it off."""
     from jinja2 import FileSystemBytecodeCache
 
     class Cache(FileSystemBytecodeCache):
+        def load_bytecode(self, bucket) -> None:
+            try:
+                super().load_bytecode(bucket)
+            except Exception:  # noqa: BLE001 - an unreadable or damaged entry: compile the template
+                bucket.reset()
+
         def dump_bytecode(self, bucket) -> None:
             try:
                 super().dump_bytecode(bucket)
