@@ -5,6 +5,11 @@ HTML and a fixed timestamp for the font subsets.
 Fonts come from Debian packages: ``fonts-texgyre`` (TeX Gyre Termes, Cursor); without it the
 stylesheet falls back to DejaVu Serif / DejaVu Sans Mono (preinstalled). ``libharfbuzz-subset0``
 makes font subsetting several times faster (WeasyPrint falls back to fontTools without it).
+
+Speed, with the same bytes: WeasyPrint is imported (and warmed up) in a child forked before scoring
+(:class:`PdfChild`); its user-agent stylesheet is cascaded without the pseudo-element rules the
+report never uses (:func:`report_ua_stylesheet`); its HTML parser's regular-expression cache is
+made to hit (:func:`cache_tokenizer_regexes`).
 """
 
 from __future__ import annotations
