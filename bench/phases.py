@@ -13,6 +13,9 @@ milliseconds from the process start to each phase's end and each phase's own sha
 * ``read + score (streamed)``  the same for a run scored document by document
   (``scoring.streaming.evaluate_stream``), with the time spent reading token lines after it;
 * ``render``    the output (``cli.render``);
+* for ``report``: ``intervals`` (the summary's bootstrap), ``view model`` (``report.model.build``),
+  ``html`` (jinja2), ``pdf layout`` and ``pdf write`` (WeasyPrint, with its import when no child
+  process imported it beforehand);
 * ``exit``      from the end of rendering to the end of ``main`` (teardown after that is not seen
   here: compare the sum with the whole-process time of ``bench/run.py`` or ``/usr/bin/time``).
 """
@@ -113,6 +116,8 @@ def main() -> None:
 
     run._score_pair = timed_score_pair
     wrap(run, "render", None, "render")
+    if sys.argv[1:2] == ["report"]:
+        wrap_report()
     atexit.register(report)
     import os
 
@@ -129,6 +134,32 @@ def main() -> None:
         cli.main()
     finally:
         mark("main returned")
+
+
+def wrap_report() -> None:
+    """Phases of ``corefreport report``: the summary's intervals, the view model, the HTML, the
+    PDF's layout and writing (``weasyprint.HTML.render`` / ``Document.write_pdf``)."""
+    import corefreport.report.document as doc
+    import corefreport.report.pdf as pdf
+
+    wrap(doc, "summary_intervals", None, "intervals")
+    wrap(doc, "build", None, "view model")
+    wrap(doc, "to_html", None, "html")
+    wrap(pdf, "to_html", None, "html")
+    render_pdf = pdf.render_pdf
+
+    def timed_render_pdf(html, progress=None):
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            import weasyprint
+        mark("import weasyprint")
+        wrap(weasyprint.HTML, "render", None, "pdf layout")
+        wrap(weasyprint.document.Document, "write_pdf", None, "pdf write")
+        return render_pdf(html, progress)
+
+    pdf.render_pdf = timed_render_pdf
 
 
 if __name__ == "__main__":

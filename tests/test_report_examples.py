@@ -13,7 +13,8 @@ from corefreport.cli import example_paths
 from corefreport.io import load_corpus
 from corefreport.present.context import Piece, context, highlight, span_text
 from corefreport.report.document import build, render
-from corefreport.report.examples import GROUPS, PER_GROUP, example_blocks, runs, trim
+from corefreport.report.examples import GROUPS, PER_GROUP, example_blocks, examples, partition, runs, trim
+from corefreport.scoring.outcomes import group_by
 from corefreport.report.html import to_html
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.settings import Settings
@@ -39,6 +40,18 @@ def test_groups_are_the_most_frequent_errors_of_each_analysis():
             assert g.outcome != "TP"
             assert 1 <= len(g.examples) <= PER_GROUP
             assert len(g.examples) == min(PER_GROUP, g.count)
+
+
+def test_partition_sizes_are_the_group_by_counts_and_one_analysis_alone_gives_the_same_block():
+    ev = example()
+    parts = partition(ev.rows)
+    counts = group_by(ev.rows, "analysis", "outcome", "cls", "type")
+    assert {k: len(rs) for k, rs in parts.items()} == {k: c.key_total + c.fp for k, c in counts.items()}
+    assert sum(map(len, parts.values())) == len(ev.rows)
+    first = example_blocks(ev)[0]
+    alone = examples(ev, first.analysis)
+    assert [(g.outcome, g.cls, g.type, g.count, g.errors, [e.row for e in g.examples]) for g in alone.groups] == \
+        [(g.outcome, g.cls, g.type, g.count, g.errors, [e.row for e in g.examples]) for g in first.groups]
 
 
 def test_each_example_marks_the_referent_and_both_antecedents_in_its_sentence():

@@ -4,6 +4,7 @@ stylesheet, inline SVG charts, one inline script that sorts tables, nothing fetc
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from html.parser import HTMLParser
 
 import pytest
@@ -145,3 +146,30 @@ def test_html_passes_an_html5_parser_without_errors():
         p = parser.HTMLParser()
         p.parse(html)
         assert p.errors == []
+
+
+def test_template_cache_gives_the_same_html_and_survives_damaged_or_unwritable_entries(tmp_path, monkeypatch) -> None:
+    """jinja2's bytecode cache (report/html.bytecode_cache): a damaged entry (right header, broken
+    data) is compiled again, an unwritable directory is skipped."""
+    from jinja2 import Environment, FileSystemLoader
+    from jinja2.bccache import bc_magic
+
+    from corefreport.report import html as H
+
+    monkeypatch.setenv("COREFREPORT_TEMPLATE_CACHE", "0")
+    assert H.bytecode_cache() is None
+    monkeypatch.delenv("COREFREPORT_TEMPLATE_CACHE")
+    cache = H.bytecode_cache()
+    assert cache is not None
+    cache.directory = str(tmp_path)
+    base = Path(H.__file__).parent.parent / "templates"
+    env = Environment(loader=FileSystemLoader(str(base)), bytecode_cache=cache)
+    env.get_template("_macros.html.j2")
+    entries = list(tmp_path.iterdir())
+    assert entries  # written
+    for f in entries:
+        f.write_bytes(bc_magic + b"\x80\x05damaged")  # the header, then no pickled checksum
+    again = Environment(loader=FileSystemLoader(str(base)), bytecode_cache=cache)
+    assert again.get_template("_macros.html.j2").module is not None  # compiled anew
+    cache.directory = str(tmp_path / "missing" / "dir")  # cannot be written: no error
+    Environment(loader=FileSystemLoader(str(base)), bytecode_cache=cache).get_template("_macros.html.j2")

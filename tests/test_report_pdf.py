@@ -238,3 +238,65 @@ def test_full_pdf_of_the_300_document_benchmark_in_under_10_s(tmp_path):
                        check=True)
         best = min(best, time.perf_counter() - t)
     assert best < 10, f"{best:.1f} s"
+
+
+def test_tokenizer_regex_cache_leaves_the_parsed_html_unchanged() -> None:
+    """report/pdf.cache_tokenizer_regexes fixes the cache of tinyhtml5's tokenizer (WeasyPrint's
+    HTML parser): the report's HTML, and a page with entities, quotes, comments, a script and odd
+    characters, parse to the same tree as with the library's own (never hitting) cache."""
+    tinyhtml5 = pytest.importorskip("tinyhtml5")
+    import xml.etree.ElementTree as ET
+
+    from tinyhtml5 import inputstream
+
+    from corefreport.report.html import to_html
+    from corefreport.report.model import build
+    from corefreport.report.pdf import StopCharacterRegexes, cache_tokenizer_regexes
+
+    odd = ("<!DOCTYPE html><html><head><title>a &amp; b</title><script>if (a < b && c > d) {}</script></head>"
+           "<body><!-- a -- comment --><p class='q' data-x=\"1 &quot;2&quot;\" title=x&y>K&R &lt;tag&gt; "
+           "&#x2603; &nbsp; \u00a0 ż ] ]] >\t\r\n<br/><table><tr><td>1<td>2</table><![CDATA[x]]>"
+           "<textarea>&amp; <b></textarea><pre>\n  x</pre><svg><text x='1'>a</text></svg></p>\u0000</body></html>")
+    pages = [to_html(build(example(), pdf=True), pdf=True), odd]
+    saved = inputstream.characters_until_regex
+    try:
+        inputstream.characters_until_regex = {}
+        plain = [ET.tostring(tinyhtml5.parse(p, namespace_html_elements=False)) for p in pages]
+        inputstream.characters_until_regex = {}
+        assert cache_tokenizer_regexes() is str(tinyhtml5.__version__).startswith("2.")
+        assert cache_tokenizer_regexes() is str(tinyhtml5.__version__).startswith("2.")  # once
+        fast = [ET.tostring(tinyhtml5.parse(p, namespace_html_elements=False)) for p in pages]
+        cache = inputstream.characters_until_regex
+    finally:
+        inputstream.characters_until_regex = saved
+    assert fast == plain
+    if isinstance(cache, StopCharacterRegexes):  # built once per set of stop characters
+        assert 3 <= len(cache) <= 20 and all(isinstance(k[1], bool) for k in cache)
+
+
+def test_trimmed_user_agent_stylesheet_lays_the_report_out_to_the_same_bytes(monkeypatch) -> None:
+    """report/pdf.report_ua_stylesheet leaves out WeasyPrint's footnote and note pseudo-element rules
+    and keeps ::marker for li only (a quarter of the layout time): the example report's PDF is
+    the same file as with WeasyPrint's own user-agent stylesheet."""
+    import corefreport.report.pdf as P
+    from corefreport.report.html import to_html
+    from corefreport.report.model import build
+
+    if P.report_ua_stylesheet() is None:
+        pytest.skip("this WeasyPrint's user-agent stylesheet is not the one expected: it is kept as it is")
+    html = to_html(build(example(), pdf=True), pdf=True)
+    assert "<ol" in html and "<li" in html  # list markers are drawn
+    ours = P.render_pdf(html)
+    monkeypatch.setattr(P, "report_ua_stylesheet", lambda: None)
+    assert P.render_pdf(html) == ours
+
+
+def test_report_css_uses_no_footnote_note_or_other_list_item() -> None:
+    """What the trimmed user-agent stylesheet relies on: the stylesheet and templates never make a
+    footnote, a note or a list item of anything but li."""
+    from importlib import resources
+
+    base = resources.files("corefreport") / "templates"
+    text = "\n".join((base / f).read_text(encoding="utf-8") for f in ("report.css", "report.html.j2", "_macros.html.j2"))
+    for needle in ("footnote", "list-item", "::marker", "note-call", "note-marker", "note-callback", "float: note"):
+        assert needle not in text, needle

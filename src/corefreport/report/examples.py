@@ -3,22 +3,24 @@ Strube 2015, "Analyzing and Visualizing Coreference Resolution Errors", NAACL de
 analysis, the most frequent error groups — outcome, class and type of the referent — with a few
 example links each, the sentence shown with the referent and both antecedents marked.
 
-Every group is a group-by over the analysis' outcome rows (:func:`~corefreport.scoring.outcomes.group_by`
-on outcome, class and type; TP rows are not errors), every example a filter of them (the rows of
-one group, gathered in one pass). The tokens and their roles come from
+Every group is a group-by over the analysis' outcome rows on outcome, class and type (TP rows are
+not errors), every example a filter of them: one pass partitions the rows by analysis, outcome,
+class and type (:func:`partition`), which gives each group's count — the same as
+:func:`~corefreport.scoring.outcomes.group_by`'s ``key_total + fp``, tested — and its rows. The tokens and their roles come from
 :func:`corefreport.present.context.context`, the same function the TUI's link-in-context view
 uses; this module only chooses the examples and trims long sentences.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ..present.context import Piece, context, why
 from ..present.sampling import spread_over_documents
 from ..present.tables import Table
-from ..scoring.outcomes import LinkOutcome, group_by
+from ..scoring.outcomes import LinkOutcome
 from ..scoring.registry import REGISTRY
 from ..scoring.result import Evaluation
 
@@ -148,26 +150,53 @@ def examples(ev: Evaluation, analysis: str, groups: int = GROUPS, per_group: int
     """The ``groups`` most frequent error groups of ``analysis`` with ``per_group`` examples each;
     None when the analysis has no error row. ``rows``: the analysis' rows, when already selected;
     ``shown``: (document, span) of referents shown already (avoided where possible, then added to)."""
-    shown = shown if shown is not None else set()
     rows = ev.rows_of(analysis) if rows is None else rows
-    # grouped by the tuple of row fields (one C call per row), keyed as before by "outcome\tcls\ttype"
-    counts = {"\t".join(k): c for k, c in group_by(rows, "outcome", "cls", "type").items()}
-    errors = {k: c for k, c in sorted(counts.items()) if not k.startswith("TP\t")}
-    total = sum(c.key_total + c.fp for c in errors.values())
-    if not total:
+    parts = partition(rows)
+    return _examples(ev, analysis, _top_groups(parts, groups).get(analysis, []), parts, per_group,
+                     shown if shown is not None else set())
+
+
+GroupKey = tuple[str, str, str, str]
+"""(analysis, outcome, class, type) of an error group."""
+
+
+def partition(rows: list[LinkOutcome]) -> dict[GroupKey, list[LinkOutcome]]:
+    """The rows of each (analysis, outcome, class, type), in row order — in one pass, the filter
+    of every group at once; a group's size is its count in
+    ``group_by(rows, "analysis", "outcome", "cls", "type")`` (``key_total + fp``: every row once)."""
+    parts: defaultdict[GroupKey, list[LinkOutcome]] = defaultdict(list)
+    fields = attrgetter("analysis", "outcome", "cls", "type")
+    for r in rows:
+        parts[fields(r)].append(r)
+    return parts
+
+
+def _top_groups(parts: dict[GroupKey, list[LinkOutcome]], groups: int) -> dict[str, list[tuple[GroupKey, int, int]]]:
+    """Per analysis, its ``groups`` most frequent error groups (TP is not an error) as (key, rows of
+    the group, error rows of the analysis), most frequent first — ties by the kind of error
+    (:data:`ERROR_ORDER`), then by outcome, class and type."""
+    errors: dict[str, dict[str, tuple[GroupKey, int]]] = {}
+    for k, rs in parts.items():
+        if k[1] != "TP":
+            errors.setdefault(k[0], {})["\t".join(k[1:])] = (k, len(rs))
+    out: dict[str, list[tuple[GroupKey, int, int]]] = {}
+    for analysis, errs in errors.items():
+        total = sum(n for _k, n in errs.values())
+        ranked = sorted(errs.items(), key=lambda kv: (-kv[1][1], ERROR_ORDER.get(kv[1][0][1], 9), kv[0]))
+        out[analysis] = [(k, n, total) for _s, (k, n) in ranked[:groups]]
+    return out
+
+
+def _examples(ev: Evaluation, analysis: str, top: list[tuple[GroupKey, int, int]],
+              members: dict[GroupKey, list[LinkOutcome]], per_group: int, shown: set) -> Examples | None:
+    """The block of one analysis: its groups ``top`` with ``per_group`` examples each chosen from
+    ``members`` (referents in ``shown`` avoided where possible, those chosen added)."""
+    if not top:
         return None
-    ranked = sorted(errors.items(), key=lambda kv: (-(kv[1].key_total + kv[1].fp),
-                                                     ERROR_ORDER.get(kv[0].split("\t")[0], 9), kv[0]))
-    top = {tuple(k.split("\t")): k for k, _ in ranked[:groups]}
-    members: dict[str, list[LinkOutcome]] = {k: [] for k in top.values()}
-    fields = attrgetter("outcome", "cls", "type")
-    for r in rows:  # one pass: the filter outcome = …, cls = …, type = … of every group shown
-        if (k := top.get(fields(r))) is not None:
-            members[k].append(r)
     out: list[ExampleGroup] = []
-    for k, c in ranked[:groups]:
-        outcome, cls, typ = k.split("\t")
-        g = ExampleGroup(analysis, outcome, cls, typ, c.key_total + c.fp, total)
+    for k, n, total in top:
+        _a, outcome, cls, typ = k
+        g = ExampleGroup(analysis, outcome, cls, typ, n, total)
         for r in _pick(ev, members[k], per_group, shown):
             shown.add((r.doc_id, r.span))
             g.examples.append(Example(r.doc_id, r.features.get("sentence", ""), runs(trim(context(ev, r, max_gap=1))),
@@ -178,14 +207,14 @@ def examples(ev: Evaluation, analysis: str, groups: int = GROUPS, per_group: int
 
 
 def example_blocks(ev: Evaluation) -> list[Examples]:
-    """The error examples of every analysis computed (ARCS scenarios, typed), in that order."""
+    """The error examples of every analysis computed (ARCS scenarios, typed), in that order: one
+    pass over all outcome rows (:func:`partition`) gives every group's size and rows."""
     if ev.key_corpus is None:
         return []
-    by: dict[str, list[LinkOutcome]] = {}
-    for r in ev.rows:
-        by.setdefault(r.analysis, []).append(r)
+    parts = partition(ev.rows)
+    top = _top_groups(parts, GROUPS)
     shown: set = set()
-    return [x for a in ANALYSES if by.get(a) and (x := examples(ev, a, rows=by[a], shown=shown)) is not None]
+    return [x for a in ANALYSES if (x := _examples(ev, a, top.get(a, []), parts, PER_GROUP, shown)) is not None]
 
 
 def _typesettable(text: str) -> bool:
