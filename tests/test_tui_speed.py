@@ -141,3 +141,32 @@ def test_the_worker_scores_with_the_collector_paused(monkeypatch):
     assert seen and not any(seen)  # every evaluate call and every stage handed over
     assert gc.isenabled()
     assert ev.rows and ev.complete
+
+
+def test_the_full_pass_takes_the_quick_pass_s_scores_and_gives_the_same_evaluation(monkeypatch):
+    """The TUI scores the standard metrics first; evaluate then takes those per-document scores
+    (``standard=``) instead of computing them again — and the result is the one computed afresh."""
+    import json
+    from dataclasses import replace
+
+    from corefreport.cli import example_paths
+    from corefreport.io import load_corpus
+    from corefreport.scoring import evaluate as E
+    from corefreport.scoring.registry import ALL_METRICS, STANDARD_METRICS
+    from corefreport.scoring.settings import Settings
+
+    key, response = example_paths()
+    kc, rc = load_corpus(key, key=True), load_corpus(response)
+    settings = Settings(metrics=ALL_METRICS, analyses=("arcs", "typed"))
+    fresh = E.evaluate(kc, rc, settings)
+    quick = E.evaluate(kc, rc, replace(settings, metrics=STANDARD_METRICS, analyses=()))
+    calls = []
+    real = E._standard
+    monkeypatch.setattr(E, "_standard", lambda *a, **k: calls.append(1) or real(*a, **k))
+    reused = E.evaluate(kc, rc, settings, standard=quick)
+    assert calls == []  # taken, not computed
+    assert json.dumps(reused.as_dict(per_doc=True)) == json.dumps(fresh.as_dict(per_doc=True))
+    other = E.evaluate(kc, rc, replace(settings, singletons="drop"), standard=quick)  # not the same settings
+    assert calls == [1]
+    assert json.dumps(other.as_dict(per_doc=True)) == \
+        json.dumps(E.evaluate(kc, rc, replace(settings, singletons="drop")).as_dict(per_doc=True))

@@ -430,6 +430,7 @@ def tui_producer(key: str, response: str, settings: Settings, key_format: Option
         # quick scores first: the standard metrics take a tenth of the time of the linguistically
         # aware ones (evaluate's own first stage has them all), at the cost of scoring them twice
         quick = tuple(m for m in settings.metrics if m in STANDARD_METRICS)
+        first = None
         if quick and len(quick) < len(settings.metrics):
             first = evaluate(kc, rc, replace(settings, metrics=quick, analyses=()),
                              progress=lambda d, t: report("scoring", d, t))
@@ -440,6 +441,8 @@ def tui_producer(key: str, response: str, settings: Settings, key_format: Option
             phase[0] = "analyses"
             on_stage(ev)
 
-        return evaluate(kc, rc, settings, progress=lambda d, t: report(phase[0], d, t), on_stage=staged)
+        # the quick pass's per-document scores are taken, not computed again (evaluate checks they fit)
+        return evaluate(kc, rc, settings, progress=lambda d, t: report(phase[0], d, t), on_stage=staged,
+                        standard=first)
 
     return produce

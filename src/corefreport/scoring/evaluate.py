@@ -149,12 +149,26 @@ def pos_warnings(untagged: list[str], ruled: list[str], match: str) -> list[str]
     return out
 
 
+def reusable(standard: Evaluation, settings: Settings, aligned: Alignment) -> bool:
+    """Whether ``standard`` holds the per-document scores ``evaluate`` would compute for
+    ``settings`` on ``aligned``: scored under the same settings except that it has exactly the
+    per-document metrics of ``settings`` and no analysis, on the same documents in the same order."""
+    std = tuple(m for m in settings.metrics if m in PER_DOCUMENT_METRICS)
+    return (standard.complete and tuple(standard.settings.metrics) == std
+            and standard.settings == replace(settings, metrics=std, analyses=())
+            and [d.doc_id for d in standard.documents] == [ad.doc_id for ad in aligned.documents])
+
+
 def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
-             progress: Progress | None = None, on_stage: Callable[[Evaluation], None] | None = None) -> Evaluation:
+             progress: Progress | None = None, on_stage: Callable[[Evaluation], None] | None = None,
+             standard: Evaluation | None = None) -> Evaluation:
     """Score ``response`` against ``key`` with ``settings``; ``key`` and ``response`` are not changed.
 
     ``progress(done, total)`` is called per document of each stage; ``on_stage`` receives the
     standard scores (``complete=False``) before the slower metrics and analyses are computed.
+    ``standard``: the evaluation of the same corpora under the same settings with only the
+    per-document metrics and no analysis (a view's quick pass, :func:`reusable`): its
+    per-document scores are taken instead of computed again.
     """
     settings = settings or Settings()
     key_stats, response_stats = side_stats(key), side_stats(response)
@@ -176,8 +190,11 @@ def evaluate(key: Corpus, response: Corpus, settings: Settings | None = None,
     unmatched = None
     if "mor" in settings.metrics and response is not as_written:
         unmatched = align(key, as_written, singletons=settings.singletons, key_duplicates=settings.key_duplicates)
-    docs, mentions = _standard(aligned, settings, progress, unmatched, as_written)
     std = [m for m in settings.metrics if m in PER_DOCUMENT_METRICS]
+    if standard is not None and reusable(standard, settings, aligned):
+        docs, mentions = list(standard.documents), standard.mentions
+    else:
+        docs, mentions = _standard(aligned, settings, progress, unmatched, as_written)
     ev = Evaluation(
         settings=settings, signature=sig, key_source=key.source, response_source=response.source,
         metrics=_totals(docs, std), documents=docs, mentions=mentions, key_stats=key_stats,
