@@ -33,7 +33,7 @@ from .features import lacks_pos
 from .registry import REGISTRY
 from .result import DocumentResult, Evaluation, SideStats
 from .settings import Settings, signature
-from .standard import document_scorer, document_stats, hash_document, totals
+from .standard import HashFeed, document_scorer, document_stats, hash_document, totals
 
 Read = Callable[[int, int], "tuple[Corpus, Corpus] | None"]
 """``read(k, n)``: share ``k`` of ``n`` (key and response, the same documents in the same order),
@@ -73,16 +73,6 @@ class Share:
     requested: Requested = field(default_factory=Requested)
 
 
-class _Feed:
-    """Collects what :func:`~.standard.hash_document` feeds a hash (sent back as bytes)."""
-
-    def __init__(self) -> None:
-        self.parts: list[bytes] = []
-
-    def update(self, data: bytes) -> None:
-        self.parts.append(data)
-
-
 def score_share(key: Corpus, response: Corpus, settings: Settings, progress: Progress | None = None,
                 total: int = 0) -> Share:
     """The :class:`Share` of a key and a response holding the same documents in the same order."""
@@ -90,7 +80,7 @@ def score_share(key: Corpus, response: Corpus, settings: Settings, progress: Pro
     score = document_scorer(settings)
     stage = DocumentAnalyses(settings)
     alignment = Alignment()
-    feed = _Feed()
+    feed = HashFeed()
     for idx, (kd, rd) in enumerate(zip(key, response)):
         hash_document(feed, kd)
         for side, doc in ((out.key_side, kd), (out.response_side, rd)):

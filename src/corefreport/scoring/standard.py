@@ -20,6 +20,17 @@ from .result import DocumentResult
 from .settings import Settings
 
 
+class HashFeed:
+    """A stand-in for the hash object of :func:`hash_document` that keeps the bytes it is fed (a
+    process of a pool sends them back; the parent hashes them in document order)."""
+
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []
+
+    def update(self, data: bytes) -> None:
+        self.parts.append(data)
+
+
 def hash_document(h, d: Document) -> None:
     """Feed one document (id, tokens, chains' spans) to the corpus hash ``h``."""
     h.update(d.doc_id.encode())

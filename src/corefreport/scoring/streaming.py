@@ -34,7 +34,7 @@ from ..model import Document
 from .align import Alignment, _match_key, align_document, duplicate_warnings, pairing_warnings
 from .counts import Counts
 from .matching import drop_document_zeros, formats_by_rule, heads_warning, match_pair
-from .standard import document_scorer, document_stats, hash_document, totals
+from .standard import HashFeed, document_scorer, document_stats, hash_document, totals
 from .registry import PER_DOCUMENT_METRICS
 from .result import DocumentResult, Evaluation, SideStats
 from .settings import Settings, signature
@@ -167,16 +167,6 @@ class _NotInStep(Exception):
     """A process of a pool met a response document out of the key's order."""
 
 
-class _Feed:
-    """A stand-in for the hash object that keeps the bytes (a pool's process sends them back)."""
-
-    def __init__(self) -> None:
-        self.parts: list[bytes] = []
-
-    def update(self, data: bytes) -> None:
-        self.parts.append(data)
-
-
 def _records(key: DocumentSource, response: DocumentSource, settings: Settings, summary: _Summary, h,
              share: tuple[int, int] = (0, 1)) -> Iterator[tuple[int, _Record]]:
     """The records of the key documents of ``share`` ``(k, n)`` (those whose position modulo ``n``
@@ -213,7 +203,7 @@ def _records(key: DocumentSource, response: DocumentSource, settings: Settings, 
             rd = response.read(index.where[rid]) if rid is not None else None
         if pool and i % n != k:
             continue
-        feed = _Feed() if pool else h
+        feed = HashFeed() if pool else h
         hash_document(feed, kd)
         aligned = Alignment()
         if prepare is None:
