@@ -80,8 +80,10 @@ def fits(blocks: list[Block]) -> bool:
             return False
         if b.kind == "boxed" and b.first_width and len(b.header[0]) > b.first_width:
             return False
-        if b.kind != "line" and (min(_widths(b), default=0) < 1 or sum(w + 3 for w in _widths(b)) >= PIPE_WIDTH):
-            return False
+        if b.kind != "line":
+            widths = _widths(b)
+            if not widths or min(widths) < 1 or sum(w + 3 for w in widths) >= PIPE_WIDTH:
+                return False
     return True
 
 

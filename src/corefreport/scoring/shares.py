@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from functools import reduce
+from operator import add, or_
 from typing import Any, Callable
 
 from ..errors import InputError, SettingsError
@@ -170,24 +171,19 @@ def _evaluation(shares: list[Share], settings: Settings, key: Corpus, response: 
         from .scheme import load_scheme
 
         scheme = load_scheme(settings.scheme)
-    check_requests(settings, reduce(lambda a, b: a | b, (s.requested for s in shares)), scheme)
+    check_requests(settings, reduce(or_, (s.requested for s in shares)), scheme)
     arcs = typed = None
     if shares[0].arcs is not None:
         from .analyses import add_parts, arcs_result
 
-        anchor = shares[0].anchor
-        for s in shares[1:]:
-            anchor = anchor + s.anchor
-        arcs = arcs_result(reduce(add_parts, (s.arcs for s in shares)), anchor)
+        arcs = arcs_result(reduce(add_parts, (s.arcs for s in shares)), reduce(add, (s.anchor for s in shares)))
     if shares[0].typed is not None:
         from .typed import typed_result
 
-        typed = typed_result(reduce(lambda a, b: a + b, (s.typed for s in shares)), scheme, settings.k,
+        typed = typed_result(reduce(add, (s.typed for s in shares)), scheme, settings.k,
                              list(settings.attempted) if settings.attempted else None)
         typed.no_dominant = sum(s.no_dominant for s in shares)
-    mentions = shares[0].mentions
-    for s in shares[1:]:
-        mentions = mentions + s.mentions
+    mentions = reduce(add, (s.mentions for s in shares))
     warnings = (list(key.warnings) + list(response.warnings) + pos_warnings(untagged, [], settings.match)
                 + pairing_warnings(response_side[0], any(s.response_chains for s in shares), [], [])
                 + [w for s in shares for w in s.token_warnings] + duplicate_warnings(duplicates, settings.key_duplicates))
