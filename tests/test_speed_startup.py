@@ -146,3 +146,48 @@ def test_tui_without_a_terminal_is_one_line_and_exit_2_on_the_fast_path():
                      "browser 'corefreport tui --serve'"]
     loaded = {x.rsplit("|", 1)[-1].strip().split(".")[0] for x in res.stderr.splitlines() if x.startswith("import time:")}
     assert not loaded & {"typer", "pydantic", "click"}
+
+
+REPORT_LINES = [
+    ["report", KEY, RESPONSE],
+    ["report", KEY, RESPONSE, "-o", "x.html", "--force", "-q", "--title", "My run", "--name", "sys"],
+    ["report", KEY, "-r", "a=" + RESPONSE, "--response", "b=" + RESPONSE, "-o", "x.tex", "--latex-layout",
+     "single", "--label-prefix", "tab:x-", "--section", "overview", "--section=arcs"],
+    ["report", "--example", "-m", "muc,bcub", "-a", "arcs", "--drop-singletons", "--figures", "figs",
+     "--preset", "crac", "--match=exact", "--key-format", "conll2012", "--response-format", "conll2012"],
+]
+
+
+@pytest.mark.parametrize("argv", REPORT_LINES, ids=[" ".join(a[3:]) or "plain" for a in REPORT_LINES])
+def test_fast_report_passes_what_typer_passes(monkeypatch, argv):
+    """``report`` without typer: run_report gets the arguments and Settings typer gives it."""
+    import corefreport.cli.reporting as reporting
+    from corefreport.cli.fast import try_report
+
+    seen: list = []
+    monkeypatch.setattr(reporting, "run_report", lambda *a, **k: seen.append((a, k)))
+    res = CliRunner().invoke(commands.app, argv)
+    assert res.exit_code == 0, res.output
+    assert try_report(argv)
+    (slow_a, slow_k), (fast_a, fast_k) = seen
+    names = ["key", "response", "responses", "output", "title", "name", "latex_layout", "figures", "label_prefix",
+             "section", "key_format", "response_format", "force", "example", "quiet", "settings"]
+    slow = {**dict(zip(names, slow_a)), **slow_k}
+    fast = {**dict(zip(names, fast_a)), **fast_k}
+    assert fast == slow
+    assert slow["settings"].metrics  # the report's defaults: every metric unless -m says otherwise
+
+
+def test_report_options_the_fast_parser_does_not_know_go_to_typer():
+    assert parse(["report", KEY, RESPONSE, "--per-doc"], "report") is None  # score's option
+    assert parse(["report", KEY, RESPONSE, "--scheme", "x.json"], "report") is None  # rarer scoring options
+    assert parse(["report", KEY, RESPONSE, "-o"], "report") is None
+    assert parse(["report", KEY, RESPONSE, "-h"], "report") is None
+    assert parse(["score", KEY, RESPONSE, "--title", "x"]) is None  # report's option is not score's
+
+
+def test_report_starts_without_typer(tmp_path):
+    out = tmp_path / "r.html"
+    loaded = imported_by("report", KEY, RESPONSE, "-o", str(out), "-q")
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert not loaded & {"typer", "click", "pydantic", "rich", "textual", "weasyprint"}, loaded

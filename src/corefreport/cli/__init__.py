@@ -60,7 +60,7 @@ def main() -> None:
     try:
         try:
             fast = importlib.import_module(f"{__name__}.fast")
-            if not (fast.try_score(sys.argv[1:]) or fast.try_tui(sys.argv[1:])):
+            if not (fast.try_score(sys.argv[1:]) or fast.try_tui(sys.argv[1:]) or fast.try_report(sys.argv[1:])):
                 importlib.import_module(f"{__name__}.commands").app()
         except SystemExit as exit_:
             code = exit_.code

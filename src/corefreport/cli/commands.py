@@ -5,20 +5,18 @@ renderers of :mod:`corefreport.present`, the report, or the TUI. It never comput
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-from ..errors import InputError, SettingsError
 from ..scoring.registry import ALL_METRICS
 from ..scoring.settings import Settings
 from .options import fail, scoring_options
 from .build import VIEW_ANALYSES
 from .run import (  # noqa: F401 (example_paths, render, tui_producer, write_output: this module's interface)
-    InFormat, OutFormat, _load, _refuse_existing, _score_pair, _warn, collector_paused,
-    example_paths, render, run_score, run_tui_command, tui_producer, write_output,
+    InFormat, OutFormat, _refuse_existing, _warn, example_paths, render, run_score, run_tui_command, tui_producer,
+    write_output,
 )
 
 app = typer.Typer(
@@ -114,23 +112,6 @@ def _named(items: list[str]) -> dict[str, str]:
     return named
 
 
-def _score_systems(key: str, named: dict[str, str], settings: Settings, key_format, response_format,
-                   status=None) -> dict:
-    from ..scoring.evaluate import evaluate
-
-    with collector_paused():
-        try:
-            kc = _load(key, key_format, key=True)
-            evs = {}
-            for name, path in named.items():
-                if status is not None:
-                    status(f"scoring {name} on {len(kc)} documents…")
-                evs[name] = evaluate(kc, _load(path, response_format), settings)
-            return evs
-        except (InputError, SettingsError) as err:
-            fail(str(err))
-
-
 @app.command()
 @scoring_options(default_metrics=ALL_METRICS, default_analyses=VIEW_ANALYSES, unsupported=("plink_compat",))
 def compare(
@@ -179,7 +160,9 @@ def compare(
     _refuse_existing(output, force)
     if no_analyses:
         settings = replace(settings, analyses=())
-    evs = _score_systems(key, named, settings, key_format, response_format)
+    from .reporting import score_systems
+
+    evs = score_systems(key, named, settings, key_format, response_format)
     for name, ev in evs.items():
         _warn(ev.warnings, quiet, f"{name}: ")
     _check_resampling_memory(bootstrap, randomization, evs)
@@ -241,64 +224,10 @@ def report(
     settings: Settings,
 ) -> None:
     """Write a paper-ready report (PDF, HTML) or all its tables as LaTeX, chosen by the -o suffix."""
-    from ..report.document import SECTIONS, source_name, write_report
+    from .reporting import run_report
 
-    if example:
-        key, response = example_paths()
-    named: dict[str, str] = {}
-    for item in responses:
-        name, sep, path = item.partition("=")
-        if not sep or not name or not path:
-            fail(f"--response takes NAME=FILE, got {item!r}")
-        named[name] = path
-    if response and named:
-        named = {name or source_name(response): response, **named}
-    if not key or not (response or named):
-        fail("give KEY and RESPONSE, or KEY and -r NAME=FILE … (or --example)")
-    if output.suffix.lower() not in (".pdf", ".html", ".htm", ".tex"):
-        fail(f"{output}: the report is written as .pdf, .html or .tex")
-    _refuse_existing(output, force)
-    for sec in section:
-        if sec not in SECTIONS:
-            fail(f"unknown section {sec!r}; choose from {', '.join(SECTIONS)}")
-    if latex_layout not in ("acl", "single"):
-        fail(f"--latex-layout takes acl or single, got {latex_layout!r}")
-    from rich.console import Console
-
-    from ..report.pdf import pdf_child
-
-    # forked before any thread starts: WeasyPrint's import runs on another core while this scores
-    child = pdf_child() if output.suffix.lower() == ".pdf" and figures is None else None
-    console = Console(stderr=True, quiet=quiet or not sys.stderr.isatty())
-    with console.status("reading the corpora…") as status:
-        cmp = None
-        if len(named) > 1:
-            from ..scoring.compare import compare as run_compare
-
-            evs = _score_systems(key, named, settings, key_format, response_format, status.update)
-            status.update("resampling documents for significance…")
-            cmp = run_compare(evs, next(iter(evs)))
-            ev = evs[list(evs)[-1]]
-        else:
-            evs = None
-            ev = _score_pair(key, response or next(iter(named.values())), settings, key_format, response_format)
-        status.update(f"rendering {output.suffix[1:].upper()}…")
-        try:
-            if figures is not None:
-                from ..report.document import write_figures
-
-                status.update(f"writing the charts to {figures}…")
-                write_figures(ev, figures, force, cmp, name, evs)
-            write_report(ev, output, title, list(section) or None, force=force, comparison=cmp,
-                         progress=status.update, name=name, systems=evs, pdf_child=child, layout=latex_layout,
-                         label_prefix=label_prefix)
-        except FileExistsError as err:
-            fail(str(err))
-        except OSError as err:
-            fail(f"cannot write {output}: {err.strerror or err}")
-    for system, e in (evs or {"": ev}).items():  # with -r A -r B each warning names its system
-        _warn(e.warnings, quiet, f"{system}: " if system else "")
-    typer.echo(f"wrote {output}", err=True)
+    run_report(key, response, responses, output, title, name, latex_layout, figures, label_prefix, section,
+               key_format, response_format, force, example, quiet, settings)
 
 
 @app.command()

@@ -1,0 +1,118 @@
+"""``corefreport report``: the command's work, called by the typer command (:mod:`.commands`) and
+by the fast option parser (:mod:`.fast`) with the same arguments."""
+
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, Optional
+
+from ..errors import InputError, SettingsError
+from ..scoring.settings import Settings
+from .build import fail
+from .run import InFormat, _load, _refuse_existing, _score_pair, _warn, collector_paused, example_paths
+
+SUFFIXES = (".pdf", ".html", ".htm", ".tex")
+LATEX_LAYOUTS = ("acl", "single")
+
+
+class _Quiet:
+    """The status line's stand-in when stderr is not a terminal: says nothing, imports nothing."""
+
+    def update(self, _message: str) -> None:
+        pass
+
+
+@contextmanager
+def status_line(quiet: bool) -> Iterator:
+    """A Rich status line on stderr while the report is made (only on a terminal, not with ``-q``)."""
+    if quiet or not sys.stderr.isatty():
+        yield _Quiet()
+        return
+    from rich.console import Console
+
+    with Console(stderr=True).status("reading the corpora…") as status:
+        yield status
+
+
+def score_systems(key: str, named: dict[str, str], settings: Settings, key_format, response_format,
+                  status=None) -> dict:
+    """The evaluation of each named response against one key (read once), in the order given."""
+    from ..scoring.evaluate import evaluate
+
+    with collector_paused():
+        try:
+            kc = _load(key, key_format, key=True)
+            evs = {}
+            for name, path in named.items():
+                if status is not None:
+                    status(f"scoring {name} on {len(kc)} documents…")
+                evs[name] = evaluate(kc, _load(path, response_format), settings)
+            return evs
+        except (InputError, SettingsError) as err:
+            fail(str(err))
+
+
+def run_report(key: Optional[str], response: Optional[str], responses: list[str], output: Path,
+               title: Optional[str], name: Optional[str], latex_layout: str, figures: Optional[Path],
+               label_prefix: str, section: list[str], key_format: Optional[InFormat],
+               response_format: Optional[InFormat], force: bool, example: bool, quiet: bool,
+               settings: Settings) -> None:
+    """Write the report of ``response`` (or of the systems ``responses``, NAME=FILE) against ``key``
+    to ``output`` (.pdf, .html or .tex); the options are ``corefreport report``'s."""
+    from ..report.document import SECTIONS, source_name, write_report
+
+    if example:
+        key, response = example_paths()
+    named: dict[str, str] = {}
+    for item in responses:
+        system, sep, path = item.partition("=")
+        if not sep or not system or not path:
+            fail(f"--response takes NAME=FILE, got {item!r}")
+        named[system] = path
+    if response and named:
+        named = {name or source_name(response): response, **named}
+    if not key or not (response or named):
+        fail("give KEY and RESPONSE, or KEY and -r NAME=FILE … (or --example)")
+    if output.suffix.lower() not in SUFFIXES:
+        fail(f"{output}: the report is written as .pdf, .html or .tex")
+    _refuse_existing(output, force)
+    for sec in section:
+        if sec not in SECTIONS:
+            fail(f"unknown section {sec!r}; choose from {', '.join(SECTIONS)}")
+    if latex_layout not in LATEX_LAYOUTS:
+        fail(f"--latex-layout takes acl or single, got {latex_layout!r}")
+    from ..report.pdf import pdf_child
+
+    # forked before any thread starts: WeasyPrint's import runs on another core while this scores
+    child = pdf_child() if output.suffix.lower() == ".pdf" and figures is None else None
+    with status_line(quiet) as status:
+        cmp = None
+        if len(named) > 1:
+            from ..scoring.compare import compare as run_compare
+
+            evs = score_systems(key, named, settings, key_format, response_format, status.update)
+            status.update("resampling documents for significance…")
+            cmp = run_compare(evs, next(iter(evs)))
+            ev = evs[list(evs)[-1]]
+        else:
+            evs = None
+            ev = _score_pair(key, response or next(iter(named.values())), settings, key_format, response_format)
+        status.update(f"rendering {output.suffix[1:].upper()}…")
+        try:
+            if figures is not None:
+                from ..report.document import write_figures
+
+                status.update(f"writing the charts to {figures}…")
+                write_figures(ev, figures, force, cmp, name, evs)
+            write_report(ev, output, title, list(section) or None, force=force, comparison=cmp,
+                         progress=status.update, name=name, systems=evs, pdf_child=child, layout=latex_layout,
+                         label_prefix=label_prefix)
+        except FileExistsError as err:
+            fail(str(err))
+        except OSError as err:
+            fail(f"cannot write {output}: {err.strerror or err}")
+    for system, e in (evs or {"": ev}).items():  # with -r A -r B each warning names its system
+        _warn(e.warnings, quiet, f"{system}: " if system else "")
+    sys.stderr.write(f"wrote {output}\n")
