@@ -11,7 +11,8 @@ from typing import Iterator, Optional
 from ..errors import InputError, SettingsError
 from ..scoring.settings import Settings
 from .build import fail
-from .run import InFormat, _load, _refuse_existing, _score_pair, _warn, collector_paused, example_paths
+from .run import (InFormat, _load, _refuse_existing, _score_pair, _score_shares, _warn, collector_paused, example_paths,
+                  pool_size)
 
 SUFFIXES = (".pdf", ".html", ".htm", ".tex")
 LATEX_LAYOUTS = ("acl", "single")
@@ -85,6 +86,8 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
         fail(f"--latex-layout takes acl or single, got {latex_layout!r}")
     from ..report.pdf import pdf_child
 
+    # the pool's size is decided before the PDF child starts, which then shares the cores with it
+    jobs = pool_size(None, [key]) if len(named) <= 1 else 1
     # forked before any thread starts: WeasyPrint's import runs on another core while this scores
     child = pdf_child() if output.suffix.lower() == ".pdf" and figures is None else None
     with status_line(quiet) as status:
@@ -98,7 +101,14 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
             ev = evs[list(evs)[-1]]
         else:
             evs = None
-            ev = _score_pair(key, response or next(iter(named.values())), settings, key_format, response_format)
+            from ..report.examples import CANDIDATES
+
+            path = response or next(iter(named.values()))
+            # in shares when the run allows it: the tables, and of the rows what the report shows
+            ev = _score_shares(key, path, settings, key_format, response_format, jobs, quiet, CANDIDATES) \
+                if jobs > 1 else None
+            if ev is None:
+                ev = _score_pair(key, path, settings, key_format, response_format)
         status.update(f"rendering {output.suffix[1:].upper()}…")
         try:
             if figures is not None:

@@ -142,10 +142,12 @@ def _progress_callback() -> _ProgressBar | None:
 
 
 def _score_pair(key: str, response: str, settings: Settings, key_format, response_format, jobs: int | None = 1,
-                quiet: bool = False, rows: bool = True):
+                quiet: bool = False, rows: bool = True, keep: int = 0):
     """The :class:`Evaluation` of one key/response pair: streamed document by document when only
     spans are compared; with ``rows=False`` (a view of tables only) scored in shares by a pool of
-    :func:`pool_size` processes when the run allows it; else read whole and scored by ``evaluate``."""
+    :func:`pool_size` processes when the run allows it — with ``keep`` > 0 carrying the digest of
+    its rows (``keep`` rows per error group) and corpora that read a document when it is asked
+    for, for the report's examples; else read whole and scored by ``evaluate``."""
     from ..scoring.streaming import streams
 
     if streams(settings):
@@ -153,7 +155,7 @@ def _score_pair(key: str, response: str, settings: Settings, key_format, respons
         if ev is not None:
             return ev
     elif not rows:
-        ev = _score_shares(key, response, settings, key_format, response_format, jobs, quiet)
+        ev = _score_shares(key, response, settings, key_format, response_format, jobs, quiet, keep)
         if ev is not None:
             return ev
     from ..scoring.evaluate import evaluate
@@ -202,7 +204,7 @@ def _score_streaming(key: str, response: str, settings: Settings, key_format, re
 
 
 def _score_shares(key: str, response: str, settings: Settings, key_format, response_format,
-                  jobs: int | None = 1, quiet: bool = False):
+                  jobs: int | None = 1, quiet: bool = False, keep: int = 0):
     """The tables of the analyses scored by :func:`pool_size` processes, each a share of the
     documents (:mod:`corefreport.scoring.shares`); ``None`` when one process is to score (one core
     idle, a small corpus, ``--jobs 1``) or the run does not allow it: it is then read whole."""
@@ -227,7 +229,13 @@ def _score_shares(key: str, response: str, settings: Settings, key_format, respo
             return None
         progress = None if quiet else _progress_callback()
         try:
-            return evaluate_shares(shares.read, settings, n, progress)
+            ev = evaluate_shares(shares.read, settings, n, progress, keep)
+            if ev is not None and keep > 0:
+                from dataclasses import replace
+
+                key_corpus, response_corpus = shares.corpora()
+                ev = replace(ev, key_corpus=key_corpus, response_corpus=response_corpus)
+            return ev
         finally:
             if progress is not None:
                 progress.close()

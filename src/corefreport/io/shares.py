@@ -11,10 +11,11 @@ says so (``None``) and the run is read whole.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from ..model import Corpus
-from .conll2012 import read_share, read_text
+from ..model import Corpus, Document
+from .conll2012 import read_share, read_text, scan_documents
 
 
 class Shares:
@@ -24,6 +25,7 @@ class Shares:
         self.key, self.response = key, response
         self.key_path, self.response_path = key_path, response_path
         self.key_text, self.response_text = read_text(key_path), read_text(response_path)
+        self.first: tuple[Corpus, Corpus] | None = None
 
     @classmethod
     def of(cls, key: str, response: str, key_format: str | None, response_format: str | None) -> Shares | None:
@@ -58,4 +60,53 @@ class Shares:
         kc, key_ids = read_share(self.key_path, self.key_text, mine, source=self.key)
         rc, response_ids = read_share(self.response_path, self.response_text, lambda i, _: i in picked,
                                       source=self.response)
-        return (kc, rc) if key_ids == response_ids else None
+        if key_ids != response_ids:
+            return None
+        if k == 0:
+            self.first = (kc, rc)
+        return kc, rc
+
+    def corpora(self) -> tuple[Corpus, Corpus]:
+        """The key and the response whose documents are read when first asked for
+        (:class:`LazyDocuments`; those of the first share, read already, are kept): for views that
+        show a few documents of a run scored in shares (the report's error examples)."""
+        kc, rc = self.first if self.first is not None else (Corpus(), Corpus())
+        return (Corpus(LazyDocuments(self.key_path, self.key_text, kc.documents), self.key, "conll2012"),
+                Corpus(LazyDocuments(self.response_path, self.response_text, rc.documents), self.response,
+                       "conll2012"))
+
+
+class LazyDocuments(Mapping[str, Document]):
+    """The documents of one CoNLL-2012 file by id, each read (as :func:`~.conll2012.read_share`
+    reads it) when first asked for; ``known`` documents are taken as they are. The file's document
+    ids and places are found by one pass over its ``#`` lines at the first miss."""
+
+    def __init__(self, path: str, text: str, known: dict[str, Document]) -> None:
+        self.path, self.text = path, text
+        self.known = dict(known)
+        self.places: dict[str, tuple[int, int, int]] | None = None  # id → (text from, to, line before)
+
+    def _index(self) -> dict[str, tuple[int, int, int]]:
+        if self.places is None:
+            offsets: list[int] = []
+            docs = list(scan_documents(self.path, self.text, set(), [], columns=False, offsets=offsets,
+                                       parse=lambda: False))
+            ends = offsets[1:] + [len(self.text)]
+            self.places = {d.doc_id: (a, b, d.line - 1) for d, a, b in zip(docs, offsets, ends)}
+        return self.places
+
+    def __getitem__(self, doc_id: str) -> Document:
+        doc = self.known.get(doc_id)
+        if doc is not None:
+            return doc
+        a, b, before = self._index()[doc_id]  # KeyError: not a document of the file
+        doc = next(scan_documents(self.path, self.text[a:b], set(), [], line_base=before, intern_words=False))
+        doc.doc_id = doc_id  # a repeated id, renamed in the file's order
+        self.known[doc_id] = doc
+        return doc
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._index())
+
+    def __len__(self) -> int:
+        return len(self._index())

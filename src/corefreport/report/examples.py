@@ -152,7 +152,7 @@ def examples(ev: Evaluation, analysis: str, groups: int = GROUPS, per_group: int
     ``shown``: (document, span) of referents shown already (avoided where possible, then added to)."""
     rows = ev.rows_of(analysis) if rows is None else rows
     parts = partition(rows)
-    return _examples(ev, analysis, _top_groups(parts, groups).get(analysis, []), parts, per_group,
+    return _examples(ev, analysis, _top_groups(_sizes(parts), groups).get(analysis, []), parts, per_group,
                      shown if shown is not None else set())
 
 
@@ -171,14 +171,18 @@ def partition(rows: list[LinkOutcome]) -> dict[GroupKey, list[LinkOutcome]]:
     return parts
 
 
-def _top_groups(parts: dict[GroupKey, list[LinkOutcome]], groups: int) -> dict[str, list[tuple[GroupKey, int, int]]]:
+def _sizes(parts: dict[GroupKey, list[LinkOutcome]]) -> dict[GroupKey, int]:
+    return {k: len(rs) for k, rs in parts.items()}
+
+
+def _top_groups(sizes: dict[GroupKey, int], groups: int) -> dict[str, list[tuple[GroupKey, int, int]]]:
     """Per analysis, its ``groups`` most frequent error groups (TP is not an error) as (key, rows of
     the group, error rows of the analysis), most frequent first — ties by the kind of error
-    (:data:`ERROR_ORDER`), then by outcome, class and type."""
+    (:data:`ERROR_ORDER`), then by outcome, class and type. ``sizes``: rows per group."""
     errors: dict[str, dict[str, tuple[GroupKey, int]]] = {}
-    for k, rs in parts.items():
+    for k, n in sizes.items():
         if k[1] != "TP":
-            errors.setdefault(k[0], {})["\t".join(k[1:])] = (k, len(rs))
+            errors.setdefault(k[0], {})["\t".join(k[1:])] = (k, n)
     out: dict[str, list[tuple[GroupKey, int, int]]] = {}
     for analysis, errs in errors.items():
         total = sum(n for _k, n in errs.values())
@@ -208,11 +212,19 @@ def _examples(ev: Evaluation, analysis: str, top: list[tuple[GroupKey, int, int]
 
 def example_blocks(ev: Evaluation) -> list[Examples]:
     """The error examples of every analysis computed (ARCS scenarios, typed), in that order: one
-    pass over all outcome rows (:func:`partition`) gives every group's size and rows."""
+    pass over all outcome rows (:func:`partition`) gives every group's size and rows — or, for an
+    evaluation that kept only their digest (:mod:`corefreport.scoring.digest`), its group sizes
+    and the first :data:`CANDIDATES` rows of each error group, which are all :func:`_pick` reads."""
     if ev.key_corpus is None:
         return []
-    parts = partition(ev.rows)
-    top = _top_groups(parts, GROUPS)
+    if ev.digest is not None and not ev.rows:
+        if ev.digest.keep < CANDIDATES:
+            raise ValueError(f"the evaluation kept {ev.digest.keep} rows per error group; the examples read {CANDIDATES}")
+        sizes, parts = ev.digest.sizes, ev.digest.first
+    else:
+        parts = partition(ev.rows)
+        sizes = _sizes(parts)
+    top = _top_groups(sizes, GROUPS)
     shown: set = set()
     return [x for a in ANALYSES if (x := _examples(ev, a, top.get(a, []), parts, PER_GROUP, shown)) is not None]
 

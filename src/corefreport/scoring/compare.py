@@ -421,12 +421,19 @@ def outcome_columns(rows: list[LinkOutcome], doc_index: dict[str, int], by: str 
     :func:`~corefreport.scoring.outcomes.group_by` over (doc_id, ``by``), laid out as a matrix.
     ``values`` are the groups in column order (rows of other values are left out); without ``by``,
     one group of all rows."""
-    groups = values if by is not None else [None]
+    counts = group_by(rows, "doc_id", by) if by is not None else group_by(rows, "doc_id")
+    return counts_matrix(counts, doc_index, by is not None, values)
+
+
+def counts_matrix(counts: dict, doc_index: dict[str, int], grouped: bool = False,
+                  values: list[str] | None = None) -> np.ndarray:
+    """:func:`outcome_columns` of a group-by already made: ``counts`` by document, or by (document,
+    value) when ``grouped`` (``values``: the groups in column order)."""
+    groups = values if grouped else [None]
     gidx = {v: g for g, v in enumerate(groups)}
     out = np.zeros((len(doc_index), 3 * len(groups)))
-    counts = group_by(rows, "doc_id", by) if by is not None else group_by(rows, "doc_id")
     for key, c in counts.items():
-        doc, value = (key if by is not None else (key, None))
+        doc, value = (key if grouped else (key, None))
         d = doc_index.get(doc)
         if d is None:
             raise ValueError(f"outcome row of document {doc!r}, which is not in the evaluation")
@@ -450,6 +457,14 @@ def document_matrix(ev: Evaluation, doc_ids: list[str]) -> dict[str, np.ndarray]
         out[name] = np.array([counts_vector(by_doc[i].metrics[name]) for i in doc_ids], dtype=float)
     out["mentions"] = np.array([counts_vector(by_doc[i].mentions) for i in doc_ids], dtype=float)
     index = {d: k for k, d in enumerate(doc_ids)}
+    if ev.digest is not None and not ev.rows:  # scored in shares: the digest's per-document counts
+        for a in ev.digest.analyses():
+            if a == "typed":
+                if ev.typed is not None:
+                    out[a] = counts_matrix(ev.digest.per_document(a, set(ev.typed.attempted)), index)
+            else:
+                out[a] = counts_matrix(ev.digest.per_document(a), index)
+        return out
     for a, rows in _rows_by_analysis(ev).items():
         if a == "typed":
             if ev.typed is not None:
@@ -461,10 +476,21 @@ def document_matrix(ev: Evaluation, doc_ids: list[str]) -> dict[str, np.ndarray]
 
 
 def _rows_by_analysis(ev: Evaluation) -> dict[str, list[LinkOutcome]]:
+    """The outcome rows of each analysis; for an evaluation that kept only their digest, each
+    analysis with no row (its tables come from the digest)."""
+    if ev.digest is not None and not ev.rows:
+        return {a: [] for a in ev.digest.analyses()}
     out: dict[str, list[LinkOutcome]] = {}
     for r in ev.rows:
         out.setdefault(r.analysis, []).append(r)
     return out
+
+
+def _typed_columns(ev: Evaluation, rows: list[LinkOutcome], index: dict[str, int], attempted: list[str]) -> np.ndarray:
+    """Per-document typed statistics of each attempted class (from the digest when the rows were not kept)."""
+    if ev.digest is not None and not ev.rows:
+        return counts_matrix(ev.digest.per_document_class("typed"), index, True, attempted)
+    return outcome_columns(rows, index, "cls", attempted)
 
 
 # --------------------------------------------------------------------------------------------
@@ -504,6 +530,9 @@ def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str,
            warnings: list[str]) -> tuple[list[_Stat], dict[str, list[str]], dict[str, dict[str, list[LinkOutcome]]]]:
     names = list(evs)
     base = evs[names[0]]
+    if any(ev.digest is not None and not ev.rows for ev in evs.values()) and (groupings or len(evs) > 1):
+        raise ValueError("an evaluation scored without its outcome rows (in shares) is resampled on its own, "
+                         "without groupings")
     mats = {n: document_matrix(ev, doc_ids) for n, ev in evs.items()}
     stats: list[_Stat] = []
     metric_names = [m for m in base.metrics if all(m in ev.metrics for ev in evs.values())]
@@ -539,7 +568,7 @@ def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str,
                                     f"{', '.join(attempted)} for every system")
             if len({(t.scheme.name, t.scheme.n, tuple(t.k)) for t in tables}) > 1:
                 warnings.append("typed: the systems were evaluated with different schemes or k")
-            typed_cols = {n: outcome_columns(rows[n].get(a, []), index, "cls", attempted) for n in names}
+            typed_cols = {n: _typed_columns(evs[n], rows[n].get(a, []), index, attempted) for n in names}
             block = shared_block([("typed_micro", {}), ("typed_macro", {}),
                                   ("typed_scheme", {"divisor": tables[0].scheme.n})], 3 * len(attempted))
             stats.append(_Stat(block, ["typed_micro", "typed_macro", "typed_scheme"], lambda s, c=typed_cols: c[s]))

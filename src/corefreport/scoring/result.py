@@ -20,6 +20,7 @@ from .settings import Settings, Signature
 
 if TYPE_CHECKING:  # annotations only: a plain score imports none of the analyses
     from .analyses import ArcsResult
+    from .digest import RowDigest
     from .errorclasses import ErrorsResult
     from .typed import TypedTables
 
@@ -114,6 +115,10 @@ class Evaluation:
     to ``on_stage`` before the slower metrics and analyses."""
     key_corpus: Corpus | None = field(default=None, repr=False)
     response_corpus: Corpus | None = field(default=None, repr=False)
+    digest: RowDigest | None = field(default=None, repr=False)
+    """When the rows were not kept (``rows`` empty; scored in shares, :mod:`.shares`): their group
+    sizes, the first rows of each error group and per-document counts (:mod:`.digest`) — what the
+    report's error examples and intervals need."""
 
     def rows_of(self, analysis: str) -> list[LinkOutcome]:
         """The outcome rows of one analysis ("immediate", "inferred", "anchor", "typed")."""

@@ -72,11 +72,13 @@ class Share:
     typed: Any = None
     no_dominant: int = 0
     requested: Requested = field(default_factory=Requested)
+    digest: Any = None
 
 
 def score_share(key: Corpus, response: Corpus, settings: Settings, progress: Progress | None = None,
-                total: int = 0) -> Share:
-    """The :class:`Share` of a key and a response holding the same documents in the same order."""
+                total: int = 0, keep: int = 0) -> Share:
+    """The :class:`Share` of a key and a response holding the same documents in the same order;
+    with ``keep`` > 0 also the :class:`~.digest.RowDigest` of its rows (``keep`` rows per error group)."""
     out = Share()
     score = document_scorer(settings)
     stage = DocumentAnalyses(settings)
@@ -114,20 +116,26 @@ def score_share(key: Corpus, response: Corpus, settings: Settings, progress: Pro
 
         out.typed = typed_parts([r for r in stage.rows if r.analysis == "typed"])
         out.no_dominant = stage.no_dominant
+    if keep > 0:
+        from .digest import RowDigest
+
+        out.digest = RowDigest.of(stage.rows, keep)
     return out
 
 
-def evaluate_shares(read: Read, settings: Settings, jobs: int, progress: Progress | None = None) -> Evaluation | None:
+def evaluate_shares(read: Read, settings: Settings, jobs: int, progress: Progress | None = None,
+                    keep: int = 0) -> Evaluation | None:
     """Score a run in ``jobs`` shares, this process taking the first and ``jobs - 1`` forked
     children the others (see the module docstring); ``None`` when the input cannot be cut in
-    shares or ``evaluate`` would refuse it (the caller then scores it whole)."""
+    shares or ``evaluate`` would refuse it (the caller then scores it whole). ``keep`` > 0: the
+    evaluation carries the :class:`~.digest.RowDigest` of its rows, ``keep`` rows per error group."""
     from ..forking import Child
 
     def work(k: int):
         def run(send) -> tuple:
             try:
                 pair = read(k, jobs)
-                return ("out of step",) if pair is None else ("ok", score_share(*pair, settings))
+                return ("out of step",) if pair is None else ("ok", score_share(*pair, settings, keep=keep))
             except (InputError, SettingsError, ValueError) as err:
                 return ("failed", str(err))
         return run
@@ -138,7 +146,7 @@ def evaluate_shares(read: Read, settings: Settings, jobs: int, progress: Progres
         if pair is None:
             return None
         key, response = pair
-        shares = [score_share(key, response, settings, progress, len(key) * jobs)]
+        shares = [score_share(key, response, settings, progress, len(key) * jobs, keep)]
         for child in children:
             value = child.result()
             if value is None or value[0] != "ok":
@@ -184,6 +192,7 @@ def _evaluation(shares: list[Share], settings: Settings, key: Corpus, response: 
                              list(settings.attempted) if settings.attempted else None)
         typed.no_dominant = sum(s.no_dominant for s in shares)
     mentions = reduce(add, (s.mentions for s in shares))
+    digest = reduce(add, (s.digest for s in shares)) if shares[0].digest is not None else None
     warnings = (list(key.warnings) + list(response.warnings) + pos_warnings(untagged, [], settings.match)
                 + pairing_warnings(response_side[0], any(s.response_chains for s in shares), [], [])
                 + [w for s in shares for w in s.token_warnings] + duplicate_warnings(duplicates, settings.key_duplicates))
@@ -192,4 +201,4 @@ def _evaluation(shares: list[Share], settings: Settings, key: Corpus, response: 
         settings=settings, signature=signature(settings, h.hexdigest()[:10], pos_missing=bool(untagged)),
         key_source=key.source, response_source=response.source, metrics=totals(docs, names), documents=docs,
         mentions=mentions, key_stats=SideStats(*key_side), response_stats=SideStats(*response_side),
-        warnings=warnings, duplicates=duplicates, arcs=arcs, typed=typed, complete=True)
+        warnings=warnings, duplicates=duplicates, arcs=arcs, typed=typed, complete=True, digest=digest)
