@@ -22,6 +22,7 @@ Rows (the goals of issue 17):
   processes when both cores are idle) and in one process (``--jobs 1``);
 * ``--match head`` and ``--match partial`` vs ``--match exact`` on base (issue 15: within 1.2×; heads
   by rule 3a from the key's POS, matched document by document as exact matching is);
+* ``report`` on base, as HTML and as PDF (issue 14: HTML ≤ 1.5 s, PDF ≤ 5 s; issue 17: PDF ≤ 4 s);
 * ``score``'s peak RSS on x8 over base;
 * ``--jobs 2`` vs ``--jobs 1`` on x8 (the response read in a second process).
 
@@ -40,6 +41,7 @@ import platform
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -192,6 +194,10 @@ def measure(a: argparse.Namespace) -> dict:
                 for mode in ("head", "partial"):
                     add("≤ 1.2", f"score base --match {mode}", score + ["--match", mode],
                         score + ["--match", "exact"], "--match exact")
+                out = Path(tempfile.mkdtemp(prefix="corefreport-bench-"))
+                for suffix, goal in (("html", "≤ 1.5 s"), ("pdf", "≤ 4.0 s")):
+                    add(goal, f"report base -o x.{suffix}",
+                        [cf, "report", key, resp, "-o", str(out / f"x.{suffix}"), "--force", "-q"], None)
         if "x8" in prefixes:
             key, resp = f"{prefixes['x8']}.key", f"{prefixes['x8']}.response"
             add("", "score x8 --jobs 2", [cf, "score", key, resp, "-f", "json", "--jobs", "2"],
