@@ -191,3 +191,14 @@ def test_report_starts_without_typer(tmp_path):
     loaded = imported_by("report", KEY, RESPONSE, "-o", str(out), "-q")
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert not loaded & {"typer", "click", "pydantic", "rich", "textual", "weasyprint"}, loaded
+
+
+def test_one_blas_thread_unless_the_user_says_otherwise():
+    from corefreport.cli import one_blas_thread
+
+    env: dict = {}
+    one_blas_thread(env)
+    assert env == {"OPENBLAS_NUM_THREADS": "1"}
+    env = {"OPENBLAS_NUM_THREADS": "8"}
+    one_blas_thread(env)
+    assert env == {"OPENBLAS_NUM_THREADS": "8"}
