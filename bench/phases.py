@@ -12,6 +12,8 @@ milliseconds from the process start to each phase's end and each phase's own sha
   with its imports);
 * ``read + score (streamed)``  the same for a run scored document by document
   (``scoring.streaming.evaluate_stream``), with the time spent reading token lines after it;
+* ``read + score (shares)``  the same for a report scored in shares by a pool of processes
+  (``cli.reporting`` → ``cli.run._score_shares``);
 * ``render``    the output (``cli.render``);
 * for ``report``: ``intervals`` (the summary's bootstrap), ``view model`` (``report.model.build``),
   ``html`` (jinja2), ``pdf layout`` and ``pdf write`` (WeasyPrint, with its import when no child
@@ -111,10 +113,14 @@ def main() -> None:
         try:
             return score_pair(*a, **k)
         finally:
-            if marks[-1][0] != "read + score (streamed)":
+            if marks[-1][0] not in ("read + score (streamed)", "read + score (shares)"):
                 mark("evaluate")
 
     run._score_pair = timed_score_pair
+    import corefreport.cli.reporting as reporting
+
+    reporting._score_pair = timed_score_pair
+    wrap(reporting, "_score_shares", None, "read + score (shares)")
     wrap(run, "render", None, "render")
     if sys.argv[1:2] == ["report"]:
         wrap_report()

@@ -15,8 +15,8 @@ from ..scoring.settings import Settings
 from .options import fail, scoring_options
 from .build import VIEW_ANALYSES
 from .run import (  # noqa: F401 (example_paths, render, tui_producer, write_output: this module's interface)
-    InFormat, OutFormat, _refuse_existing, _warn, example_paths, render, run_score, run_tui_command, tui_producer,
-    write_output,
+    InFormat, OutFormat, _refuse_existing, _warn, example_paths, kept_until_exit, render, run_score, run_tui_command,
+    tui_producer, write_output,
 )
 
 app = typer.Typer(
@@ -170,6 +170,7 @@ def compare(
         cmp = run_compare(evs, next(iter(named)), bootstrap, randomization, seed, groupings=settings.by or GROUPINGS)
     except ValueError as err:
         fail(str(err))
+    kept_until_exit(evs, cmp)
     from ..present import render as R
     from ..present.terminal import print_comparison
 

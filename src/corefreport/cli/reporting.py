@@ -12,7 +12,7 @@ from ..errors import InputError, SettingsError
 from ..scoring.settings import Settings
 from .build import fail
 from .run import (InFormat, _load, _refuse_existing, _score_pair, _score_shares, _warn, collector_paused, example_paths,
-                  pool_size)
+                  kept_until_exit, pool_size)
 
 SUFFIXES = (".pdf", ".html", ".htm", ".tex")
 LATEX_LAYOUTS = ("acl", "single")
@@ -109,6 +109,7 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
                 if jobs > 1 else None
             if ev is None:
                 ev = _score_pair(key, path, settings, key_format, response_format)
+        kept_until_exit(ev, evs)
         status.update(f"rendering {output.suffix[1:].upper()}…")
         try:
             if figures is not None:
