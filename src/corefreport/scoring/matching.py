@@ -230,7 +230,8 @@ def _solver():
     """``scipy.optimize.linear_sum_assignment`` — the solver corefud-scorer calls. Importing
     ``scipy.optimize`` costs about half a second (it loads all of scipy's optimisers); the solver is
     one compiled module, ``scipy/optimize/_lsap``, loaded here on its own when it is there (the same
-    code, only the package's other modules are not imported); else the public import."""
+    code, only the package's other modules — and scipy's own ``__init__`` — are not imported; numpy
+    is, by the module); else the public import."""
     global _SOLVER
     if _SOLVER is None:
         import sys
@@ -244,9 +245,8 @@ def _solver():
             import importlib.util
             import os
 
-            import scipy
-
-            base = os.path.join(os.path.dirname(scipy.__file__), "optimize")
+            found = importlib.util.find_spec("scipy")  # where scipy is, without running its __init__
+            base = os.path.join(os.path.dirname(found.origin), "optimize")
             for suffix in importlib.machinery.EXTENSION_SUFFIXES:
                 path = os.path.join(base, "_lsap" + suffix)
                 if os.path.exists(path):
