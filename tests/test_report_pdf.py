@@ -437,3 +437,45 @@ def test_collector_paused_while_laying_out_gives_the_same_bytes(monkeypatch):
         assert not gc.isenabled()
         1 / 0
     assert gc.isenabled()
+
+
+def test_without_a_face_found_the_pdf_tables_size_themselves(monkeypatch):
+    """When fontconfig finds neither TeX Gyre Termes nor DejaVu Serif, no width is guessed (an
+    estimate can fall short of the face WeasyPrint then uses): WeasyPrint's automatic layout."""
+    from corefreport.report import svg
+    from corefreport.report.html import to_html
+    from corefreport.report.model import build
+
+    monkeypatch.setattr(svg, "advances", lambda bold=False: ("", {}))
+    html = to_html(build(example(), pdf=True), pdf=True)
+    assert 'class="data fixed' not in html and "<colgroup>" not in html
+    assert '<table class="data keep">' in html
+    assert check_cells_fit(laid_out(html)) > 300
+
+
+FIT_WITH_DEJAVU = """import sys
+sys.path.insert(0, sys.argv[1])
+from test_report_model import example
+from test_report_pdf import check_cells_fit, laid_out
+from corefreport.report.html import to_html
+from corefreport.report.model import build
+from corefreport.report.svg import advances
+assert advances()[0] == advances(True)[0] == "DejaVu Serif", (advances()[0], advances(True)[0])
+html = to_html(build(example(), pdf=True), pdf=True)
+assert html.count('<table class="data fixed') == html.count("<table")
+print(check_cells_fit(laid_out(html)))
+"""
+
+
+@pytest.mark.skipif(not Path("/usr/share/fonts/truetype/dejavu").is_dir(), reason="needs Debian's DejaVu fonts")
+def test_pdf_table_columns_hold_their_cells_in_dejavu_too(tmp_path):
+    """A fontconfig that knows DejaVu only: the widths come from DejaVu Serif's advances (wider than
+    Termes') and still hold every cell as WeasyPrint lays it out in DejaVu."""
+    conf = tmp_path / "fonts.conf"
+    conf.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>'
+                    f"<dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>{tmp_path / 'cache'}</cachedir>"
+                    "</fontconfig>\n")
+    out = subprocess.run([sys.executable, "-c", FIT_WITH_DEJAVU, str(Path(__file__).parent)], capture_output=True,
+                         text=True, timeout=300, env=os.environ | {"FONTCONFIG_FILE": str(conf)})
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert int(out.stdout.split()[-1]) > 300

@@ -91,7 +91,10 @@ def column_widths(t: T.Table, labels: list[str], rows: list, font_pt: float) -> 
     widest cell or (bold) header set in the report's face, :func:`svg.advance_width`, plus padding
     (:func:`_fit`); a group header wider than its columns widens them evenly. A table wider than
     the page's text width gets a narrower first column (its labels wrap; never the numbers, never
-    below its header or :data:`MIN_STUB_PT`)."""
+    below its header or :data:`MIN_STUB_PT`). [] (the automatic layout) when fontconfig finds
+    neither of the report's faces: estimated widths could fall short of the face WeasyPrint uses."""
+    if not (svg.advances()[0] and svg.advances(True)[0]):
+        return []
     n = len(t.header)
     w = [0.0] * n
     for _rule, cells in rows:
