@@ -144,7 +144,8 @@ def collector_paused() -> Iterator[None]:
     after): its boxes, styles and Pango layouts are hundreds of thousands of young objects, and the
     collections they trigger walk them again and again — 0.13 s (5 %) of the 300-document PDF's
     2.5 s, for 3 % more peak memory (95 → 98 MB). The cycles left are collected once it is on
-    again (in the PDF child, never: it exits). The same bytes (tested)."""
+    again: the first collection after it walks them (~30 ms; the PDF child leaves the collector
+    off, :func:`_serve`). The same bytes (tested)."""
     was = gc.isenabled()
     gc.disable()
     try:
@@ -259,8 +260,13 @@ def warm_up() -> None:
 
 def _serve(html_fd: int, pdf_fd: int) -> None:  # pragma: no cover - runs in the child
     """The child: import WeasyPrint, read the HTML until the parent closes the pipe, send back
-    ``b"0" + PDF`` (or ``b"1" + the error``); nothing when the parent closed without HTML."""
+    ``b"0" + PDF`` (or ``b"1" + the error``); nothing when the parent closed without HTML. The
+    cyclic collector stays off for the child's short life (it ends by ``os._exit``): turned on
+    after the layout, its first collection would walk every object WeasyPrint made (~30 ms)
+    before the PDF is sent."""
     import warnings
+
+    gc.disable()
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)

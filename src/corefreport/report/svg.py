@@ -107,11 +107,16 @@ FACES = ("TeX Gyre Termes", "DejaVu Serif")
 """The report's serif faces, in the order of the stylesheet: fonts-texgyre's Termes, else DejaVu."""
 
 
-@lru_cache(maxsize=2)
 def advances(bold: bool = False) -> tuple[str, dict[int, float]]:
     """(face, advance width in em of each character) of the first of :data:`FACES` that fontconfig
     finds (its bold style with ``bold``), read from the font file's ``cmap`` and ``hmtx`` tables
-    (:func:`font_advances`); ("", {}) when none is found, and widths are then estimated."""
+    (:func:`font_advances`); ("", {}) when none is found, and widths are then estimated. Read once
+    per style (``advances()``, ``advances(False)`` and ``advances(bold=False)`` are one entry)."""
+    return _advances(bool(bold))
+
+
+@lru_cache(maxsize=2)
+def _advances(bold: bool) -> tuple[str, dict[int, float]]:
     import shutil
     import subprocess
 
