@@ -86,10 +86,10 @@ def _fit(width: float) -> float:
 
 
 def column_widths(t: T.Table, labels: list[str], rows: list, font_pt: float) -> list[float]:
-    """Column widths in pt for the PDF's fixed table layout (WeasyPrint's automatic layout measures
-    every cell's preferred widths by laying its text out with Pango): each column as wide as its
-    widest cell or (bold) header set in the report's face, :func:`svg.advance_width`, plus padding
-    (:func:`_fit`); a group header wider than its columns widens them evenly. A table wider than
+    """w_j = max over column j's cells and (bold) header of Σ advance(c) · size, × FIT + padding
+    (:func:`svg.advance_width`, :func:`_fit`): the column widths in pt of the PDF's fixed table
+    layout (WeasyPrint's automatic layout measures every cell's preferred widths by laying its text
+    out with Pango once more). A group header wider than its columns widens them evenly. A table wider than
     the page's text width gets a narrower first column (its labels wrap; never the numbers, never
     below its header or :data:`MIN_STUB_PT`). [] (the automatic layout) when fontconfig finds
     neither of the report's faces: estimated widths could fall short of the face WeasyPrint uses."""
