@@ -475,7 +475,7 @@ def test_pdf_table_columns_hold_their_cells_in_dejavu_too(tmp_path):
     conf.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>'
                     f"<dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>{tmp_path / 'cache'}</cachedir>"
                     "</fontconfig>\n")
-    out = subprocess.run([sys.executable, "-c", FIT_WITH_DEJAVU, str(Path(__file__).parent)], capture_output=True,
-                         text=True, timeout=300, env=os.environ | {"FONTCONFIG_FILE": str(conf)})
+    out = subprocess.run([sys.executable, "-c", FIT_WITH_DEJAVU, str(Path(__file__).parent)],
+                         capture_output=True, text=True, timeout=300, env=os.environ | {"FONTCONFIG_FILE": str(conf)})
     assert out.returncode == 0, out.stderr[-2000:]
     assert int(out.stdout.split()[-1]) > 300

@@ -89,9 +89,9 @@ def column_widths(t: T.Table, labels: list[str], rows: list, font_pt: float) -> 
     """w_j = max over column j's cells and (bold) header of Σ advance(c) · size, × FIT + padding
     (:func:`svg.advance_width`, :func:`_fit`): the column widths in pt of the PDF's fixed table
     layout (WeasyPrint's automatic layout measures every cell's preferred widths by laying its text
-    out with Pango once more). A group header wider than its columns widens them evenly. A table wider than
-    the page's text width gets a narrower first column (its labels wrap; never the numbers, never
-    below its header or :data:`MIN_STUB_PT`). [] (the automatic layout) when fontconfig finds
+    out with Pango once more). A group header wider than its columns widens them evenly. A table
+    wider than the page's text width gets a narrower first column (its labels wrap; never the
+    numbers, never below its header or :data:`MIN_STUB_PT`). [] (the automatic layout) when fontconfig finds
     neither of the report's faces: estimated widths could fall short of the face WeasyPrint uses."""
     if not (svg.advances()[0] and svg.advances(True)[0]):
         return []
@@ -112,7 +112,8 @@ def column_widths(t: T.Table, labels: list[str], rows: list, font_pt: float) -> 
         col += span
     rest = sum(w[1:])
     if w[0] + rest > TEXT_WIDTH_PT:
-        w[0] = min(w[0], max(MIN_STUB_PT, _fit(head[0]) if head else 0.0, math.floor((TEXT_WIDTH_PT - rest) * 10) / 10))
+        room = math.floor((TEXT_WIDTH_PT - rest) * 10) / 10
+        w[0] = min(w[0], max(MIN_STUB_PT, _fit(head[0]) if head else 0.0, room))
     return [round(x, 1) for x in w]
 
 
@@ -165,8 +166,8 @@ def environment():
     env = Environment(loader=FileSystemLoader(str(base)), autoescape=select_autoescape(["html", "j2"]),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                       bytecode_cache=bytecode_cache())
-    env.globals.update(table_view=table_view, table_font_pt=table_font_pt, kind=_kind, pct=pct, keep_rows=KEEP_ROWS, fonts={k: Markup(v) for k, v in FONTS.items()},
-                       chart_font_size=svg.FONT_SIZE)
+    env.globals.update(table_view=table_view, table_font_pt=table_font_pt, kind=_kind, pct=pct, keep_rows=KEEP_ROWS,
+                       fonts={k: Markup(v) for k, v in FONTS.items()}, chart_font_size=svg.FONT_SIZE)
     return env
 
 
