@@ -300,3 +300,182 @@ def test_report_css_uses_no_footnote_note_or_other_list_item() -> None:
     text = "\n".join((base / f).read_text(encoding="utf-8") for f in ("report.css", "report.html.j2", "_macros.html.j2"))
     for needle in ("footnote", "list-item", "::marker", "note-call", "note-marker", "note-callback", "float: note"):
         assert needle not in text, needle
+
+
+# the PDF's fixed table layout -------------------------------------------------------------------
+
+def laid_out(html: str):
+    """WeasyPrint's laid-out document of ``html`` (the report's own user-agent stylesheet)."""
+    from corefreport.report.pdf import report_html
+
+    return report_html(html).render()
+
+
+def table_cells(doc):
+    """(table box, [(cell box, [text boxes])]) for every table on every page of a laid-out document."""
+    from weasyprint.formatting_structure import boxes
+
+    for page in doc.pages:
+        for table in page._page_box.descendants():
+            if isinstance(table, boxes.TableBox):
+                cells = [(c, [t for t in c.descendants() if isinstance(t, boxes.TextBox)])
+                         for c in table.descendants() if isinstance(c, boxes.TableCellBox)]
+                yield table, cells
+
+
+def check_cells_fit(doc) -> int:
+    """Every text of every table cell lies inside its cell's content box (WeasyPrint's own glyph
+    widths, Pango and HarfBuzz, against the column widths the report computed), each number and
+    header on one line, every table within the page's text width; the number of cells seen."""
+    from weasyprint.formatting_structure import boxes
+
+    from corefreport.report.html import TEXT_WIDTH_PT
+
+    seen = 0
+    for table, cells in table_cells(doc):
+        assert table.width * 0.75 <= TEXT_WIDTH_PT + 0.05, f"table {table.width * 0.75:.1f} pt wide"
+        for cell, texts in cells:
+            seen += 1
+            left, right = cell.content_box_x(), cell.content_box_x() + cell.width
+            for t in texts:
+                assert left - 0.01 <= t.position_x and t.position_x + t.width <= right + 0.01, \
+                    f"{t.text!r} overflows its cell by {(t.position_x + t.width - right) * 0.75:.2f} pt"
+            lines = [b for b in cell.descendants() if isinstance(b, boxes.LineBox)]
+            if cell.element_tag == "th" or "n" in (cell.element.get("class") or "").split():
+                assert len(lines) <= 1, f"{' '.join(t.text for t in texts)!r} wraps"
+    return seen
+
+
+def test_pdf_table_columns_hold_their_widest_cells():
+    """The fixed layout's widths (report/html.column_widths) hold every cell as WeasyPrint sets it:
+    the example report (every section) and a comparison report (a table per system)."""
+    from test_report_paper import pair
+
+    from corefreport.report.html import to_html
+    from corefreport.report.model import build
+
+    evs, cmp = pair()
+    for report in (build(example(), pdf=True), build(evs["oracle"], comparison=cmp, systems=evs, pdf=True)):
+        html = to_html(report, pdf=True)
+        assert html.count('<table class="data fixed') == html.count("<table") > 5
+        assert check_cells_fit(laid_out(html)) > 300
+
+
+def test_a_table_wider_than_the_page_wraps_its_labels_not_its_numbers():
+    """Ten number columns and long labels: the first column gives way (its labels wrap) so that
+    the table keeps within the text width; numbers and headers stay on one line (laid out by
+    WeasyPrint); a group label wider than its columns widens them."""
+    from corefreport.present import tables as T
+    from corefreport.report.html import TEXT_WIDTH_PT, environment, table_view
+
+    long = "a rather long row label that names a group of mentions in some detail " * 2
+    t = T.Table("wide", ["label"] + [f"c{i}" for i in range(10)],
+                [[f"{long} {i}"] + [1234.56 + i] * 10 for i in range(3)],
+                groups=[("Group label", 1), ("", 9)])
+    widths = table_view(t, pdf=True)["widths"]
+    assert sum(widths) <= TEXT_WIDTH_PT
+    assert widths[1] > max(widths[2:])  # widened for its group label
+    env = environment()
+    css = env.get_template("report.css").render()
+    body = env.get_template("_macros.html.j2").module.table(t, 1, True)
+    doc = laid_out(f'<!DOCTYPE html><html><head><meta charset="utf-8"><style>{css}</style></head>'
+                   f'<body class="paged">{body}</body></html>')
+    assert check_cells_fit(doc) == 11 * 3 + 3 + 10
+    from weasyprint.formatting_structure import boxes
+
+    (_table, cells), = table_cells(doc)
+    stub = [c for c, _ in cells if c.element_tag == "td" and "n" not in (c.element.get("class") or "")]
+    assert all(len([b for b in c.descendants() if isinstance(b, boxes.LineBox)]) > 1 for c in stub)
+
+
+def test_advance_widths_are_those_weasyprint_lays_out():
+    """report/svg.advance_width (the font's hmtx advances, regular or bold) against the widths
+    WeasyPrint gives the same texts in the example PDF's tables: never short by more than what
+    html.FIT adds, and within 0.5 % for half of them (kerning only narrows a text)."""
+    from corefreport.report.html import FIT, to_html
+    from corefreport.report.model import build
+    from corefreport.report.svg import advance_width, advances
+
+    if not advances()[0] or not advances(True)[0]:
+        pytest.skip("no report face (TeX Gyre Termes / DejaVu Serif) found by fontconfig")
+    ratios = []
+    for _table, cells in table_cells(laid_out(to_html(build(example(), pdf=True), pdf=True))):
+        for _cell, texts in cells:
+            for t in texts:
+                if t.text.strip():
+                    ours = advance_width(t.text, t.style["font_size"] * 0.75, t.style["font_weight"] >= 600)
+                    ratios.append(t.width * 0.75 / ours)
+    ratios.sort()
+    assert len(ratios) > 300
+    assert ratios[-1] <= FIT
+    assert abs(ratios[len(ratios) // 2] - 1) < 0.005
+    assert ratios[0] > 0.9
+
+
+def test_collector_paused_while_laying_out_gives_the_same_bytes(monkeypatch):
+    """render_pdf turns the cyclic collector off while WeasyPrint works (its many young objects
+    made collections cost 5 % of the time): the same file as with the collector on, and the
+    collector's state is restored (also after an error)."""
+    import contextlib
+    import gc
+
+    import corefreport.report.pdf as P
+    from corefreport.report.html import to_html
+    from corefreport.report.model import build
+
+    html = to_html(build(example(), pdf=True), pdf=True)
+    seen = []
+    original = P.report_html
+    monkeypatch.setattr(P, "report_html", lambda h: seen.append(gc.isenabled()) or original(h))
+    assert gc.isenabled()
+    paused = P.render_pdf(html)
+    assert seen == [False] and gc.isenabled()
+    monkeypatch.setattr(P, "collector_paused", contextlib.nullcontext)
+    assert P.render_pdf(html) == paused and seen == [False, True]
+    monkeypatch.undo()
+    with pytest.raises(ZeroDivisionError), P.collector_paused():
+        assert not gc.isenabled()
+        1 / 0
+    assert gc.isenabled()
+
+
+def test_without_a_face_found_the_pdf_tables_size_themselves(monkeypatch):
+    """When fontconfig finds neither TeX Gyre Termes nor DejaVu Serif, no width is guessed (an
+    estimate can fall short of the face WeasyPrint then uses): WeasyPrint's automatic layout."""
+    from corefreport.report import svg
+    from corefreport.report.html import to_html
+    from corefreport.report.model import build
+
+    monkeypatch.setattr(svg, "advances", lambda bold=False: ("", {}))
+    html = to_html(build(example(), pdf=True), pdf=True)
+    assert 'class="data fixed' not in html and "<colgroup>" not in html
+    assert '<table class="data keep">' in html
+    assert check_cells_fit(laid_out(html)) > 300
+
+
+FIT_WITH_DEJAVU = """import sys
+sys.path.insert(0, sys.argv[1])
+from test_report_model import example
+from test_report_pdf import check_cells_fit, laid_out
+from corefreport.report.html import to_html
+from corefreport.report.model import build
+from corefreport.report.svg import advances
+assert advances()[0] == advances(True)[0] == "DejaVu Serif", (advances()[0], advances(True)[0])
+html = to_html(build(example(), pdf=True), pdf=True)
+assert html.count('<table class="data fixed') == html.count("<table")
+print(check_cells_fit(laid_out(html)))
+"""
+
+
+@pytest.mark.skipif(not Path("/usr/share/fonts/truetype/dejavu").is_dir(), reason="needs Debian's DejaVu fonts")
+def test_pdf_table_columns_hold_their_cells_in_dejavu_too(tmp_path):
+    """A fontconfig that knows DejaVu only: the widths come from DejaVu Serif's advances (wider than
+    Termes') and still hold every cell as WeasyPrint lays it out in DejaVu."""
+    conf = tmp_path / "fonts.conf"
+    conf.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>'
+                    f"<dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>{tmp_path / 'cache'}</cachedir>"
+                    "</fontconfig>\n")
+    out = subprocess.run([sys.executable, "-c", FIT_WITH_DEJAVU, str(Path(__file__).parent)],
+                         capture_output=True, text=True, timeout=300, env=os.environ | {"FONTCONFIG_FILE": str(conf)})
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert int(out.stdout.split()[-1]) > 300

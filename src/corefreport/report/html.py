@@ -5,6 +5,7 @@ stands alone. The PDF is this HTML with ``pdf=True`` (paged-media rules, fewer d
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from functools import lru_cache
@@ -36,9 +37,10 @@ class Cell:
     bold: bool = False
 
 
-def table_view(t: T.Table, pdf: bool = False) -> dict:
+def table_view(t: T.Table, pdf: bool = False, section: str = "") -> dict:
     """Header rows and formatted cells of a table, for the ``table`` macro; with ``pdf``, the column
-    widths of its fixed layout too (the HTML's tables size themselves)."""
+    widths of its fixed layout too (the HTML's tables size themselves). ``section``: the id of the
+    section that holds it (the documents table is set smaller)."""
     labels = labels_of(t)
     numeric = numeric_columns(t)
     bold = bold_cells(t)
@@ -55,40 +57,63 @@ def table_view(t: T.Table, pdf: bool = False) -> dict:
         rows.append((i in t.breaks, cells))
     return {"title": t.title, "groups": groups, "labels": [] if not t.groups else labels[1:],
             "all_labels": labels, "numeric": numeric, "rows": rows, "note": t.note,
-            "widths": column_widths(t, labels, rows) if pdf else []}
+            "widths": column_widths(t, labels, rows, table_font_pt(section)) if pdf else []}
 
 
 KEEP_ROWS = 30
 """A table of at most this many rows is never split across pages in the PDF (an ARCS breakdown of
 eight values by three scenarios is 24 rows); longer ones repeat their header on each page."""
-TEXT_WIDTH_PT = 176 / 25.4 * 72  # A4 less the margins of report.css
-TABLE_FONT_PT = 8.5
+TEXT_WIDTH_PT = 176 / 25.4 * 72
+"""The text width of the PDF's pages: A4 (210 mm) less the left and right margins of report.css."""
+TABLE_FONT_PT = {"": 8.5, "documents": 8.0}
+"""The tables' font size in pt by section id ("" for any other), for report.css and the widths."""
 PAD_PT = 10.0
+"""A cell's left plus right padding in pt (report.css: ``th, td { padding: 1.6pt 5pt }``)."""
+FIT = 1.01
+"""Measured advances (:func:`svg.advance_width`) times this: WeasyPrint's widths of the report's
+cells are within 0.1 % of them (kerning only narrows a text), so 1 % holds every cell (tested)."""
+MIN_STUB_PT = 60.0
+"""The narrowest the first column is made to keep a table within the page (its labels wrap)."""
 
 
-def column_widths(t: T.Table, labels: list[str], rows: list) -> list[float]:
-    """Column widths in pt for the PDF's fixed table layout (WeasyPrint's automatic layout measures
-    every cell twice and dominated the PDF's time): the widest cell or header, slightly
-    overestimated; the first column gives way (and wraps) when the table is wider than the page."""
+def table_font_pt(section: str) -> float:
+    return TABLE_FONT_PT.get(section, TABLE_FONT_PT[""])
+
+
+def _fit(width: float) -> float:
+    """A column's width in pt: text width × :data:`FIT` + padding, rounded up to 0.1 pt."""
+    return math.ceil((width * FIT + PAD_PT) * 10) / 10
+
+
+def column_widths(t: T.Table, labels: list[str], rows: list, font_pt: float) -> list[float]:
+    """w_j = max over column j's cells and (bold) header of Σ advance(c) · size, × FIT + padding
+    (:func:`svg.advance_width`, :func:`_fit`): the column widths in pt of the PDF's fixed table
+    layout (WeasyPrint's automatic layout measures every cell's preferred widths by laying its text
+    out with Pango once more). A group header wider than its columns widens them evenly. A table
+    wider than the page's text width gets a narrower first column (its labels wrap; never the
+    numbers, never below its header or :data:`MIN_STUB_PT`). [] (the automatic layout) when fontconfig finds
+    neither of the report's faces: estimated widths could fall short of the face WeasyPrint uses."""
+    if not (svg.advances()[0] and svg.advances(True)[0]):
+        return []
     n = len(t.header)
     w = [0.0] * n
     for _rule, cells in rows:
         for j, c in enumerate(cells[:n]):
-            w[j] = max(w[j], svg.text_width(c.text, TABLE_FONT_PT, c.bold))
-    for j, lab in enumerate(labels[:n]):
-        w[j] = max(w[j], svg.text_width(lab, TABLE_FONT_PT, True))
-    w = [x + PAD_PT for x in w]
+            w[j] = max(w[j], svg.advance_width(c.text, font_pt, c.bold))
+    head = [svg.advance_width(lab, font_pt, True) for lab in labels[:n]]
+    w = [_fit(max(x, h)) for x, h in zip(w, head + [0.0] * (n - len(head)))]
     col = 1
     for g, span in t.groups:
-        need = svg.text_width(g, TABLE_FONT_PT, True) + PAD_PT
+        need = _fit(svg.advance_width(g, font_pt, True))
         have = sum(w[col:col + span])
         if g and need > have:
             for j in range(col, min(col + span, n)):
-                w[j] += (need - have) / span
+                w[j] = math.ceil((w[j] + (need - have) / span) * 10) / 10
         col += span
     rest = sum(w[1:])
     if w[0] + rest > TEXT_WIDTH_PT:
-        w[0] = max(60.0, TEXT_WIDTH_PT - rest)
+        room = math.floor((TEXT_WIDTH_PT - rest) * 10) / 10
+        w[0] = min(w[0], max(MIN_STUB_PT, _fit(head[0]) if head else 0.0, room))
     return [round(x, 1) for x in w]
 
 
@@ -141,8 +166,8 @@ def environment():
     env = Environment(loader=FileSystemLoader(str(base)), autoescape=select_autoescape(["html", "j2"]),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                       bytecode_cache=bytecode_cache())
-    env.globals.update(table_view=table_view, kind=_kind, pct=pct, keep_rows=KEEP_ROWS, fonts={k: Markup(v) for k, v in FONTS.items()},
-                       chart_font_size=svg.FONT_SIZE)
+    env.globals.update(table_view=table_view, table_font_pt=table_font_pt, kind=_kind, pct=pct, keep_rows=KEEP_ROWS,
+                       fonts={k: Markup(v) for k, v in FONTS.items()}, chart_font_size=svg.FONT_SIZE)
     return env
 
 
