@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from corefreport.io import load_corpus
 from corefreport.present.plain import Block, fits, line, render
@@ -59,6 +59,8 @@ def blocks(draw_):
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(blocks(), min_size=1, max_size=4))
+@example([Block("grid", header=("[/]",), rows=(("[b]x",),), justify="l")])  # brackets are text, never markup
+@example([Block("boxed", "[/]", header=("[bold]", "n"), rows=(("a", "1"),), justify="lr", fit=True, first_width=12)])
 def test_plain_equals_rich_wherever_it_says_it_fits(bs):
     if fits(bs):
         assert render(bs) == rich_text(bs)

@@ -69,9 +69,9 @@ def _print_fitted(console: Console, title: str | None, header: list[str], rows: 
                       "(a wider terminal, a pipe or -f csv shows one table)[/dim]")
     for group in groups:
         rt = RichTable(box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False, show_edge=tty)
-        rt.add_column(header[0], justify="left", overflow="fold", max_width=first_width)
+        rt.add_column(Text(header[0]), justify="left", overflow="fold", max_width=first_width)
         for i in group:
-            rt.add_column(header[i], justify="right", no_wrap=True)
+            rt.add_column(Text(header[i]), justify="right", no_wrap=True)
         for r in rows:
             rt.add_row(Text(r[0]), *[Text(r[i]) for i in group])
         console.print(rt)
@@ -105,7 +105,7 @@ def draw(blocks: list[Block], file: TextIO, color: bool | None = None) -> None:
         elif b.kind == "grid":
             grid = RichTable(box=None, pad_edge=False, show_header=True, header_style="dim")
             for h, j in zip(b.header, b.justify):
-                grid.add_column(h, justify=_JUSTIFY[j], overflow="ellipsis", no_wrap=True)
+                grid.add_column(Text(h), justify=_JUSTIFY[j], overflow="ellipsis", no_wrap=True)
             for r in b.rows:
                 grid.add_row(*[_text(c) for c in r])
             console.print(grid)
@@ -115,7 +115,7 @@ def draw(blocks: list[Block], file: TextIO, color: bool | None = None) -> None:
         else:
             table = RichTable(box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False, show_edge=tty)
             for i, (h, j) in enumerate(zip(b.header, b.justify)):
-                table.add_column(h, justify=_JUSTIFY[j], style=b.styles[i] if b.styles else None)
+                table.add_column(Text(h), justify=_JUSTIFY[j], style=b.styles[i] if b.styles else None)
             for r in b.rows:
                 table.add_row(*[_text(c) for c in r])
             console.print(table)
@@ -130,7 +130,7 @@ def _text(c: Cell) -> Text:
 
 
 def _rt(title: str | None, tty: bool) -> RichTable:
-    return RichTable(title=title, box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False,
+    return RichTable(title=Text(title) if title else None, box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False,
                      title_justify="left", show_edge=tty)
 
 
@@ -146,15 +146,15 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
         tty = console.is_terminal
     fix = (lambda s: s) if tty else ascii_text
     cmp_sys = cmp.systems
-    console.print(f"{len(cmp.names)} systems on {len(cmp.documents)} documents; baseline {cmp.baseline}")
+    console.print(Text(f"{len(cmp.names)} systems on {len(cmp.documents)} documents; baseline {cmp.baseline}"))
     names = RichTable(box=None, pad_edge=False, show_header=False)
     names.add_column(style="bold")
     names.add_column(overflow="ellipsis", no_wrap=True)
     for n in cmp.names:
-        names.add_row(n, short_path(cmp.sources.get(n, ""), 60))
+        names.add_row(Text(n), Text(short_path(cmp.sources.get(n, ""), 60)))
     console.print(names)
     for w in cmp.warnings:
-        console.print(f"[yellow]warning:[/yellow] {w}")
+        console.print(Text.assemble(("warning:", "yellow"), f" {w}"))
     for n in cmp_sys:
         console.print(Text(fix(highlights(cmp, n, min_support=min_support)), style="bold" if tty else ""))
     console.print()
@@ -164,14 +164,14 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
     t = _rt("F1 (%)" + (f", {cmp_sys[0]} against {cmp.baseline}" if one else ""), tty)
     t.add_column("metric", no_wrap=True)
     for n in cmp.names:
-        t.add_column(n, justify="right", overflow="fold")
+        t.add_column(Text(n), justify="right", overflow="fold")
     if one:
         t.add_column("Δ", justify="right", no_wrap=True)
         t.add_column("95 % CI of Δ", justify="right", no_wrap=True)
         t.add_column("p", justify="right", no_wrap=True)
     else:
         for n in cmp_sys:
-            t.add_column(f"Δ {n}", justify="right", overflow="fold")
+            t.add_column(Text(f"Δ {n}"), justify="right", overflow="fold")
     family = None
     for m in cmp.metrics:
         if family is not None and m.family != family:
@@ -201,7 +201,7 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
         g = _rt(f"Where {n} gains and loses: F1 by class and type (n ≥ {min_support} key referents)", tty)
         for h, j in (("analysis", "left"), ("group", "left"), ("n", "right"), (cmp.baseline, "right"),
                      (n, "right"), ("Δ", "right"), ("p", "right")):
-            g.add_column(h, justify=j, overflow="fold", max_width=26 if h == "group" else None,
+            g.add_column(Text(h), justify=j, overflow="fold", max_width=26 if h == "group" else None,
                          no_wrap=h not in ("group", cmp.baseline, n))
         any_rows = False
         for a in dict.fromkeys(x.analysis for x in cmp.groups.get(n, [])):
@@ -225,7 +225,7 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
             lt = _rt(f"Links: right only in {n} / only in {cmp.baseline} / in both", tty)
             for h, j in (("analysis", "left"), (f"{n}", "right"), (cmp.baseline, "right"), ("both", "right"),
                          ("most frequent changes", "left")):
-                lt.add_column(h, justify=j, overflow="fold")
+                lt.add_column(Text(h), justify=j, overflow="fold")
             for a, lc in per.items():
                 lt.add_row(SHORT_ANALYSIS.get(a, a), str(lc.gains), str(lc.losses), str(lc.both_right),
                            fix(transitions(lc)))
@@ -250,11 +250,11 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
             dt = documents_table(cmp, n, documents)
             r = _rt(dt.title, tty)
             for h, j in (("document", "left"), (cmp.baseline, "right"), (n, "right"), ("Δ", "right")):
-                r.add_column(h, justify=j, overflow="fold")
+                r.add_column(Text(h), justify=j, overflow="fold")
             for row in dt.rows:
                 r.add_row(row[0], pct(row[1]), pct(row[2]), fix(row[3]))
             console.print(r)
-    console.print(f"[dim]{fix(legend(cmp))}; F1 in %, Δ in points, best in bold[/dim]")
+    console.print(Text(f"{fix(legend(cmp))}; F1 in %, Δ in points, best in bold", style="dim"))
     console.print(Text(str(cmp.signature), style="dim"), soft_wrap=True)
 
 

@@ -186,7 +186,8 @@ class ErrorsScreen(Screen):
         t.add_columns("document", "sentence", "mentions", "types")
         for r in self.rows:
             words = ", ".join(r.texts) if r.texts else ", ".join(f"{s}-{e}" for s, e in r.mentions)
-            t.add_row(short_doc(r.doc_id), str(r.sentence + 1), words[:60], "+".join(dict.fromkeys(r.mtypes)))
+            t.add_row(*(Text(x) for x in (short_doc(r.doc_id), str(r.sentence + 1), words[:60],  # never markup
+                                          "+".join(dict.fromkeys(r.mtypes)))))
         t.move_cursor(row=self.cursor.get(cls, 0))
         self._crumbs()
         self._highlight(t.cursor_row)
