@@ -479,3 +479,30 @@ def test_pdf_table_columns_hold_their_cells_in_dejavu_too(tmp_path):
                          capture_output=True, text=True, timeout=300, env=os.environ | {"FONTCONFIG_FILE": str(conf)})
     assert out.returncode == 0, out.stderr[-2000:]
     assert int(out.stdout.split()[-1]) > 300
+
+
+def test_the_pdf_child_prepares_at_a_lower_priority_in_its_own_thread_only():
+    """WeasyPrint's import in the PDF child takes the cores the scoring leaves (a thread of higher
+    nice value); the layout, in the main thread, keeps the report's priority."""
+    import os
+    import sys
+    import threading
+
+    from corefreport.report.pdf import lower_this_thread
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("a thread's own nice value is Linux's")
+    main_before = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    seen: dict = {}
+
+    def work():
+        tid = threading.get_native_id()
+        before = os.getpriority(os.PRIO_PROCESS, tid)
+        seen["done"] = lower_this_thread(10)
+        seen["nice"] = os.getpriority(os.PRIO_PROCESS, tid) - before
+
+    t = threading.Thread(target=work)
+    t.start()
+    t.join()
+    assert seen == {"done": True, "nice": min(10, 19 - main_before)}
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == main_before
