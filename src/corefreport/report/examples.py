@@ -217,7 +217,7 @@ def example_blocks(ev: Evaluation) -> list[Examples]:
     and the first :data:`CANDIDATES` rows of each error group, which are all :func:`_pick` reads."""
     if ev.key_corpus is None:
         return []
-    if ev.digest is not None and not ev.rows:
+    if ev.digested:
         if ev.digest.keep < CANDIDATES:
             raise ValueError(f"the evaluation kept {ev.digest.keep} rows per error group; the examples read {CANDIDATES}")
         sizes, parts = ev.digest.sizes, ev.digest.first

@@ -457,7 +457,7 @@ def document_matrix(ev: Evaluation, doc_ids: list[str]) -> dict[str, np.ndarray]
         out[name] = np.array([counts_vector(by_doc[i].metrics[name]) for i in doc_ids], dtype=float)
     out["mentions"] = np.array([counts_vector(by_doc[i].mentions) for i in doc_ids], dtype=float)
     index = {d: k for k, d in enumerate(doc_ids)}
-    if ev.digest is not None and not ev.rows:  # scored in shares: the digest's per-document counts
+    if ev.digested:  # scored in shares: the digest's per-document counts
         for a in ev.digest.analyses():
             if a == "typed":
                 if ev.typed is not None:
@@ -478,7 +478,7 @@ def document_matrix(ev: Evaluation, doc_ids: list[str]) -> dict[str, np.ndarray]
 def _rows_by_analysis(ev: Evaluation) -> dict[str, list[LinkOutcome]]:
     """The outcome rows of each analysis; for an evaluation that kept only their digest, each
     analysis with no row (its tables come from the digest)."""
-    if ev.digest is not None and not ev.rows:
+    if ev.digested:
         return {a: [] for a in ev.digest.analyses()}
     out: dict[str, list[LinkOutcome]] = {}
     for r in ev.rows:
@@ -488,7 +488,7 @@ def _rows_by_analysis(ev: Evaluation) -> dict[str, list[LinkOutcome]]:
 
 def _typed_columns(ev: Evaluation, rows: list[LinkOutcome], index: dict[str, int], attempted: list[str]) -> np.ndarray:
     """Per-document typed statistics of each attempted class (from the digest when the rows were not kept)."""
-    if ev.digest is not None and not ev.rows:
+    if ev.digested:
         return counts_matrix(ev.digest.per_document_class("typed"), index, True, attempted)
     return outcome_columns(rows, index, "cls", attempted)
 
@@ -530,7 +530,7 @@ def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str,
            warnings: list[str]) -> tuple[list[_Stat], dict[str, list[str]], dict[str, dict[str, list[LinkOutcome]]]]:
     names = list(evs)
     base = evs[names[0]]
-    if any(ev.digest is not None and not ev.rows for ev in evs.values()) and (groupings or len(evs) > 1):
+    if any(ev.digested for ev in evs.values()) and (groupings or len(evs) > 1):
         raise ValueError("an evaluation scored without its outcome rows (in shares) is resampled on its own, "
                          "without groupings")
     mats = {n: document_matrix(ev, doc_ids) for n, ev in evs.items()}

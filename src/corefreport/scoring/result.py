@@ -120,6 +120,11 @@ class Evaluation:
     sizes, the first rows of each error group and per-document counts (:mod:`.digest`) — what the
     report's error examples and intervals need."""
 
+    @property
+    def digested(self) -> bool:
+        """Whether the outcome rows were not kept, only their :attr:`digest` (scored in shares)."""
+        return self.digest is not None and not self.rows
+
     def rows_of(self, analysis: str) -> list[LinkOutcome]:
         """The outcome rows of one analysis ("immediate", "inferred", "anchor", "typed")."""
         return [r for r in self.rows if r.analysis == analysis]
