@@ -138,3 +138,21 @@ main()
         assert res.returncode == 0, res.stderr
         outs.append(out.read_bytes())
     assert outs[0] == outs[1] and b"Error examples" in outs[0]
+
+
+def test_rows_and_counts_pickle_whole():
+    """Rows and counts travel between the pool's processes pickled as their field values: every
+    field comes back (a field added to the class and not to ``__reduce__`` fails here)."""
+    import pickle
+    from dataclasses import fields
+
+    from corefreport.scoring.outcomes import LinkOutcome, OutcomeCounts
+
+    row = LinkOutcome("typed", "d; part 000", 3, 5, "the city", "WTL", 0.75, (0, 1), (1, 1), "NOMINAL", "definite",
+                      {"mtype": "NOMINAL", "sentence": "2"})
+    counts = OutcomeCounts(1, 2, 3, 4, 5, 6, 7.25)
+    for x in (row, counts):
+        back = pickle.loads(pickle.dumps(x, pickle.HIGHEST_PROTOCOL))
+        assert back == x and type(back) is type(x)
+        assert [getattr(back, f.name) for f in fields(x)] == [getattr(x, f.name) for f in fields(x)]
+        assert len(x.__reduce__()[1]) == len(fields(x))
