@@ -156,3 +156,14 @@ def test_rows_and_counts_pickle_whole():
         assert back == x and type(back) is type(x)
         assert [getattr(back, f.name) for f in fields(x)] == [getattr(x, f.name) for f in fields(x)]
         assert len(x.__reduce__()[1]) == len(fields(x))
+
+
+def test_the_pool_s_waiting_time_runs_the_caller_s_work_once():
+    """``on_wait`` (the report imports its intervals' modules there) runs once, after this
+    process's share, and changes nothing of the evaluation."""
+    calls: list = []
+    shares = Shares.of(KEY, RESPONSE, None, None)
+    plain = evaluate_shares(shares.read, REPORT, 2, keep=CANDIDATES)
+    waited = evaluate_shares(shares.read, REPORT, 2, keep=CANDIDATES, on_wait=lambda: calls.append(1))
+    assert calls == [1]
+    assert waited.metrics == plain.metrics and waited.digest.sizes == plain.digest.sizes

@@ -55,6 +55,12 @@ def score_systems(key: str, named: dict[str, str], settings: Settings, key_forma
             fail(str(err))
 
 
+def _import_intervals() -> None:
+    """Import what the summary's bootstrap intervals need (numpy, the resampling): done while the
+    pool's other processes finish their shares, instead of after."""
+    from ..scoring import compare, intervals  # noqa: F401 - imported for later
+
+
 def run_report(key: Optional[str], response: Optional[str], responses: list[str], output: Path,
                title: Optional[str], name: Optional[str], latex_layout: str, figures: Optional[Path],
                label_prefix: str, section: list[str], key_format: Optional[InFormat],
@@ -105,8 +111,8 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
 
             path = response or next(iter(named.values()))
             # in shares when the run allows it: the tables, and of the rows what the report shows
-            ev = _score_shares(key, path, settings, key_format, response_format, jobs, quiet, CANDIDATES) \
-                if jobs > 1 else None
+            ev = _score_shares(key, path, settings, key_format, response_format, jobs, quiet, CANDIDATES,
+                               on_wait=_import_intervals) if jobs > 1 else None
             if ev is None:
                 ev = _score_pair(key, path, settings, key_format, response_format)
         kept_until_exit(ev, evs)

@@ -216,7 +216,7 @@ def _score_streaming(key: str, response: str, settings: Settings, key_format, re
 
 
 def _score_shares(key: str, response: str, settings: Settings, key_format, response_format,
-                  jobs: int | None = 1, quiet: bool = False, keep: int = 0):
+                  jobs: int | None = 1, quiet: bool = False, keep: int = 0, on_wait=None):
     """The tables of the analyses scored by :func:`pool_size` processes, each a share of the
     documents (:mod:`corefreport.scoring.shares`); ``None`` when one process is to score (one core
     idle, a small corpus, ``--jobs 1``) or the run does not allow it: it is then read whole."""
@@ -241,7 +241,7 @@ def _score_shares(key: str, response: str, settings: Settings, key_format, respo
             return None
         progress = None if quiet else _progress_callback()
         try:
-            ev = evaluate_shares(shares.read, settings, n, progress, keep)
+            ev = evaluate_shares(shares.read, settings, n, progress, keep, on_wait)
             if ev is not None and keep > 0:
                 from dataclasses import replace
 

@@ -124,11 +124,13 @@ def score_share(key: Corpus, response: Corpus, settings: Settings, progress: Pro
 
 
 def evaluate_shares(read: Read, settings: Settings, jobs: int, progress: Progress | None = None,
-                    keep: int = 0) -> Evaluation | None:
+                    keep: int = 0, on_wait: Callable[[], None] | None = None) -> Evaluation | None:
     """Score a run in ``jobs`` shares, this process taking the first and ``jobs - 1`` forked
     children the others (see the module docstring); ``None`` when the input cannot be cut in
     shares or ``evaluate`` would refuse it (the caller then scores it whole). ``keep`` > 0: the
-    evaluation carries the :class:`~.digest.RowDigest` of its rows, ``keep`` rows per error group."""
+    evaluation carries the :class:`~.digest.RowDigest` of its rows, ``keep`` rows per error group.
+    ``on_wait``: work of the caller's that this process does once its share is scored, while the
+    children finish theirs (the report imports what its intervals need)."""
     from ..forking import Child
 
     def work(k: int):
@@ -147,6 +149,8 @@ def evaluate_shares(read: Read, settings: Settings, jobs: int, progress: Progres
             return None
         key, response = pair
         shares = [score_share(key, response, settings, progress, len(key) * jobs, keep)]
+        if on_wait is not None:
+            on_wait()
         for child in children:
             value = child.result()
             if value is None or value[0] != "ok":
