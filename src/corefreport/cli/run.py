@@ -154,12 +154,10 @@ def _progress_callback() -> _ProgressBar | None:
 
 
 def _score_pair(key: str, response: str, settings: Settings, key_format, response_format, jobs: int | None = 1,
-                quiet: bool = False, rows: bool = True, keep: int = 0):
+                quiet: bool = False, rows: bool = True):
     """The :class:`Evaluation` of one key/response pair: streamed document by document when only
     spans are compared; with ``rows=False`` (a view of tables only) scored in shares by a pool of
-    :func:`pool_size` processes when the run allows it — with ``keep`` > 0 carrying the digest of
-    its rows (``keep`` rows per error group) and corpora that read a document when it is asked
-    for, for the report's examples; else read whole and scored by ``evaluate``."""
+    :func:`pool_size` processes when the run allows it; else read whole and scored by ``evaluate``."""
     from ..scoring.streaming import streams
 
     if streams(settings):
@@ -167,7 +165,7 @@ def _score_pair(key: str, response: str, settings: Settings, key_format, respons
         if ev is not None:
             return ev
     elif not rows:
-        ev = _score_shares(key, response, settings, key_format, response_format, jobs, quiet, keep)
+        ev = _score_shares(key, response, settings, key_format, response_format, jobs, quiet)
         if ev is not None:
             return ev
     from ..scoring.evaluate import evaluate
@@ -219,7 +217,10 @@ def _score_shares(key: str, response: str, settings: Settings, key_format, respo
                   jobs: int | None = 1, quiet: bool = False, keep: int = 0, on_wait=None):
     """The tables of the analyses scored by :func:`pool_size` processes, each a share of the
     documents (:mod:`corefreport.scoring.shares`); ``None`` when one process is to score (one core
-    idle, a small corpus, ``--jobs 1``) or the run does not allow it: it is then read whole."""
+    idle, a small corpus, ``--jobs 1``) or the run does not allow it: it is then read whole.
+    ``keep`` > 0 (the report): the evaluation carries the digest of its rows (``keep`` rows per
+    error group) and corpora that read a document when it is asked for; ``on_wait``: see
+    :func:`~corefreport.scoring.shares.evaluate_shares`."""
     import os
 
     from ..scoring.shares import evaluate_shares, shareable

@@ -13,13 +13,12 @@ uses; this module only chooses the examples and trims long sentences.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
-from operator import attrgetter
 
 from ..present.context import Piece, context, why
 from ..present.sampling import spread_over_documents
 from ..present.tables import Table
+from ..scoring.digest import ORDER, GroupKey, partition
 from ..scoring.outcomes import LinkOutcome
 from ..scoring.registry import REGISTRY
 from ..scoring.result import Evaluation
@@ -123,7 +122,7 @@ def _pick(ev: Evaluation, rows: list[LinkOutcome], n: int, shown: set | None = N
     """``n`` rows, from different documents where possible, referents not ``shown`` for an earlier
     analysis and shorter contexts first; deterministic."""
     shown = shown if shown is not None else set()
-    cand = sorted(rows, key=lambda r: (r.doc_id, r.start, r.end))[:CANDIDATES]
+    cand = sorted(rows, key=ORDER)[:CANDIDATES]  # the order a digest keeps its first rows in
     sized = sorted(cand, key=lambda r: (_unmarked(r), (r.doc_id, r.span) in shown, _span_of_context(r) > LONG,
                                         r.doc_id, r.start))
     return spread_over_documents(sized, n)
@@ -154,21 +153,6 @@ def examples(ev: Evaluation, analysis: str, groups: int = GROUPS, per_group: int
     parts = partition(rows)
     return _examples(ev, analysis, _top_groups(_sizes(parts), groups).get(analysis, []), parts, per_group,
                      shown if shown is not None else set())
-
-
-GroupKey = tuple[str, str, str, str]
-"""(analysis, outcome, class, type) of an error group."""
-
-
-def partition(rows: list[LinkOutcome]) -> dict[GroupKey, list[LinkOutcome]]:
-    """The rows of each (analysis, outcome, class, type), in row order — in one pass, the filter
-    of every group at once; a group's size is its count in
-    ``group_by(rows, "analysis", "outcome", "cls", "type")`` (``key_total + fp``: every row once)."""
-    parts: defaultdict[GroupKey, list[LinkOutcome]] = defaultdict(list)
-    fields = attrgetter("analysis", "outcome", "cls", "type")
-    for r in rows:
-        parts[fields(r)].append(r)
-    return parts
 
 
 def _sizes(parts: dict[GroupKey, list[LinkOutcome]]) -> dict[GroupKey, int]:

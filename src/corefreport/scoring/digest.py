@@ -31,6 +31,17 @@ ORDER = attrgetter("doc_id", "start", "end")
 """The order the candidates are kept in (and the error examples read them in)."""
 
 
+def partition(rows: list[LinkOutcome]) -> dict[GroupKey, list[LinkOutcome]]:
+    """The rows of each (analysis, outcome, class, type), in row order — in one pass, the filter
+    of every group at once; a group's size is its count in
+    ``group_by(rows, "analysis", "outcome", "cls", "type")`` (``key_total + fp``: every row once)."""
+    parts: defaultdict[GroupKey, list[LinkOutcome]] = defaultdict(list)
+    fields = attrgetter("analysis", "outcome", "cls", "type")
+    for r in rows:
+        parts[fields(r)].append(r)
+    return parts
+
+
 @dataclass
 class RowDigest:
     """Group sizes, the first rows of each error group and per-document counts (module docstring)."""
@@ -43,10 +54,7 @@ class RowDigest:
     @classmethod
     def of(cls, rows: list[LinkOutcome], keep: int) -> RowDigest:
         """The digest of ``rows``, keeping ``keep`` rows of each error group (TP is not an error)."""
-        parts: defaultdict[GroupKey, list[LinkOutcome]] = defaultdict(list)
-        fields = attrgetter("analysis", "outcome", "cls", "type")
-        for r in rows:
-            parts[fields(r)].append(r)
+        parts = partition(rows)
         return cls(keep, {k: len(v) for k, v in parts.items()},
                    {k: nsmallest(keep, v, key=ORDER) for k, v in parts.items() if k[1] != "TP"},
                    group_by(rows, "analysis", "doc_id", "cls"))
