@@ -42,6 +42,41 @@ def one_blas_thread(environ) -> None:
     environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
+def wants_solver(argv: list[str]) -> bool:
+    """Whether a command line will likely call the assignment solver (:mod:`corefreport.lsap`) and
+    nothing else would import numpy: ``score`` under ``--match head|partial``, ``--preset crac`` or
+    ``--zero-match dependent``, not limited to one process (``--jobs 1``). A quick look at the
+    words, before any parsing: a wrong guess costs only the helper's start, never a number.
+
+    >>> wants_solver(["score", "k.conllu", "r.conllu", "--preset", "crac"])
+    True
+    >>> wants_solver(["score", "k", "r", "--match=partial", "-j", "1"])
+    False
+    """
+    if not argv or argv[0] != "score":
+        return False
+    words = [w for a in argv for w in (a.split("=", 1) if a.startswith("--") else (a,))]
+    pairs = set(zip(words, words[1:]))
+    if {("--jobs", "1"), ("-j", "1")} & pairs or "-j1" in words:
+        return False
+    return bool({("--match", "head"), ("--match", "partial"), ("--preset", "crac"),
+                 ("--zero-match", "dependent")} & pairs)
+
+
+def start_solver(argv: list[str]) -> None:
+    """Start the solver's helper (:func:`corefreport.lsap.start_helper`) when the command line
+    :func:`wants_solver` and a core besides this process's is idle: it imports numpy there while
+    this process starts, instead of every process of the run importing it when it first needs it."""
+    if not wants_solver(argv):
+        return
+    from ..forking import idle_cores
+
+    if idle_cores() >= 2:
+        from ..lsap import start_helper
+
+        start_helper()
+
+
 def main() -> None:
     """Console-script entry point: Ctrl-C exits 130 and a closed pipe or a full disk exits with one
     error line, never a traceback. Once the output is flushed, the process ends at once
@@ -53,6 +88,7 @@ def main() -> None:
     import importlib
 
     one_blas_thread(os.environ)
+    start_solver(sys.argv[1:])
     run = importlib.import_module(f"{__name__}.run")
     signal.signal(signal.SIGINT, _interrupted)
     run.FREEZE = True

@@ -197,16 +197,32 @@ def with_heads(doc: Document) -> Document:
 
 
 class _Info:
-    """A remaining mention of step 2: its head, identity, word set and sort order, computed once."""
+    """A remaining mention of step 2: its head and identity; its word set made when first needed."""
 
-    __slots__ = ("m", "words", "head", "ident", "order")
+    __slots__ = ("m", "head", "ident", "_words")
 
     def __init__(self, m: Mention, ident: tuple, head) -> None:
         self.m = m
         self.head = head
         self.ident = ident
-        self.words = ws = m.word_set
-        self.order = (min(ws), max(ws), len(ws)) if m.words is not None else (m.start, m.end, len(ws))
+        self._words: frozenset[int] | None = None
+
+    @property
+    def words(self) -> frozenset[int]:
+        """The mention's word set (made at the first use: most remaining mentions have no candidate)."""
+        ws = self._words
+        if ws is None:
+            ws = self._words = self.m.word_set
+        return ws
+
+    @property
+    def order(self) -> tuple[int, int, int]:
+        """The scorer's sort key: first word, last word, number of words."""
+        m = self.m
+        if m.words is None:
+            return (m.start, m.end, m.end - m.start + 1)
+        ws = self.words
+        return (min(ws), max(ws), len(ws))
 
 
 def score(k: Mention, r: Mention, mode: str) -> float:
@@ -223,56 +239,13 @@ def score(k: Mention, r: Mention, mode: str) -> float:
     return 1.0 if kw == rw else 0.0
 
 
-_SOLVER = None
-
-
-def _solver():
-    """``scipy.optimize.linear_sum_assignment`` — the solver corefud-scorer calls. Importing
-    ``scipy.optimize`` costs about half a second (it loads all of scipy's optimisers); the solver is
-    one compiled module, ``scipy/optimize/_lsap``, loaded here on its own when it is there (the same
-    code, only the package's other modules — and scipy's own ``__init__`` — are not imported; numpy
-    is, by the module); else the public import."""
-    global _SOLVER
-    if _SOLVER is None:
-        import sys
-
-        loaded = sys.modules.get("scipy.optimize")
-        if loaded is not None:
-            _SOLVER = loaded.linear_sum_assignment
-            return _SOLVER
-        try:
-            import importlib.machinery
-            import importlib.util
-            import os
-
-            found = importlib.util.find_spec("scipy")  # where scipy is, without running its __init__
-            base = os.path.join(os.path.dirname(found.origin), "optimize")
-            for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-                path = os.path.join(base, "_lsap" + suffix)
-                if os.path.exists(path):
-                    spec = importlib.util.spec_from_file_location("scipy.optimize._lsap", path)
-                    module = importlib.util.module_from_spec(spec)
-                    spec.loader.exec_module(module)
-                    _SOLVER = module.linear_sum_assignment
-                    break
-        except Exception:  # any layout change: the public import below
-            _SOLVER = None
-        if _SOLVER is None:
-            from scipy.optimize import linear_sum_assignment
-
-            _SOLVER = linear_sum_assignment
-    return _SOLVER
-
-
 def _lsa(sim: list[list[float]]) -> list[tuple[int, int]]:
     """The pairs of positive score in the maximum-weight assignment of ``sim`` (rows: key mentions,
     columns: response mentions) that ``linear_sum_assignment(-sim)`` returns, as corefud-scorer
-    solves it (``scorer/base/reader.py`` 118–121)."""
-    import numpy as np
+    solves it (``scorer/base/reader.py`` 118–121; :func:`corefreport.lsap.assign`)."""
+    from ..lsap import assign
 
-    rows, cols = _solver()(-np.array(sim, dtype=float))
-    pairs = zip(rows.tolist(), cols.tolist())
-    return [(a, b) for a, b in pairs if sim[a][b] > 0]
+    return [(a, b) for a, b in assign(sim) if sim[a][b] > 0]
 
 
 def _mentions(doc: Document | None, drop_singletons: bool) -> list[Mention]:
@@ -306,12 +279,7 @@ def _by_ident(key: Document, response: Document, mode: str, drop_singletons: boo
     else:  # Mention.ident, inline: this runs for every mention of the corpus
         kids = [(m.start, m.end) if m.words is None else (m.start, m.end, m.words) for m in kms]
         rids = [(m.start, m.end) if m.words is None else (m.start, m.end, m.words) for m in rms]
-    kmap: dict[tuple, Mention] = {}
-    for i, m in zip(kids, kms):
-        kmap.setdefault(i, m)
-    rmap: dict[tuple, Mention] = {}
-    for i, m in zip(rids, rms):
-        rmap.setdefault(i, m)
+    kmap, rmap = _first_of(kids, kms), _first_of(rids, rms)
     by_ident: dict[tuple, Mention] = {}
     used: set[tuple] = set()
     if zero_match == "dependent":  # step 0: zeros by their dependencies (scorer/base/reader.py 130-138)
@@ -322,10 +290,14 @@ def _by_ident(key: Document, response: Document, mode: str, drop_singletons: boo
             for a, b in _lsa(sim):
                 by_ident[rz[b].ident] = kz[a].m
                 used.add(kz[a].ident)
-    for i in rmap:
-        if i in kmap and i not in by_ident and i not in used:
-            by_ident[i] = kmap[i]
-            used.add(i)
+    if by_ident:
+        for i in rmap:
+            if i in kmap and i not in by_ident and i not in used:
+                by_ident[i] = kmap[i]
+                used.add(i)
+    else:  # the same, without zeros matched first
+        by_ident = {i: kmap[i] for i in rmap if i in kmap}
+        used = set(by_ident)
     if mode != "exact":
         if mode == "head" and not same_heads:  # the identities hold the heads step 1 computed
             ks = [_Info(m, i, i[1]) for i, m in kmap.items() if i not in used]
@@ -336,6 +308,16 @@ def _by_ident(key: Document, response: Document, mode: str, drop_singletons: boo
             rs = [_Info(m, i, rhead(m)) for i, m in rmap.items() if i not in by_ident]
         _partial_step(ks, rs, by_ident, mode)
     return by_ident, rids, rms
+
+
+def _first_of(idents: list[tuple], mentions: list[Mention]) -> dict[tuple, Mention]:
+    """Each identity → the first of ``mentions`` that has it, in the order of first occurrence."""
+    out = dict(zip(idents, mentions))
+    if len(out) != len(mentions):  # a mention repeated: its first copy stands for it
+        out = {}
+        for i, m in zip(idents, mentions):
+            out.setdefault(i, m)
+    return out
 
 
 def _partial_step(ks: list[_Info], rs: list[_Info], out: dict, mode: str) -> None:
