@@ -12,7 +12,7 @@ the helper fails. Either way the answer is the same function's on the same numbe
 
 The protocol: the helper holds one end of a ``SOCK_SEQPACKET`` socket pair made before it was
 forked; a process of the run, at its first question, makes its own stream socket pair and sends
-the helper one end (``socket.send_fds``), so that each process has its own connection. A question
+the helper one end (``SCM_RIGHTS``, as ``socket.send_fds`` sends it), so that each process has its own connection. A question
 is the matrix's shape (two unsigned 32-bit integers) and its cells (row after row, 64-bit floats);
 the answer is the number *n* of assigned pairs (a signed 32-bit integer, −1: the helper could not
 solve it), then *n* row and *n* column indices (32-bit integers). The helper ends when every
@@ -26,9 +26,9 @@ from __future__ import annotations
 import os
 import struct
 
-TYPE_CHECKING = False  # typing, socket, array (15 ms): imported once the helper runs, not before
+TYPE_CHECKING = False  # typing, socket.py, array (15 ms): imported where they are used, not before the fork
 if TYPE_CHECKING:
-    import socket
+    import _socket
     from typing import Callable
 
 _SHAPE = struct.Struct("<II")
@@ -108,22 +108,23 @@ class _Helper:
         self.pid = pid
         self.door = door  # the file descriptor of this run's end of the socket pair
         self.owner = -1  # the process whose connection ``conn`` is (a forked child makes its own)
-        self.conn: socket.socket | None = None
+        self.conn: _socket.socket | None = None
         self.answered = 0  # questions this process had answered
 
-    def _connection(self) -> socket.socket | None:
+    def _connection(self) -> _socket.socket | None:
         me = os.getpid()
         if self.owner != me:
-            import socket
+            import _socket  # what socket.send_fds does, without socket.py's import (3 ms, in every process)
+            from array import array
 
             self.owner, self.conn, self.answered = me, None, 0
             try:
-                door = socket.socket(fileno=self.door)
+                door = _socket.socket(fileno=self.door)
             except OSError:
                 return None
-            mine, theirs = socket.socketpair()
+            mine, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_STREAM)
             try:
-                socket.send_fds(door, [b"+"], [theirs.fileno()])
+                door.sendmsg([b"+"], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, array("i", [theirs.fileno()]))])
             except OSError:
                 mine.close()
                 return None
@@ -161,7 +162,7 @@ class _Helper:
         return list(zip(idx[:n].tolist(), idx[n:].tolist()))
 
 
-def _receive(conn: socket.socket, size: int) -> bytes:
+def _receive(conn: _socket.socket, size: int) -> bytes:
     """Exactly ``size`` bytes from ``conn``; :class:`EOFError` if it closes before."""
     parts, got = [], 0
     while got < size:
