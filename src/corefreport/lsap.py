@@ -12,8 +12,8 @@ the helper fails. Either way the answer is the same function's on the same numbe
 
 The protocol: the helper holds one end of a ``SOCK_SEQPACKET`` socket pair made before it was
 forked; a process of the run, at its first question, makes its own stream socket pair and sends
-the helper one end (``SCM_RIGHTS``, as ``socket.send_fds`` sends it), so that each process has its own connection. A question
-is the matrix's shape (two unsigned 32-bit integers) and its cells (row after row, 64-bit floats);
+the helper one end (``SCM_RIGHTS``, as ``socket.send_fds`` sends it), so that each process has its
+own connection. A question is the matrix's shape (two unsigned 32-bit integers) and its cells (row after row, 64-bit floats);
 the answer is the number *n* of assigned pairs (a signed 32-bit integer, −1: the helper could not
 solve it), then *n* row and *n* column indices (32-bit integers). The helper ends when every
 process of the run has closed its sockets (exited).
@@ -33,9 +33,10 @@ if TYPE_CHECKING:
 
 _SHAPE = struct.Struct("<II")
 _COUNT = struct.Struct("<i")
-WAIT = 120.0
+WAIT = 30.0
 """Seconds a process waits for the helper's answer before solving on its own (the helper loads
-numpy at most once; a cold disk on a cluster node can take seconds, never minutes)."""
+numpy once, which a cold disk on a cluster node can make take seconds; then each answer takes
+microseconds): a safety net for a helper stopped or stuck, never reached in a normal run."""
 
 _solver: Callable | None = None
 _helper: "_Helper | None" = None
@@ -119,18 +120,20 @@ class _Helper:
 
             self.owner, self.conn, self.answered = me, None, 0
             try:
-                door = _socket.socket(fileno=self.door)
+                mine, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_STREAM)
             except OSError:
                 return None
-            mine, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_STREAM)
+            door = None
             try:
+                door = _socket.socket(fileno=self.door)
                 door.sendmsg([b"+"], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, array("i", [theirs.fileno()]))])
             except OSError:
                 mine.close()
                 return None
             finally:
                 theirs.close()
-                door.detach()  # the descriptor stays open for the other processes of the run
+                if door is not None:
+                    door.detach()  # the descriptor stays open for the other processes of the run
             mine.settimeout(WAIT)
             self.conn = mine
         return self.conn
