@@ -24,3 +24,15 @@ def test_matches_scipy(n, m, rnd):
 def test_known_value():
     # the diagonal 3 + 4 = 7 beats the anti-diagonal 5 + 1 = 6
     assert max_assignment([[3.0, 5.0], [1.0, 4.0]]) == 7.0
+
+
+def test_large_matrices_go_to_scipys_compiled_solver():
+    """Above PURE_PYTHON_CELLS cells the solver is scipy's, loaded alone (corefreport.lsap.load):
+    the optimum is the one scipy.optimize's public function finds."""
+    from corefreport.scoring.assignment import PURE_PYTHON_CELLS
+
+    rnd = np.random.default_rng(5)
+    a = rnd.integers(0, 4, size=(37, 41)).astype(float)
+    assert a.size > PURE_PYTHON_CELLS
+    r, c = linear_sum_assignment(a, maximize=True)
+    assert max_assignment(a.tolist()) == float(a[r, c].sum())
