@@ -253,3 +253,14 @@ def test_the_command_line_prints_corefud_scorers_numbers(gum_pairs):
     for name in ("muc", "bcub", "ceafe", "lea"):
         assert [got[name]["recall"], got[name]["precision"], got[name]["f1"]] == pytest.approx(
             case["recall_precision_f1"][name]), name
+
+
+def test_threads_of_one_process_take_turns(helper):
+    """The terminal browser scores in threads: their questions share the process's connection."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    sims = tied_matrices(200, seed=11)
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lsap.assign, sims))
+    assert got == [scipys(s) for s in sims]
+    assert lsap.answered() == len(sims)

@@ -106,6 +106,10 @@ class _Helper:
     """This run's side of the helper: the socket it registers on, and this process's connection."""
 
     def __init__(self, pid: int, door: int) -> None:
+        import _thread
+
+        self.lock = _thread.allocate_lock()  # one question at a time on a connection (the TUI scores in threads)
+        os.register_at_fork(after_in_child=lambda: setattr(self, "lock", _thread.allocate_lock()))
         self.pid = pid
         self.door = door  # the file descriptor of this run's end of the socket pair
         self.owner = -1  # the process whose connection ``conn`` is (a forked child makes its own)
@@ -140,6 +144,10 @@ class _Helper:
 
     def ask(self, sim: list[list[float]]) -> list[tuple[int, int]] | None:
         """The helper's answer, or ``None`` (no helper for this process any more: it failed)."""
+        with self.lock:
+            return self._ask(sim)
+
+    def _ask(self, sim: list[list[float]]) -> list[tuple[int, int]] | None:
         conn = self._connection()
         if conn is None:
             return None

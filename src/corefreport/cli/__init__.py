@@ -44,16 +44,21 @@ def one_blas_thread(environ) -> None:
 
 def wants_solver(argv: list[str]) -> bool:
     """Whether a command line will likely call the assignment solver (:mod:`corefreport.lsap`) and
-    nothing else would import numpy: ``score`` under ``--match head|partial``, ``--preset crac`` or
-    ``--zero-match dependent``, not limited to one process (``--jobs 1``). A quick look at the
-    words, before any parsing: a wrong guess costs only the helper's start, never a number.
+    nothing else would import numpy: ``score`` or ``tui`` under ``--match head|partial``,
+    ``--preset crac`` or ``--zero-match dependent``, not limited to one process (``--jobs 1``). A
+    quick look at the words, before any parsing: a wrong guess costs only the helper's start,
+    never a number. (``report`` and ``compare`` import numpy for their statistics anyway.)
 
     >>> wants_solver(["score", "k.conllu", "r.conllu", "--preset", "crac"])
     True
+    >>> wants_solver(["tui", "k.conllu", "r.conllu", "--match", "head"])
+    True
     >>> wants_solver(["score", "k", "r", "--match=partial", "-j", "1"])
     False
+    >>> wants_solver(["report", "k", "r", "--preset", "crac", "-o", "x.html"])
+    False
     """
-    if not argv or argv[0] != "score":
+    if not argv or argv[0] not in ("score", "tui"):
         return False
     words = [w for a in argv for w in (a.split("=", 1) if a.startswith("--") else (a,))]
     pairs = set(zip(words, words[1:]))
