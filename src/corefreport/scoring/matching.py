@@ -367,7 +367,24 @@ def _unique_optimum(ks: list[_Info], cand: dict, limit: int = 8) -> list | None:
     that matching is unique, every solver returns it, so the solver (:func:`_lsa`) is needed only
     where several matchings tie. The allowed pairs split into connected
     components, each small in practice; each is solved by enumeration. A component of more than
-    ``limit`` key mentions, or a tie within 1e-9, returns None: the caller runs the solver."""
+    ``limit`` key mentions, or a tie within 1e-9, returns None: the caller runs the solver. A key
+    mention whose only candidate is no other's candidate is a component of one pair (most are):
+    that pair, without the search."""
+    times: dict[int, int] = {}
+    for k in ks:
+        for r in cand[id(k)]:
+            times[id(r)] = times.get(id(r), 0) + 1
+    single = []
+    rest = []
+    for k in ks:
+        rs = cand[id(k)]
+        if len(rs) == 1 and times[id(rs[0])] == 1:
+            single.append((k, rs[0]))
+        elif rs:
+            rest.append(k)
+    if not rest:
+        return single
+    ks = rest
     parent: dict[int, int] = {}
 
     def find(x: int) -> int:
@@ -383,7 +400,7 @@ def _unique_optimum(ks: list[_Info], cand: dict, limit: int = 8) -> list | None:
     for k in ks:
         if cand[id(k)]:
             groups.setdefault(find(id(k)), []).append(k)
-    out = []
+    out = single
     for keys in groups.values():
         if len(keys) > limit:
             return None

@@ -1,0 +1,85 @@
+"""Step 2's shortcut (``matching._unique_optimum``): where the best matching of the allowed pairs is
+unique it is taken without scipy's solver — and it must then be exactly the positive pairs scipy's
+solver returns on the whole matrix (an independent implementation); where it gives up, the best
+matching is tied (or a component is too large). Random spans in a small window, so that heads and
+words overlap and ties are frequent."""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+
+import numpy as np
+import pytest
+from scipy.optimize import linear_sum_assignment
+
+from corefreport.model import Mention
+from corefreport.scoring.matching import _Info, _unique_optimum
+
+
+def _mentions(rnd: random.Random, n: int) -> list[_Info]:
+    out, seen = [], set()
+    while len(out) < n:
+        s = rnd.randint(0, 9)
+        e = min(11, s + rnd.randint(0, 3))
+        if (s, e) in seen:
+            continue
+        seen.add((s, e))
+        out.append(_Info(Mention(s, e), (s, e), rnd.randint(s, e)))
+    return out
+
+
+def _case(seed: int, mode: str):
+    rnd = random.Random(seed)
+    ks, rs = _mentions(rnd, rnd.randint(1, 6)), _mentions(rnd, rnd.randint(1, 6))
+    if mode == "head":
+        cand = {id(k): [r for r in rs if r.head == k.head] for k in ks}
+    else:  # partial: the key's head in the response, the response inside the key
+        cand = {id(k): [r for r in rs if k.head in r.words and r.words <= k.words] for k in ks}
+    sim = [[len(k.words & r.words) / len(k.words) if r in cand[id(k)] else 0.0 for r in rs] for k in ks]
+    return ks, rs, cand, sim
+
+
+def _best_totals(sim) -> list[float]:
+    r, c = len(sim), len(sim[0])
+    flip = r > c
+    m = [list(x) for x in zip(*sim)] if flip else sim
+    r, c = len(m), len(m[0])
+    return sorted({round(sum(m[i][p[i]] for i in range(r)), 9) for p in permutations(range(c), r)}, reverse=True)
+
+
+def _positive_optimal_sets(sim) -> set[frozenset]:
+    """Every maximum-weight matching, as its set of positive pairs."""
+    r, c = len(sim), len(sim[0])
+    best, out = -1.0, set()
+    for p in permutations(range(max(r, c)), min(r, c)):
+        pairs = [(i, p[i]) for i in range(r)] if r <= c else [(p[j], j) for j in range(c)]
+        total = round(sum(sim[a][b] for a, b in pairs), 9)
+        pos = frozenset((a, b) for a, b in pairs if sim[a][b] > 0)
+        if total > best:
+            best, out = total, {pos}
+        elif total == best:
+            out.add(pos)
+    return out
+
+
+@pytest.mark.parametrize("mode", ["head", "partial"])
+def test_the_shortcut_is_scipys_answer_where_it_answers(mode):
+    decided = tied = 0
+    for seed in range(400):
+        ks, rs, cand, sim = _case(seed, mode)
+        if not any(cand.values()):
+            continue
+        got = _unique_optimum(list(ks), cand)
+        rows, cols = linear_sum_assignment(-np.array(sim))
+        scipy_pairs = {(a, b) for a, b in zip(rows.tolist(), cols.tolist()) if sim[a][b] > 0}
+        optima = _positive_optimal_sets(sim)
+        if got is None:
+            tied += 1
+            assert len(optima) > 1, f"seed {seed}: gave up on a unique optimum"
+            continue
+        decided += 1
+        pairs = {(ks.index(k), rs.index(r)) for k, r in got}
+        assert optima == {frozenset(pairs)}, f"seed {seed}: not the unique optimum"
+        assert pairs == scipy_pairs, f"seed {seed}"
+    assert decided > 100 and tied >= 5  # both branches are exercised
