@@ -264,3 +264,15 @@ def test_threads_of_one_process_take_turns(helper):
         got = list(pool.map(lsap.assign, sims))
     assert got == [scipys(s) for s in sims]
     assert lsap.answered() == len(sims)
+
+
+def test_no_process_to_spare_means_no_helper(monkeypatch):
+    """A limit on processes makes the fork fail: the run goes on without a helper."""
+    def refuse():
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    before = len(os.listdir("/proc/self/fd"))
+    monkeypatch.setattr(os, "fork", refuse)
+    assert lsap.start_helper() is False
+    assert lsap.helper_pid() is None and len(os.listdir("/proc/self/fd")) == before
+    assert lsap.assign([[1.0, 1.0], [1.0, 1.0]]) == scipys([[1.0, 1.0], [1.0, 1.0]])

@@ -214,7 +214,12 @@ def start_helper() -> bool:
         door, back = (s.detach() for s in pair)
     except (ImportError, OSError, AttributeError):
         return False
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError:  # no process to spare (a limit on processes): the run solves on its own
+        os.close(door)
+        os.close(back)
+        return False
     if pid == 0:  # pragma: no cover - the helper (coverage does not follow it)
         try:
             os.close(door)
