@@ -87,7 +87,8 @@ def _reaped(pid: int, seconds: float = 10.0) -> bool:
 
 def test_the_local_solver_is_scipys():
     sims = tied_matrices(300)
-    assert _ties([s for s in sims if len(s) <= 6 and len(s[0]) <= 6]) > 20  # the cases where which best assignment wins is scipy's choice
+    # the cases where which of the best assignments wins is scipy's choice
+    assert _ties([s for s in sims if len(s) <= 6 and len(s[0]) <= 6]) > 20
     for sim in sims:
         assert lsap.assign(sim) == scipys(sim)
 

@@ -13,10 +13,10 @@ the helper fails. Either way the answer is the same function's on the same numbe
 The protocol: the helper holds one end of a ``SOCK_SEQPACKET`` socket pair made before it was
 forked; a process of the run, at its first question, makes its own stream socket pair and sends
 the helper one end (``SCM_RIGHTS``, as ``socket.send_fds`` sends it), so that each process has its
-own connection. A question is the matrix's shape (two unsigned 32-bit integers) and its cells (row after row, 64-bit floats);
-the answer is the number *n* of assigned pairs (a signed 32-bit integer, −1: the helper could not
-solve it), then *n* row and *n* column indices (32-bit integers). The helper ends when every
-process of the run has closed its sockets (exited).
+own connection. A question is the matrix's shape (two unsigned 32-bit integers) and its cells
+(row after row, 64-bit floats); the answer is the number *n* of assigned pairs (a signed 32-bit
+integer, −1: the helper could not solve it), then *n* row and *n* column indices (32-bit
+integers). The helper ends when every process of the run has closed its sockets (exited).
 
 Standard library only at import: numpy is imported where the solver runs.
 """
@@ -108,7 +108,7 @@ class _Helper:
     def __init__(self, pid: int, door: int) -> None:
         import _thread
 
-        self.lock = _thread.allocate_lock()  # one question at a time on a connection (the TUI scores in threads)
+        self.lock = _thread.allocate_lock()  # one question at a time per connection (the TUI scores in threads)
         os.register_at_fork(after_in_child=lambda: setattr(self, "lock", _thread.allocate_lock()))
         self.pid = pid
         self.door = door  # the file descriptor of this run's end of the socket pair
@@ -130,7 +130,8 @@ class _Helper:
             door = None
             try:
                 door = _socket.socket(fileno=self.door)
-                door.sendmsg([b"+"], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, array("i", [theirs.fileno()]))])
+                fds = array("i", [theirs.fileno()])
+                door.sendmsg([b"+"], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, fds)])
             except OSError:
                 mine.close()
                 return None
@@ -253,6 +254,8 @@ def stop_helper() -> None:
 
 
 def _detach(keep: int) -> None:  # pragma: no cover - runs in the helper
+    """In the helper: Ctrl-C ignored, standard input and output on ``/dev/null``, every other
+    descriptor but ``keep`` (its end of the door) closed."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -261,7 +264,6 @@ def _detach(keep: int) -> None:  # pragma: no cover - runs in the helper
         os.dup2(null, fd)
     os.closerange(3, keep)
     os.closerange(keep + 1, 1 << 16)
-
 
 
 def _serve(back: int, solve: Callable) -> None:  # pragma: no cover - runs in the helper
