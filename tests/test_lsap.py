@@ -277,3 +277,23 @@ def test_no_process_to_spare_means_no_helper(monkeypatch):
     assert lsap.start_helper() is False
     assert lsap.helper_pid() is None and len(os.listdir("/proc/self/fd")) == before
     assert lsap.assign([[1.0, 1.0], [1.0, 1.0]]) == scipys([[1.0, 1.0], [1.0, 1.0]])
+
+
+def test_the_command_line_starts_the_helper_only_with_a_core_to_spare(monkeypatch):
+    from corefreport import cli
+
+    argv = ["score", "k.conllu", "r.conllu", "--preset", "crac"]
+    monkeypatch.setattr(forking, "idle_cores", lambda: 1)  # this process's core only
+    cli.start_solver(argv)
+    assert lsap.helper_pid() is None
+    monkeypatch.setattr(forking, "idle_cores", lambda: 2)
+    cli.start_solver(["score", "k", "r", "--match", "partial"])  # partial alone: no helper
+    assert lsap.helper_pid() is None
+    cli.start_solver(argv)
+    pid = lsap.helper_pid()
+    try:
+        assert pid is not None and lsap.assign([[1.0, 1.0], [1.0, 1.0]]) == scipys([[1.0, 1.0], [1.0, 1.0]])
+        assert lsap.answered() == 1
+    finally:
+        lsap.stop_helper()
+        _reaped(pid)
