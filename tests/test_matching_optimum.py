@@ -1,8 +1,9 @@
-"""Step 2's shortcut (``matching._unique_optimum``): where the best matching of the allowed pairs is
-unique it is taken without scipy's solver — and it must then be exactly the positive pairs scipy's
-solver returns on the whole matrix (an independent implementation); where it gives up, the best
-matching is tied (or a component is too large). Random spans in a small window, so that heads and
-words overlap and ties are frequent."""
+"""Matching's shortcuts. ``matching._unique_optimum``: where the best matching of the allowed pairs
+is unique it is taken without scipy's solver — and it must then be exactly the positive pairs
+scipy's solver returns on the whole matrix (an independent implementation); where it gives up, the
+best matching is tied (or a component is too large); random spans in a small window, so that heads
+and words overlap and ties are frequent. ``matching._moved_response`` with ``_touched``: the
+rebuilt response is the one looking at every mention gives."""
 
 from __future__ import annotations
 
@@ -83,3 +84,45 @@ def test_the_shortcut_is_scipys_answer_where_it_answers(mode):
         assert optima == {frozenset(pairs)}, f"seed {seed}: not the unique optimum"
         assert pairs == scipy_pairs, f"seed {seed}"
     assert decided > 100 and tied >= 5  # both branches are exercised
+
+
+# -- the rebuilt response: only the mentions step 1 did not match to themselves are looked at ------
+
+from conftest import SHARED  # noqa: E402
+
+from corefreport.io import load_corpus  # noqa: E402
+from corefreport.scoring.align import pair_documents  # noqa: E402
+from corefreport.scoring.matching import _by_ident, _moved_response, _touched, head_finder  # noqa: E402
+
+GUM_CONLL = [(SHARED / "data" / "gum" / "derived" / "conll2012" / f"{k}.conll",
+              SHARED / "data" / "xrenner" / "conll2012" / f"{r}.conll")
+             for k, r in (("gum", "ml-gum"), ("ontogum", "rules-ontonotes"))]
+
+
+def _shape(doc):
+    return [[(m.start, m.end, m.words, sorted(m.features.items())) for m in c.mentions] for c in doc.chains]
+
+
+@pytest.mark.parametrize("mode", ["head", "partial"])
+@pytest.mark.parametrize("drop", [False, True])
+def test_the_response_is_rebuilt_as_without_the_shortcut(mode, drop):
+    """``_moved_response`` with ``touch`` (the identities that may change, without head fields)
+    gives the very mentions it gives looking at every mention — on GUM's CoNLL-2012 gold against
+    xrenner's output (heads by rule 3a), singletons kept and dropped."""
+    pairs = [(k, r) for k, r in GUM_CONLL if k.exists() and r.exists()]
+    if not pairs:
+        pytest.skip("needs ../shared GUM and xrenner CoNLL-2012 files")
+    changed = 0
+    for kpath, rpath in pairs:
+        key, response = load_corpus(str(kpath)), load_corpus(str(rpath))
+        for kd, rd in pair_documents(key, response)[0]:
+            if rd is None or len(rd.tokens) != len(kd.tokens):
+                continue
+            rule = head_finder(kd)
+            by_ident, _, _, same = _by_ident(kd, rd, mode, drop, "linear", rule, rule, True)
+            key_sets = ({m.ident for m in kd.mentions} if mode == "head" else set())
+            fast = _moved_response(rd, by_ident, key_sets, drop, _touched(by_ident, same, key_sets))
+            slow = _moved_response(rd, by_ident, key_sets, drop)
+            assert _shape(fast) == _shape(slow), kd.doc_id
+            changed += _shape(slow) != _shape(rd)
+    assert changed > 10  # the matching did move mentions

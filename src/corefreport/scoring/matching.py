@@ -262,16 +262,17 @@ def alignment(key: Document, response: Document, mode: str, drop_singletons: boo
 
     ``same_heads``: key and response heads come from one rule on identical columns, so mentions with
     the same words have the same head and step 1 need not compute heads (speed only)."""
-    by_ident, rids, rms = _by_ident(key, response, mode, drop_singletons, zero_match, key_head, response_head,
+    by_ident, rids, rms, _ = _by_ident(key, response, mode, drop_singletons, zero_match, key_head, response_head,
                                     same_heads)
     return {id(m): by_ident[i] for i, m in zip(rids, rms) if i in by_ident}
 
 
 def _by_ident(key: Document, response: Document, mode: str, drop_singletons: bool, zero_match: str,
-              key_head, response_head, same_heads: bool) -> tuple[dict[tuple, Mention], list[tuple], list[Mention]]:
+              key_head, response_head, same_heads: bool
+              ) -> tuple[dict[tuple, Mention], list[tuple], list[Mention], set[tuple]]:
     """:func:`alignment` by identity: (response identity → key mention, the identity of each
-    response mention taking part, those mentions). Identities are ``Mention.ident``, with the head
-    under head matching unless ``same_heads``."""
+    response mention taking part, those mentions, the identities step 1 matched to themselves).
+    Identities are ``Mention.ident``, with the head under head matching unless ``same_heads``."""
     kms, rms = _mentions(key, drop_singletons), _mentions(response, drop_singletons)
     if mode == "head" and not same_heads:
         kids = [(m.ident, key_head(m)) for m in kms]
@@ -291,13 +292,16 @@ def _by_ident(key: Document, response: Document, mode: str, drop_singletons: boo
                 by_ident[rz[b].ident] = kz[a].m
                 used.add(kz[a].ident)
     if by_ident:
+        same: set[tuple] = set()
         for i in rmap:
             if i in kmap and i not in by_ident and i not in used:
                 by_ident[i] = kmap[i]
                 used.add(i)
+                same.add(i)
     else:  # the same, without zeros matched first
         by_ident = {i: kmap[i] for i in rmap if i in kmap}
         used = set(by_ident)
+        same = used
     if mode != "exact":
         if mode == "head" and not same_heads:  # the identities hold the heads step 1 computed
             ks = [_Info(m, i, i[1]) for i, m in kmap.items() if i not in used]
@@ -307,7 +311,7 @@ def _by_ident(key: Document, response: Document, mode: str, drop_singletons: boo
             rhead = response_head if mode == "head" else (lambda m: None)  # partial: response heads unused (rule 7)
             rs = [_Info(m, i, rhead(m)) for i, m in rmap.items() if i not in by_ident]
         _partial_step(ks, rs, by_ident, mode)
-    return by_ident, rids, rms
+    return by_ident, rids, rms, same
 
 
 def _first_of(idents: list[tuple], mentions: list[Mention]) -> dict[tuple, Mention]:
@@ -467,11 +471,12 @@ def match_documents(key: Document, response: Document, mode: str, drop_singleton
     """
     marks = mode == "head" or zero_match == "dependent"
     if not annotate and (mode != "head" or same_heads):  # identities are spans: no per-mention map is needed
-        by_ident, _, _ = _by_ident(key, response, mode, drop_singletons, zero_match, key_head, response_head,
-                                   same_heads)
+        by_ident, _, _, same = _by_ident(key, response, mode, drop_singletons, zero_match, key_head, response_head,
+                                         same_heads)
         key_sets = ({(m.start, m.end) if m.words is None else (m.start, m.end, m.words)
                      for c in key.chains for m in c.mentions} if marks else set())
-        return key, _moved_response(response, by_ident, key_sets, drop_singletons)
+        touch = _touched(by_ident, same, key_sets) if same_heads else None  # rule 3a: no head fields
+        return key, _moved_response(response, by_ident, key_sets, drop_singletons, touch)
     matched = alignment(key, response, mode, drop_singletons, zero_match, key_head, response_head, same_heads)
     key_sets = {m.ident for m in key.mentions} if marks else set()
     if not annotate:
@@ -505,17 +510,34 @@ def match_documents(key: Document, response: Document, mode: str, drop_singleton
     return replace(key, chains=kchains), replace(response, chains=chains)
 
 
+def _touched(by_ident: dict[tuple, Mention], same: set[tuple], key_sets: set) -> set[tuple]:
+    """The identities of the response mentions :func:`_moved_response` may change when no mention
+    has a head field: those matched other than to themselves (step 2, zeros), and those a key
+    mention has that are left unmatched (marked, when ``key_sets`` is given)."""
+    touch = by_ident.keys() - same
+    if key_sets:
+        touch |= key_sets - by_ident.keys()
+    return touch
+
+
 def _moved_response(response: Document, by_ident: dict[tuple, Mention], key_sets: set,
-                    drop_singletons: bool) -> Document:
+                    drop_singletons: bool, touch: set | None = None) -> Document:
     """``response`` with every mention as :func:`_moved` makes it, from the alignment by span
     identity (a mention of a one-mention chain left out under ``drop_singletons`` is not matched);
-    the chains that do not change are kept as they are."""
+    the chains that do not change are kept as they are. ``touch``: when known, the identities of
+    the only mentions (besides left-out ones) that may change — those matched in step 2 or by
+    their dependencies, and those a key mention has that stay unmatched; mentions without head
+    fields that step 1 matched to themselves do not."""
+    if touch is not None and not touch and not drop_singletons:
+        return response
     chains = []
     for c in response.chains:
         out = None
         skip = drop_singletons and len(c.mentions) == 1
         for x, m in enumerate(c.mentions):
             i = (m.start, m.end) if m.words is None else (m.start, m.end, m.words)
+            if touch is not None and not skip and i not in touch:
+                continue
             k = None if skip else by_ident.get(i)
             if k is not None and k.start == m.start and k.end == m.end and k.words == m.words \
                     and k.features.get("head") == m.features.get("head"):
