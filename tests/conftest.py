@@ -20,6 +20,28 @@ def shared_path(*parts: str) -> Path:
     return p
 
 
+@pytest.fixture(scope="session")
+def corefud_gum_pairs(tmp_path_factory) -> Path:
+    """The GUM CorefUD key and four responses corefud-scorer scored (``tests/data/corefud_gum``),
+    built once per session from ../shared (skip when it is absent), checked byte for byte against
+    the SHA-256 of the files corefud-scorer read."""
+    import sys
+
+    if not (SHARED / "data" / "gum" / "dep").is_dir() or not (SHARED / "data" / "xrenner").is_dir():
+        pytest.skip("needs ../shared GUM and xrenner data")
+    here = ROOT / "tests" / "data" / "corefud_gum"
+    sys.path.insert(0, str(here))
+    try:
+        import build_pairs
+    finally:
+        sys.path.remove(str(here))
+    out = tmp_path_factory.mktemp("corefud_gum")
+    digests = build_pairs.build(out)
+    expected = json.loads((here / "expected.json").read_text(encoding="utf-8"))["sha256"]
+    assert digests == expected, "the built files differ from the ones corefud-scorer scored"
+    return out
+
+
 def load_vectors(name: str) -> list:
     p = SHARED / "spec" / "vectors" / name
     if not p.exists():

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -33,16 +32,9 @@ pytestmark = pytest.mark.skipif(not (SHARED / "gum" / "dep").is_dir() or not (SH
 
 
 @pytest.fixture(scope="module")
-def pairs(tmp_path_factory):
-    sys.path.insert(0, str(HERE))
-    try:
-        import build_pairs
-    finally:
-        sys.path.remove(str(HERE))
-    out = tmp_path_factory.mktemp("corefud_gum")
-    digests = build_pairs.build(out)
-    assert digests == EXPECTED["sha256"], "the built files differ from the ones corefud-scorer scored"
-    return out
+def pairs(corefud_gum_pairs):
+    """The built pairs (conftest.corefud_gum_pairs checks their SHA-256 against expected.json's)."""
+    return corefud_gum_pairs
 
 
 _corpora: dict = {}

@@ -192,15 +192,8 @@ needs_gum = pytest.mark.skipif(not (SHARED / "gum" / "dep").is_dir() or not (SHA
 
 
 @pytest.fixture(scope="module")
-def gum_pairs(tmp_path_factory):
-    sys.path.insert(0, str(GUM))
-    try:
-        import build_pairs
-    finally:
-        sys.path.remove(str(GUM))
-    out = tmp_path_factory.mktemp("corefud_gum_lsap")
-    build_pairs.build(out)
-    return out
+def gum_pairs(corefud_gum_pairs):
+    return corefud_gum_pairs
 
 
 @needs_gum

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -58,17 +57,8 @@ def test_every_matching_run_streams():
 
 
 @pytest.fixture(scope="module")
-def gum_pairs(tmp_path_factory):
-    if not (SHARED / "data" / "gum" / "dep").is_dir() or not (SHARED / "data" / "xrenner").is_dir():
-        pytest.skip("needs ../shared GUM and xrenner data")
-    sys.path.insert(0, str(GUM))
-    try:
-        import build_pairs
-    finally:
-        sys.path.remove(str(GUM))
-    out = tmp_path_factory.mktemp("stream_gum")
-    build_pairs.build(out)
-    return out
+def gum_pairs(corefud_gum_pairs):
+    return corefud_gum_pairs
 
 
 @pytest.mark.parametrize("match", ["exact", "head", "partial"])
