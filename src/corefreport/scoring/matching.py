@@ -262,8 +262,8 @@ def alignment(key: Document, response: Document, mode: str, drop_singletons: boo
 
     ``same_heads``: key and response heads come from one rule on identical columns, so mentions with
     the same words have the same head and step 1 need not compute heads (speed only)."""
-    by_ident, rids, rms, _ = _by_ident(key, response, mode, drop_singletons, zero_match, key_head, response_head,
-                                    same_heads)
+    by_ident, rids, rms, _ = _by_ident(key, response, mode, drop_singletons, zero_match, key_head,
+                                       response_head, same_heads)
     return {id(m): by_ident[i] for i, m in zip(rids, rms) if i in by_ident}
 
 
