@@ -183,21 +183,12 @@ def test_running_reads_the_process_state():
             p.wait()
 
 
-# -- the real GUM pairs (shared data) --------------------------------------------------------
+# -- the real GUM pairs (shared data; conftest.corefud_gum_pairs skips without it) -----------
 
 GUM = Path(__file__).resolve().parent / "data" / "corefud_gum"
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
-needs_gum = pytest.mark.skipif(not (SHARED / "gum" / "dep").is_dir() or not (SHARED / "xrenner").is_dir(),
-                               reason="shared GUM / xrenner data not found")
 
 
-@pytest.fixture(scope="module")
-def gum_pairs(corefud_gum_pairs):
-    return corefud_gum_pairs
-
-
-@needs_gum
-def test_corefud_scorers_numbers_through_the_helper(gum_pairs):
+def test_corefud_scorers_numbers_through_the_helper(corefud_gum_pairs, helper):
     """Every head and partial case of the GUM fixtures (numerators and denominators corefud-scorer
     summed), scored with the helper answering: the ties go as scipy decides them."""
     from corefreport.io import load_corpus
@@ -210,37 +201,29 @@ def test_corefud_scorers_numbers_through_the_helper(gum_pairs):
 
     def corpus(name):
         if name not in corpora:
-            corpora[name] = load_corpus(str(gum_pairs / name))
+            corpora[name] = load_corpus(str(corefud_gum_pairs / name))
         return corpora[name]
 
-    assert lsap.start_helper()
-    pid = lsap.helper_pid()
-    try:
-        cases = [c for c in expected["cases"] if c["match"] != "exact"]
-        for case in cases:
-            ev = evaluate(corpus("key.conllu"), corpus(case["response"]),
-                          Settings(metrics=metrics, match=case["match"], zero_match="dependent",
-                                   singletons="keep" if case["keep_singletons"] else "drop"))
-            for name in ("muc", "bcub", "ceafe", "ceafm", "lea"):
-                pn, pd, rn, rd = case["counts_pn_pd_rn_rd"][name]
-                m = ev.metrics[name]
-                assert (m.precision_num, m.precision_den, m.recall_num, m.recall_den) == pytest.approx(
-                    (pn, pd, rn, rd)), (case["command"], name)
-        assert lsap.answered() > 0, "no tie reached the helper: the test proves nothing"
-    finally:
-        lsap.stop_helper()
-        _reaped(pid)
+    for case in (c for c in expected["cases"] if c["match"] != "exact"):
+        ev = evaluate(corpus("key.conllu"), corpus(case["response"]),
+                      Settings(metrics=metrics, match=case["match"], zero_match="dependent",
+                               singletons="keep" if case["keep_singletons"] else "drop"))
+        for name in ("muc", "bcub", "ceafe", "ceafm", "lea"):
+            pn, pd, rn, rd = case["counts_pn_pd_rn_rd"][name]
+            m = ev.metrics[name]
+            assert (m.precision_num, m.precision_den, m.recall_num, m.recall_den) == pytest.approx(
+                (pn, pd, rn, rd)), (case["command"], name)
+    assert lsap.answered() > 0, "no tie reached the helper: the test proves nothing"
 
 
-@needs_gum
-def test_the_command_line_prints_corefud_scorers_numbers(gum_pairs):
+def test_the_command_line_prints_corefud_scorers_numbers(corefud_gum_pairs):
     """``corefreport score KEY RESP --preset crac`` as a process (the helper started when a core is
     idle) prints what ``python corefud-scorer.py KEY RESP`` printed."""
     expected = json.loads((GUM / "expected.json").read_text(encoding="utf-8"))
     case = next(c for c in expected["cases"] if c["response"] == "response-xrenner.conllu"
                 and c["match"] == "head" and not c["keep_singletons"])
-    proc = subprocess.run([sys.executable, "-m", "corefreport", "score", str(gum_pairs / "key.conllu"),
-                           str(gum_pairs / case["response"]), "--preset", "crac", "-m", "muc,bcub,ceafe,lea",
+    proc = subprocess.run([sys.executable, "-m", "corefreport", "score", str(corefud_gum_pairs / "key.conllu"),
+                           str(corefud_gum_pairs / case["response"]), "--preset", "crac", "-m", "muc,bcub,ceafe,lea",
                            "-f", "json"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout)["metrics"]

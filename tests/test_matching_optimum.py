@@ -41,14 +41,6 @@ def _case(seed: int, mode: str):
     return ks, rs, cand, sim
 
 
-def _best_totals(sim) -> list[float]:
-    r, c = len(sim), len(sim[0])
-    flip = r > c
-    m = [list(x) for x in zip(*sim)] if flip else sim
-    r, c = len(m), len(m[0])
-    return sorted({round(sum(m[i][p[i]] for i in range(r)), 9) for p in permutations(range(c), r)}, reverse=True)
-
-
 def _positive_optimal_sets(sim) -> set[frozenset]:
     """Every maximum-weight matching, as its set of positive pairs."""
     r, c = len(sim), len(sim[0])
