@@ -222,9 +222,9 @@ def test_the_command_line_prints_corefud_scorers_numbers(corefud_gum_pairs):
     expected = json.loads((GUM / "expected.json").read_text(encoding="utf-8"))
     case = next(c for c in expected["cases"] if c["response"] == "response-xrenner.conllu"
                 and c["match"] == "head" and not c["keep_singletons"])
-    proc = subprocess.run([sys.executable, "-m", "corefreport", "score", str(corefud_gum_pairs / "key.conllu"),
-                           str(corefud_gum_pairs / case["response"]), "--preset", "crac", "-m", "muc,bcub,ceafe,lea",
-                           "-f", "json"], capture_output=True, text=True, timeout=120)
+    key, response = corefud_gum_pairs / "key.conllu", corefud_gum_pairs / case["response"]
+    proc = subprocess.run([sys.executable, "-m", "corefreport", "score", str(key), str(response), "--preset", "crac",
+                           "-m", "muc,bcub,ceafe,lea", "-f", "json"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout)["metrics"]
     for name in ("muc", "bcub", "ceafe", "lea"):
