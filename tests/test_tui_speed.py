@@ -143,14 +143,15 @@ def test_the_worker_scores_with_the_collector_paused(monkeypatch):
     assert ev.rows and ev.complete
 
 
-def test_the_full_pass_takes_the_quick_pass_s_scores_and_gives_the_same_evaluation(monkeypatch):
-    """The TUI scores the standard metrics first; evaluate then takes those per-document scores
-    (``standard=``) instead of computing them again — and the result is the one computed afresh."""
+def test_the_first_numbers_are_folded_once_and_joined_to_the_rest(monkeypatch):
+    """The TUI's first numbers (``on_stage``): the per-document metrics are folded first and handed
+    over; the rest is folded next and joined to them — each document's standard metrics are computed
+    once, and the result is the evaluation computed in one fold."""
     import json
-    from dataclasses import replace
 
     from corefreport.cli import example_paths
     from corefreport.io import load_corpus
+    from corefreport.scoring import document as D
     from corefreport.scoring import evaluate as E
     from corefreport.scoring.registry import ALL_METRICS, STANDARD_METRICS
     from corefreport.scoring.settings import Settings
@@ -159,14 +160,13 @@ def test_the_full_pass_takes_the_quick_pass_s_scores_and_gives_the_same_evaluati
     kc, rc = load_corpus(key, key=True), load_corpus(response)
     settings = Settings(metrics=ALL_METRICS, analyses=("arcs", "typed"))
     fresh = E.evaluate(kc, rc, settings)
-    quick = E.evaluate(kc, rc, replace(settings, metrics=STANDARD_METRICS, analyses=()))
-    calls = []
-    real = E._standard
-    monkeypatch.setattr(E, "_standard", lambda *a, **k: calls.append(1) or real(*a, **k))
-    reused = E.evaluate(kc, rc, settings, standard=quick)
-    assert calls == []  # taken, not computed
-    assert json.dumps(reused.as_dict(per_doc=True)) == json.dumps(fresh.as_dict(per_doc=True))
-    other = E.evaluate(kc, rc, replace(settings, singletons="drop"), standard=quick)  # not the same settings
-    assert calls == [1]
-    assert json.dumps(other.as_dict(per_doc=True)) == \
-        json.dumps(E.evaluate(kc, rc, replace(settings, singletons="drop")).as_dict(per_doc=True))
+    calls, stages = [], []
+    real = D.DocumentScorer._standard
+    monkeypatch.setattr(D.DocumentScorer, "_standard", lambda *a, **k: calls.append(1) or real(*a, **k))
+    staged = E.evaluate(kc, rc, settings, on_stage=stages.append)
+    assert len(calls) == len(kc)  # once per document
+    assert [list(ev.metrics) for ev in stages] == [list(STANDARD_METRICS)] and not stages[0].complete
+    assert json.dumps(stages[0].as_dict(per_doc=True)["metrics"]) == \
+        json.dumps({k: v for k, v in fresh.as_dict(per_doc=True)["metrics"].items() if k in STANDARD_METRICS + ("conll",)})
+    assert json.dumps(staged.as_dict(per_doc=True)) == json.dumps(fresh.as_dict(per_doc=True))
+    assert staged.rows == fresh.rows

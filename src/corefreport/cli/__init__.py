@@ -42,51 +42,6 @@ def one_blas_thread(environ) -> None:
     environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
-def wants_solver(argv: list[str]) -> bool:
-    """Whether a command line will likely call the assignment solver (:mod:`corefreport.lsap`) and
-    nothing else would import numpy: ``score`` or ``tui`` under ``--match head``, ``--preset crac``
-    or ``--zero-match dependent``, not limited to one process (``--jobs 1``). Head matching met
-    ties in 1–3 of the 5 GUM documents of each response and in 3 of the bench pair's 300; dependent
-    zero matching calls the solver in every document with zeros on both sides; partial matching
-    never did on those 320 pairs of documents, so ``--match partial`` alone does not start the
-    helper (its cost without a question: 11–24 ms). A quick look at the words, before any
-    parsing: a wrong guess costs only the helper's start or numpy's import, never a number.
-    (``report`` and ``compare`` import numpy for their statistics anyway.)
-
-    >>> wants_solver(["score", "k.conllu", "r.conllu", "--preset", "crac"])
-    True
-    >>> wants_solver(["tui", "k.conllu", "r.conllu", "--match=head"])
-    True
-    >>> wants_solver(["score", "k", "r", "--match", "head", "-j", "1"])
-    False
-    >>> wants_solver(["score", "k", "r", "--match", "partial"])
-    False
-    >>> wants_solver(["report", "k", "r", "--preset", "crac", "-o", "x.html"])
-    False
-    """
-    if not argv or argv[0] not in ("score", "tui"):
-        return False
-    words = [w for a in argv for w in (a.split("=", 1) if a.startswith("--") else (a,))]
-    pairs = set(zip(words, words[1:]))
-    if {("--jobs", "1"), ("-j", "1")} & pairs or "-j1" in words:
-        return False
-    return bool({("--match", "head"), ("--preset", "crac"), ("--zero-match", "dependent")} & pairs)
-
-
-def start_solver(argv: list[str]) -> None:
-    """Start the solver's helper (:func:`corefreport.lsap.start_helper`) when the command line
-    :func:`wants_solver` and a core besides this process's is idle: it imports numpy there while
-    this process starts, instead of every process of the run importing it when it first needs it."""
-    if not wants_solver(argv):
-        return
-    from ..forking import idle_cores
-
-    if idle_cores() >= 2:
-        from ..lsap import start_helper
-
-        start_helper()
-
-
 def main() -> None:
     """Console-script entry point: Ctrl-C exits 130 and a closed pipe or a full disk exits with one
     error line, never a traceback. Once the output is flushed, the process ends at once
@@ -98,7 +53,6 @@ def main() -> None:
     import importlib
 
     one_blas_thread(os.environ)
-    start_solver(sys.argv[1:])
     run = importlib.import_module(f"{__name__}.run")
     signal.signal(signal.SIGINT, _interrupted)
     run.FREEZE = True

@@ -11,8 +11,8 @@ from typing import Iterator, Optional
 from ..errors import InputError, SettingsError
 from ..scoring.settings import Settings
 from .build import fail
-from .run import (InFormat, _load, _refuse_existing, _score_pair, _score_shares, _warn, collector_paused, example_paths,
-                  kept_until_exit, pool_size)
+from .run import (InFormat, _load, _refuse_existing, _warn, collector_paused, example_paths, kept_until_exit,
+                  score_files)
 
 SUFFIXES = (".pdf", ".html", ".htm", ".tex")
 LATEX_LAYOUTS = ("acl", "single")
@@ -55,12 +55,6 @@ def score_systems(key: str, named: dict[str, str], settings: Settings, key_forma
             fail(str(err))
 
 
-def _import_intervals() -> None:
-    """Import what the summary's bootstrap intervals need (numpy, the resampling): done while the
-    pool's other processes finish their shares, instead of after."""
-    from ..scoring import compare, intervals  # noqa: F401 - imported for later
-
-
 def run_report(key: Optional[str], response: Optional[str], responses: list[str], output: Path,
                title: Optional[str], name: Optional[str], latex_layout: str, figures: Optional[Path],
                label_prefix: str, section: list[str], key_format: Optional[InFormat],
@@ -91,9 +85,14 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
     if latex_layout not in LATEX_LAYOUTS:
         fail(f"--latex-layout takes acl or single, got {latex_layout!r}")
     from ..report.pdf import pdf_child
+    from .run import pool_size
 
-    # the pool's size is decided before the PDF child starts, which then shares the cores with it
-    jobs = pool_size(None, [key]) if len(named) <= 1 else 1
+    try:  # the pool's size is decided before the PDF child starts, which then shares the cores with it
+        from ..io import expand
+
+        jobs = pool_size(None, expand(key)) if len(named) <= 1 else 1
+    except InputError as err:
+        fail(str(err))
     # forked before any thread starts: WeasyPrint's import runs on another core while this scores
     child = pdf_child() if output.suffix.lower() == ".pdf" and figures is None else None
     with status_line(quiet) as status:
@@ -110,11 +109,9 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
             from ..report.examples import CANDIDATES
 
             path = response or next(iter(named.values()))
-            # in shares when the run allows it: the tables, and of the rows what the report shows
-            ev = _score_shares(key, path, settings, key_format, response_format, jobs, quiet, CANDIDATES,
-                               on_wait=_import_intervals) if jobs > 1 else None
-            if ev is None:
-                ev = _score_pair(key, path, settings, key_format, response_format)
+            # of the rows, what the report shows: their digest (the examples' candidates, the counts)
+            ev = score_files(key, path, settings, key_format, response_format, jobs, quiet, rows=CANDIDATES,
+                             documents=True)
         kept_until_exit(ev, evs)
         status.update(f"rendering {output.suffix[1:].upper()}…")
         try:

@@ -115,10 +115,9 @@ PROGRESS_AFTER = 1.0
 
 
 class _ProgressBar:
-    """``progress(done, total)`` for :func:`~corefreport.scoring.evaluate.evaluate` and
-    :func:`~corefreport.scoring.streaming.evaluate_stream` (``total`` 0: not known): a Rich
-    progress bar on stderr, started only once the run has taken :data:`PROGRESS_AFTER` seconds, so
-    that a short run never imports Rich; :meth:`close` removes it."""
+    """``progress(done, total)`` for :func:`~corefreport.scoring.evaluate.evaluate` (``total`` 0:
+    not known): a Rich progress bar on stderr, started only once the run has taken
+    :data:`PROGRESS_AFTER` seconds, so that a short run never imports Rich; :meth:`close` removes it."""
 
     def __init__(self) -> None:
         import time
@@ -153,102 +152,33 @@ def _progress_callback() -> _ProgressBar | None:
     return _ProgressBar() if sys.stderr.isatty() else None
 
 
-def _score_pair(key: str, response: str, settings: Settings, key_format, response_format, jobs: int | None = 1,
-                quiet: bool = False, rows: bool = True):
-    """The :class:`Evaluation` of one key/response pair: streamed document by document when only
-    spans are compared; with ``rows=False`` (a view of tables only) scored in shares by a pool of
-    :func:`pool_size` processes when the run allows it; else read whole and scored by ``evaluate``."""
-    from ..scoring.streaming import streams
+def document_pairs(key: str, response: str, settings: Settings, key_format, response_format):
+    """The key/response document pairs of two paths, reading the columns ``settings`` need (heads by
+    rule 3a read the key's; features and analyses both sides')."""
+    from ..io.pairs import DocumentPairs
 
-    if streams(settings):
-        ev = _score_streaming(key, response, settings, key_format, response_format, jobs, quiet)
-        if ev is not None:
-            return ev
-    elif not rows:
-        ev = _score_shares(key, response, settings, key_format, response_format, jobs, quiet)
-        if ev is not None:
-            return ev
+    pairs = DocumentPairs(key, response, key_format.value if key_format else None,
+                          response_format.value if response_format else None, columns=not spans_only(settings))
+    if not (settings.needs_features or settings.analyses or settings.plink_by):
+        pairs.response.columns = False
+    return pairs
+
+
+def score_files(key: str, response: str, settings: Settings, key_format=None, response_format=None,
+                jobs: int | None = 1, quiet: bool = False, rows: bool | int = False, documents: bool = False):
+    """The :class:`Evaluation` of a key and a response given as paths: their document pairs
+    scored by :func:`pool_size` processes (:func:`~corefreport.scoring.evaluate.evaluate`); a
+    problem of the input or the options is an error (exit 2) naming it."""
     from ..scoring.evaluate import evaluate
 
     progress = None if quiet else _progress_callback()  # its clock starts before reading
     with collector_paused():
         try:
-            columns = not spans_only(settings)
-            if parallel_read(response, jobs):
-                kc, rc = _load_both(key, response, key_format, response_format, columns)
-            else:
-                kc = _load(key, key_format, key=True, columns=columns)
-                rc = _load(response, response_format, columns=columns)
-            return evaluate(kc, rc, settings, progress=progress)
+            pairs = document_pairs(key, response, settings, key_format, response_format)
+            return evaluate(pairs, settings=settings, progress=progress, jobs=pool_size(jobs, pairs.key.files),
+                            rows=rows, documents=documents)
         except (InputError, SettingsError) as err:
             fail(str(err))
-        finally:
-            if progress is not None:
-                progress.close()
-
-
-def _score_streaming(key: str, response: str, settings: Settings, key_format, response_format,
-                     jobs: int | None = 1, quiet: bool = False):
-    """The standard metrics read and scored document by document (memory flat in the corpus size,
-    :mod:`corefreport.scoring.streaming`), by :func:`pool_size` processes; ``None`` when the input
-    has a problem: the whole-file read then reports it exactly as it always has (same message,
-    same order of checks)."""
-    from ..io.stream import DocumentStream
-    from ..scoring.streaming import evaluate_stream
-
-    progress = None if quiet else _progress_callback()
-    with collector_paused():
-        try:
-            # heads by rule 3a (--match head|partial) read the key's columns, for response mentions too
-            kd = DocumentStream(key, key_format.value if key_format else None, key=True,
-                                columns=not spans_only(settings))
-            rd = DocumentStream(response, response_format.value if response_format else None)
-            n = pool_size(jobs, kd.files) if kd.streamed and kd.format == rd.format == "conll2012" and rd.streamed else 1
-            try:
-                return evaluate_stream(kd, rd, settings, progress=progress, jobs=n)
-            finally:
-                if progress is not None:
-                    progress.close()
-        except (InputError, SettingsError):
-            return None
-
-
-def _score_shares(key: str, response: str, settings: Settings, key_format, response_format,
-                  jobs: int | None = 1, quiet: bool = False, keep: int = 0, on_wait=None):
-    """The tables of the analyses scored by :func:`pool_size` processes, each a share of the
-    documents (:mod:`corefreport.scoring.shares`); ``None`` when one process is to score (one core
-    idle, a small corpus, ``--jobs 1``) or the run does not allow it: it is then read whole.
-    ``keep`` > 0 (the report): the evaluation carries the digest of its rows (``keep`` rows per
-    error group) and corpora that read a document when it is asked for; ``on_wait``: see
-    :func:`~corefreport.scoring.shares.evaluate_shares`."""
-    import os
-
-    from ..scoring.shares import evaluate_shares, shareable
-
-    if not shareable(settings) or not os.path.isfile(key):
-        return None
-    n = pool_size(jobs, [key])
-    if n < 2:
-        return None
-    from ..io.shares import Shares
-
-    with collector_paused():
-        try:
-            shares = Shares.of(key, response, key_format.value if key_format else None,
-                               response_format.value if response_format else None)
-        except InputError:
-            return None
-        if shares is None:
-            return None
-        progress = None if quiet else _progress_callback()
-        try:
-            ev = evaluate_shares(shares.read, settings, n, progress, keep, on_wait)
-            if ev is not None and keep > 0:
-                from dataclasses import replace
-
-                key_corpus, response_corpus = shares.corpora()
-                ev = replace(ev, key_corpus=key_corpus, response_corpus=response_corpus)
-            return ev
         finally:
             if progress is not None:
                 progress.close()
@@ -258,18 +188,16 @@ MAX_JOBS = 4
 """The default ``--jobs`` is the number of idle cores, at most this many."""
 POOL_BYTES = 2_000_000
 """Below this size of the key (about 75 CoNLL-2012 documents of 500 tokens) one process scores as
-fast as a pool: forking and adding the records up cost about what the second core saves
+fast as a pool: forking and adding the parts up cost about what the second core saves
 (measured on 2 cores, bench/README.md)."""
 
 
 def pool_size(jobs: int | None, key_files: list[str]) -> int:
-    """Processes to score with: ``--jobs`` when given (where :func:`os.fork` exists); by default
-    1 for a key under :data:`POOL_BYTES`, else the idle cores (:func:`corefreport.forking.idle_cores`, at most
-    :data:`MAX_JOBS`)."""
+    """Processes to score with: ``--jobs`` when given; by default 1 for a key under
+    :data:`POOL_BYTES`, else the idle cores (:func:`corefreport.forking.idle_cores`, at most
+    :data:`MAX_JOBS`). Where :func:`os.fork` is missing, the pool's fold runs in one process."""
     import os
 
-    if not hasattr(os, "fork"):
-        return 1
     if jobs is not None:
         return jobs
     try:
@@ -280,35 +208,6 @@ def pool_size(jobs: int | None, key_files: list[str]) -> int:
     from ..forking import idle_cores
 
     return max(1, min(idle_cores(), MAX_JOBS))
-
-
-def parallel_read(response: str, jobs: int | None) -> bool:
-    """Whether to read the whole response in a second process: only with ``--jobs`` ≥ 2 asked for,
-    on systems with :func:`os.fork`. Not by default: the corpus comes back pickled, and unpickling
-    it costs about what reading it does — measured on the 300- and 2,400-document bench pairs with
-    ``-a errors`` (idle 2-core machine, 5 and 3 interleaved runs), one process took 0.90× and 0.83×
-    the time of the forked read."""
-    import os
-
-    return jobs is not None and jobs >= 2 and hasattr(os, "fork")
-
-
-def _load_both(key: str, response: str, key_format, response_format, columns: bool):
-    """Key here and response in a forked child at the same time; the child sends its corpus (or its
-    :class:`InputError`) back pickled. Reading is deterministic and pickling exact, so the corpora
-    are those of the sequential read; a key error is still reported first."""
-    from ..forking import Child
-
-    child = Child(lambda send: _load(response, response_format, columns=columns))
-    try:
-        kc = _load(key, key_format, key=True, columns=columns)
-    except BaseException:
-        child.kill()
-        raise
-    rc = child.result()
-    if rc is None:  # the child died: read it here
-        rc = _load(response, response_format, columns=columns)
-    return kc, rc
 
 
 def _warn(warnings: list[str], quiet: bool, prefix: str = "") -> None:
@@ -335,7 +234,7 @@ def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutF
     _refuse_existing(output, force)
     if jobs is not None and jobs < 1:
         fail(f"--jobs takes a number ≥ 1, got {jobs}")
-    ev = _score_pair(key, response, settings, key_format, response_format, jobs, quiet, rows=links is not None)
+    ev = score_files(key, response, settings, key_format, response_format, jobs, quiet, rows=links is not None)
     kept_until_exit(ev)
     _warn(ev.warnings, quiet)
     if links is not None:
@@ -429,7 +328,7 @@ def run_tui_command(key: Optional[str], response: Optional[str], key_format: Opt
 
 def tui_producer(key: str, response: str, settings: Settings, key_format: Optional[InFormat] = None,
                  response_format: Optional[InFormat] = None):
-    """What the TUI's worker runs: read both corpora and score them once (see
+    """What the TUI's worker runs: score the pairs once, the per-document metrics first (see
     :data:`corefreport.tui.app.Producer`)."""
 
     def produce(report, on_stage):
@@ -440,31 +339,18 @@ def tui_producer(key: str, response: str, settings: Settings, key_format: Option
             return _produce(report, on_stage)
 
     def _produce(report, on_stage):
-        from dataclasses import replace
-
         from ..scoring.evaluate import evaluate
-        from ..scoring.registry import STANDARD_METRICS
 
-        kc = _load(key, key_format, key=True)
-        rc = _load(response, response_format)
+        pairs = document_pairs(key, response, settings, key_format, response_format)
+        pairs.prepare()
         report("read", 0, 0)
         phase = ["scoring"]
-        # quick scores first: the standard metrics take a tenth of the time of the linguistically
-        # aware ones (evaluate's own first stage has them all), at the cost of scoring them twice
-        quick = tuple(m for m in settings.metrics if m in STANDARD_METRICS)
-        first = None
-        if quick and len(quick) < len(settings.metrics):
-            first = evaluate(kc, rc, replace(settings, metrics=quick, analyses=()),
-                             progress=lambda d, t: report("scoring", d, t))
-            phase[0] = "rest"
-            on_stage(first)
 
         def staged(ev) -> None:
             phase[0] = "analyses"
             on_stage(ev)
 
-        # the quick pass's per-document scores are taken, not computed again (evaluate checks they fit)
-        return evaluate(kc, rc, settings, progress=lambda d, t: report(phase[0], d, t), on_stage=staged,
-                        standard=first)
+        return evaluate(pairs, settings=settings, progress=lambda d, t: report(phase[0], d, t), on_stage=staged,
+                        jobs=1, rows=True, documents=True)
 
     return produce

@@ -273,11 +273,15 @@ def end_cut(buf: bytes, line_start: bool = True) -> int:
         stop = k
 
 
-def _decode(path: str, data: bytes, first: bool) -> str:
+def _decode(path: str, data: bytes, first: bool, line_base: int = 0, byte_base: int = 0) -> str:
+    """``data`` (bytes ``byte_base`` on, lines ``line_base`` on, of ``path``) as text; a byte that is
+    not UTF-8 is an :class:`InputError` naming its line and offset, as :func:`read_text` does."""
     try:
         return data.decode("utf-8-sig" if first else "utf-8")
-    except UnicodeDecodeError:
-        raise InputError(path, None, "not valid UTF-8") from None  # the whole-file read names the line
+    except UnicodeDecodeError as err:
+        line = line_base + data[: err.start].count(b"\n") + 1
+        raise InputError(path, line, f"not valid UTF-8 (byte 0x{data[err.start]:02x} at offset "
+                         f"{byte_base + err.start})") from None
 
 
 def iter_conll2012(path: str, seen: set[str], warnings: list[str], columns: bool = False,
@@ -312,7 +316,7 @@ def iter_conll2012(path: str, seen: set[str], warnings: list[str], columns: bool
                 seg = b"".join(pending)
                 if not seg and not first:
                     return
-            text = _decode(path, seg, first)
+            text = _decode(path, seg, first, line_base, byte_base)
             ascii_ = seg.isascii()
             at_char = 0
             at_byte = byte_base + (3 if first and seg.startswith(b"\xef\xbb\xbf") else 0)
@@ -343,7 +347,7 @@ def read_conll2012_at(path: str, offset: int, line: int, doc_id: str, columns: b
             cut = end_cut(buf)
             if not data or cut >= 0:
                 break
-    text = _decode(path, buf[:cut] if cut >= 0 else buf, False)
+    text = _decode(path, buf[:cut] if cut >= 0 else buf, False, line - 1, offset)
     for doc in scan_documents(path, text, set(), [], line - 1, columns, intern_words=False):
         doc.doc_id = doc_id
         return doc

@@ -90,3 +90,35 @@ def arcs_result(parts: ArcsParts, entity: Any = None) -> ArcsResult:
 def arcs_tables(rows: list[LinkOutcome], by: tuple[str, ...], entity: Any = None) -> ArcsResult:
     """Totals and per-feature breakdowns of the ARCS rows, one :class:`ArcsScenario` each."""
     return arcs_result(arcs_parts(rows, by), entity)
+
+
+class ArcsAnalysis:
+    """The pipeline's steps of ARCS (:class:`~corefreport.scoring.registry.Analysis`): per run of
+    documents the rows of every scenario and scenario 3's entity counts; the part is the rows'
+    tables (:func:`arcs_parts`) and those counts, which add up over runs of documents."""
+
+    def __init__(self, settings) -> None:
+        from .arcs import ANCHOR_LINK, SCENARIOS, ArcsOptions
+
+        self.by = settings.breakdowns
+        self.options = ArcsOptions(compat=settings.arcs_compat, anchor_singletons=settings.arcs_singletons)
+        self.scenarios = SCENARIOS + ((ANCHOR_LINK,) if settings.arcs_anchor_links else ())
+
+    def score(self, aligned: list) -> tuple[list[LinkOutcome], tuple[ArcsParts, Any]]:
+        from .arcs import AnchorScores, arcs_document
+
+        rows: list[LinkOutcome] = []
+        anchor = AnchorScores()
+        for ad in aligned:
+            arows, ascores = arcs_document(ad.key_doc, ad.response_doc, doc_id=ad.doc_id, options=self.options,
+                                           scenarios=self.scenarios)
+            rows.extend(arows)
+            anchor += ascores
+        return rows, (arcs_parts(rows, self.by), anchor)
+
+    @staticmethod
+    def add(a: tuple[ArcsParts, Any], b: tuple[ArcsParts, Any]) -> tuple[ArcsParts, Any]:
+        return add_parts(a[0], b[0]), a[1] + b[1]
+
+    def result(self, part: tuple[ArcsParts, Any]) -> ArcsResult:
+        return arcs_result(*part)

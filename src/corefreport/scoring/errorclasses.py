@@ -901,3 +901,32 @@ def document_errors(ad, keep_singletons: bool = False) -> DocumentErrors:
         for r in d.rows:
             r.features = feats.get(r.mentions[-1] if r.cls == "Span Error" else r.mentions[0], {})
     return d
+
+
+class ErrorsAnalysis:
+    """The pipeline's steps of the error classes (:class:`~corefreport.scoring.registry.Analysis`):
+    the part is an :class:`ErrorsResult` of the run's documents; two add up (:meth:`add`)."""
+
+    def __init__(self, settings) -> None:
+        self.keep_singletons = settings.errors_singletons
+        self.by = settings.by
+
+    def score(self, aligned: list) -> tuple[list, ErrorsResult]:
+        out = ErrorsResult(self.keep_singletons, by=self.by)
+        for ad in aligned:
+            out.add(document_errors(ad, self.keep_singletons), ad.doc_id)
+        return [], out
+
+    @staticmethod
+    def add(a: ErrorsResult, b: ErrorsResult) -> ErrorsResult:
+        out = ErrorsResult(a.keep_singletons, by=a.by)
+        for x in (a, b):
+            out.rows.extend(x.rows)
+            out.leftovers.extend(x.leftovers)
+            out.leftover += x.leftover
+            out.document_states.update(x.document_states)
+            out.alone_states.extend(x.alone_states)
+        return out
+
+    def result(self, part: ErrorsResult) -> ErrorsResult:
+        return part

@@ -193,3 +193,31 @@ def add_category_counts(total: dict[str, Counts], doc: Mapping[str, Counts]) -> 
 
 __all__ = ["plink_counts", "plink_tallies", "closing_order", "mention_categories", "add_category_counts",
            "MISSING_CATEGORY"]
+
+
+class PlinkAnalysis:
+    """The pipeline's steps of p-link (:class:`~corefreport.scoring.registry.Analysis`): the part
+    is a :class:`~corefreport.scoring.result.PlinkResult` whose per-category counts add (P8)."""
+
+    def __init__(self, settings) -> None:
+        self.by, self.compat = settings.plink_by, settings.plink_compat
+
+    def score(self, aligned: list) -> tuple[list, object]:
+        from .result import PlinkResult
+
+        out = PlinkResult(self.by, self.compat)
+        for ad in aligned:
+            out.add(ad)
+        return [], out
+
+    @staticmethod
+    def add(a, b):
+        from .result import PlinkResult
+
+        out = PlinkResult(a.by, a.compat)
+        add_category_counts(out.categories, a.categories)
+        add_category_counts(out.categories, b.categories)
+        return out
+
+    def result(self, part):
+        return part

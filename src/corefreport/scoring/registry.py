@@ -149,12 +149,83 @@ KNOWN_METRICS = ALL_METRICS + COREFUD_METRICS
 PER_DOCUMENT_METRICS = STANDARD_METRICS + COREFUD_METRICS
 """Metrics computed per document from the aligned chains by :attr:`Metric.compute`."""
 ARCS_SCENARIOS = ("immediate", "inferred", "anchor")
-ANALYSES = ("arcs", "typed", "errors")
+"""The ARCS analysis's three scenarios (its row analyses), in the slides' order."""
 
-ANALYSIS_TITLES = {"immediate": "ARCS 1 (immediate antecedent)", "inferred": "ARCS 2 (nominal antecedent)",
-                   "anchor": "ARCS 3 (anchor mention)", "anchor_link": "ARCS 3 (links to the anchor)",
-                   "typed": "typed (dominant mention and type)"}
+
+@dataclass(frozen=True)
+class Analysis:
+    """One analysis (``-a NAME``, or p-link with ``-m plink``): its names, citation, the row
+    analyses it produces and its steps — ``steps`` names a class (``module:Class``) that the
+    pipeline calls: ``Class(settings)`` once per run, ``.score(aligned documents) -> (outcome rows,
+    part)`` for each run of documents, ``Class.add(part, part) -> part`` (parts add up over runs
+    of documents: an associative ``+``) and ``.result(part) -> value``, which
+    :class:`~corefreport.scoring.result.Evaluation` holds as ``field``."""
+
+    name: str
+    title: str
+    short: str
+    citation: str
+    rows: tuple[str, ...]
+    """The ``analysis`` values of the outcome rows it produces (empty: it produces none)."""
+    row_titles: dict[str, str]
+    """Title of each row analysis."""
+    steps: str
+    field: str
+    option: bool = True
+    """Chosen with ``-a NAME`` (p-link is chosen with ``-m plink --by FEATURE``)."""
+
+    def implementation(self):
+        import importlib
+
+        module, _, cls = self.steps.partition(":")
+        return getattr(importlib.import_module(module), cls)
+
+    def start(self, settings):
+        """The run's steps object (``Class(settings)``)."""
+        return self.implementation()(settings)
+
+    def add(self, a, b):
+        return self.implementation().add(a, b)
+
+    def active(self, settings) -> bool:
+        """Whether ``settings`` ask for this analysis."""
+        return self.name in settings.analyses if self.option else bool(getattr(settings, f"{self.name}_by", None))
+
+
+ANALYSIS_REGISTRY: dict[str, Analysis] = {a.name: a for a in (
+    Analysis("arcs", "ARCS (application-related coreference scores)", "ARCS", "Tuggener 2014",
+             ARCS_SCENARIOS + ("anchor_link",),
+             {"immediate": "ARCS 1 (immediate antecedent)", "inferred": "ARCS 2 (nominal antecedent)",
+              "anchor": "ARCS 3 (anchor mention)", "anchor_link": "ARCS 3 (links to the anchor)"},
+             "corefreport.scoring.analyses:ArcsAnalysis", "arcs"),
+    Analysis("typed", "type-aware evaluation", "typed", "Žitkus et al. 2023", ("typed",),
+             {"typed": "typed (dominant mention and type)"}, "corefreport.scoring.typed:TypedAnalysis", "typed"),
+    Analysis("errors", "error classes", "errors", "Kummerfeld & Klein 2013", (), {},
+             "corefreport.scoring.errorclasses:ErrorsAnalysis", "errors"),
+    Analysis("plink", "p-link", "p-link", "Zeldes & Simonson 2016", (), {},
+             "corefreport.scoring.plink:PlinkAnalysis", "plink", option=False),
+)}
+"""Every analysis by name, in the order their rows and tables come."""
+
+ANALYSES = tuple(a.name for a in ANALYSIS_REGISTRY.values() if a.option)
+"""The analyses ``--analysis`` accepts."""
+
+ANALYSIS_TITLES = {k: v for a in ANALYSIS_REGISTRY.values() for k, v in a.row_titles.items()}
 """Titles of the outcome-row analyses (the ``analysis`` column of a row)."""
+
+
+def register(analysis: Analysis) -> None:
+    """Add an analysis (an extension): ``-a NAME`` then computes it and every view lists it."""
+    global ANALYSES
+    ANALYSIS_REGISTRY[analysis.name] = analysis
+    ANALYSIS_TITLES.update(analysis.row_titles)
+    if analysis.option:
+        ANALYSES = tuple(a.name for a in ANALYSIS_REGISTRY.values() if a.option)
+
+
+def active_analyses(settings) -> list[Analysis]:
+    """The analyses ``settings`` ask for, in registry order."""
+    return [a for a in ANALYSIS_REGISTRY.values() if a.active(settings)]
 
 REFERENCES = {
     "Bagga & Baldwin 1998": "Amit Bagga and Breck Baldwin. 1998. Algorithms for scoring coreference chains. In "

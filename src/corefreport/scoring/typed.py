@@ -248,3 +248,35 @@ def typed_tables(rows: Iterable[LinkOutcome], scheme: Scheme, k: tuple[float, ..
     """The per-class and per-type tables: group-bys of the typed rows by ``cls`` and by ``type``
     (:func:`typed_parts`, :func:`typed_result`)."""
     return typed_result(typed_parts(rows), scheme, k, attempted)
+
+
+class TypedAnalysis:
+    """The pipeline's steps of the type-aware evaluation (:class:`~corefreport.scoring.registry.Analysis`):
+    per run of documents the typed rows; the part is their :class:`TypedParts` and the number of key
+    chains without a dominant candidate, which add up over runs of documents."""
+
+    def __init__(self, settings) -> None:
+        from .scheme import load_scheme
+
+        self.settings = settings
+        self.scheme = load_scheme(settings.scheme)
+
+    def score(self, aligned: list) -> tuple[list[LinkOutcome], tuple[TypedParts, int]]:
+        s = self.settings
+        rows: list[LinkOutcome] = []
+        no_dominant = 0
+        for ad in aligned:
+            trows, nd = typed_document(ad.key_doc, ad.response_doc, self.scheme, s.k, s.strict_dominant, ad.doc_id)
+            rows.extend(trows)
+            no_dominant += nd
+        return rows, (typed_parts(rows), no_dominant)
+
+    @staticmethod
+    def add(a: tuple[TypedParts, int], b: tuple[TypedParts, int]) -> tuple[TypedParts, int]:
+        return a[0] + b[0], a[1] + b[1]
+
+    def result(self, part: tuple[TypedParts, int]) -> TypedTables:
+        s = self.settings
+        t = typed_result(part[0], self.scheme, s.k, list(s.attempted) if s.attempted else None)
+        t.no_dominant = part[1]
+        return t

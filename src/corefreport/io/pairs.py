@@ -1,0 +1,353 @@
+"""Key and response documents as *pairs*, in key order: the one input of scoring.
+
+Every run — one process or a pool, a file read a document at a time or a corpus in memory, the
+command line, the browser or the report — scores the same sequence of items:
+
+* one :class:`Pair` per key document, in key order, with its response document (``None``: the
+  response lacks it, and the key document is scored against an empty response);
+* then one :class:`Pair` without a key document for each response document that no key document
+  took (it counts in the response's statistics and is reported as extra).
+
+Pairing is by document id (``NAME; part N``; a response named ``NAME`` also matches ``NAME; part 0``,
+:func:`match_key`). While the response names its documents in the key's order both sides are read
+in step; at the first key document whose response is not the next one, the response's documents
+are listed once with where each is (its ids only are read), and each later key document's response
+is read from its place.
+
+:class:`DocumentPairs` reads two files (or directories, or globs): CoNLL-2012 and JSON lines a
+document at a time (memory flat in the corpus size), CoNLL-U and WebAnno TSV whole. A process of a
+pool asks for its *share* — every ``n``-th run of :data:`CHUNK` items — and parses only the
+documents of its share (the others' ids are read, so every process pairs as the others do).
+:class:`CorpusPairs` pairs two corpora already in memory (the library's ``evaluate(key,
+response)``, tests). Both keep where each key and response document is, so a view can ask for a
+document of a run that kept none (:meth:`DocumentPairs.document`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..errors import InputError
+from ..model import Corpus, Document
+
+PART_RE = re.compile(r"^(.*); part (\d+)$")
+
+CHUNK = 16
+"""Items a process of a pool scores in a row before the next process's turn."""
+
+
+def match_key(doc_id: str) -> tuple[str, int]:
+    """``(NAME, N)`` of ``NAME; part N``; ``(ID, 0)`` of any other id."""
+    m = PART_RE.match(doc_id)
+    if m:
+        return m.group(1), int(m.group(2))
+    return doc_id, 0
+
+
+@dataclass(slots=True)
+class Pair:
+    """A key document and its response (either may be ``None``, never both); ``index``: its
+    place in the run's sequence of items."""
+
+    index: int
+    key: Document | None
+    response: Document | None
+
+
+@dataclass(slots=True)
+class Reading:
+    """What a pass over the pairs learns besides them: each side's reader warnings (complete when
+    the pass has ended), the number of key items (key documents) and of all items."""
+
+    key_warnings: list[str] = field(default_factory=list)
+    response_warnings: list[str] = field(default_factory=list)
+    key_documents: int = 0
+    items: int = 0
+
+
+Share = tuple[int, int]
+"""``(k, n)``: process ``k`` of ``n`` — the runs of :data:`CHUNK` items whose number modulo ``n`` is ``k``."""
+
+
+def in_share(index: int, share: Share) -> bool:
+    """Whether item ``index`` is scored by process ``share[0]`` of ``share[1]``."""
+    k, n = share
+    return n == 1 or (index // CHUNK) % n == k
+
+
+HEAD = 1 << 20
+"""Bytes of a file that decide its format (:func:`~corefreport.io.detect.detect_format` reads the
+first 200 lines and looks for a ``#begin document`` line)."""
+
+STREAMED = ("conll2012", "jsonlines")
+"""The formats read a document at a time; the others are read whole."""
+
+Locator = tuple
+"""Where a document is: ``(path, byte offset, line, doc id)`` in a file read a document at a time,
+``(document,)`` for one read whole."""
+
+
+def _streamed_format(path: str) -> str | None:
+    """The format of a file as :func:`~corefreport.io.detect.detect_format` says on the whole file,
+    decided from its head, when it is one of :data:`STREAMED` (else ``None``)."""
+    from .detect import BEGIN_RE, detect_format
+
+    try:
+        with open(path, "rb") as f:
+            data = f.read(HEAD + 1)
+    except OSError:
+        return None
+    whole = len(data) <= HEAD
+    head = data[:HEAD].decode("utf-8-sig", errors="ignore")
+    fmt = detect_format(path, head)
+    if fmt == "jsonlines":
+        return fmt
+    if fmt != "conll2012" or not BEGIN_RE.search(head) or (not whole and head.count("\n") < 200):
+        return None
+    return fmt
+
+
+class Side:
+    """The documents of KEY or RESPONSE (a file, a directory or a glob), in file order.
+
+    ``fmt``: the format given on the command line (``None``: detected per file, as
+    :func:`~corefreport.io.load_corpus` does). ``key``: the gold side. ``columns``: keep the
+    per-token columns (``False`` when only spans are scored).
+    """
+
+    def __init__(self, spec: str, fmt: str | None = None, key: bool = False, columns: bool = True) -> None:
+        from . import expand
+
+        self.source = spec
+        self.fmt = fmt
+        self.key = key
+        self.columns = columns
+        self.files = expand(spec)
+        formats = [_streamed_format(f) for f in self.files]
+        self.streamed = (all(formats) and len(set(formats)) == 1
+                         and (fmt is None or (len(self.files) == 1 and fmt == formats[0])))
+        self.format = formats[0] if self.streamed else ""
+        self.corpus: Corpus | None = None
+
+    def load(self) -> None:
+        """Read a side that is not read a document at a time, once (a pool reads it before it forks)."""
+        if not self.streamed and self.corpus is None:
+            from . import load_corpus
+
+            self.corpus = load_corpus(self.source, self.fmt, key=self.key, columns=self.columns)
+            self.format = self.corpus.format
+
+    def documents(self, warnings: list[str], parse: Callable[[], bool] | None = None
+                  ) -> Iterator[tuple[Document, Locator]]:
+        """Every document in order with where it is; the reader warnings go to ``warnings``
+        (complete once the iteration has ended). ``parse``, when given, is asked before each
+        document of a file read a document at a time whether to read it; the others come as their
+        id and line alone. A document id given in two files is an :class:`InputError`."""
+        if not self.streamed:
+            self.load()
+            warnings.extend(self.corpus.warnings)
+            for doc in self.corpus:
+                yield doc, (doc,)
+            return
+        from .conll2012 import iter_conll2012
+        from .jsonlines import iter_jsonlines
+
+        seen_all: dict[str, str] = {}
+        for path in self.files:
+            seen: set[str] = set()
+            if self.format == "jsonlines":  # every line is parsed: its doc_key is in the JSON
+                docs = iter_jsonlines(path, warnings, self.key)
+            else:
+                docs = iter_conll2012(path, seen, warnings, self.columns, parse=parse)
+            for doc, offset, line in docs:
+                if doc.doc_id in seen_all and len(self.files) > 1:
+                    raise InputError(path, doc.line, f"document id {doc.doc_id!r} is also in {seen_all[doc.doc_id]}")
+                seen_all[doc.doc_id] = path
+                yield doc, (path, offset, line, doc.doc_id)
+
+    def read(self, where: Locator) -> Document:
+        """The document at ``where`` (from :meth:`documents`), read again."""
+        if len(where) == 1:
+            return where[0]
+        path, offset, line, doc_id = where
+        if self.format == "jsonlines":
+            from .jsonlines import read_jsonlines_at
+
+            return read_jsonlines_at(path, offset, line, doc_id, self.key)
+        from .conll2012 import read_conll2012_at
+
+        return read_conll2012_at(path, offset, line, doc_id, self.columns)
+
+
+class _Index:
+    """Every response document in file order with where it is (its ids only read), after the
+    response left the key's order."""
+
+    def __init__(self, response: Side) -> None:
+        self.where: dict[str, Locator] = {}
+        self.by_norm: dict[tuple[str, int], str] = {}
+        self.warnings: list[str] = []
+        """The reader warnings of the whole response."""
+        for doc, where in response.documents(self.warnings, lambda: False):
+            self.where[doc.doc_id] = where
+            self.by_norm.setdefault(match_key(doc.doc_id), doc.doc_id)
+
+    def find(self, doc_id: str) -> str | None:
+        return doc_id if doc_id in self.where else self.by_norm.get(match_key(doc_id))
+
+
+class Documents(Mapping[str, Document]):
+    """One side's documents by id, each read when first asked for (for views of a run that kept
+    no document: the report's examples); the places are those the last pass found."""
+
+    def __init__(self, side: Side, places: dict[str, Locator]) -> None:
+        self.side, self.places = side, places
+        self.cache: dict[str, Document] = {}
+
+    def __getitem__(self, doc_id: str) -> Document:
+        doc = self.cache.get(doc_id)
+        if doc is None:
+            doc = self.cache[doc_id] = self.side.read(self.places[doc_id])
+        return doc
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.places)
+
+    def __len__(self) -> int:
+        return len(self.places)
+
+
+class DocumentPairs:
+    """The pairs of a KEY and a RESPONSE given as paths (see the module docstring)."""
+
+    def __init__(self, key: str, response: str, key_format: str | None = None, response_format: str | None = None,
+                 columns: bool = True) -> None:
+        self.key = Side(key, key_format, key=True, columns=columns)
+        self.response = Side(response, response_format, columns=columns)
+        self.places: tuple[dict[str, Locator], dict[str, Locator]] = ({}, {})
+
+    @property
+    def sources(self) -> tuple[str, str]:
+        return self.key.source, self.response.source
+
+    @property
+    def formats(self) -> tuple[str, str]:
+        """The two sides' formats (known once a pass began, or :meth:`prepare` ran)."""
+        return self.key.format, self.response.format
+
+    def prepare(self) -> None:
+        """Read what is read whole, before a pool forks (its processes then share it)."""
+        self.key.load()
+        self.response.load()
+
+    def pairs(self, reading: Reading, share: Share = (0, 1)) -> Iterator[Pair]:
+        """The items of ``share`` in order (every item's place is counted in ``reading``; the
+        documents of other shares are not parsed)."""
+        key, response = self.key, self.response
+        mine = (lambda i: in_share(i, share))
+        kcount, rcount = [0], [0]
+
+        def kparse() -> bool:
+            kcount[0] += 1
+            return mine(kcount[0] - 1)
+
+        def rparse() -> bool:  # in step, response document i goes with key document i
+            rcount[0] += 1
+            return mine(rcount[0] - 1)
+
+        pool = share[1] > 1
+        kplaces, rplaces = self.places
+        response_docs = response.documents(reading.response_warnings, rparse if pool else None)
+        index: _Index | None = None
+        used: set[str] = set()
+        i = -1
+        for i, (kd, kwhere) in enumerate(key.documents(reading.key_warnings, kparse if pool else None)):
+            kplaces[kd.doc_id] = kwhere
+            rd: Document | None = None
+            if index is None:
+                nxt = next(response_docs, None)
+                if nxt is not None and nxt[0].doc_id == kd.doc_id:
+                    rd = nxt[0]
+                    rplaces[rd.doc_id] = nxt[1]
+                    used.add(rd.doc_id)
+                else:
+                    response_docs.close()
+                    index = _Index(response)
+                    rplaces.update(index.where)
+                    reading.response_warnings[:] = index.warnings
+            if index is not None:
+                rid = index.find(kd.doc_id)
+                rd = None
+                if rid is not None:
+                    used.add(rid)
+                    if mine(i):
+                        rd = response.read(index.where[rid])
+            if mine(i):
+                yield Pair(i, kd, rd)
+        reading.key_documents = i + 1
+        j = i
+        if index is None:  # in step to the end: the response documents after the key's last are extra
+            for j, (rd, rwhere) in enumerate(response_docs, start=i + 1):
+                rplaces[rd.doc_id] = rwhere
+                if mine(j):
+                    yield Pair(j, None, rd)
+        else:
+            for rid, where in index.where.items():
+                if rid not in used:
+                    j += 1
+                    if mine(j):
+                        yield Pair(j, None, response.read(where))
+        reading.items = j + 1
+
+    def documents(self) -> tuple[Mapping[str, Document], Mapping[str, Document]]:
+        """The key's and the response's documents by id, read when asked for (after a pass)."""
+        return Documents(self.key, self.places[0]), Documents(self.response, self.places[1])
+
+
+class CorpusPairs:
+    """The pairs of two corpora in memory: the same items as :class:`DocumentPairs` gives for the
+    files they were read from."""
+
+    def __init__(self, key: Corpus, response: Corpus) -> None:
+        self.key_corpus, self.response_corpus = key, response
+
+    @property
+    def sources(self) -> tuple[str, str]:
+        return self.key_corpus.source, self.response_corpus.source
+
+    @property
+    def formats(self) -> tuple[str, str]:
+        return self.key_corpus.format, self.response_corpus.format
+
+    def prepare(self) -> None:
+        pass
+
+    def pairs(self, reading: Reading, share: Share = (0, 1)) -> Iterator[Pair]:
+        key, response = self.key_corpus, self.response_corpus
+        reading.key_warnings.extend(key.warnings)
+        reading.response_warnings.extend(response.warnings)
+        by_norm: dict[tuple[str, int], Document] = {}
+        for d in response:
+            by_norm.setdefault(match_key(d.doc_id), d)
+        used: set[str] = set()
+        i = -1
+        for i, kd in enumerate(key):
+            rd = response.documents.get(kd.doc_id) or by_norm.get(match_key(kd.doc_id))
+            if rd is not None:
+                used.add(rd.doc_id)
+            if in_share(i, share):
+                yield Pair(i, kd, rd)
+        reading.key_documents = i + 1
+        j = i
+        for d in response:
+            if d.doc_id not in used:
+                j += 1
+                if in_share(j, share):
+                    yield Pair(j, None, d)
+        reading.items = j + 1
+
+    def documents(self) -> tuple[Mapping[str, Document], Mapping[str, Document]]:
+        return self.key_corpus.documents, self.response_corpus.documents

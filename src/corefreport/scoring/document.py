@@ -1,0 +1,235 @@
+"""Score documents: one key document and its response in, a :class:`~.part.Part` out.
+
+For each pair (:class:`~corefreport.io.pairs.Pair`), in this order — as the reference scorer and
+corefud-scorer prepare a document:
+
+1. both sides' statistics and the key's content hash are taken from the documents as read;
+2. ``--drop-zeros`` drops mentions headed by an empty node; ``--match head|partial`` and
+   ``--zero-match dependent`` map response mentions onto the key's (:func:`.matching.match_pair`);
+3. with analyses or linguistic metrics, annotated *copies* carry each mention's features
+   (:func:`.features.annotated`; the documents read are not changed);
+4. the chains every metric sees are built (:func:`.align.align_document`: singletons, repeated
+   spans, words compared);
+5. the per-document metrics come from one contingency table (MOR on the mentions before
+   matching, the zero score from the documents); the linguistically aware metrics and every
+   analysis of :data:`~.registry.ANALYSIS_REGISTRY` add their part.
+
+A response document without a key document adds only its statistics and its id (extra).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..model import Document
+from . import metrics as M
+from .align import Alignment, AlignedDocument, align_document
+from .counts import Counts
+from .features import Derived, annotated, derivation_inputs, lacks_pos
+from .matching import drop_document_zeros, match_pair
+from .part import Part, Requested
+from .registry import PER_DOCUMENT_METRICS, REGISTRY, active_analyses
+from .result import DocumentResult, SideStats
+from .settings import Settings
+
+ROW_COLUMNS = ("analysis", "doc_id", "text", "outcome", "cls", "type")
+"""The columns of every outcome row (what ``--by`` may name besides the mention features)."""
+
+STAGES = ("all", "standard", "rest")
+"""What a scorer computes: everything; the per-document metrics only (a view's first numbers);
+the rest (the linguistically aware metrics, p-link and the analyses)."""
+
+
+def hash_document(h, d: Document) -> None:
+    """Feed one document (id, tokens, chains' spans) to the corpus hash ``h``."""
+    h.update(d.doc_id.encode())
+    h.update("\x1f".join(d.tokens).encode())
+    for c in d.chains:
+        h.update(repr([(m.start, m.end) for m in c.mentions]).encode())
+
+
+class _Feed:
+    """A stand-in for a hash object that keeps the bytes it is fed (a part carries them)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []
+
+    def update(self, data: bytes) -> None:
+        self.parts.append(data)
+
+
+def document_stats(d: Document) -> SideStats:
+    """One document, its distinct mentions, its chains and its singleton chains."""
+    return SideStats(1, len({m.ident for c in d.chains for m in c.mentions}), len(d.chains),
+                     sum(1 for c in d.chains if len(c.mentions) == 1))
+
+
+def has_chains(doc: Document, drop_zeros: bool) -> bool:
+    """Whether ``doc`` has a chain left once its zeros are dropped (``drop_zeros``)."""
+    return bool(doc.chains) and (not drop_zeros or bool(drop_document_zeros(doc).chains))
+
+
+def annotate_pair(kd: Document, rd: Document | None) -> tuple[Document, Document | None]:
+    """Copies of a key document and its response whose mentions carry their features; the
+    response shares the key's derived features when it has the key's words and columns."""
+    x = Derived(kd)
+    ka = annotated(kd, derived=x)
+    if rd is None:
+        return ka, None
+    return ka, annotated(rd, derived=x if derivation_inputs(rd) == derivation_inputs(kd) else None)
+
+
+def requested(rows: list, features: bool) -> Requested:
+    """What :func:`~.finish.check_requests` needs to know of ``rows``."""
+    typed = [r for r in rows if r.analysis == "typed"]
+    return Requested(bool(rows), frozenset(set(ROW_COLUMNS).union(*(r.features for r in rows))) if features and rows
+                     else frozenset(), bool(typed), frozenset(r.cls for r in typed))
+
+
+class DocumentScorer:
+    """Scores runs of pairs under ``settings`` (see the module docstring).
+
+    ``formats``: the key's and the response's file formats (heads by rule 3a for formats without
+    CorefUD heads). ``rows``: keep the outcome rows (``True``), only their digest keeping that many
+    rows per error group (an ``int`` > 0), or neither (``False``/0: the tables need only their
+    parts). ``keep_documents``: the part carries the documents as scored (a view shows them).
+    ``stage``: one of :data:`STAGES`.
+    """
+
+    def __init__(self, settings: Settings, formats: tuple[str, str], rows: bool | int = False,
+                 keep_documents: bool = False, stage: str = "all") -> None:
+        self.settings = s = settings
+        self.formats = formats
+        self.rows = rows
+        self.keep_documents = keep_documents
+        self.stage = stage
+        self.standard = stage in ("all", "standard")
+        rest = stage in ("all", "rest")
+        self.names = [m for m in s.metrics if m in PER_DOCUMENT_METRICS] if self.standard else []
+        self.compute = [(n, REGISTRY[n].compute) for n in self.names if n not in ("mor", "zero")]
+        self.match = s.match != "exact" or s.zero_match != "linear"
+        self.drop_zeros = s.zeros == "drop"
+        self.features = s.needs_features and rest
+        self.weights = None
+        if rest and s.linguistic:
+            from .lmetrics import Weights
+
+            self.weights = Weights(*s.weights)
+        self.analyses = {a.name: a.start(s) for a in active_analyses(s)} if rest else {}
+        self.annotate = bool(rest and (s.analyses or s.plink_by))
+
+    def score(self, pairs: Iterable) -> Part:
+        """The part of ``pairs`` (:class:`~corefreport.io.pairs.Pair`, in order)."""
+        s = self.settings
+        part = Part()
+        feed = _Feed()
+        alignment = Alignment()
+        docs: list[DocumentResult] = []
+        aligned: list[AlignedDocument] = []
+        mentions = Counts()
+        kside, rside = [0, 0, 0, 0], [0, 0, 0, 0]
+        response_ids: list[str] = []
+        for pair in pairs:
+            kd, rd = pair.key, pair.response
+            if rd is not None:
+                response_ids.append(rd.doc_id)
+                if self.standard:
+                    _add(rside, document_stats(rd))
+                    part.response_chains = part.response_chains or has_chains(rd, self.drop_zeros)
+            if kd is None:
+                part.extra.append(rd.doc_id)
+                continue
+            if self.standard:
+                _add(kside, document_stats(kd))
+                part.key_chains = part.key_chains or has_chains(kd, self.drop_zeros)
+                hash_document(feed, kd)
+                if rd is None:
+                    part.missing.append(kd.doc_id)
+            if self.features and lacks_pos(kd):
+                part.untagged.append(kd.doc_id)
+            if self.drop_zeros:
+                kd = drop_document_zeros(kd)
+                rd = drop_document_zeros(rd) if rd is not None else None
+            written = rd
+            if self.match and rd is not None:
+                kd, rd = match_pair(kd, rd, self.formats[0], self.formats[1], s.match, s.singletons == "drop",
+                                    s.zero_match, self.annotate)
+            if self.features:
+                kd, rd = annotate_pair(kd, rd)
+            ad = align_document(kd, rd, alignment, s.singletons, s.strict_tokens, s.key_duplicates)
+            res = self._standard(ad, written) if self.standard else {}
+            if self.weights is not None:
+                self._linguistic(ad, res)
+            docs.append(DocumentResult(ad.doc_id, res, Counts(ad.matched_mentions, ad.key_mentions,
+                                                              ad.matched_mentions, ad.response_mentions)))
+            if self.standard:
+                mentions = mentions + docs[-1].mentions
+            aligned.append(ad)
+            if self.keep_documents:
+                part.key_documents[kd.doc_id] = kd
+                if rd is not None:
+                    part.response_documents[rd.doc_id] = rd
+        part.documents = docs
+        part.mentions = mentions
+        part.key_side, part.response_side = SideStats(*kside), SideStats(*rside)
+        part.response_ids = tuple(response_ids[:3])
+        if self.standard:
+            part.token_warnings, part.duplicates = alignment.warnings, alignment.duplicates
+            part.feed = b"".join(feed.parts)
+        rows: list = []
+        for name, analysis in self.analyses.items():
+            arows, apart = analysis.score(aligned)
+            rows.extend(arows)
+            part.analyses[name] = apart
+        if len(self.analyses) > 1:  # the rows of each document together, in the analyses' order
+            order = {d: k for k, d in enumerate(ad.doc_id for ad in aligned)}
+            rows.sort(key=lambda r: order[r.doc_id])
+        if self.analyses:
+            part.requested = requested(rows, bool(s.by))
+        if self.rows is True:
+            part.rows = rows
+        elif self.rows:
+            from .digest import RowDigest
+
+            part.digest = RowDigest.of(rows, int(self.rows))
+        return part
+
+    def _standard(self, ad: AlignedDocument, written: Document | None) -> dict:
+        """The per-document metrics of one aligned document, from one contingency table."""
+        s = self.settings
+        ct = M.contingency(ad.key, ad.response)
+        res = {name: f(ad.key, ad.response, ct) for name, f in self.compute}
+        if "mor" in self.names:  # MOR ignores --match: the response as written
+            as_written = ad
+            if self.match and written is not None:
+                as_written = align_document(ad.key_doc, written, Alignment(), s.singletons, False, s.key_duplicates)
+            res["mor"] = REGISTRY["mor"].compute(as_written.key, as_written.response)
+        if "zero" in self.names:  # which mentions are zeros, and the response as written
+            rd = ad.response_doc
+            res["zero"] = REGISTRY["zero"].compute(ad.key_doc, rd, written if written is not None else rd,
+                                                   s.singletons == "drop", s.match)
+        return {name: res[name] for name in self.names}
+
+    def _linguistic(self, ad: AlignedDocument, res: dict) -> None:
+        """Chen & Ng's (2013) linguistically aware metrics of one aligned document, into ``res``."""
+        from .lmetrics import lmetric_counts
+
+        mtype: dict = {}
+        for doc in (ad.key_doc, ad.response_doc):
+            if doc is None:
+                continue
+            for c in doc.chains:
+                for m in c.mentions:
+                    mtype.setdefault(m.ident, m.features.get("mtype", "NOMINAL"))
+        lres = lmetric_counts(ad.key, ad.response, mtype, self.weights)
+        for name in self.settings.linguistic:
+            res[name] = lres[name]
+
+
+def _add(total: list[int], stats: SideStats) -> None:
+    total[0] += stats.documents
+    total[1] += stats.mentions
+    total[2] += stats.chains
+    total[3] += stats.singletons
