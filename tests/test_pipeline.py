@@ -387,29 +387,3 @@ def test_peak_memory_does_not_grow_with_the_corpus(tmp_path):
         small = _peak_rss_mib("score", str(tmp_path / "p50.key"), str(tmp_path / "p50.response"), *extra)
         large = _peak_rss_mib("score", str(tmp_path / "p400.key"), str(tmp_path / "p400.response"), *extra)
         assert large <= limit * small, (extra, small, large)
-
-
-# -- scipy's solver, loaded alone ----------------------------------------------------------------
-
-def _tied_matrices(n: int, seed: int = 15) -> list[list[list[float]]]:
-    rnd = random.Random(seed)
-    values = [0.0, 0.0, 0.0, 1.0, 0.5, 1 / 3, 2 / 3, 0.25]
-    shapes = [(rnd.randint(1, 9), rnd.randint(1, 9)) for _ in range(n)]
-    return [[[rnd.choice(values) for _ in range(c)] for _ in range(r)] for r, c in shapes]
-
-
-def test_the_solver_is_scipys_compiled_module():
-    """:func:`corefreport.lsap.load` loads ``scipy/optimize/_lsap`` on its own (scipy is pinned below
-    2): this fails when scipy moves it, so that the private path is not silently left for the
-    public import's half second."""
-    import numpy as np
-    from scipy.optimize import linear_sum_assignment
-
-    from corefreport import lsap
-
-    lsap._solver = None
-    solver = lsap.load()
-    assert solver.__module__ in ("scipy.optimize._lsap", "_lsap") or "_lsap" in repr(solver), solver
-    for sim in _tied_matrices(300):
-        rows, cols = linear_sum_assignment(-np.array(sim, dtype=float))
-        assert lsap.assign(sim) == list(zip(rows.tolist(), cols.tolist()))

@@ -57,7 +57,11 @@ class Child:
             try:
                 out = os.fdopen(wfd, "wb")
                 try:
-                    payload: tuple = ("ok", work(lambda item: pickle.dump(("item", item), out, PROTOCOL)))
+                    def send(item) -> None:  # flushed: the parent may be waiting for this very item
+                        pickle.dump(("item", item), out, PROTOCOL)
+                        out.flush()
+
+                    payload: tuple = ("ok", work(send))
                 except InputError as err:
                     payload = ("error", (err.path, err.line, err.problem))
                 pickle.dump(payload, out, PROTOCOL)

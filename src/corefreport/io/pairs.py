@@ -35,7 +35,7 @@ from ..model import Corpus, Document
 
 PART_RE = re.compile(r"^(.*); part (\d+)$")
 
-CHUNK = 16
+CHUNK = 32
 """Items a process of a pool scores in a row before the next process's turn."""
 
 

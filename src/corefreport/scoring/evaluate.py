@@ -158,8 +158,7 @@ def evaluate(key, response: Corpus | None = None, settings: Settings | None = No
         pairs = CorpusPairs(key, response)
     else:
         pairs = key
-    if jobs > 1:
-        pairs.prepare()
+    pairs.prepare()
     keep = documents and jobs < 2
     std = [m for m in settings.metrics if m in PER_DOCUMENT_METRICS]
     rest = (settings.linguistic or settings.analyses or settings.plink_by)
