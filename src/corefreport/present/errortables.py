@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from .explain import explain
 from .labels import short_doc
 from .numbers import ascii_text, interval, p_value, signed, signed_count
-from .tables import Table
+from .table import Table
 
 if TYPE_CHECKING:
     from ..scoring.compare import Comparison

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..scoring.registry import REGISTRY
+from ..scoring.registry import REGISTRY, ROW_ANALYSES
 
 METRIC_LABELS = {k: m.label for k, m in REGISTRY.items()} | {"typed": "typed micro"}
 """Plain labels by metric key (and ``typed`` for the typed micro score)."""
@@ -18,14 +18,22 @@ LATEX_LABELS = {k: m.latex for k, m in REGISTRY.items()} | {"typed": "typed micr
 COUNT_COLUMNS = ("tp", "wt", "wl", "wtl", "fn", "fp", "s_star")
 """Table columns that hold outcome counts."""
 
-SHORT_ANALYSIS = {"immediate": "ARCS 1", "inferred": "ARCS 2", "anchor": "ARCS 3", "anchor_link": "ARCS 3L",
-                  "typed": "Typed"}
-"""Short names of the outcome-row analyses (capitalised "Typed": a bare "typed" is the micro score)."""
+SHORT_ANALYSIS = {r.name: r.short for r in ROW_ANALYSES.values()}
+"""Short names of the outcome-row analyses (the registry's :class:`RowAnalysis`)."""
+ROW_LABELS = {r.name: r.label for r in ROW_ANALYSES.values()}
+"""Names of the outcome-row analyses that fit an 80-column table."""
 
-FEATURE_TITLES = {"mtype": "Mention type", "pos_class": "POS class", "pronoun": "Pronoun lemma", "ne": "NE type",
-                  "genre": "Genre", "cls": "class", "type": "type", "doc_id": "document", "head_pos": "head POS",
-                  "lemma": "lemma", "sentence": "sentence", "link_type": "link type", "etype": "entity type"}
-"""Titles of row columns and mention features."""
+FEATURES = {
+    "mtype": ("Mention type", "mention type"), "pos_class": ("POS class", "POS class"),
+    "pronoun": ("Pronoun lemma", "pronoun"), "ne": ("NE type", "NE type"), "genre": ("Genre", "genre"),
+    "match": ("Matched by", "match"), "cls": ("class", "class"), "type": ("type", "type"),
+    "doc_id": ("document", "document"), "head_pos": ("head POS", "head_pos"), "lemma": ("lemma", "lemma"),
+    "sentence": ("sentence", "sentence"), "link_type": ("link type", "link_type"),
+    "etype": ("entity type", "etype"),
+}
+"""Row columns and mention features: (title in tables and the report, name in a browser's crumb)."""
+FEATURE_TITLES = {k: v[0] for k, v in FEATURES.items()}
+COLUMN_TITLES = {k: v[1] for k, v in FEATURES.items()}
 
 POS_LABELS = {"NOUN": "noun phrases", "PRP": "personal pronouns", "PRP$": "possessive pronouns",
               "DT": "demonstratives", "CD": "numerals", "WP": "wh-pronouns", "WDT": "wh-determiners",

@@ -8,34 +8,17 @@ Builders only read fields of the result and group its outcome rows; they never c
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..scoring.registry import ANALYSIS_TITLES, REGISTRY
 from ..scoring.result import Evaluation
+from .errortables import examples_table, feature_table, joined_types_table
+from .table import Table
 from .labels import ARROW, METRIC_LABELS, SHORT_ANALYSIS, group_name, metric_label, short_doc
 from .numbers import ascii_text, cell, interval, is_score_column, p_value, signed
 
 if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
     from ..scoring.compare import Comparison, GroupDelta
-
-
-@dataclass(slots=True)
-class Table:
-    """Header, rows of cells (str or number) and a caption; numbers are fractions unless ``percent``."""
-
-    title: str
-    header: list[str]
-    rows: list[list] = field(default_factory=list)
-    note: str = ""
-    groups: list[tuple[str, int]] = field(default_factory=list)
-    """Column groups over ``header[1:]``, left to right: (label, number of columns); "" for none."""
-    labels: list[str] | None = None
-    """Display labels parallel to ``header`` (the report's R / P / F1 under a group label)."""
-    breaks: list[int] = field(default_factory=list)
-    """Row indices before which a rule is drawn (between classes, before a total)."""
-    best: str = ""
-    """"column": the best score of each score column is bold (rows are systems)."""
 
 
 METRIC_HEADER = ["metric", "recall", "precision", "f1", "recall_num", "recall_den", "precision_num", "precision_den"]
@@ -212,7 +195,6 @@ def error_tables(ev: Evaluation) -> list[Table]:
     for c in CLASSES:
         b.rows.append([c] + [by.get((c, m), 0) for m in mtypes] + [counts[c]])
     b.note = "mention types of an error's mentions joined with + (e.g. NAME+PRONOUN); types as the analyser assigns them"
-    from .errortables import examples_table, feature_table, joined_types_table
 
     return [t, b, joined_types_table(er)] + [feature_table(er, f) for f in er.features()] + [examples_table(er)]
 

@@ -63,7 +63,7 @@ def render(ev: Evaluation, fmt: str, title: str | None = None, sections: list[st
 def write_figures(ev: Evaluation, directory: Path, force: bool = False, comparison=None, name: str | None = None,
                   systems: dict[str, Evaluation] | None = None, pdf: bool = True) -> list[Path]:
     """Every chart of the report as ``DIR/figure-N.svg`` (and ``.pdf``), numbered as in the report."""
-    from .html import figure_files
+    from .pdf import figure_files
 
     report = build(ev, None, None, None, comparison, name=name, systems=systems)
     directory = Path(directory)

@@ -19,6 +19,7 @@ from ..present.numbers import count, signed
 from ..scoring.errorclasses import CLASSES, LEFTOVER
 from ..scoring.result import Evaluation
 from . import svg
+from .structure import Para, Section
 
 TITLE = "Error classes (Kummerfeld & Klein 2013)"
 EXAMPLES = 4
@@ -62,8 +63,6 @@ def cost_chart(ev: Evaluation, width: float = svg.WIDTH) -> svg.Chart:
 
 def errors_section(ev: Evaluation, comparison=None, title: str = TITLE):
     """The section (None without ``-a errors``)."""
-    from .model import Para, Section
-
     er = ev.errors
     if er is None:
         return None

@@ -19,11 +19,12 @@ from ..present.context import Piece, context, why
 from ..present.sampling import spread_over_documents
 from ..present.tables import Table
 from ..scoring.digest import ORDER, GroupKey, partition
-from ..scoring.outcomes import LinkOutcome
-from ..scoring.registry import REGISTRY
+from ..present.labels import SHORT_ANALYSIS
+from ..scoring.outcomes import ERRORS_FIRST_ORDER, LinkOutcome
+from ..scoring.registry import REGISTRY, ROW_ANALYSES
 from ..scoring.result import Evaluation
 
-ANALYSES = ("immediate", "inferred", "anchor", "typed")
+ANALYSES = tuple(r.name for r in ROW_ANALYSES.values() if r.examples)
 GROUPS = 3
 """Error groups shown per analysis (the most frequent)."""
 PER_GROUP = 3
@@ -35,7 +36,7 @@ LONG = 2 * WINDOW + 8
 CANDIDATES = 400
 """Rows of a group looked at when choosing its examples (in document order)."""
 TITLES = {"typed": "Type-aware evaluation (Žitkus et al. 2023)"}
-ERROR_ORDER = {"WTL": 0, "WL": 1, "WT": 2, "FN": 3, "FP": 4}
+ERROR_ORDER = {o: k for k, o in enumerate(ERRORS_FIRST_ORDER)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +222,6 @@ def _typesettable(text: str) -> bool:
     return all(ord(c) < 256 or c in UNICODE for c in text)
 
 
-SHORT_TITLES = {"immediate": "ARCS 1", "inferred": "ARCS 2", "anchor": "ARCS 3", "typed": "Typed"}
 
 
 def examples_table(blocks: list[Examples]) -> Table:
@@ -235,7 +235,7 @@ def examples_table(blocks: list[Examples]) -> Table:
         for g in b.groups:
             texts = [e.row.text for e in g.examples if e.row is not None]
             ex = next((x for x in texts if _typesettable(x)), "")  # pdflatex sets Latin-1 text, not IPA
-            t.rows.append([SHORT_TITLES.get(b.analysis, b.analysis), g.outcome, g.label.split(" · ", 1)[1], g.count,
+            t.rows.append([SHORT_ANALYSIS.get(b.analysis, b.analysis), g.outcome, g.label.split(" · ", 1)[1], g.count,
                            g.count / g.errors, ex if len(ex) <= 30 else ex[:29] + "…"])
     t.note = ("n: error rows of the group; % of the analysis' error rows (all outcomes but TP); the examples in their "
               "sentences are in the HTML and PDF reports.")

@@ -179,22 +179,3 @@ def chart_svg(chart: svg.Chart) -> str:
     """One chart as a standalone SVG file (its legend drawn below the bars), for ``--figures``."""
     mod = environment().get_template("_macros.html.j2").module
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + str(mod.chart_svg(svg.with_legend(chart))).strip() + "\n"
-
-
-def figure_files(report: Report, pdf: bool = True) -> dict[str, bytes]:
-    """``figure-N.svg`` (and ``figure-N.pdf`` by WeasyPrint, page = the chart's size) for each chart
-    of the report, numbered as in the report."""
-    out: dict[str, bytes] = {}
-    charts = [c for s in report.sections for c in s.charts]
-    for i, c in enumerate(charts, 1):
-        text = chart_svg(c)
-        out[f"figure-{i}.svg"] = text.encode("utf-8")
-        if pdf:
-            from .pdf import render_pdf
-
-            full = svg.with_legend(c)
-            page = (f'<!DOCTYPE html><html><head><meta charset="utf-8"><style>@page {{ size: {full.width}px '
-                    f'{full.height}px; margin: 0 }} body {{ margin: 0 }} svg {{ display: block }}</style></head>'
-                    f'<body>{text.split("?>", 1)[1]}</body></html>')
-            out[f"figure-{i}.pdf"] = render_pdf(page)
-    return out

@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import __version__
 from ..scoring.result import Evaluation
 from . import svg
 from ..present import tables as T
-from ..present.labels import METRIC_LABELS
+from ..present.labels import FEATURE_TITLES, METRIC_LABELS, SHORT_ANALYSIS
 from ..scoring.registry import LINGUISTIC_METRICS as LINGUISTIC
 from ..scoring.registry import REFERENCES, REGISTRY
 from ..scoring.registry import STANDARD_METRICS as STANDARD
+from .errors import errors_section as _errors_section
+from .structure import Para, Report, Section
 
 SECTIONS = ("overview", "summary", "metrics", "linguistic", "plink", "arcs", "typed", "examples", "errors",
             "documents", "methods")
@@ -34,8 +36,6 @@ SECTION_TITLES = {
     "methods": "Methods", "warnings": "Appendix: warnings", "examples": "Error examples",
 }
 HEADLINE = ("muc", "bcub", "ceafe")
-FEATURE_TITLES = {"mtype": "Mention type", "pos_class": "POS class", "pronoun": "Pronoun lemma", "ne": "NE type",
-                  "genre": "Genre", "match": "Matched by"}
 MATCH_PHRASES = {"exact": "by exact span",
                  "head": "by their head word, as corefud-scorer does (--match head; a table breaks the links down "
                          "by how their mention was matched)",
@@ -45,54 +45,11 @@ MATCH_PHRASES = {"exact": "by exact span",
 FEATURE_PHRASES = {"mtype": "mention type", "pos_class": "POS class", "pronoun": "pronoun lemma", "ne": "NE type",
                    "genre": "genre", "match": "how the mention was matched"}
 FEATURE_ORDER = {"mtype": ("NAME", "NOMINAL", "PRONOUN")}
-ARCS_SHORT = {"immediate": "ARCS 1", "inferred": "ARCS 2", "anchor": "ARCS 3"}
 NAN = float("nan")
 N_ARCS = "n: key referents (TP+WL+FN)"
 N_TYPED = "n: key referents (S* = TP+WT+WL+WTL+FN)"
 PDF_DOCUMENT_ROWS = 40
 """The PDF and the LaTeX list the worst documents only (all are in the HTML, the JSON and the CSV)."""
-
-
-@dataclass(slots=True)
-class Para:
-    """A paragraph; ``kind``: "" (text), "note", "warning", "sig" (monospace), "ref" (a reference)."""
-
-    text: str
-    kind: str = ""
-
-
-@dataclass(slots=True)
-class Section:
-    id: str
-    title: str
-    blocks: list = field(default_factory=list)  # T.Table | svg.Chart | Para, in reading order
-
-    @property
-    def tables(self) -> list[T.Table]:
-        return [b for b in self.blocks if isinstance(b, T.Table)]
-
-    @property
-    def charts(self) -> list[svg.Chart]:
-        return [b for b in self.blocks if isinstance(b, svg.Chart)]
-
-    @property
-    def text(self) -> list[str]:
-        return [b.text for b in self.blocks if isinstance(b, Para)]
-
-
-@dataclass(slots=True)
-class Report:
-    title: str
-    subtitle: str
-    signature: str
-    sections: list[Section]
-    notes: list[str] = field(default_factory=list)
-    """What was left out, and why (an analysis not computed, documents cut from the PDF)."""
-    date: str = ""
-    version: str = __version__
-
-    def section(self, sid: str) -> Section | None:
-        return next((s for s in self.sections if s.id == sid), None)
 
 
 def report_date() -> str:
@@ -375,7 +332,7 @@ def arcs_section(ev: Evaluation, max_values: int | None = None, cis: dict | None
         items: list = []
         for v in _feature_values("mtype", scen):
             items.append((v, None))
-            items += [(ARCS_SHORT[n], sc.by["mtype"][v]) for n, sc in scen.items() if v in sc.by.get("mtype", {})]
+            items += [(SHORT_ANALYSIS[n], sc.by["mtype"][v]) for n, sc in scen.items() if v in sc.by.get("mtype", {})]
         s.blocks.append(svg.stacked("ARCS outcomes by mention type of the referent", items, ("tp", "wl", "fn", "fp"),
                                     note=N_ARCS))
     for feature in dict.fromkeys(f for sc in scen.values() for f in sc.by):
@@ -432,7 +389,7 @@ def arcs_breakdown(scen: dict, feature: str, max_values: int | None = None) -> T
             if c is None or c.key_total + c.fp == 0:
                 continue
             total = scen[n].total.key_total
-            t.rows.append([label, ARCS_SHORT.get(n, n), c.tp, c.wl, c.fn, c.fp, c.key_total,
+            t.rows.append([label, SHORT_ANALYSIS.get(n, n), c.tp, c.wl, c.fn, c.fp, c.key_total,
                            c.key_total / total if total else NAN, c.recall if c.key_total else NAN,
                            c.precision if c.resolved + c.fp else NAN,
                            c.f1 if c.key_total and c.resolved + c.fp else NAN])
@@ -689,9 +646,7 @@ ANALYSIS_OF = {"linguistic": "the linguistically aware metrics", "plink": "p-lin
 
 
 def errors_section(ev: Evaluation, comparison=None) -> Section | None:
-    from .errors import errors_section as section
-
-    return section(ev, comparison, SECTION_TITLES["errors"])
+    return _errors_section(ev, comparison, SECTION_TITLES["errors"])
 
 
 def build(ev: Evaluation, title: str | None = None, sections: list[str] | None = None,

@@ -7,10 +7,11 @@ stylesheet falls back to DejaVu Serif / DejaVu Sans Mono (preinstalled). ``libha
 makes font subsetting several times faster (WeasyPrint falls back to fontTools without it).
 
 Speed, with the same bytes: WeasyPrint is imported (and warmed up) in a child forked before scoring
-(:class:`PdfChild`), in a thread of lower priority that takes the time the scoring leaves
-(:func:`_prepare`); its user-agent stylesheet is cascaded without the pseudo-element rules the
+(:class:`PdfChild`, :func:`_prepare`); its user-agent stylesheet is cascaded without the pseudo-element rules the
 report never uses (:func:`report_ua_stylesheet`); its HTML parser's regular-expression cache is
-made to hit (:func:`cache_tokenizer_regexes`).
+made to hit (:func:`cache_tokenizer_regexes`). Those two change other packages' private objects:
+``pyproject.toml`` pins WeasyPrint 70.x and tinyhtml5 2.x, ``tests/test_report_pdf.py`` fails when
+either moves, and docs/upstream.md proposes each fix to its project.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
-from .html import to_html
+from . import svg
+from .html import chart_svg, to_html
 from .model import Report
 
 
@@ -259,36 +261,11 @@ def warm_up() -> None:
                f'fill="#E69F00"/><text x="1" y="8" font-family="{serif}">a</text></svg></body></html>')
 
 
-PREPARE_NICE = 10
-"""How much lower the priority of the child's import and warm-up is (Linux: that thread only)."""
-
-
-def lower_this_thread(nice: int) -> bool:
-    """Raise the nice value of the calling thread by ``nice`` (on Linux a thread has its own; the
-    process's other threads keep theirs). Returns whether it was done."""
-    import sys
-    import threading
-
-    if not (sys.platform.startswith("linux") and hasattr(os, "setpriority")):
-        return False
-    tid = threading.get_native_id()
-    try:
-        os.setpriority(os.PRIO_PROCESS, tid, os.getpriority(os.PRIO_PROCESS, tid) + nice)
-    except OSError:
-        return False
-    return True
-
-
 def _prepare() -> None:  # pragma: no cover - runs in the child
-    """Import WeasyPrint and warm it up (:func:`warm_up`), in a thread of lower priority
-    (:data:`PREPARE_NICE`, on Linux where a thread has its own nice value): the parent and its pool
-    are scoring on every core meanwhile, and this work is only needed once they are done, so it
-    takes the time they leave instead of a third of it (the 300-document PDF: 3.88 s against
-    4.00 s, idle 2-core machine). The layout itself runs in the main thread, at the priority the
-    report was started with, so that it never waits for other work on a busy machine."""
+    """Import WeasyPrint and warm it up (:func:`warm_up`), in a thread, while the child reads the
+    HTML the parent sends when it has scored."""
     import warnings
 
-    lower_this_thread(PREPARE_NICE)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         import weasyprint  # noqa: F401 - the import is the work done ahead
@@ -347,3 +324,20 @@ def to_pdf(report: Report, path: Path | None = None, progress: Callable[[str], N
     if path is not None:
         Path(path).write_bytes(data)
     return data
+
+
+def figure_files(report: Report, pdf: bool = True) -> dict[str, bytes]:
+    """``figure-N.svg`` (and ``figure-N.pdf`` by WeasyPrint, page = the chart's size) for each chart
+    of the report, numbered as in the report."""
+    out: dict[str, bytes] = {}
+    charts = [c for s in report.sections for c in s.charts]
+    for i, c in enumerate(charts, 1):
+        text = chart_svg(c)
+        out[f"figure-{i}.svg"] = text.encode("utf-8")
+        if pdf:
+            full = svg.with_legend(c)
+            page = (f'<!DOCTYPE html><html><head><meta charset="utf-8"><style>@page {{ size: {full.width}px '
+                    f'{full.height}px; margin: 0 }} body {{ margin: 0 }} svg {{ display: block }}</style></head>'
+                    f'<body>{text.split("?>", 1)[1]}</body></html>')
+            out[f"figure-{i}.pdf"] = render_pdf(page)
+    return out

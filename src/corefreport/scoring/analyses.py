@@ -12,7 +12,7 @@ from typing import Any
 
 from .outcomes import LinkOutcome, OutcomeCounts, add_counts, add_groups, group_by, tally
 
-ARCS_SCENARIOS = ("immediate", "inferred", "anchor")
+from .registry import ARCS_SCENARIOS
 
 
 def _arcs_dict(c: OutcomeCounts) -> dict[str, float]:

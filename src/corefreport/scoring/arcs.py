@@ -68,9 +68,8 @@ from .antecedents import (
 )
 from .counts import harmonic, ratio
 from .outcomes import LinkOutcome
+from .registry import ARCS_SCENARIOS as SCENARIOS  # the three scenarios, in the slides' order
 
-SCENARIOS = ("immediate", "inferred", "anchor")
-"""The three application scenarios of the slides, in their order."""
 ANCHOR_LINK = "anchor_link"
 """The optional toy view of scenario 3 (slides' worked example)."""
 UNTYPED = "-"

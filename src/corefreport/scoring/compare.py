@@ -31,11 +31,11 @@ from .metrics import BlancCounts
 from .outcomes import LinkOutcome, group_by
 from .result import Evaluation
 from .settings import Signature
-from .registry import REGISTRY
+from .registry import ANALYSIS_REGISTRY, REGISTRY, ROW_ANALYSES
 from .significance import Block, PairedTest, f1_scorer, metric_block, paired_bootstrap, paired_tests, shared_block, stack
 
-ARCS = ("immediate", "inferred", "anchor", "anchor_link")
-ANALYSES = ARCS + ("typed",)
+ARCS = tuple(r.name for r in ANALYSIS_REGISTRY["arcs"].rows)
+ANALYSES = tuple(ROW_ANALYSES)
 GROUPINGS = ("cls", "type")
 ALPHA = 0.05
 

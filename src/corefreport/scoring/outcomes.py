@@ -36,6 +36,8 @@ from .counts import Num, harmonic, ratio
 
 Span = tuple[int, int]
 OUTCOMES = ("TP", "WT", "WL", "WTL", "FN", "FP")
+ERRORS_FIRST_ORDER = ("WTL", "WL", "WT", "FN", "FP")
+"""The error outcomes, most telling first: the order error examples and error lists come in."""
 OUTCOME_COLUMNS = ("credit", "key_referents", "response_referents")
 """Sufficient statistics of a group of rows: Σ credit, TP+WT+WL+WTL+FN, TP+WT+WL+WTL+FP."""
 

@@ -40,8 +40,10 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from dataclasses import dataclass, field
 from typing import Hashable, Mapping, Sequence
 
+from ..errors import InputError
 from ..model import Document, Span
 from .counts import Counts
 
@@ -195,16 +197,36 @@ __all__ = ["plink_counts", "plink_tallies", "closing_order", "mention_categories
            "MISSING_CATEGORY"]
 
 
+@dataclass(slots=True)
+class PlinkResult:
+    """Zeldes & Simonson (2016) p-link per category, summed over documents (rule P8)."""
+
+    by: str
+    compat: bool = False
+    categories: dict[str, Counts] = field(default_factory=dict)
+
+    def add(self, ad) -> None:
+        try:
+            kcat = mention_categories(ad.key_doc, self.by)
+            rcat = mention_categories(ad.response_doc, self.by) if ad.response_doc is not None else {}
+        except KeyError as err:
+            raise InputError(ad.key_doc.source, None, f"p-link: {err.args[0]} (use a column such as col12, or "
+                             "mtype, ne, head_pos, pos_class, genre)") from None
+        add_category_counts(self.categories, plink_counts(ad.key, ad.response, kcat, rcat, compat=self.compat))
+
+    def as_dict(self) -> dict:
+        return {"by": self.by, "compat": self.compat,
+                "categories": {k: v.as_dict() for k, v in sorted(self.categories.items())}}
+
+
 class PlinkAnalysis:
     """The pipeline's steps of p-link (:class:`~corefreport.scoring.registry.Analysis`): the part
-    is a :class:`~corefreport.scoring.result.PlinkResult` whose per-category counts add (P8)."""
+    is a :class:`PlinkResult` whose per-category counts add (P8)."""
 
     def __init__(self, settings) -> None:
         self.by, self.compat = settings.plink_by, settings.plink_compat
 
     def score(self, aligned: list) -> tuple[list, object]:
-        from .result import PlinkResult
-
         out = PlinkResult(self.by, self.compat)
         for ad in aligned:
             out.add(ad)
@@ -212,8 +234,6 @@ class PlinkAnalysis:
 
     @staticmethod
     def add(a, b):
-        from .result import PlinkResult
-
         out = PlinkResult(a.by, a.compat)
         add_category_counts(out.categories, a.categories)
         add_category_counts(out.categories, b.categories)

@@ -148,8 +148,30 @@ KNOWN_METRICS = ALL_METRICS + COREFUD_METRICS
 """Every metric ``--metric`` accepts by name."""
 PER_DOCUMENT_METRICS = STANDARD_METRICS + COREFUD_METRICS
 """Metrics computed per document from the aligned chains by :attr:`Metric.compute`."""
-ARCS_SCENARIOS = ("immediate", "inferred", "anchor")
-"""The ARCS analysis's three scenarios (its row analyses), in the slides' order."""
+@dataclass(frozen=True)
+class RowAnalysis:
+    """One value of an outcome row's ``analysis`` column (an ARCS scenario, the typed links): how
+    every view names it."""
+
+    name: str
+    title: str
+    """"ARCS 1 (immediate antecedent)": captions and the report."""
+    short: str
+    """"ARCS 1": table cells (capitalised "Typed": a bare "typed" is the micro score)."""
+    label: str
+    """"ARCS 1 immediate": a row of an 80-column table (the browser)."""
+    examples: bool = True
+    """Whether the report's error examples show its rows."""
+
+
+ARCS_ROWS = (
+    RowAnalysis("immediate", "ARCS 1 (immediate antecedent)", "ARCS 1", "ARCS 1 immediate"),
+    RowAnalysis("inferred", "ARCS 2 (nominal antecedent)", "ARCS 2", "ARCS 2 inferred"),
+    RowAnalysis("anchor", "ARCS 3 (anchor mention)", "ARCS 3", "ARCS 3 anchor"),
+    RowAnalysis("anchor_link", "ARCS 3 (links to the anchor)", "ARCS 3L", "ARCS 3 links", examples=False),
+)
+ARCS_SCENARIOS = tuple(r.name for r in ARCS_ROWS[:3])
+"""The ARCS analysis's three scenarios, in the slides' order (``anchor_link``: the optional reading)."""
 
 
 @dataclass(frozen=True)
@@ -159,16 +181,15 @@ class Analysis:
     pipeline calls: ``Class(settings)`` once per run, ``.score(aligned documents) -> (outcome rows,
     part)`` for each run of documents, ``Class.add(part, part) -> part`` (parts add up over runs
     of documents: an associative ``+``) and ``.result(part) -> value``, which
-    :class:`~corefreport.scoring.result.Evaluation` holds as ``field``."""
+    :class:`~corefreport.scoring.result.Evaluation` holds as ``field`` (and its JSON under that name,
+    through the value's ``as_dict()``)."""
 
     name: str
     title: str
     short: str
     citation: str
-    rows: tuple[str, ...]
-    """The ``analysis`` values of the outcome rows it produces (empty: it produces none)."""
-    row_titles: dict[str, str]
-    """Title of each row analysis."""
+    rows: tuple[RowAnalysis, ...]
+    """The row analyses of the outcome rows it produces (empty: it produces none)."""
     steps: str
     field: str
     option: bool = True
@@ -193,16 +214,14 @@ class Analysis:
 
 
 ANALYSIS_REGISTRY: dict[str, Analysis] = {a.name: a for a in (
-    Analysis("arcs", "ARCS (application-related coreference scores)", "ARCS", "Tuggener 2014",
-             ARCS_SCENARIOS + ("anchor_link",),
-             {"immediate": "ARCS 1 (immediate antecedent)", "inferred": "ARCS 2 (nominal antecedent)",
-              "anchor": "ARCS 3 (anchor mention)", "anchor_link": "ARCS 3 (links to the anchor)"},
+    Analysis("arcs", "ARCS (application-related coreference scores)", "ARCS", "Tuggener 2014", ARCS_ROWS,
              "corefreport.scoring.analyses:ArcsAnalysis", "arcs"),
-    Analysis("typed", "type-aware evaluation", "typed", "Žitkus et al. 2023", ("typed",),
-             {"typed": "typed (dominant mention and type)"}, "corefreport.scoring.typed:TypedAnalysis", "typed"),
-    Analysis("errors", "error classes", "errors", "Kummerfeld & Klein 2013", (), {},
+    Analysis("typed", "type-aware evaluation", "typed", "Žitkus et al. 2023",
+             (RowAnalysis("typed", "typed (dominant mention and type)", "Typed", "typed (Žitkus)"),),
+             "corefreport.scoring.typed:TypedAnalysis", "typed"),
+    Analysis("errors", "error classes", "errors", "Kummerfeld & Klein 2013", (),
              "corefreport.scoring.errorclasses:ErrorsAnalysis", "errors"),
-    Analysis("plink", "p-link", "p-link", "Zeldes & Simonson 2016", (), {},
+    Analysis("plink", "p-link", "p-link", "Zeldes & Simonson 2016", (),
              "corefreport.scoring.plink:PlinkAnalysis", "plink", option=False),
 )}
 """Every analysis by name, in the order their rows and tables come."""
@@ -210,15 +229,20 @@ ANALYSIS_REGISTRY: dict[str, Analysis] = {a.name: a for a in (
 ANALYSES = tuple(a.name for a in ANALYSIS_REGISTRY.values() if a.option)
 """The analyses ``--analysis`` accepts."""
 
-ANALYSIS_TITLES = {k: v for a in ANALYSIS_REGISTRY.values() for k, v in a.row_titles.items()}
-"""Titles of the outcome-row analyses (the ``analysis`` column of a row)."""
+ROW_ANALYSES: dict[str, RowAnalysis] = {r.name: r for a in ANALYSIS_REGISTRY.values() for r in a.rows}
+"""Every row analysis (the ``analysis`` column of an outcome row) by name, in the order views list them."""
+ANALYSIS_TITLES = {r.name: r.title for r in ROW_ANALYSES.values()}
+"""Titles of the outcome-row analyses."""
 
 
 def register(analysis: Analysis) -> None:
-    """Add an analysis (an extension): ``-a NAME`` then computes it and every view lists it."""
+    """Add an analysis (an extension point): ``-a NAME`` then computes it, its rows are named in every
+    view, and its result is in the JSON under its ``field``."""
     global ANALYSES
     ANALYSIS_REGISTRY[analysis.name] = analysis
-    ANALYSIS_TITLES.update(analysis.row_titles)
+    for r in analysis.rows:
+        ROW_ANALYSES[r.name] = r
+        ANALYSIS_TITLES[r.name] = r.title
     if analysis.option:
         ANALYSES = tuple(a.name for a in ANALYSIS_REGISTRY.values() if a.option)
 

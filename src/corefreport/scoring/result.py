@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..errors import InputError
 from ..model import Corpus
 from .align import DuplicateReport
 from .counts import Counts
@@ -22,6 +21,7 @@ if TYPE_CHECKING:  # annotations only: a plain score imports none of the analyse
     from .analyses import ArcsResult
     from .digest import RowDigest
     from .errorclasses import ErrorsResult
+    from .plink import PlinkResult
     from .typed import TypedTables
 
 Score = Counts | BlancCounts
@@ -61,30 +61,6 @@ class DocumentResult:
         return {"metrics": {n: s.as_dict() for n, s in self.metrics.items()}
                 | ({"conll": {"f1": conll}} if conll is not None else {}),
                 "mentions": self.mentions.as_dict()}
-
-
-@dataclass(slots=True)
-class PlinkResult:
-    """Zeldes & Simonson (2016) p-link per category, summed over documents (rule P8)."""
-
-    by: str
-    compat: bool = False
-    categories: dict[str, Counts] = field(default_factory=dict)
-
-    def add(self, ad) -> None:
-        from .plink import add_category_counts, mention_categories, plink_counts
-
-        try:
-            kcat = mention_categories(ad.key_doc, self.by)
-            rcat = mention_categories(ad.response_doc, self.by) if ad.response_doc is not None else {}
-        except KeyError as err:
-            raise InputError(ad.key_doc.source, None, f"p-link: {err.args[0]} (use a column such as col12, or "
-                             "mtype, ne, head_pos, pos_class, genre)") from None
-        add_category_counts(self.categories, plink_counts(ad.key, ad.response, kcat, rcat, compat=self.compat))
-
-    def as_dict(self) -> dict:
-        return {"by": self.by, "compat": self.compat,
-                "categories": {k: v.as_dict() for k, v in sorted(self.categories.items())}}
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,27 +20,25 @@ from rich.text import Text
 
 from ..present.context import Highlight, chain_spans, end_tag, highlight, span_text, token_role, why
 from ..present.context import document_of as _doc
-from ..present.labels import METRIC_LABELS
+from ..present.labels import COLUMN_TITLES, METRIC_LABELS, ROW_LABELS
 from ..present.numbers import count as num
 from ..present.numbers import pct
-from ..scoring.registry import STANDARD_METRICS
-from ..scoring.outcomes import OUTCOMES, LinkOutcome, OutcomeCounts, group_by, tally
+from ..scoring.registry import ROW_ANALYSES, STANDARD_METRICS
+from ..scoring.outcomes import ERRORS_FIRST_ORDER, OUTCOMES, LinkOutcome, OutcomeCounts, group_by, tally
+from ..scoring.settings import DEFAULT_BY
 from ..scoring.result import Evaluation
 
-ANALYSES = ("immediate", "inferred", "anchor", "anchor_link", "typed")
-ANALYSIS_TITLES = {"immediate": "ARCS 1 immediate", "inferred": "ARCS 2 inferred", "anchor": "ARCS 3 anchor",
-                   "anchor_link": "ARCS 3 links", "typed": "typed (Žitkus)"}
-"""Short names that fit an 80-column table; the report uses the registry's titles."""
+ANALYSES = tuple(ROW_ANALYSES)
+ANALYSIS_TITLES = ROW_LABELS
+"""Short names that fit an 80-column table (the registry's :class:`RowAnalysis`); the report uses its titles."""
 
 OUTCOME_STYLE = {"TP": "green", "WT": "cyan", "WL": "yellow", "WTL": "magenta", "FN": "red", "FP": "blue"}
 """The 8 basic ANSI colours only, so that 16-colour terminals (tmux, old xterms) show them."""
 OUTCOME_GLYPH = {"TP": "█", "WT": "▓", "WL": "▒", "WTL": "▚", "FN": "░", "FP": "▁"}
 """One shade per outcome, so the mix bar still reads without colour (``NO_COLOR``, monochrome)."""
-ERRORS_FIRST = {"WTL": 0, "WL": 1, "WT": 2, "FN": 3, "FP": 4, "TP": 5}
+ERRORS_FIRST = {o: k for k, o in enumerate(ERRORS_FIRST_ORDER + ("TP",))}
 
-COLUMN_TITLES = {"cls": "class", "type": "type", "doc_id": "document", "mtype": "mention type",
-                 "pos_class": "POS class", "pronoun": "pronoun", "ne": "NE type", "genre": "genre"}
-DEFAULT_BREAKDOWNS = ("mtype", "pos_class", "pronoun", "ne", "genre")
+DEFAULT_BREAKDOWNS = DEFAULT_BY
 GROUP_SORTS = ("name", "F1", "size", "errors")
 """What ``s`` cycles through on a class/type table: name, F1 worst first, size and errors largest first."""
 

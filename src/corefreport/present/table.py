@@ -1,0 +1,25 @@
+"""The neutral table every view renders: a title, header keys, rows of values (numbers stay
+numbers: fractions for scores) and a note (:mod:`.tables` builds them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class Table:
+    """Header, rows of cells (str or number) and a caption; numbers are fractions unless ``percent``."""
+
+    title: str
+    header: list[str]
+    rows: list[list] = field(default_factory=list)
+    note: str = ""
+    groups: list[tuple[str, int]] = field(default_factory=list)
+    """Column groups over ``header[1:]``, left to right: (label, number of columns); "" for none."""
+    labels: list[str] | None = None
+    """Display labels parallel to ``header`` (the report's R / P / F1 under a group label)."""
+    breaks: list[int] = field(default_factory=list)
+    """Row indices before which a rule is drawn (between classes, before a total)."""
+    best: str = ""
+    """"column": the best score of each score column is bold (rows are systems)."""
+
