@@ -387,3 +387,31 @@ def test_peak_memory_does_not_grow_with_the_corpus(tmp_path):
         small = _peak_rss_mib("score", str(tmp_path / "p50.key"), str(tmp_path / "p50.response"), *extra)
         large = _peak_rss_mib("score", str(tmp_path / "p400.key"), str(tmp_path / "p400.response"), *extra)
         assert large <= limit * small, (extra, small, large)
+
+
+# -- the rows, or their digest: one store ---------------------------------------------------------
+
+def test_a_digest_answers_as_the_rows_do():
+    """The report keeps a digest of the rows (their group sizes, the first rows of each error group,
+    per-document counts): the per-document statistics its intervals resample, its intervals and its
+    HTML are those of the evaluation that kept every row; a comparison of links refuses a digest."""
+    from corefreport.report.document import render, summary_intervals
+    from corefreport.report.examples import CANDIDATES, example_blocks
+    from corefreport.scoring.compare import compare, document_matrix
+
+    settings = Settings(metrics=ALL_METRICS, analyses=("arcs", "typed"))
+    rows = files(KEY, RESPONSE, settings, rows=True)
+    for jobs in (1, 2):
+        digest = files(KEY, RESPONSE, settings, rows=CANDIDATES, jobs=jobs)
+        assert digest.rows == [] and digest.digest is not None
+        ids = [d.doc_id for d in rows.documents]
+        a, b = document_matrix(rows, ids), document_matrix(digest, ids)
+        assert a.keys() == b.keys() and {"immediate", "inferred", "anchor", "typed"} <= a.keys()
+        assert all((a[k] == b[k]).all() for k in a)
+        assert summary_intervals(digest, "x") == summary_intervals(rows, "x")
+        assert render(digest, "html", name="x") == render(rows, "html", name="x")
+    small = files(KEY, RESPONSE, settings, rows=3)
+    with pytest.raises(ValueError, match="kept 3 rows"):
+        example_blocks(small)
+    with pytest.raises(ValueError, match="only a digest"):
+        compare({"a": small, "b": small}, "a", 10, 10)

@@ -13,7 +13,8 @@ from corefreport.cli import example_paths
 from corefreport.io import load_corpus
 from corefreport.present.context import Piece, context, highlight, span_text
 from corefreport.report.document import build, render
-from corefreport.report.examples import GROUPS, PER_GROUP, example_blocks, examples, partition, runs, trim
+from corefreport.report.examples import GROUPS, PER_GROUP, example_blocks, examples, runs, trim
+from corefreport.scoring.digest import partition
 from corefreport.scoring.outcomes import group_by
 from corefreport.report.html import to_html
 from corefreport.scoring.evaluate import evaluate

@@ -10,7 +10,7 @@ import sys
 import typing
 
 from ..errors import SettingsError
-from ..scoring.registry import ALL_METRICS, ANALYSES, KNOWN_METRICS, STANDARD_METRICS
+from ..scoring.registry import ALL_METRICS, KNOWN_METRICS, STANDARD_METRICS, analysis_names
 from ..scoring.settings import Settings
 
 SCORING_DEFAULTS: dict[str, object] = {
@@ -87,8 +87,8 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
             fail("--metric plink needs --by FEATURE (e.g. --by col12 for GUM's sentence type, or --by mtype)")
         plink_by = by[0]
     for a in analysis:
-        if a not in ANALYSES:
-            fail(f"unknown analysis {a!r}; choose {' or '.join(ANALYSES)}")
+        if a not in analysis_names():
+            fail(f"unknown analysis {a!r}; choose {' or '.join(analysis_names())}")
     analyses = tuple(dict.fromkeys(analysis)) if analysis else default_analyses
     if by and not plink and not analyses:
         fail(f"--by {by[0]!r} breaks down link-level scores, and none were asked for: add -a arcs, -a typed "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..scoring.registry import REGISTRY, ROW_ANALYSES
+from ..scoring.registry import REGISTRY, RowNames
 
 METRIC_LABELS = {k: m.label for k, m in REGISTRY.items()} | {"typed": "typed micro"}
 """Plain labels by metric key (and ``typed`` for the typed micro score)."""
@@ -18,9 +18,9 @@ LATEX_LABELS = {k: m.latex for k, m in REGISTRY.items()} | {"typed": "typed micr
 COUNT_COLUMNS = ("tp", "wt", "wl", "wtl", "fn", "fp", "s_star")
 """Table columns that hold outcome counts."""
 
-SHORT_ANALYSIS = {r.name: r.short for r in ROW_ANALYSES.values()}
+SHORT_ANALYSIS = RowNames("short")
 """Short names of the outcome-row analyses (the registry's :class:`RowAnalysis`)."""
-ROW_LABELS = {r.name: r.label for r in ROW_ANALYSES.values()}
+ROW_LABELS = RowNames("label")
 """Names of the outcome-row analyses that fit an 80-column table."""
 
 FEATURES = {

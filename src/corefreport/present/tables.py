@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..scoring.registry import ANALYSIS_TITLES, REGISTRY
+from ..scoring.registry import ANALYSIS_REGISTRY, ANALYSIS_TITLES, REGISTRY
 from ..scoring.result import Evaluation
 from .errortables import examples_table, feature_table, joined_types_table
 from .table import Table
@@ -220,6 +220,18 @@ def error_documents_table(ev: Evaluation) -> Table | None:
     return t
 
 
+def registered_tables(ev: Evaluation) -> list[Table]:
+    """The tables of the analyses added by ``register`` (their :attr:`~corefreport.scoring.registry.Analysis.tables`)."""
+    import importlib
+
+    out: list[Table] = []
+    for a in ANALYSIS_REGISTRY.values():
+        if a.tables and ev.results.get(a.field) is not None:
+            module, _, function = a.tables.partition(":")
+            out.extend(getattr(importlib.import_module(module), function)(ev.results[a.field]))
+    return out
+
+
 def all_tables(ev: Evaluation, per_doc: bool = False) -> list[Table]:
     """Every table the result holds, in the order the CLI and the report show them."""
     out = [metrics_table(ev)]
@@ -230,6 +242,7 @@ def all_tables(ev: Evaluation, per_doc: bool = False) -> list[Table]:
     out.extend(arcs_tables(ev))
     out.extend(typed_tables(ev))
     out.extend(error_tables(ev))
+    out.extend(registered_tables(ev))
     if per_doc and ev.errors is not None:
         out.append(error_documents_table(ev))
     if per_doc:

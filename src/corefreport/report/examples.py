@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from ..present.context import Piece, context, why
 from ..present.sampling import spread_over_documents
 from ..present.tables import Table
-from ..scoring.digest import ORDER, GroupKey, partition
+from ..scoring.digest import ORDER, GroupKey, RowList
 from ..present.labels import SHORT_ANALYSIS
 from ..scoring.outcomes import ERRORS_FIRST_ORDER, LinkOutcome
 from ..scoring.registry import REGISTRY, ROW_ANALYSES
@@ -150,14 +150,9 @@ def examples(ev: Evaluation, analysis: str, groups: int = GROUPS, per_group: int
     """The ``groups`` most frequent error groups of ``analysis`` with ``per_group`` examples each;
     None when the analysis has no error row. ``rows``: the analysis' rows, when already selected;
     ``shown``: (document, span) of referents shown already (avoided where possible, then added to)."""
-    rows = ev.rows_of(analysis) if rows is None else rows
-    parts = partition(rows)
-    return _examples(ev, analysis, _top_groups(_sizes(parts), groups).get(analysis, []), parts, per_group,
+    sizes, parts = (ev.outcomes if rows is None else RowList(rows)).groups(CANDIDATES)
+    return _examples(ev, analysis, _top_groups(sizes, groups).get(analysis, []), parts, per_group,
                      shown if shown is not None else set())
-
-
-def _sizes(parts: dict[GroupKey, list[LinkOutcome]]) -> dict[GroupKey, int]:
-    return {k: len(rs) for k, rs in parts.items()}
 
 
 def _top_groups(sizes: dict[GroupKey, int], groups: int) -> dict[str, list[tuple[GroupKey, int, int]]]:
@@ -202,13 +197,7 @@ def example_blocks(ev: Evaluation) -> list[Examples]:
     and the first :data:`CANDIDATES` rows of each error group, which are all :func:`_pick` reads."""
     if ev.key_corpus is None:
         return []
-    if ev.digested:
-        if ev.digest.keep < CANDIDATES:
-            raise ValueError(f"the evaluation kept {ev.digest.keep} rows per error group; the examples read {CANDIDATES}")
-        sizes, parts = ev.digest.sizes, ev.digest.first
-    else:
-        parts = partition(ev.rows)
-        sizes = _sizes(parts)
+    sizes, parts = ev.outcomes.groups(CANDIDATES)
     top = _top_groups(sizes, GROUPS)
     shown: set = set()
     return [x for a in ANALYSES if (x := _examples(ev, a, top.get(a, []), parts, PER_GROUP, shown)) is not None]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .. import __version__
@@ -21,7 +21,7 @@ from . import svg
 from ..present import tables as T
 from ..present.labels import FEATURE_TITLES, METRIC_LABELS, SHORT_ANALYSIS
 from ..scoring.registry import LINGUISTIC_METRICS as LINGUISTIC
-from ..scoring.registry import REFERENCES, REGISTRY
+from ..scoring.registry import ANALYSIS_REGISTRY, REFERENCES, REGISTRY
 from ..scoring.registry import STANDARD_METRICS as STANDARD
 from .errors import errors_section as _errors_section
 from .structure import Para, Report, Section
@@ -702,6 +702,10 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
                 notes.append(f"{SECTION_TITLES[sid]}: left out, {ANALYSIS_OF[sid]} was not computed.")
             continue
         out.append(sec)
+    for a in ANALYSIS_REGISTRY.values():  # the analyses added by register(), after the built-in ones
+        if a.tables and ev.results.get(a.field) is not None and (asked is None or a.name in asked):
+            out.append(Section(a.name, a.title[:1].upper() + a.title[1:], T.registered_tables(
+                replace(ev, results={a.field: ev.results[a.field]}))))
     if (w := warnings_section(systems)) is not None:
         out.append(w)
     key = display_source(ev.key_source)

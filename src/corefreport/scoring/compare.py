@@ -64,11 +64,11 @@ class MetricRow:
 
     @property
     def label(self) -> str:
-        return REGISTRY[self.name].label
+        return REGISTRY[self.name].label if self.name in REGISTRY else ROW_ANALYSES[self.name].short
 
     @property
     def family(self) -> str:
-        return REGISTRY[self.name].family
+        return REGISTRY[self.name].family if self.name in REGISTRY else "outcomes"
 
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "label": self.label, "family": self.family,
@@ -457,40 +457,14 @@ def document_matrix(ev: Evaluation, doc_ids: list[str]) -> dict[str, np.ndarray]
         out[name] = np.array([counts_vector(by_doc[i].metrics[name]) for i in doc_ids], dtype=float)
     out["mentions"] = np.array([counts_vector(by_doc[i].mentions) for i in doc_ids], dtype=float)
     index = {d: k for k, d in enumerate(doc_ids)}
-    if ev.digested:  # scored in shares: the digest's per-document counts
-        for a in ev.digest.analyses():
-            if a == "typed":
-                if ev.typed is not None:
-                    out[a] = counts_matrix(ev.digest.per_document(a, set(ev.typed.attempted)), index)
-            else:
-                out[a] = counts_matrix(ev.digest.per_document(a), index)
-        return out
-    for a, rows in _rows_by_analysis(ev).items():
+    store = ev.outcomes
+    for a in store.analyses():
         if a == "typed":
             if ev.typed is not None:
-                attempted = set(ev.typed.attempted)
-                out[a] = outcome_columns([r for r in rows if r.cls in attempted], index)
+                out[a] = counts_matrix(store.per_document(a, set(ev.typed.attempted)), index)
         else:
-            out[a] = outcome_columns(rows, index)
+            out[a] = counts_matrix(store.per_document(a), index)
     return out
-
-
-def _rows_by_analysis(ev: Evaluation) -> dict[str, list[LinkOutcome]]:
-    """The outcome rows of each analysis; for an evaluation that kept only their digest, each
-    analysis with no row (its tables come from the digest)."""
-    if ev.digested:
-        return {a: [] for a in ev.digest.analyses()}
-    out: dict[str, list[LinkOutcome]] = {}
-    for r in ev.rows:
-        out.setdefault(r.analysis, []).append(r)
-    return out
-
-
-def _typed_columns(ev: Evaluation, rows: list[LinkOutcome], index: dict[str, int], attempted: list[str]) -> np.ndarray:
-    """Per-document typed statistics of each attempted class (from the digest when the rows were not kept)."""
-    if ev.digested:
-        return counts_matrix(ev.digest.per_document_class("typed"), index, True, attempted)
-    return outcome_columns(rows, index, "cls", attempted)
 
 
 # --------------------------------------------------------------------------------------------
@@ -522,17 +496,20 @@ def _analysis_order(names: Iterable[str]) -> list[str]:
 
 
 def _computed(ev: Evaluation, analysis: str) -> bool:
-    """Whether ``ev`` computed the analysis an outcome row belongs to."""
-    return (ev.typed if analysis == "typed" else ev.arcs) is not None
+    """Whether ``ev`` computed the analysis an outcome row belongs to (its registry entry's result)."""
+    entry = next((a for a in ANALYSIS_REGISTRY.values() if any(r.name == analysis for r in a.rows)), None)
+    if entry is None:
+        return False
+    return (getattr(ev, entry.field, None) if entry.field in _OWN else ev.results.get(entry.field)) is not None
+
+
+_OWN = frozenset(("arcs", "typed", "errors", "plink"))
 
 
 def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str, ...],
            warnings: list[str]) -> tuple[list[_Stat], dict[str, list[str]], dict[str, dict[str, list[LinkOutcome]]]]:
     names = list(evs)
     base = evs[names[0]]
-    if any(ev.digested for ev in evs.values()) and (groupings or len(evs) > 1):
-        raise ValueError("an evaluation scored without its outcome rows (in shares) is resampled on its own, "
-                         "without groupings")
     mats = {n: document_matrix(ev, doc_ids) for n, ev in evs.items()}
     stats: list[_Stat] = []
     metric_names = [m for m in base.metrics if all(m in ev.metrics for ev in evs.values())]
@@ -551,8 +528,7 @@ def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str,
         stats.append(_Stat(metric_block(m), [m], lambda s, m=m: mats[s][m]))
     stats.append(_Stat(metric_block("mentions"), ["mentions"], lambda s: mats[s]["mentions"]))
 
-    rows = {n: _rows_by_analysis(ev) for n, ev in evs.items()}
-    found = _analysis_order({a for per in rows.values() for a in per})
+    found = _analysis_order({a for ev in evs.values() for a in ev.outcomes.analyses()})
     analyses = [a for a in found if all(_computed(ev, a) for ev in evs.values())]
     left_out = [a for a in found if a not in analyses]
     if left_out:
@@ -568,14 +544,18 @@ def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str,
                                     f"{', '.join(attempted)} for every system")
             if len({(t.scheme.name, t.scheme.n, tuple(t.k)) for t in tables}) > 1:
                 warnings.append("typed: the systems were evaluated with different schemes or k")
-            typed_cols = {n: _typed_columns(evs[n], rows[n].get(a, []), index, attempted) for n in names}
+            typed_cols = {n: counts_matrix(evs[n].outcomes.per_document_class(a), index, True, attempted)
+                          for n in names}
             block = shared_block([("typed_micro", {}), ("typed_macro", {}),
                                   ("typed_scheme", {"divisor": tables[0].scheme.n})], 3 * len(attempted))
             stats.append(_Stat(block, ["typed_micro", "typed_macro", "typed_scheme"], lambda s, c=typed_cols: c[s]))
         else:
-            totals = {n: mats[n][a] if a in mats[n] else outcome_columns(rows[n].get(a, []), index) for n in names}
-            stats.append(_Stat(metric_block(a), [a], lambda s, c=totals: c[s]))  # document_matrix's columns
+            totals = {n: mats[n][a] for n in names}
+            # a registered analysis's rows are scored as any group of outcome rows ("referents")
+            stats.append(_Stat(metric_block(a if a in REGISTRY else "referents"), [a], lambda s, c=totals: c[s]))  # document_matrix's columns
     group_labels: dict[str, list[str]] = {}
+    rows = {n: {a: ev.outcomes.rows_of(a) for a in analyses} if groupings or len(evs) > 1 else {}
+            for n, ev in evs.items()}
     for a in analyses:
         for by in groupings:
             values = sorted({r.get(by) for n in names for r in rows[n].get(a, [])})

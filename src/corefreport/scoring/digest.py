@@ -1,5 +1,9 @@
-"""What the report needs of the outcome rows when the rows themselves are not kept: an evaluation
-scored in shares by a pool of processes (:mod:`.shares`) carries a :class:`RowDigest` instead.
+"""The outcome rows of an evaluation as the views ask for them, whether the run kept them
+(:class:`RowList`) or only their digest (:class:`RowDigest`, what the report needs: a run that
+keeps no row stays flat in memory). Both answer the same questions —
+:meth:`~RowList.analyses`, :meth:`~RowList.per_document`, :meth:`~RowList.per_document_class`,
+:meth:`~RowList.groups`, :meth:`~RowList.rows_of` — so no view asks which it holds
+(:attr:`~corefreport.scoring.result.Evaluation.outcomes`).
 
 Three group-bys over the rows (:func:`~.outcomes.group_by`), each exact when added up share by share:
 
@@ -77,6 +81,16 @@ class RowDigest:
         """The analyses that have rows."""
         return list(dict.fromkeys(k[0] for k in self.sizes))
 
+    def groups(self, keep: int) -> tuple[dict[GroupKey, int], dict[GroupKey, list[LinkOutcome]]]:
+        """Rows per (analysis, outcome, class, type), and the first ``keep`` rows of each error group."""
+        if self.keep < keep:
+            raise ValueError(f"the evaluation kept {self.keep} rows per error group; {keep} are asked for")
+        return self.sizes, self.first
+
+    def rows_of(self, analysis: str) -> list[LinkOutcome]:
+        raise ValueError("the evaluation kept only a digest of its outcome rows: a grouping or a comparison "
+                         "of links needs the rows (score it with rows kept)")
+
     def per_document(self, analysis: str, classes: set[str] | None = None) -> dict[str, OutcomeCounts]:
         """Outcome counts of one analysis per document (of the rows of ``classes`` only, when given)
         — ``group_by(rows of the analysis, "doc_id")``."""
@@ -89,3 +103,28 @@ class RowDigest:
     def per_document_class(self, analysis: str) -> dict[tuple[str, str], OutcomeCounts]:
         """Outcome counts of one analysis per (document, class) — ``group_by(rows, "doc_id", "cls")``."""
         return {(doc, c): counts for (a, doc, c), counts in self.documents.items() if a == analysis}
+
+
+class RowList:
+    """The outcome rows kept whole: the same questions as :class:`RowDigest` asks its digest,
+    answered by group-bys over the rows."""
+
+    def __init__(self, rows: list[LinkOutcome]) -> None:
+        self.rows = rows
+
+    def analyses(self) -> list[str]:
+        return list(dict.fromkeys(r.analysis for r in self.rows))
+
+    def rows_of(self, analysis: str) -> list[LinkOutcome]:
+        return [r for r in self.rows if r.analysis == analysis]
+
+    def per_document(self, analysis: str, classes: set[str] | None = None) -> dict[str, OutcomeCounts]:
+        rows = self.rows_of(analysis)
+        return group_by([r for r in rows if r.cls in classes] if classes is not None else rows, "doc_id")
+
+    def per_document_class(self, analysis: str) -> dict[tuple[str, str], OutcomeCounts]:
+        return group_by(self.rows_of(analysis), "doc_id", "cls")
+
+    def groups(self, keep: int) -> tuple[dict[GroupKey, int], dict[GroupKey, list[LinkOutcome]]]:
+        parts = partition(self.rows)
+        return {k: len(v) for k, v in parts.items()}, parts

@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Callable, Sequence
 
 from . import metrics as M
@@ -194,6 +195,10 @@ class Analysis:
     field: str
     option: bool = True
     """Chosen with ``-a NAME`` (p-link is chosen with ``-m plink --by FEATURE``)."""
+    tables: str = ""
+    """``module:function`` of the presentation layer: ``function(result) -> list of Table`` — the
+    tables of an analysis added by :func:`register` (score's tables, the report's section); the
+    built-in analyses' tables have their own builders in ``present/tables.py``."""
 
     def implementation(self):
         import importlib
@@ -231,20 +236,53 @@ ANALYSES = tuple(a.name for a in ANALYSIS_REGISTRY.values() if a.option)
 
 ROW_ANALYSES: dict[str, RowAnalysis] = {r.name: r for a in ANALYSIS_REGISTRY.values() for r in a.rows}
 """Every row analysis (the ``analysis`` column of an outcome row) by name, in the order views list them."""
-ANALYSIS_TITLES = {r.name: r.title for r in ROW_ANALYSES.values()}
+
+
+class RowNames(Mapping):
+    """One attribute of every :class:`RowAnalysis` by name (``RowNames("title")``): a live view of
+    :data:`ROW_ANALYSES`, so an analysis :func:`register` adds is named in every view."""
+
+    def __init__(self, attribute: str) -> None:
+        self.attribute = attribute
+
+    def __getitem__(self, name: str) -> str:
+        return getattr(ROW_ANALYSES[name], self.attribute)
+
+    def __iter__(self):
+        return iter(ROW_ANALYSES)
+
+    def __len__(self) -> int:
+        return len(ROW_ANALYSES)
+
+
+ANALYSIS_TITLES = RowNames("title")
 """Titles of the outcome-row analyses."""
 
 
 def register(analysis: Analysis) -> None:
-    """Add an analysis (an extension point): ``-a NAME`` then computes it, its rows are named in every
-    view, and its result is in the JSON under its ``field``."""
+    """Add an analysis (the extension point; docs/architecture.md): ``-a NAME`` then computes it,
+    its outcome rows are named and browsed in every view, its result is in the JSON under its
+    ``field`` and its tables (:attr:`Analysis.tables`) in score's tables and the report."""
     global ANALYSES
     ANALYSIS_REGISTRY[analysis.name] = analysis
     for r in analysis.rows:
         ROW_ANALYSES[r.name] = r
-        ANALYSIS_TITLES[r.name] = r.title
     if analysis.option:
         ANALYSES = tuple(a.name for a in ANALYSIS_REGISTRY.values() if a.option)
+
+
+def unregister(name: str) -> None:
+    """Remove an analysis :func:`register` added (tests)."""
+    global ANALYSES
+    analysis = ANALYSIS_REGISTRY.pop(name)
+    for r in analysis.rows:
+        ROW_ANALYSES.pop(r.name, None)
+    ANALYSES = tuple(a.name for a in ANALYSIS_REGISTRY.values() if a.option)
+
+
+def analysis_names() -> tuple[str, ...]:
+    """The analyses ``--analysis`` accepts now (the built-in ones and those registered)."""
+    return tuple(a.name for a in ANALYSIS_REGISTRY.values() if a.option)
 
 
 def active_analyses(settings) -> list[Analysis]:

@@ -19,7 +19,7 @@ from .settings import Settings, Signature
 
 if TYPE_CHECKING:  # annotations only: a plain score imports none of the analyses
     from .analyses import ArcsResult
-    from .digest import RowDigest
+    from .digest import RowDigest, RowList
     from .errorclasses import ErrorsResult
     from .plink import PlinkResult
     from .typed import TypedTables
@@ -86,6 +86,8 @@ class Evaluation:
     plink: PlinkResult | None = None
     errors: ErrorsResult | None = None
     """Kummerfeld & Klein (2013) error rows and class costs (``-a errors``)."""
+    results: dict[str, Any] = field(default_factory=dict)
+    """The results of analyses added by :func:`~corefreport.scoring.registry.register`, by field."""
     complete: bool = True
     """False for the standard scores that :func:`~corefreport.scoring.evaluate.evaluate` hands
     to ``on_stage`` before the slower metrics and analyses."""
@@ -97,9 +99,14 @@ class Evaluation:
     report's error examples and intervals need."""
 
     @property
-    def digested(self) -> bool:
-        """Whether the outcome rows were not kept, only their :attr:`digest` (scored in shares)."""
-        return self.digest is not None and not self.rows
+    def outcomes(self) -> RowDigest | RowList:
+        """The outcome rows as the views ask for them (:mod:`.digest`): the rows, or their digest
+        when the run kept only that."""
+        if self.digest is not None and not self.rows:
+            return self.digest
+        from .digest import RowList
+
+        return RowList(self.rows)
 
     def rows_of(self, analysis: str) -> list[LinkOutcome]:
         """The outcome rows of one analysis ("immediate", "inferred", "anchor", "typed")."""
@@ -157,7 +164,7 @@ class Evaluation:
             "duplicates": [d.as_dict() for d in self.duplicates],
         }
         for name, value in (("arcs", self.arcs), ("typed", self.typed), ("plink", self.plink),
-                            ("errors", self.errors)):
+                            ("errors", self.errors), *self.results.items()):
             if value is not None:
                 out[name] = value.as_dict()
         if per_doc:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, fields
 
 from .. import __version__
 from ..errors import SettingsError
-from .registry import ANALYSES, KNOWN_METRICS, LINGUISTIC_METRICS, STANDARD_METRICS
+from .registry import KNOWN_METRICS, LINGUISTIC_METRICS, STANDARD_METRICS, analysis_names
 
 DEFAULT_BY = ("mtype", "pos_class", "pronoun", "ne", "genre")
 """Features the ARCS tables break scores down by when none are asked for."""
@@ -145,8 +145,8 @@ def check(s: Settings) -> None:
     if s.match not in ("exact", "head", "partial"):
         raise SettingsError("--match takes 'exact', 'head' or 'partial'")
     for a in s.analyses:
-        if a not in ANALYSES:
-            raise SettingsError(f"unknown analysis {a!r}; choose {' or '.join(ANALYSES)}")
+        if a not in analysis_names():
+            raise SettingsError(f"unknown analysis {a!r}; choose {' or '.join(analysis_names())}")
     if len(s.weights) != 4:
         raise SettingsError(f"--weights takes four numbers NAM,NOM,PRO,SING, got {len(s.weights)}")
     _finite("--weights", tuple(s.weights), 0.0, 1e6)

@@ -28,7 +28,7 @@ from ..scoring.outcomes import ERRORS_FIRST_ORDER, OUTCOMES, LinkOutcome, Outcom
 from ..scoring.settings import DEFAULT_BY
 from ..scoring.result import Evaluation
 
-ANALYSES = tuple(ROW_ANALYSES)
+ANALYSES = ROW_ANALYSES  # a live view: the registered analyses' rows too
 ANALYSIS_TITLES = ROW_LABELS
 """Short names that fit an 80-column table (the registry's :class:`RowAnalysis`); the report uses its titles."""
 
