@@ -83,7 +83,7 @@ def test_the_shortcut_is_scipys_answer_where_it_answers(mode):
 from conftest import SHARED  # noqa: E402
 
 from corefreport.io import load_corpus  # noqa: E402
-from corefreport.scoring.align import pair_documents  # noqa: E402
+from corefreport.io.pairs import CorpusPairs, Reading  # noqa: E402
 from corefreport.scoring.matching import _by_ident, _moved_response, _touched, head_finder  # noqa: E402
 
 GUM_CONLL = [(SHARED / "data" / "gum" / "derived" / "conll2012" / f"{k}.conll",
@@ -107,8 +107,9 @@ def test_the_response_is_rebuilt_as_without_the_shortcut(mode, drop):
     changed = 0
     for kpath, rpath in pairs:
         key, response = load_corpus(str(kpath)), load_corpus(str(rpath))
-        for kd, rd in pair_documents(key, response)[0]:
-            if rd is None or len(rd.tokens) != len(kd.tokens):
+        for pair in CorpusPairs(key, response).pairs(Reading()):
+            kd, rd = pair.key, pair.response
+            if kd is None or rd is None or len(rd.tokens) != len(kd.tokens):
                 continue
             rule = head_finder(kd)
             by_ident, _, _, same = _by_ident(kd, rd, mode, drop, "linear", rule, rule, True)

@@ -168,28 +168,6 @@ def read_conll2012(path: str | Path, text: str | None = None, columns: bool = Tr
     return corpus
 
 
-def read_share(path: str, text: str, choose: Callable[[int, int], bool], columns: bool = True,
-               source: str | None = None) -> tuple[Corpus, list[str]]:
-    """The documents of one CoNLL-2012 file that ``choose(index, offset)`` picks (by their index in
-    the file and the text offset of their ``#begin document`` line), read as
-    :func:`read_conll2012` reads them; and every document's id, in file order (the others' lines
-    are not looked at). The corpus holds the reader's warnings about the whole file."""
-    corpus = Corpus(source=source or path, format="conll2012")
-    offsets: list[int] = []
-    picked: list[bool] = []
-
-    def parse() -> bool:
-        picked.append(choose(len(offsets) - 1, offsets[-1]))
-        return picked[-1]
-
-    ids = []
-    for doc in scan_documents(path, text, set(), corpus.warnings, columns=columns, offsets=offsets, parse=parse):
-        ids.append(doc.doc_id)
-        if picked[-1]:  # parse() was asked just before this document was yielded
-            corpus.documents[doc.doc_id] = doc
-    return corpus, ids
-
-
 def scan_documents(path: str, text: str, seen: set[str], warnings: list[str], line_base: int = 0,
                    columns: bool = True, offsets: list[int] | None = None,
                    parse: Callable[[], bool] | None = None, lines: list[int] | None = None,

@@ -1,9 +1,9 @@
-"""Pair key and response documents and prepare their chains exactly as the reference scorer does.
+"""Prepare the chains of a key document and its response exactly as the reference scorer does.
 
-* Documents are matched by id (``NAME; part N``); a response named ``NAME`` (no part) also matches
-  ``NAME; part 0``/``000``. A key document missing from the response is scored against an empty
-  response (all its mentions are missed, as in the reference); a response document not in the key
-  is ignored; both are reported as warnings.
+* Documents are paired by id (:mod:`corefreport.io.pairs`). A key document missing from the
+  response is scored against an empty response (all its mentions are missed, as in the reference);
+  a response document not in the key is ignored; both are reported as warnings
+  (:func:`pairing_warnings`).
 * Tokens of matched documents must agree: a mismatch is an error naming the document, sentence,
   token position and both words (the reference silently mis-scores such pairs).
 * **Repeated key mentions** (the same span twice in the key, in one or two chains) are kept in every
@@ -21,14 +21,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
-from ..model import Corpus, Document, Span
+from ..model import Document, Span
 from ..errors import InputError
-
-PART_RE = re.compile(r"^(.*); part (\d+)$")
-
 
 @dataclass(slots=True)
 class DuplicateReport:
@@ -61,57 +57,10 @@ class AlignedDocument:
 
 @dataclass(slots=True)
 class Alignment:
-    documents: list[AlignedDocument] = field(default_factory=list)
+    """What aligning a run of documents reports: words that differ, repeated spans."""
+
     warnings: list[str] = field(default_factory=list)
     duplicates: list[DuplicateReport] = field(default_factory=list)
-    missing_in_response: list[str] = field(default_factory=list)
-    extra_in_response: list[str] = field(default_factory=list)
-
-
-def _match_key(doc_id: str) -> tuple[str, int]:
-    m = PART_RE.match(doc_id)
-    if m:
-        return m.group(1), int(m.group(2))
-    return doc_id, 0
-
-
-def _some(ids: list[str]) -> str:
-    return ", ".join(repr(i) for i in ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
-
-
-def check_scorable(key: Corpus, response: Corpus) -> None:
-    """Refuse inputs that would give an empty or meaningless score: a key without documents or
-    without a single mention (coreference column not read, ``"clusters": null``, a header-only
-    WebAnno file), a response without documents."""
-    if not len(key):
-        raise InputError(key.source, None, "the key holds no document (expected '#begin document' lines in "
-                         "CoNLL-2012, '# newdoc' in CoNLL-U, one JSON object per line, or WebAnno TSV sentences)")
-    if not any(d.chains for d in key):
-        raise InputError(key.source, None, f"the key has no mentions in any of its {len(key)} document(s): "
-                         "expected coreference annotation (CoNLL-2012: brackets such as '(1' '1)' in the LAST "
-                         "column; CoNLL-U: Entity= in MISC; JSON lines: gold 'clusters'; WebAnno TSV: a "
-                         "coreference layer)")
-    if not len(response):
-        raise InputError(response.source, None, "the response holds no document")
-
-
-def pair_documents(key: Corpus, response: Corpus) -> tuple[list[tuple[Document, Document | None]], list[str], list[str]]:
-    """Match key documents to response documents; return pairs, missing ids and extra ids."""
-    by_norm = {}
-    for d in response:
-        by_norm.setdefault(_match_key(d.doc_id), d)
-    used: set[str] = set()
-    pairs: list[tuple[Document, Document | None]] = []
-    missing: list[str] = []
-    for kd in key:
-        rd = response.documents.get(kd.doc_id) or by_norm.get(_match_key(kd.doc_id))
-        if rd is None:
-            missing.append(kd.doc_id)
-        else:
-            used.add(rd.doc_id)
-        pairs.append((kd, rd))
-    extra = [d.doc_id for d in response if d.doc_id not in used]
-    return pairs, missing, extra
 
 
 def check_tokens(kd: Document, rd: Document, strict: bool = False) -> str | None:
@@ -151,26 +100,6 @@ def _chains(doc: Document | None, drop_singletons: bool) -> list[tuple[str, list
             continue
         out.append((c.label, spans))
     return out
-
-
-def align(key: Corpus, response: Corpus, singletons: str = "keep", strict_tokens: bool = False,
-          key_duplicates: str = "keep") -> Alignment:
-    """Pair documents and build the chains every metric scores (see the module docstring)."""
-    result = Alignment()
-    check_scorable(key, response)
-    pairs, missing, extra = pair_documents(key, response)
-    if pairs and len(missing) == len(pairs) and len(response):
-        raise InputError(response.source, None, "key and response share no document id: the key has "
-                         + _some([d.doc_id for d in key]) + f" ({key.source}), the response has "
-                         + _some([d.doc_id for d in response]) + "; the response must name its documents "
-                         "as the key does ('#begin document (NAME); part N' or the JSON 'doc_key')")
-    result.missing_in_response = missing
-    result.extra_in_response = extra
-    result.warnings.extend(pairing_warnings(len(response), any(d.chains for d in response), missing, extra))
-    for kd, rd in pairs:
-        result.documents.append(align_document(kd, rd, result, singletons, strict_tokens, key_duplicates))
-    result.warnings.extend(duplicate_warnings(result.duplicates, key_duplicates))
-    return result
 
 
 def pairing_warnings(response_documents: int, response_mentions: bool, missing: list[str],

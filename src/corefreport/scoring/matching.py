@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..model import Chain, Corpus, Document, Mention
+from ..model import Chain, Document, Mention
 from .counts import Counts
 
 MATCHES = ("exact", "head", "partial")
@@ -185,15 +185,6 @@ def head_finder(doc: Document):
         return pos_head(pos, s, e, headlike, stop)
 
     return find
-
-
-def with_heads(doc: Document) -> Document:
-    """A copy of ``doc`` whose mentions without a ``head`` feature get the head of :func:`head_finder`."""
-    find = head_finder(doc)
-    chains = [Chain(c.label, [m if "head" in m.features else
-                              Mention(m.start, m.end, m.label, m.line, {**m.features, "head": str(find(m))}, m.words)
-                              for m in c.mentions]) for c in doc.chains]
-    return replace(doc, chains=chains)
 
 
 class _Info:
@@ -584,27 +575,6 @@ def drop_document_zeros(doc: Document) -> Document:
     return replace(doc, chains=[c for c in chains if c.mentions])
 
 
-def drop_zeros(corpus: Corpus) -> Corpus:
-    """A copy of ``corpus`` without zero mentions (:func:`drop_document_zeros`; corefud-scorer's
-    ``keep_zeros=False``, ``scorer/corefud/reader.py`` 80–93)."""
-    docs = {i: drop_document_zeros(d) for i, d in corpus.documents.items()}
-    return replace(corpus, documents=docs)
-
-
-def match_corpora(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
-                  zero_match: str = "linear", annotate: bool = True) -> tuple[Corpus, Corpus]:
-    """:func:`match_pair` on every pair of key and response documents: (key, response) copies."""
-    from .align import pair_documents
-
-    pairs, _, _ = pair_documents(key, response)
-    kdocs, rdocs = dict(key.documents), dict(response.documents)
-    for kd, rd in pairs:
-        if rd is not None:
-            kdocs[kd.doc_id], rdocs[rd.doc_id] = match_pair(kd, rd, key.format, response.format, mode,
-                                                            drop_singletons, zero_match, annotate)
-    return replace(key, documents=kdocs), replace(response, documents=rdocs)
-
-
 def match_pair(kd: Document, rd: Document, key_format: str, response_format: str, mode: str,
                drop_singletons: bool = False, zero_match: str = "linear",
                annotate: bool = True) -> tuple[Document, Document]:
@@ -625,12 +595,6 @@ def match_pair(kd: Document, rd: Document, key_format: str, response_format: str
     return match_documents(kd, rd, mode, drop_singletons, zero_match, kh, rh, same, annotate)
 
 
-def heads_by_rule(key: Corpus, response: Corpus) -> list[str]:
-    """The formats of key and response whose mentions carry no CorefUD head (their heads come from
-    rule 3a under ``--match head|partial``)."""
-    return formats_by_rule(key.format, response.format)
-
-
 def formats_by_rule(key_format: str, response_format: str) -> list[str]:
     """:func:`heads_by_rule` from the two formats."""
     return sorted({f or "unknown" for f in (key_format, response_format) if f != "conllu"})
@@ -644,7 +608,3 @@ def heads_warning(match: str, ruled: list[str]) -> str:
             "word (docs/matching.md rule 3a; signature heads:rule)")
 
 
-def match_corpus(key: Corpus, response: Corpus, mode: str, drop_singletons: bool = False,
-                 zero_match: str = "linear") -> Corpus:
-    """The response of :func:`match_corpora`."""
-    return match_corpora(key, response, mode, drop_singletons, zero_match)[1]
