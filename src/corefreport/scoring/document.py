@@ -136,13 +136,14 @@ class DocumentScorer:
             if rd is not None:
                 response_ids.append(rd.doc_id)
                 if self.standard:
-                    _add(rside, document_stats(rd))
                     part.response_chains = part.response_chains or has_chains(rd, self.drop_zeros)
             if kd is None:
+                if self.standard:
+                    _add(rside, document_stats(rd))
                 part.extra.append(rd.doc_id)
                 continue
+            read = kd, rd
             if self.standard:
-                _add(kside, document_stats(kd))
                 part.key_chains = part.key_chains or has_chains(kd, self.drop_zeros)
                 hash_document(feed, kd)
                 if rd is None:
@@ -159,6 +160,8 @@ class DocumentScorer:
             if self.features:
                 kd, rd = annotate_pair(kd, rd)
             ad = align_document(kd, rd, alignment, s.singletons, s.strict_tokens, s.key_duplicates)
+            if self.standard:
+                self._sides(read, ad, kside, rside)
             res = self._standard(ad, written) if self.standard else {}
             if self.weights is not None:
                 self._linguistic(ad, res)
@@ -166,7 +169,8 @@ class DocumentScorer:
                                                               ad.matched_mentions, ad.response_mentions)))
             if self.standard:
                 mentions = mentions + docs[-1].mentions
-            aligned.append(ad)
+            if self.analyses:
+                aligned.append(ad)
             if self.keep_documents:
                 part.key_documents[kd.doc_id] = kd
                 if rd is not None:
@@ -183,7 +187,7 @@ class DocumentScorer:
             arows, apart = analysis.score(aligned)
             rows.extend(arows)
             part.analyses[name] = apart
-        if len(self.analyses) > 1:  # the rows of each document together, in the analyses' order
+        if len(self.analyses) > 1 and self.rows is True:  # each document's rows together, in the analyses' order
             order = {d: k for k, d in enumerate(ad.doc_id for ad in aligned)}
             rows.sort(key=lambda r: order[r.doc_id])
         if self.analyses:
@@ -195,6 +199,22 @@ class DocumentScorer:
 
             part.digest = RowDigest.of(rows, int(self.rows))
         return part
+
+    def _sides(self, read: tuple[Document, Document | None], ad: AlignedDocument, kside: list[int],
+               rside: list[int]) -> None:
+        """Both documents' statistics as read (:func:`document_stats`); their distinct mentions are
+        the aligned ones when every chain is aligned (singletons and zeros kept: matching maps
+        distinct response mentions to distinct ones)."""
+        kd, rd = read
+        if self.settings.singletons == "keep" and not self.drop_zeros:
+            _add(kside, SideStats(1, ad.key_mentions, len(kd.chains), sum(1 for c in kd.chains if len(c.mentions) == 1)))
+            if rd is not None:
+                _add(rside, SideStats(1, ad.response_mentions, len(rd.chains),
+                                      sum(1 for c in rd.chains if len(c.mentions) == 1)))
+            return
+        _add(kside, document_stats(kd))
+        if rd is not None:
+            _add(rside, document_stats(rd))
 
     def _standard(self, ad: AlignedDocument, written: Document | None) -> dict:
         """The per-document metrics of one aligned document, from one contingency table."""

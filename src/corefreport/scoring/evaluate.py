@@ -21,6 +21,7 @@ analyses) is folded next and joined to that part — nothing is scored twice.
 from __future__ import annotations
 
 import hashlib
+from itertools import groupby
 from dataclasses import replace
 from typing import Callable, Iterator
 
@@ -35,26 +36,14 @@ Progress = Callable[[int, int], None]
 """``progress(done, total)``: key documents scored so far (``total`` 0: not known yet)."""
 
 
-def _runs(pairs, reading, share) -> Iterator[list]:
-    """The pairs of ``share`` in runs of consecutive items (a run: what one part is made of)."""
-    from ..io.pairs import CHUNK
-
-    run: list = []
-    for pair in pairs.pairs(reading, share):
-        if run and pair.index // CHUNK != run[-1].index // CHUNK:
-            yield run
-            run = []
-        run.append(pair)
-    if run:
-        yield run
-
-
 def _parts(pairs, scorer: DocumentScorer, reading, share=(0, 1)) -> Iterator[tuple[int, Part, int]]:
-    """(number of the run, its part, key documents in it) for each run of ``share``."""
+    """(number of the run, its part, key documents in it) for each run of ``share``: the pairs of a
+    run are scored as they are read, each let go once scored."""
     from ..io.pairs import CHUNK
 
-    for run in _runs(pairs, reading, share):
-        yield run[0].index // CHUNK, scorer.score(run), sum(1 for p in run if p.key is not None)
+    for n, run in groupby(pairs.pairs(reading, share), key=lambda pair: pair.index // CHUNK):
+        part = scorer.score(run)
+        yield n, part, len(part.documents)
 
 
 class _Fold:
