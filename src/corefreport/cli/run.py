@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Iterator, Optional
 
 from ..errors import InputError, SettingsError
+from ..io import FORMATS
 from ..scoring.settings import Settings
 from .build import fail
 
@@ -62,11 +63,8 @@ class OutFormat(str, Enum):
     latex = "latex"
 
 
-class InFormat(str, Enum):
-    conll2012 = "conll2012"
-    conllu = "conllu"
-    jsonlines = "jsonlines"
-    webanno = "webanno"
+InFormat = Enum("InFormat", {f: f for f in FORMATS}, type=str)
+"""The input formats (``--key-format``, ``--response-format``): the readers' (``io.FORMATS``)."""
 
 
 def example_paths() -> tuple[str, str]:

@@ -18,8 +18,8 @@ is read from its place.
 document at a time (memory flat in the corpus size), CoNLL-U and WebAnno TSV whole. A process of a
 pool asks for its *share* — every ``n``-th run of :data:`CHUNK` items — and parses only the
 documents of its share (the others' ids are read, so every process pairs as the others do).
-:class:`CorpusPairs` pairs two corpora already in memory (the library's ``evaluate(key,
-response)``, tests). Both keep where each key and response document is, so a view can ask for a
+:func:`CorpusPairs` pairs two corpora already in memory (the library's ``evaluate(key,
+response)``, tests) the same way. Both keep where each key and response document is, so a view can ask for a
 document of a run that kept none (:meth:`DocumentPairs.document`).
 """
 
@@ -132,6 +132,14 @@ class Side:
         self.format = formats[0] if self.streamed else ""
         self.corpus: Corpus | None = None
 
+    @classmethod
+    def of(cls, corpus: Corpus) -> Side:
+        """The side of a corpus already in memory."""
+        side = cls.__new__(cls)
+        side.source, side.fmt, side.key, side.columns, side.files = corpus.source, corpus.format, False, True, []
+        side.streamed, side.format, side.corpus = False, corpus.format, corpus
+        return side
+
     def load(self) -> None:
         """Read a side that is not read a document at a time, once (a pool reads it before it forks)."""
         if not self.streamed and self.corpus is None:
@@ -225,9 +233,13 @@ class DocumentPairs:
 
     def __init__(self, key: str, response: str, key_format: str | None = None, response_format: str | None = None,
                  columns: bool = True) -> None:
-        self.key = Side(key, key_format, key=True, columns=columns)
-        self.response = Side(response, response_format, columns=columns)
+        self.with_sides(Side(key, key_format, key=True, columns=columns), Side(response, response_format,
+                                                                               columns=columns))
+
+    def with_sides(self, key: Side, response: Side) -> DocumentPairs:
+        self.key, self.response = key, response
         self.places: tuple[dict[str, Locator], dict[str, Locator]] = ({}, {})
+        return self
 
     @property
     def sources(self) -> tuple[str, str]:
@@ -307,47 +319,7 @@ class DocumentPairs:
         return Documents(self.key, self.places[0]), Documents(self.response, self.places[1])
 
 
-class CorpusPairs:
+def CorpusPairs(key: Corpus, response: Corpus) -> DocumentPairs:
     """The pairs of two corpora in memory: the same items as :class:`DocumentPairs` gives for the
     files they were read from."""
-
-    def __init__(self, key: Corpus, response: Corpus) -> None:
-        self.key_corpus, self.response_corpus = key, response
-
-    @property
-    def sources(self) -> tuple[str, str]:
-        return self.key_corpus.source, self.response_corpus.source
-
-    @property
-    def formats(self) -> tuple[str, str]:
-        return self.key_corpus.format, self.response_corpus.format
-
-    def prepare(self) -> None:
-        pass
-
-    def pairs(self, reading: Reading, share: Share = (0, 1)) -> Iterator[Pair]:
-        key, response = self.key_corpus, self.response_corpus
-        reading.key_warnings.extend(key.warnings)
-        reading.response_warnings.extend(response.warnings)
-        by_norm: dict[tuple[str, int], Document] = {}
-        for d in response:
-            by_norm.setdefault(match_key(d.doc_id), d)
-        used: set[str] = set()
-        i = -1
-        for i, kd in enumerate(key):
-            rd = response.documents.get(kd.doc_id) or by_norm.get(match_key(kd.doc_id))
-            if rd is not None:
-                used.add(rd.doc_id)
-            if in_share(i, share):
-                yield Pair(i, kd, rd)
-        reading.key_documents = i + 1
-        j = i
-        for d in response:
-            if d.doc_id not in used:
-                j += 1
-                if in_share(j, share):
-                    yield Pair(j, None, d)
-        reading.items = j + 1
-
-    def documents(self) -> tuple[Mapping[str, Document], Mapping[str, Document]]:
-        return self.key_corpus.documents, self.response_corpus.documents
+    return DocumentPairs.__new__(DocumentPairs).with_sides(Side.of(key), Side.of(response))

@@ -351,19 +351,6 @@ class Comparison:
         return sorted(rows, key=lambda g: (g.delta, g.group))[:top]
 
     @property
-    def class_deltas(self) -> dict[str, dict[str, list[tuple[str, float, float, float]]]]:
-        """system → analysis → (class, baseline F1, system F1, Δ), largest |Δ| first."""
-        out: dict[str, dict[str, list]] = {}
-        for s in self.systems:
-            per: dict[str, list] = {}
-            for g in self.group_deltas(s, by="cls"):
-                per.setdefault(g.analysis, []).append((g.group, g.test.baseline, g.test.system, g.delta))
-            for rows in per.values():
-                rows.sort(key=lambda x: (-abs(x[3]), x[0]))
-            out[s] = per
-        return out
-
-    @property
     def disagreements(self) -> dict[str, dict[str, tuple[int, int]]]:
         """system → analysis → (referents right only in the baseline, right only in the system)."""
         return {s: {a: (lc.losses, lc.gains) for a, lc in per.items()} for s, per in self.links.items()}

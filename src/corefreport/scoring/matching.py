@@ -15,7 +15,7 @@ and the corefud-scorer source lines they come from are in ``docs/matching.md``:
   word, number of words) and the maximum-weight assignment ``scipy.optimize.linear_sum_assignment``
   returns on that score matrix is taken (pairs with score 0 are not matches), exactly as
   corefud-scorer, so ties fall the same way (where the best matching is unique it is found without
-  a solver; where it is not, scipy's own compiled solver is called);
+  a solver; where it is not, scipy's algorithm decides, :mod:`corefreport.lsap`);
 * with ``singletons="drop"`` one-mention chains are removed before matching (as the scorer does);
 * every mention says how it was matched (feature ``match``, :data:`MATCH_KINDS`): the drill
   dimension of ``--by match``;
@@ -25,10 +25,10 @@ and the corefud-scorer source lines they come from are in ``docs/matching.md``:
 >>> from ..model import Chain, Document, Mention
 >>> key = Document("d", tokens=list("abcde"), chains=[Chain("k", [Mention(0, 2, "k", features={"head": "1"})])])
 >>> resp = Document("d", tokens=list("abcde"), chains=[Chain("r", [Mention(1, 1, "r")])])
->>> [m.span for m in match_document(key, resp, "partial").mentions]
+>>> [m.span for m in match_documents(key, resp, "partial")[1].mentions]
 [(0, 2)]
->>> [m.span for m in match_document(key, resp, "exact").mentions]
-[(1, 1)]
+>>> [m.span for m in match_documents(key, resp, "head")[1].mentions]  # its one word is the key's head
+[(0, 2)]
 """
 
 from __future__ import annotations
@@ -556,14 +556,6 @@ def _moved(m: Mention, k: Mention | None, key_sets: set) -> Mention:
     if key_sets and m.ident in key_sets:
         return Mention(m.start, m.end, m.label, m.line, m.features, tuple(sorted(m.word_set)) + (-1,))
     return m
-
-
-def match_document(key: Document, response: Document, mode: str, drop_singletons: bool = False,
-                   zero_match: str = "linear") -> Document:
-    """A copy of ``response`` whose mentions matched to key mentions carry those key mentions' words."""
-    if mode == "exact" and zero_match == "linear":
-        return response
-    return match_documents(key, response, mode, drop_singletons, zero_match)[1]
 
 
 def drop_document_zeros(doc: Document) -> Document:
