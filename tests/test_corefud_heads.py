@@ -30,15 +30,6 @@ def test_head_finder_is_find_head(path: Path):
     assert n > 2000
 
 
-@pytest.mark.parametrize("path", FILES[:1], ids=lambda p: p.name)
-def test_one_cell_is_the_column_value(path: Path):
-    if not path.exists():
-        pytest.skip("shared data not found")
-    doc = next(iter(load_corpus(str(path))))
-    cells = [doc.columns.cell("pos", t) for t in range(len(doc.tokens))]
-    assert cells == doc.columns["pos"] and len(set(cells)) > 10
-
-
 KEY_2012 = """#begin document (d); part 000
 d	0	0	The	DT	*	-	-	-	-	*	(1
 d	0	1	old	JJ	*	-	-	-	-	*	-

@@ -240,41 +240,6 @@ def test_full_pdf_of_the_300_document_benchmark_in_under_10_s(tmp_path):
     assert best < 10, f"{best:.1f} s"
 
 
-def test_tokenizer_regex_cache_leaves_the_parsed_html_unchanged() -> None:
-    """report/pdf.cache_tokenizer_regexes fixes the cache of tinyhtml5's tokenizer (WeasyPrint's
-    HTML parser): the report's HTML, and a page with entities, quotes, comments, a script and odd
-    characters, parse to the same tree as with the library's own (never hitting) cache."""
-    tinyhtml5 = pytest.importorskip("tinyhtml5")
-    import xml.etree.ElementTree as ET
-
-    from tinyhtml5 import inputstream
-
-    from corefreport.report.html import to_html
-    from corefreport.report.model import build
-    from corefreport.report.pdf import StopCharacterRegexes, cache_tokenizer_regexes
-
-    odd = ("<!DOCTYPE html><html><head><title>a &amp; b</title><script>if (a < b && c > d) {}</script></head>"
-           "<body><!-- a -- comment --><p class='q' data-x=\"1 &quot;2&quot;\" title=x&y>K&R &lt;tag&gt; "
-           "&#x2603; &nbsp; \u00a0 ż ] ]] >\t\r\n<br/><table><tr><td>1<td>2</table><![CDATA[x]]>"
-           "<textarea>&amp; <b></textarea><pre>\n  x</pre><svg><text x='1'>a</text></svg></p>\u0000</body></html>")
-    pages = [to_html(build(example(), pdf=True), pdf=True), odd]
-    saved = inputstream.characters_until_regex
-    try:
-        inputstream.characters_until_regex = {}
-        plain = [ET.tostring(tinyhtml5.parse(p, namespace_html_elements=False)) for p in pages]
-        inputstream.characters_until_regex = {}
-        # pinned (pyproject.toml: tinyhtml5 2.x): the fix must be active, else this fails loudly
-        assert cache_tokenizer_regexes() is True, "tinyhtml5's regex cache moved: see docs/upstream.md"
-        assert cache_tokenizer_regexes() is True  # once
-        fast = [ET.tostring(tinyhtml5.parse(p, namespace_html_elements=False)) for p in pages]
-        cache = inputstream.characters_until_regex
-    finally:
-        inputstream.characters_until_regex = saved
-    assert fast == plain
-    if isinstance(cache, StopCharacterRegexes):  # built once per set of stop characters
-        assert 3 <= len(cache) <= 20 and all(isinstance(k[1], bool) for k in cache)
-
-
 def test_trimmed_user_agent_stylesheet_lays_the_report_out_to_the_same_bytes(monkeypatch) -> None:
     """report/pdf.report_ua_stylesheet leaves out WeasyPrint's footnote and note pseudo-element rules
     and keeps ::marker for li only (a quarter of the layout time): the example report's PDF is
@@ -413,33 +378,6 @@ def test_advance_widths_are_those_weasyprint_lays_out():
     assert ratios[-1] <= FIT
     assert abs(ratios[len(ratios) // 2] - 1) < 0.005
     assert ratios[0] > 0.9
-
-
-def test_collector_paused_while_laying_out_gives_the_same_bytes(monkeypatch):
-    """render_pdf turns the cyclic collector off while WeasyPrint works (its many young objects
-    made collections cost 5 % of the time): the same file as with the collector on, and the
-    collector's state is restored (also after an error)."""
-    import contextlib
-    import gc
-
-    import corefreport.report.pdf as P
-    from corefreport.report.html import to_html
-    from corefreport.report.model import build
-
-    html = to_html(build(example(), pdf=True), pdf=True)
-    seen = []
-    original = P.report_html
-    monkeypatch.setattr(P, "report_html", lambda h: seen.append(gc.isenabled()) or original(h))
-    assert gc.isenabled()
-    paused = P.render_pdf(html)
-    assert seen == [False] and gc.isenabled()
-    monkeypatch.setattr(P, "collector_paused", contextlib.nullcontext)
-    assert P.render_pdf(html) == paused and seen == [False, True]
-    monkeypatch.undo()
-    with pytest.raises(ZeroDivisionError), P.collector_paused():
-        assert not gc.isenabled()
-        1 / 0
-    assert gc.isenabled()
 
 
 def test_without_a_face_found_the_pdf_tables_size_themselves(monkeypatch):

@@ -86,27 +86,3 @@ def test_unused_child_ends_when_collected() -> None:
     gc.collect()
     with pytest.raises(ChildProcessError):  # killed and reaped by the finalizer
         os.waitpid(pid, os.WNOHANG)
-
-
-def test_warm_up_leaves_the_report_bytes_unchanged(tmp_path) -> None:
-    """The child lays out a small document before the report's (:func:`warm_up`): the report's PDF
-    is the same file as one laid out by a fresh process."""
-    from corefreport.cli import example_paths
-    from corefreport.io import load_corpus
-    from corefreport.report.document import build
-    from corefreport.report.html import to_html
-    from corefreport.scoring.evaluate import evaluate
-    from corefreport.scoring.settings import Settings
-
-    key, resp = example_paths()
-    ev = evaluate(load_corpus(key), load_corpus(resp), Settings(analyses=("arcs", "typed")))
-    page = tmp_path / "report.html"
-    page.write_text(to_html(build(ev, sections=["overview", "summary", "metrics", "arcs"], pdf=True),
-                            pdf=True), encoding="utf-8")
-    code = ("import sys; from corefreport.report.pdf import render_pdf, warm_up\n"
-            "if sys.argv[2] == '1': warm_up()\n"
-            "sys.stdout.buffer.write(render_pdf(open(sys.argv[1], encoding='utf-8').read()))")
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
-    out = [subprocess.run([sys.executable, "-c", code, str(page), flag], env=env, capture_output=True,
-                          timeout=600, check=True).stdout for flag in ("0", "1")]
-    assert out[0].startswith(b"%PDF-") and out[0] == out[1]

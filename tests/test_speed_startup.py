@@ -202,16 +202,3 @@ def test_one_blas_thread_unless_the_user_says_otherwise():
     env = {"OPENBLAS_NUM_THREADS": "8"}
     one_blas_thread(env)
     assert env == {"OPENBLAS_NUM_THREADS": "8"}
-
-
-def test_results_are_kept_until_exit_only_by_the_console_entry_point(monkeypatch):
-    """The console entry point ends with os._exit, so freeing a large evaluation object by object
-    when the command returns is wasted; library callers free theirs as usual."""
-    monkeypatch.setattr(run, "_KEPT", [])
-    big = object()
-    monkeypatch.setattr(run, "FREEZE", False)
-    run.kept_until_exit(big)
-    assert run._KEPT == []
-    monkeypatch.setattr(run, "FREEZE", True)
-    run.kept_until_exit(big, None)
-    assert run._KEPT == [big, None]

@@ -44,8 +44,8 @@ def idle_cores(loadavg: str = "/proc/loadavg") -> int:
 
 
 class Child:
-    """A forked process running ``work(send)``; :meth:`items` yields what it sends, :meth:`result`
-    waits for what it returned."""
+    """A forked process running ``work(send)``; :meth:`items` yields what it sends, then :attr:`value`
+    holds what it returned."""
 
     def __init__(self, work: Callable[[Callable[[Any], None]], Any]) -> None:
         import pickle
@@ -98,12 +98,6 @@ class Child:
                 return
         finally:
             self._finish()
-
-    def result(self) -> Any:
-        """What ``work`` returned (``None`` if the child died); its :class:`InputError` raised here."""
-        for _ in self.items():
-            pass
-        return self.value
 
     def _finish(self) -> None:
         if not self._done:

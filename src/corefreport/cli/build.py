@@ -13,17 +13,6 @@ from ..errors import SettingsError
 from ..scoring.registry import ALL_METRICS, KNOWN_METRICS, STANDARD_METRICS, analysis_names
 from ..scoring.settings import Settings
 
-SCORING_DEFAULTS: dict[str, object] = {
-    "metric": [], "analysis": [], "singletons": None, "key_duplicates": "keep", "match": None, "zeros": True,
-    "zero_match": None, "preset": None, "strict_tokens": False, "weights": "1,0.75,0.5,1", "by": [],
-    "arcs_compat": False, "arcs_singletons": False, "arcs_anchor_links": False, "scheme": None,
-    "k": "1,0.75,0.5,0.25", "attempted": None, "strict_dominant": False, "errors_singletons": False,
-    "plink_compat": False,
-}
-"""The default of every shared scoring option (the typer options of :mod:`.options` take theirs
-from here)."""
-
-
 VIEW_ANALYSES = ("arcs", "typed")
 """What compare, report and tui compute by default (-a errors adds the error classes: slower, and
 its rows are a different kind of analysis)."""

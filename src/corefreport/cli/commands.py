@@ -12,10 +12,11 @@ import typer
 
 from ..scoring.registry import ALL_METRICS
 from ..scoring.settings import Settings
-from .options import fail, scoring_options
+from .options import fail, scoring_options, typer_option
+from .spec import option
 from .build import VIEW_ANALYSES
 from .run import (  # noqa: F401 (example_paths, render, tui_producer, write_output: this module's interface)
-    InFormat, OutFormat, _refuse_existing, _warn, example_paths, kept_until_exit, render, run_score, run_tui_command,
+    InFormat, OutFormat, _refuse_existing, _warn, example_paths, render, run_score, run_tui_command,
     tui_producer, write_output,
 )
 
@@ -46,11 +47,27 @@ def _root(version: Annotated[bool, typer.Option("--version", callback=_version, 
 KeyArg = Annotated[Optional[str], typer.Argument(metavar="KEY", help="Gold corpus: a file, a directory, or a quoted glob.")]
 ResponseArg = Annotated[Optional[str], typer.Argument(metavar="RESPONSE", help="System corpus: a file, a directory, "
                                                       "or a quoted glob.")]
-KeyFormat = Annotated[Optional[InFormat], typer.Option("--key-format", help="Format of KEY (default: detected).")]
-ResponseFormat = Annotated[Optional[InFormat], typer.Option("--response-format", help="Format of RESPONSE "
-                                                            "(default: detected).")]
-Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Do not print warnings.")]
-Force = Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")]
+
+
+class Declared:
+    """``S.dest``: the typer declaration of option ``dest`` of a command (:mod:`.spec`), its type from
+    how it is parsed; ``S.dest_as(T)``: of type ``T``."""
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+
+    def __getattr__(self, dest: str):
+        if dest.endswith("_as"):
+            return lambda annotation: typer_option(option(self.command, dest[:-3]), annotation)
+        return typer_option(option(self.command, dest))
+
+
+SCORE, REPORT, TUI = Declared("score"), Declared("report"), Declared("tui")
+
+
+def D(command: str, dest: str):  # noqa: N802
+    """Its default."""
+    return option(command, dest).default
 
 
 @app.command()
@@ -58,23 +75,16 @@ Force = Annotated[bool, typer.Option("--force", help="Overwrite an existing outp
 def score(
     key: KeyArg = None,
     response: ResponseArg = None,
-    fmt: Annotated[OutFormat, typer.Option("--format", "-f", help="Output format.")] = OutFormat.table,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to FILE instead of stdout.")] = None,
-    force: Force = False,
-    per_doc: Annotated[bool, typer.Option("--per-doc", help="Also show per-document scores (worst first).")] = False,
-    links: Annotated[Optional[Path], typer.Option("--links", help="Write the outcome rows (one per referent "
-                     "and analysis) to FILE: .jsonl or .csv.")] = None,
-    key_format: KeyFormat = None,
-    response_format: ResponseFormat = None,
-    example: Annotated[bool, typer.Option("--example", help="Score the bundled example (3 GUM documents against "
-                       "real xrenner output).")] = False,
-    quiet: Quiet = False,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", metavar="N", help="Processes (same numbers as 1): "
-                    "the standard metrics are scored document by document, every N-th document by each process; "
-                    "analyses and L-metrics of one CoNLL-2012 key and response in the same document order are scored "
-                    "in N runs of consecutive documents, one per process (not with --links, -a errors, --plink-by or "
-                    "--match head|partial; then N ≥ 2 reads the response in a second process). Default: one process for a key under 2 MB (about 75 CoNLL-2012 documents: below that a pool saves nothing on 2 cores), "
-                    "else the cores idle now, at most 4 (one when the machine is busy).")] = None,
+    fmt: SCORE.fmt_as(OutFormat) = OutFormat(D("score", "fmt")),
+    output: SCORE.output_as(Optional[Path]) = None,
+    force: SCORE.force = D("score", "force"),
+    per_doc: SCORE.per_doc = D("score", "per_doc"),
+    links: SCORE.links_as(Optional[Path]) = None,
+    key_format: SCORE.key_format_as(Optional[InFormat]) = None,
+    response_format: SCORE.response_format_as(Optional[InFormat]) = None,
+    example: SCORE.example = D("score", "example"),
+    quiet: SCORE.quiet = D("score", "quiet"),
+    jobs: SCORE.jobs_as(Optional[int]) = None,
     *,
     settings: Settings,
 ) -> None:
@@ -133,10 +143,10 @@ def compare(
                      "to FILE: .jsonl or .csv.")] = None,
     fmt: Annotated[OutFormat, typer.Option("--format", "-f", help="Output format.")] = OutFormat.table,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to FILE.")] = None,
-    force: Force = False,
-    key_format: KeyFormat = None,
-    response_format: ResponseFormat = None,
-    quiet: Quiet = False,
+    force: SCORE.force = D("score", "force"),
+    key_format: SCORE.key_format_as(Optional[InFormat]) = None,
+    response_format: SCORE.response_format_as(Optional[InFormat]) = None,
+    quiet: SCORE.quiet = D("score", "quiet"),
     *,
     settings: Settings,
 ) -> None:
@@ -170,7 +180,6 @@ def compare(
         cmp = run_compare(evs, next(iter(named)), bootstrap, randomization, seed, groupings=settings.by or GROUPINGS)
     except ValueError as err:
         fail(str(err))
-    kept_until_exit(evs, cmp)
     from ..present import render as R
     from ..present.terminal import print_comparison
 
@@ -201,26 +210,19 @@ def compare(
 def report(
     key: KeyArg = None,
     response: ResponseArg = None,
-    responses: Annotated[list[str], typer.Option("--response", "-r", metavar="NAME=FILE", help="Repeatable: several "
-                         "systems side by side with significance tests (the first is the baseline, the last is "
-                         "detailed).")] = [],
-    output: Annotated[Path, typer.Option("--output", "-o", help="report.pdf, report.html or tables.tex")] = Path("report.pdf"),
-    title: Annotated[Optional[str], typer.Option("--title", help="Report title.")] = None,
-    name: Annotated[Optional[str], typer.Option("--name", help="The system's name in the title and tables "
-                    "(default: the response file's stem, or the directory's name for a directory or a glob).")] = None,
-    latex_layout: Annotated[str, typer.Option("--latex-layout", help="LaTeX tables for an 'acl' two-column paper "
-                            "(wide tables as table*) or a 'single' column document.")] = "acl",
-    figures: Annotated[Optional[Path], typer.Option("--figures", metavar="DIR", help="Also write every chart "
-                       "as DIR/figure-N.svg and .pdf, numbered as in the report.")] = None,
-    label_prefix: Annotated[str, typer.Option("--label-prefix", help="Prefix of the LaTeX \\label of each table.")]
-    = "tab:corefreport-",
-    section: Annotated[list[str], typer.Option("--section", metavar="NAME", help="Sections to include (repeatable): overview, summary, "
-                       "metrics, linguistic, plink, arcs, typed, examples, errors, documents, methods. Default: all.")] = [],
-    key_format: KeyFormat = None,
-    response_format: ResponseFormat = None,
-    force: Force = False,
-    example: Annotated[bool, typer.Option("--example", help="Report on the bundled example.")] = False,
-    quiet: Quiet = False,
+    responses: REPORT.responses = D("report", "responses"),
+    output: REPORT.output_as(Path) = Path(D("report", "output")),
+    title: REPORT.title = None,
+    name: REPORT.name = None,
+    latex_layout: REPORT.latex_layout = D("report", "latex_layout"),
+    figures: REPORT.figures_as(Optional[Path]) = None,
+    label_prefix: REPORT.label_prefix = D("report", "label_prefix"),
+    section: REPORT.section = D("report", "section"),
+    key_format: REPORT.key_format_as(Optional[InFormat]) = None,
+    response_format: REPORT.response_format_as(Optional[InFormat]) = None,
+    force: REPORT.force = D("report", "force"),
+    example: REPORT.example = D("report", "example"),
+    quiet: REPORT.quiet = D("report", "quiet"),
     *,
     settings: Settings,
 ) -> None:
@@ -236,9 +238,9 @@ def report(
 def tui(
     key: KeyArg = None,
     response: ResponseArg = None,
-    key_format: KeyFormat = None,
-    response_format: ResponseFormat = None,
-    example: Annotated[bool, typer.Option("--example", help="Browse the bundled example.")] = False,
+    key_format: TUI.key_format_as(Optional[InFormat]) = None,
+    response_format: TUI.response_format_as(Optional[InFormat]) = None,
+    example: TUI.example = D("tui", "example"),
     serve: Annotated[bool, typer.Option("--serve", help="Serve the browser as a web page on 127.0.0.1 (for an "
                                         "SSH tunnel; needs textual-serve).")] = False,
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port of --serve.")] = 8000,

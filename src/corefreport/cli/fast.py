@@ -9,10 +9,10 @@ analysis, singleton and format options below — builds the same keyword argumen
 :func:`.run.run_score`. Anything else (``--help``, an unknown or misspelled option, a value that is
 not one of its choices, an option given without its value) returns ``False`` and the typer
 application takes over, with its usual messages; ``tests/test_speed_startup.py`` checks that both
-paths give identical settings and output. ``tui KEY RESPONSE`` with the scoring options of
-:data:`TUI_OPTIONS` goes the same way to :func:`.run.run_tui_command` (its first numbers ~0.1 s
-sooner); ``--serve``, ``--port`` and the rest go to typer. ``report KEY RESPONSE`` with the options of
-:data:`REPORT_OPTIONS` goes to :func:`.reporting.run_report` (~0.13 s sooner than through typer).
+paths give identical settings and output. ``tui KEY RESPONSE`` goes the same way to
+:func:`.run.run_tui_command` (its first numbers ~0.1 s sooner), ``report KEY RESPONSE`` to
+:func:`.reporting.run_report` (~0.13 s sooner). The options this parser knows, their flags and
+defaults are those of :mod:`.spec` marked ``fast`` — the definitions typer's commands are made of.
 """
 
 from __future__ import annotations
@@ -20,44 +20,41 @@ from __future__ import annotations
 from pathlib import Path
 
 from .run import InFormat, OutFormat
+from .spec import COMMANDS, SCORING, SCORING_DEFAULTS
 
-FLAGS = {"--per-doc": ("per_doc", True), "--force": ("force", True), "--quiet": ("quiet", True),
-         "-q": ("quiet", True), "--example": ("example", True),
-         "--keep-singletons": ("singletons", True), "--drop-singletons": ("singletons", False),
-         "--strict-tokens": ("strict_tokens", True)}
-"""Flag → (parameter, value)."""
+CONVERT = {"fmt": OutFormat, "output": Path, "figures": Path, "key_format": InFormat, "response_format": InFormat}
+"""Options whose value typer converts: the same conversion (an invalid choice: typer says so)."""
 
-VALUES = {"--format": "fmt", "-f": "fmt", "--output": "output", "-o": "output", "--metric": "metric",
-          "-m": "metric", "--analysis": "analysis", "-a": "analysis", "--key-format": "key_format",
-          "--response-format": "response_format", "--preset": "preset", "--match": "match", "--jobs": "jobs",
-          "-j": "jobs"}
-"""Option taking a value → parameter."""
 
-REPEATED = frozenset(("metric", "analysis", "section", "responses"))
-TUI_OPTIONS = frozenset(("--example", "--keep-singletons", "--drop-singletons", "--strict-tokens", "--metric", "-m",
-                         "--analysis", "-a", "--key-format", "--response-format", "--preset", "--match"))
-"""The options of ``tui`` this parser knows (the others — ``--serve``, ``--port``… — go to typer)."""
-REPORT_OPTIONS = TUI_OPTIONS | frozenset((
-    "--output", "-o", "--force", "--quiet", "-q", "--title", "--name", "--latex-layout", "--figures",
-    "--label-prefix", "--section", "--response", "-r"))
-"""The options of ``report`` this parser knows (every one of the command but the rarer scoring options)."""
-REPORT_VALUES = {"--title": "title", "--name": "name", "--latex-layout": "latex_layout", "--figures": "figures",
-                 "--label-prefix": "label_prefix", "--section": "section", "--response": "responses",
-                 "-r": "responses"}
-"""Options taking a value that only ``report`` has → parameter."""
-OPTIONS = {"tui": TUI_OPTIONS, "report": REPORT_OPTIONS}
-SCORING = frozenset(("metric", "analysis", "singletons", "preset", "match", "strict_tokens"))
+def _tables(command: str) -> tuple[dict, dict, set, dict]:
+    """From :mod:`.spec`, the options of ``command`` this parser knows (``fast=True``): flag → (parameter,
+    value); option taking a value → parameter; repeatable parameters; defaults of the command's own."""
+    flags: dict = {}
+    values: dict = {}
+    for o in (*SCORING, *COMMANDS[command]):
+        if not o.fast:
+            continue
+        if o.takes == "switch":
+            on, off = o.flags[0].split("/")
+            flags[on], flags[off] = (o.dest, True), (o.dest, False)
+        elif o.takes == "flag":
+            flags.update({f: (o.dest, True) for f in o.flags})
+        else:
+            values.update({f: o.dest for f in o.flags})
+    many = {o.dest for o in (*SCORING, *COMMANDS[command]) if o.takes == "many"}
+    return flags, values, many, {o.dest: o.default for o in COMMANDS[command]}
 
 
 def parse(argv: list[str], command: str = "score") -> dict | None:
     """The keyword arguments of ``score`` (or ``tui``, ``report``; scoring options under
     ``"scoring"``), or ``None`` when ``argv`` is not a plain command line of that command this
-    parser knows."""
-    if not argv or argv[0] != command:
+    parser knows (then typer takes it, with its usual messages)."""
+    if not argv or argv[0] != command or command not in COMMANDS:
         return None
-    known = OPTIONS.get(command)
-    values = {**VALUES, **REPORT_VALUES} if command == "report" else VALUES
-    opts: dict = {"metric": [], "analysis": [], "section": [], "responses": []}
+    flags, values, many, defaults = _tables(command)
+    scoring = {o.dest for o in SCORING}
+    opts: dict = {name: list(v) if isinstance(v, list) else v for name, v in defaults.items()}
+    chosen: dict = {}
     positional: list[str] = []
     args = argv[1:]
     i = 0
@@ -67,56 +64,40 @@ def parse(argv: list[str], command: str = "score") -> dict | None:
         if not arg.startswith("-"):
             positional.append(arg)
             continue
-        if known is not None and arg.partition("=")[0] not in known:
-            return None
-        if arg in FLAGS:
-            name, value = FLAGS[arg]
-            opts[name] = value
-            continue
-        option, eq, value = arg.partition("=")
-        if option not in values or (eq and not option.startswith("--")):
-            return None
-        if not eq:
-            if i >= len(args):
-                return None
-            value = args[i]
-            i += 1
-        if not value or value.startswith("-"):
-            return None
-        name = values[option]
-        if name in REPEATED:
-            opts[name].append(value)
+        if arg in flags:
+            name, value = flags[arg]
         else:
-            opts[name] = value
-    if len(positional) > 2 or arg_value_invalid(opts):
+            option, eq, value = arg.partition("=")
+            if option not in values or (eq and not option.startswith("--")):
+                return None
+            if not eq:
+                if i >= len(args):
+                    return None
+                value = args[i]
+                i += 1
+            if not value or value.startswith("-"):
+                return None
+            name = values[option]
+        target = chosen if name in scoring else opts
+        if name in many:
+            target.setdefault(name, []).append(value)
+        else:
+            target[name] = value
+    if len(positional) > 2:
         return None
-    if "jobs" in opts:
+    for name, kind in CONVERT.items():
+        if opts.get(name) is not None and not isinstance(opts[name], kind):
+            if kind is not Path and opts[name] not in kind.__members__:
+                return None
+            opts[name] = kind(opts[name])
+    if opts.get("jobs") is not None:
         if not opts["jobs"].isascii() or not opts["jobs"].isdigit():
             return None
         opts["jobs"] = int(opts["jobs"])
-    out = {"key": positional[0] if positional else None, "response": positional[1] if len(positional) > 1 else None,
-           "fmt": OutFormat(opts.get("fmt", "table")), "output": Path(opts["output"]) if "output" in opts else None,
-           "force": opts.get("force", False), "per_doc": opts.get("per_doc", False), "links": None,
-           "key_format": InFormat(opts["key_format"]) if "key_format" in opts else None,
-           "response_format": InFormat(opts["response_format"]) if "response_format" in opts else None,
-           "example": opts.get("example", False), "quiet": opts.get("quiet", False), "jobs": opts.get("jobs"),
-           "scoring": {k: v for k, v in opts.items() if k in SCORING}}
-    if command == "report":
-        out = {k: out[k] for k in ("key", "response", "key_format", "response_format", "force", "example", "quiet",
-                                   "scoring")}
-        out.update(responses=opts["responses"], output=Path(opts.get("output", "report.pdf")),
-                   title=opts.get("title"), name=opts.get("name"), latex_layout=opts.get("latex_layout", "acl"),
-                   figures=Path(opts["figures"]) if "figures" in opts else None,
-                   label_prefix=opts.get("label_prefix", "tab:corefreport-"), section=opts["section"])
-    return out
-
-
-def arg_value_invalid(opts: dict) -> bool:
-    """A choice value typer would refuse (it then prints the error)."""
-    if opts.get("fmt", "table") not in OutFormat.__members__:
-        return True
-    return any(opts.get(k) is not None and opts[k] not in InFormat.__members__
-               for k in ("key_format", "response_format"))
+    if command == "score":
+        opts["links"] = None
+    return {"key": positional[0] if positional else None, "response": positional[1] if len(positional) > 1 else None,
+            **opts, "scoring": chosen}
 
 
 def try_score(argv: list[str]) -> bool:
@@ -126,7 +107,7 @@ def try_score(argv: list[str]) -> bool:
     if parsed is None:
         return False
     from ..scoring.registry import STANDARD_METRICS
-    from .build import SCORING_DEFAULTS, build_settings
+    from .build import build_settings
     from .run import run_score
 
     scoring = {**SCORING_DEFAULTS, **parsed.pop("scoring")}
@@ -142,7 +123,7 @@ def try_tui(argv: list[str]) -> bool:
     if parsed is None:
         return False
     from ..scoring.registry import ALL_METRICS
-    from .build import SCORING_DEFAULTS, VIEW_ANALYSES, build_settings
+    from .build import VIEW_ANALYSES, build_settings
     from .run import run_tui_command
 
     scoring = {**SCORING_DEFAULTS, **parsed.pop("scoring")}
@@ -158,7 +139,7 @@ def try_report(argv: list[str]) -> bool:
     if parsed is None:
         return False
     from ..scoring.registry import ALL_METRICS
-    from .build import SCORING_DEFAULTS, VIEW_ANALYSES, build_settings
+    from .build import VIEW_ANALYSES, build_settings
     from .reporting import run_report
 
     scoring = {**SCORING_DEFAULTS, **parsed.pop("scoring")}

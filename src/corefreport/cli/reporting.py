@@ -11,7 +11,7 @@ from typing import Iterator, Optional
 from ..errors import InputError, SettingsError
 from ..scoring.settings import Settings
 from .build import fail
-from .run import (InFormat, _load, _refuse_existing, _warn, collector_paused, example_paths, kept_until_exit,
+from .run import (InFormat, _load, _refuse_existing, _warn, collector_paused, example_paths,
                   score_files)
 
 SUFFIXES = (".pdf", ".html", ".htm", ".tex")
@@ -112,7 +112,6 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
             # of the rows, what the report shows: their digest (the examples' candidates, the counts)
             ev = score_files(key, path, settings, key_format, response_format, jobs, quiet, rows=CANDIDATES,
                              documents=True)
-        kept_until_exit(ev, evs)
         status.update(f"rendering {output.suffix[1:].upper()}…")
         try:
             if figures is not None:

@@ -28,18 +28,6 @@ collector's permanent generation (:func:`gc.freeze`) instead of letting the firs
 walk the whole corpus. Library and test callers keep the ordinary collector."""
 
 
-_KEPT: list = []
-
-
-def kept_until_exit(*results) -> None:
-    """Keep ``results`` (evaluations holding corpora and outcome rows) referenced until the console
-    entry point ends the process with :func:`os._exit`: freeing them object by object when the
-    command's function returns costs 60 ms for the 300-document report. Only with :data:`FREEZE`
-    (the console entry point); library and test callers free them as usual."""
-    if FREEZE:
-        _KEPT.extend(results)
-
-
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """The cyclic collector off while reading and scoring (many small objects, no cycles): with
@@ -233,7 +221,6 @@ def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutF
     if jobs is not None and jobs < 1:
         fail(f"--jobs takes a number ≥ 1, got {jobs}")
     ev = score_files(key, response, settings, key_format, response_format, jobs, quiet, rows=links is not None)
-    kept_until_exit(ev)
     _warn(ev.warnings, quiet)
     if links is not None:
         from ..present.output import rows_text

@@ -344,88 +344,6 @@ def _check_outside(path: str, text: str, start: int, stop: int, first_line: int)
                              "before it)")
 
 
-class LazyColumns(dict):
-    """Per-token columns cut from the raw lines only when first asked for (POS, lemma, …).
-
-    Scoring the standard metrics needs only words and the coreference column, so a large corpus is
-    read without splitting every line into all its columns.
-    """
-
-    def __init__(self, rows: list[str], spec: dict[str, int], tab: bool) -> None:
-        super().__init__()
-        self._rows = rows
-        self._spec = spec
-        self._tab = tab
-
-    def _load(self, name: str) -> list[str]:
-        """Cut one column: each line is split only up to it (head matching asks for POS alone)."""
-        idx = self._spec.pop(name)
-        cut = idx + 1
-        if self._tab:
-            out = [c[idx] if idx < len(c) - 1 else "" for c in (r.split("\t", cut) for r in self._rows)]
-        else:
-            out = [c[idx] if idx < len(c) - 1 else "" for c in (r.split(None, cut) for r in self._rows)]
-        dict.__setitem__(self, name, out)
-        return out
-
-    def _load_all(self) -> None:
-        """Cut every pending column in one pass over the lines."""
-        if not self._spec:
-            return
-        items = list(self._spec.items())
-        self._spec = {}
-        split = [r.split("\t") for r in self._rows] if self._tab else [r.split() for r in self._rows]
-        width = len(split[0]) if split else 0
-        uniform = all(len(c) == width for c in split)
-        for name, idx in items:
-            if uniform and idx < width - 1:
-                out = [c[idx] for c in split]
-            else:
-                out = [c[idx] if idx < len(c) - 1 else "" for c in split]
-            dict.__setitem__(self, name, out)
-
-    def cell(self, name: str, t: int) -> str:
-        """Column ``name`` at token ``t``, without cutting the whole column while it is pending
-        (head matching reads the POS of a few mentions' words only)."""
-        idx = self._spec.get(name)
-        if idx is None:
-            return dict.__getitem__(self, name)[t]
-        c = self._rows[t].split("\t", idx + 1) if self._tab else self._rows[t].split(None, idx + 1)
-        return c[idx] if idx < len(c) - 1 else ""
-
-    def __getitem__(self, name: str) -> list[str]:
-        if name in self._spec:
-            return self._load(name)
-        return dict.__getitem__(self, name)
-
-    def get(self, name: str, default=None):
-        if name in self._spec:
-            return self._load(name)
-        return dict.get(self, name, default)
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._spec or dict.__contains__(self, name)
-
-    def __iter__(self):
-        self._load_all()
-        return dict.__iter__(self)
-
-    def keys(self):
-        self._load_all()
-        return dict.keys(self)
-
-    def items(self):
-        self._load_all()
-        return dict.items(self)
-
-    def values(self):
-        self._load_all()
-        return dict.values(self)
-
-    def __len__(self) -> int:
-        return dict.__len__(self) + len(self._spec)
-
-
 WS_LINE_RE = re.compile(r"\n[ \t\f\v]+(?:\n|$)")
 ODD_LINE_RE = re.compile(r"\n[# \t\f\v]")
 
@@ -549,8 +467,18 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     if ncols >= 12 and "upos" not in layout:
         for k in range(11, ncols - 1):
             spec[f"col{k + 1}"] = k
-    doc.columns = LazyColumns(rows, spec, tab)
+    doc.columns = _columns(rows, spec, tab)
     return doc
+
+
+def _columns(rows: list[str], spec: dict[str, int], tab: bool) -> dict[str, list[str]]:
+    """The per-token columns of ``spec`` (name → index), cut from the rows in one pass; a row too
+    short for a column gives ``""`` there."""
+    split = [r.split("\t") for r in rows] if tab else [r.split() for r in rows]
+    width = len(split[0]) if split else 0
+    uniform = all(len(c) == width for c in split)
+    return {name: [c[idx] for c in split] if uniform and idx < width - 1
+            else [c[idx] if idx < len(c) - 1 else "" for c in split] for name, idx in spec.items()}
 
 
 def _checked_tokens(path: str, rows: list[str], tab: bool, w: int, ncols: int, line_of) -> list[str]:

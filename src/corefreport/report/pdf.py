@@ -6,12 +6,11 @@ Fonts come from Debian packages: ``fonts-texgyre`` (TeX Gyre Termes, Cursor); wi
 stylesheet falls back to DejaVu Serif / DejaVu Sans Mono (preinstalled). ``libharfbuzz-subset0``
 makes font subsetting several times faster (WeasyPrint falls back to fontTools without it).
 
-Speed, with the same bytes: WeasyPrint is imported (and warmed up) in a child forked before scoring
-(:class:`PdfChild`, :func:`_prepare`); its user-agent stylesheet is cascaded without the pseudo-element rules the
-report never uses (:func:`report_ua_stylesheet`); its HTML parser's regular-expression cache is
-made to hit (:func:`cache_tokenizer_regexes`). Those two change other packages' private objects:
-``pyproject.toml`` pins WeasyPrint 70.x and tinyhtml5 2.x, ``tests/test_report_pdf.py`` fails when
-either moves, and docs/upstream.md proposes each fix to its project.
+Speed, with the same bytes: WeasyPrint is imported in a child forked before scoring
+(:class:`PdfChild`, :func:`_prepare`); its user-agent stylesheet is cascaded without the
+pseudo-element rules the report never uses (:func:`report_ua_stylesheet`). The latter changes
+WeasyPrint's private objects: ``pyproject.toml`` pins WeasyPrint 70.x, ``tests/test_report_pdf.py``
+fails when they move, and docs/upstream.md proposes the fix to WeasyPrint.
 """
 
 from __future__ import annotations
@@ -22,50 +21,13 @@ import os
 import re
 import signal
 import weakref
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
 from . import svg
 from .html import chart_svg, to_html
 from .model import Report
-
-
-class StopCharacterRegexes(dict):
-    """The cache of tinyhtml5's tokenizer from (stop characters, opposite) to the regular expression
-    matching a run of characters outside the set (inside it when ``opposite``), each built once."""
-
-    def __missing__(self, key: tuple) -> re.Pattern:
-        characters, opposite = key
-        if not isinstance(characters, (str, tuple, frozenset, set)):
-            raise KeyError(key)
-        members = "".join(f"\\x{ord(c):02x}" for c in characters)
-        regex = self[key] = re.compile(f"[{'' if opposite else '^'}{members}]+")
-        return regex
-
-
-def cache_tokenizer_regexes() -> bool:
-    """Make the regular-expression cache of WeasyPrint's HTML parser work (tinyhtml5 2.x): its
-    ``inputstream.chars_until`` stores each expression under the compiled expression instead of
-    the stop characters, so the cache never hits and the pattern is rebuilt at every call — half
-    of the parse of the report's HTML (0.13 s of 0.27 s for the 300-document PDF). A dict that
-    builds a missing entry from its key (:class:`StopCharacterRegexes`, the same expressions) makes
-    it hit; the parsed tree is unchanged (tested). Nothing is changed for another version or when
-    the cache is not the plain dict expected. Returns whether the cache is ours."""
-    try:
-        import tinyhtml5
-        from tinyhtml5 import inputstream
-    except ImportError:
-        return False
-    cache = getattr(inputstream, "characters_until_regex", None)
-    if type(cache) is StopCharacterRegexes:
-        return True
-    if type(cache) is not dict or not str(getattr(tinyhtml5, "__version__", "")).startswith("2."):
-        return False
-    inputstream.characters_until_regex = StopCharacterRegexes(
-        (k, v) for k, v in cache.items() if isinstance(k, tuple) and len(k) == 2 and not isinstance(k[0], re.Pattern))
-    return True
 
 
 UNUSED_UA_RULES = re.compile(r"^::(?:footnote|note)-(?:call|marker|callback) \{[^{}]*\}\n", re.M)
@@ -123,39 +85,20 @@ def render_pdf(html: str, progress: Callable[[str], None] | None = None) -> byte
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # "HarfBuzz-Subset will be required…"
         import weasyprint  # noqa: F401 - imported here with its warning silenced
-    cache_tokenizer_regexes()
 
     say = progress or (lambda _m: None)
-    with collector_paused():
-        say("laying out the PDF pages…")
-        doc = report_html(html).render()
-        say(f"writing {len(doc.pages)} PDF pages…")
-        ident = hashlib.sha256(html.encode("utf-8")).hexdigest()[:32].encode()
-        # fontTools stamps subset fonts with the current time unless SOURCE_DATE_EPOCH is set
-        old = os.environ.get("SOURCE_DATE_EPOCH")
-        os.environ["SOURCE_DATE_EPOCH"] = old or "1700000000"
-        try:
-            return doc.write_pdf(pdf_identifier=ident)
-        finally:
-            if old is None:
-                del os.environ["SOURCE_DATE_EPOCH"]
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off while WeasyPrint lays out and writes (as it was
-    after): its boxes, styles and Pango layouts are hundreds of thousands of young objects, and the
-    collections they trigger walk them again and again — 0.13 s (5 %) of the 300-document PDF's
-    2.5 s, for 3 % more peak memory (95 → 98 MB). The cycles left are collected once it is on
-    again: the first collection after it walks them (~30 ms; the PDF child leaves the collector
-    off, :func:`_serve`). The same bytes (tested)."""
-    was = gc.isenabled()
-    gc.disable()
+    say("laying out the PDF pages…")
+    doc = report_html(html).render()
+    say(f"writing {len(doc.pages)} PDF pages…")
+    ident = hashlib.sha256(html.encode("utf-8")).hexdigest()[:32].encode()
+    # fontTools stamps subset fonts with the current time unless SOURCE_DATE_EPOCH is set
+    old = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = old or "1700000000"
     try:
-        yield
+        return doc.write_pdf(pdf_identifier=ident)
     finally:
-        if was:
-            gc.enable()
+        if old is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
 
 
 class PdfChild:
@@ -244,35 +187,14 @@ def _end_child(pid: int, fds: tuple[int, int]) -> None:
     _reap(pid)
 
 
-def warm_up() -> None:
-    """Lay out and write a one-line document in the report's fonts (regular, bold, mono; a table
-    rule, an SVG text): loads the fonts, Pango's font map, HarfBuzz's subsetter and cffi's type
-    declarations, which the first layout otherwise pays (~0.1 s of the 300-document PDF). The
-    child does it while the parent reads and scores; the report's bytes do not depend on it
-    (tested)."""
-    from .html import FONTS
-
-    serif, mono = FONTS["serif"], FONTS["mono"]
-    render_pdf(f'<!DOCTYPE html><html><head><meta charset="utf-8"><style>@page {{ size: A4; @bottom-center '
-               f'{{ content: counter(page) }} }} html {{ font-family: {serif}; font-size: 9.5pt }} '
-               f'code {{ font-family: {mono} }} td {{ border-top: 1pt solid #000 }}</style></head><body>'
-               f'<h1>Warm-up</h1><p>MUC <b>F1</b> <code>key:value</code></p><table><tr><td>64.82</td>'
-               f'<td><strong>1</strong></td></tr></table><svg width="20" height="10"><rect width="4" height="4" '
-               f'fill="#E69F00"/><text x="1" y="8" font-family="{serif}">a</text></svg></body></html>')
-
-
 def _prepare() -> None:  # pragma: no cover - runs in the child
-    """Import WeasyPrint and warm it up (:func:`warm_up`), in a thread, while the child reads the
-    HTML the parent sends when it has scored."""
+    """Import WeasyPrint in a thread, while the child reads the HTML the parent sends when it has
+    scored."""
     import warnings
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         import weasyprint  # noqa: F401 - the import is the work done ahead
-    try:
-        warm_up()
-    except Exception:  # noqa: BLE001 - only a head start; the report's own layout reports errors
-        pass
 
 
 def _serve(html_fd: int, pdf_fd: int) -> None:  # pragma: no cover - runs in the child

@@ -14,8 +14,7 @@ and the corefud-scorer source lines they come from are in ``docs/matching.md``:
 * the alignment is 1-to-1: remaining key and response mentions are sorted by (first word, last
   word, number of words) and the maximum-weight assignment ``scipy.optimize.linear_sum_assignment``
   returns on that score matrix is taken (pairs with score 0 are not matches), exactly as
-  corefud-scorer, so ties fall the same way (where the best matching is unique it is found without
-  a solver; where it is not, scipy's algorithm decides, :mod:`corefreport.lsap`);
+  corefud-scorer, so ties fall the same way (scipy's algorithm, :mod:`corefreport.lsap`);
 * with ``singletons="drop"`` one-mention chains are removed before matching (as the scorer does);
 * every mention says how it was matched (feature ``match``, :data:`MATCH_KINDS`): the drill
   dimension of ``--by match``;
@@ -139,10 +138,6 @@ def head_finder(doc: Document):
 
     cols: list = []  # [HEAD as ints or None, POS or None], read at the first mention that needs them
     headlike, stop = DEFAULT_RULES.headlike_pos, DEFAULT_RULES.stop_pos
-    cell = None
-    if "head" not in doc.columns and "upos" not in doc.columns and "pos" in doc.columns:
-        # a POS column wholly "_"/"-" finds no head-like word: the last word, as without POS
-        cell = getattr(doc.columns, "cell", None)
 
     def columns() -> list:
         if not cols:
@@ -171,9 +166,6 @@ def head_finder(doc: Document):
         s, e = m.start, m.end
         if s == e:  # a one-word mention is its own head under every branch below
             return e
-        if cell is not None:  # CoNLL-2012 without UPOS/HEAD: the POS of the mention's words only
-            tags = [cell("pos", t) for t in range(s, e + 1)]
-            return s + pos_head(tags, 0, e - s, headlike, stop)
         hint, pos = columns()
         if hint is not None:
             for t in range(s, e + 1):
@@ -253,16 +245,16 @@ def alignment(key: Document, response: Document, mode: str, drop_singletons: boo
 
     ``same_heads``: key and response heads come from one rule on identical columns, so mentions with
     the same words have the same head and step 1 need not compute heads (speed only)."""
-    by_ident, rids, rms, _ = _by_ident(key, response, mode, drop_singletons, zero_match, key_head,
-                                       response_head, same_heads)
+    by_ident, rids, rms = _by_ident(key, response, mode, drop_singletons, zero_match, key_head,
+                                    response_head, same_heads)
     return {id(m): by_ident[i] for i, m in zip(rids, rms) if i in by_ident}
 
 
 def _by_ident(key: Document, response: Document, mode: str, drop_singletons: bool, zero_match: str,
               key_head, response_head, same_heads: bool
-              ) -> tuple[dict[tuple, Mention], list[tuple], list[Mention], set[tuple]]:
+              ) -> tuple[dict[tuple, Mention], list[tuple], list[Mention]]:
     """:func:`alignment` by identity: (response identity → key mention, the identity of each
-    response mention taking part, those mentions, the identities step 1 matched to themselves).
+    response mention taking part, those mentions).
     Identities are ``Mention.ident``, with the head under head matching unless ``same_heads``."""
     kms, rms = _mentions(key, drop_singletons), _mentions(response, drop_singletons)
     if mode == "head" and not same_heads:
@@ -283,16 +275,13 @@ def _by_ident(key: Document, response: Document, mode: str, drop_singletons: boo
                 by_ident[rz[b].ident] = kz[a].m
                 used.add(kz[a].ident)
     if by_ident:
-        same: set[tuple] = set()
         for i in rmap:
             if i in kmap and i not in by_ident and i not in used:
                 by_ident[i] = kmap[i]
                 used.add(i)
-                same.add(i)
     else:  # the same, without zeros matched first
         by_ident = {i: kmap[i] for i in rmap if i in kmap}
         used = set(by_ident)
-        same = used
     if mode != "exact":
         if mode == "head" and not same_heads:  # the identities hold the heads step 1 computed
             ks = [_Info(m, i, i[1]) for i, m in kmap.items() if i not in used]
@@ -302,7 +291,7 @@ def _by_ident(key: Document, response: Document, mode: str, drop_singletons: boo
             rhead = response_head if mode == "head" else (lambda m: None)  # partial: response heads unused (rule 7)
             rs = [_Info(m, i, rhead(m)) for i, m in rmap.items() if i not in by_ident]
         _partial_step(ks, rs, by_ident, mode)
-    return by_ident, rids, rms, same
+    return by_ident, rids, rms
 
 
 def _first_of(idents: list[tuple], mentions: list[Mention]) -> dict[tuple, Mention]:
@@ -336,11 +325,6 @@ def _partial_step(ks: list[_Info], rs: list[_Info], out: dict, mode: str) -> Non
         cand = {id(k): [r for r in covering.get(k.head, ()) if r.words <= k.words] for k in ks}
     if not any(cand.values()):
         return
-    decided = _unique_optimum(ks, cand)
-    if decided is not None:
-        for k, r in decided:
-            out[r.ident] = k.m
-        return
     ks.sort(key=lambda i: i.order)
     rs.sort(key=lambda i: i.order)
     col = {id(r): b for b, r in enumerate(rs)}
@@ -352,78 +336,6 @@ def _partial_step(ks: list[_Info], rs: list[_Info], out: dict, mode: str) -> Non
             row[col[id(r)]] = len(kw & r.words) / n
     for a, b in _lsa(sim):
         out[rs[b].ident] = ks[a].m
-
-
-def _unique_optimum(ks: list[_Info], cand: dict, limit: int = 8) -> list | None:
-    """The pairs of the maximum-weight matching of the allowed pairs, when it is unique — else None.
-
-    The solver's answer, restricted to its pairs of positive score, is a maximum-weight matching of
-    the allowed pairs (zero pairs add nothing; a positive pair left out would raise the total). When
-    that matching is unique, every solver returns it, so the solver (:func:`_lsa`) is needed only
-    where several matchings tie. The allowed pairs split into connected
-    components, each small in practice; each is solved by enumeration. A component of more than
-    ``limit`` key mentions, or a tie within 1e-9, returns None: the caller runs the solver. A key
-    mention whose only candidate is no other's candidate is a component of one pair (most are):
-    that pair, without the search."""
-    times: dict[int, int] = {}
-    for k in ks:
-        for r in cand[id(k)]:
-            times[id(r)] = times.get(id(r), 0) + 1
-    single = []
-    rest = []
-    for k in ks:
-        rs = cand[id(k)]
-        if len(rs) == 1 and times[id(rs[0])] == 1:
-            single.append((k, rs[0]))
-        elif rs:
-            rest.append(k)
-    if not rest:
-        return single
-    ks = rest
-    parent: dict[int, int] = {}
-
-    def find(x: int) -> int:
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for k in ks:
-        for r in cand[id(k)]:
-            parent[find(id(k))] = find(id(r))
-    groups: dict[int, list[_Info]] = {}
-    for k in ks:
-        if cand[id(k)]:
-            groups.setdefault(find(id(k)), []).append(k)
-    out = single
-    for keys in groups.values():
-        if len(keys) > limit:
-            return None
-        options = [[(len(k.words & r.words) / len(k.words), r) for r in cand[id(k)]] for k in keys]
-        best: list = [-1.0, None, False]  # total, pairs, tied
-
-        def walk(i: int, taken: frozenset, total: float, pairs: tuple) -> None:
-            if i == len(keys):
-                if total > best[0] + 1e-9:
-                    best[:] = [total, pairs, False]
-                elif total > best[0] - 1e-9:
-                    best[2] = True
-                return
-            for w, r in options[i]:
-                if id(r) not in taken:
-                    walk(i + 1, taken | {id(r)}, total + w, pairs + ((keys[i], r),))
-            walk(i + 1, taken, total, pairs)
-
-        walk(0, frozenset(), 0.0, ())
-        if best[2]:
-            return None
-        out.extend(best[1])
-    return out
-
-
-MATCH_KINDS = ("exact", "head", "partial", "zero", "unmatched")
-"""Values of the ``match`` feature: how a mention was matched (``zero``: a zero paired with a zero at
-another position by ``--zero-match dependent``)."""
 
 
 def _kind(k: Mention, r: Mention, mode: str) -> str:
@@ -457,17 +369,10 @@ def match_documents(key: Document, response: Document, mode: str, drop_singleton
 
     ``key_head`` / ``response_head`` give a mention's head (default :func:`head_of`; for formats
     without head fields, :func:`head_finder`); ``same_heads``: see :func:`alignment`. With
-    ``annotate=False`` (no outcome rows will be built) the ``match`` features are left out, the key
-    is returned as it is and only the response mentions that change are copied.
+    ``annotate=False`` (no outcome rows will be built) the ``match`` features are left out and the
+    key is returned as it is.
     """
     marks = mode == "head" or zero_match == "dependent"
-    if not annotate and (mode != "head" or same_heads):  # identities are spans: no per-mention map is needed
-        by_ident, _, _, same = _by_ident(key, response, mode, drop_singletons, zero_match, key_head, response_head,
-                                         same_heads)
-        key_sets = ({(m.start, m.end) if m.words is None else (m.start, m.end, m.words)
-                     for c in key.chains for m in c.mentions} if marks else set())
-        touch = _touched(by_ident, same, key_sets) if same_heads else None  # rule 3a: no head fields
-        return key, _moved_response(response, by_ident, key_sets, drop_singletons, touch)
     matched = alignment(key, response, mode, drop_singletons, zero_match, key_head, response_head, same_heads)
     key_sets = {m.ident for m in key.mentions} if marks else set()
     if not annotate:
@@ -499,47 +404,6 @@ def match_documents(key: Document, response: Document, mode: str, drop_singleton
     kchains = [Chain(c.label, [Mention(m.start, m.end, m.label, m.line, {**m.features, **how.get(id(m), unmatched)},
                                        m.words) for m in c.mentions]) for c in key.chains]
     return replace(key, chains=kchains), replace(response, chains=chains)
-
-
-def _touched(by_ident: dict[tuple, Mention], same: set[tuple], key_sets: set) -> set[tuple]:
-    """The identities of the response mentions :func:`_moved_response` may change when no mention
-    has a head field: those matched other than to themselves (step 2, zeros), and those a key
-    mention has that are left unmatched (marked, when ``key_sets`` is given)."""
-    touch = by_ident.keys() - same
-    if key_sets:
-        touch |= key_sets - by_ident.keys()
-    return touch
-
-
-def _moved_response(response: Document, by_ident: dict[tuple, Mention], key_sets: set,
-                    drop_singletons: bool, touch: set | None = None) -> Document:
-    """``response`` with every mention as :func:`_moved` makes it, from the alignment by span
-    identity (a mention of a one-mention chain left out under ``drop_singletons`` is not matched);
-    the chains that do not change are kept as they are. ``touch``: when known, the identities of
-    the only mentions (besides left-out ones) that may change — those matched in step 2 or by
-    their dependencies, and those a key mention has that stay unmatched; mentions without head
-    fields that step 1 matched to themselves do not."""
-    if touch is not None and not touch and not drop_singletons:
-        return response
-    chains = []
-    for c in response.chains:
-        out = None
-        skip = drop_singletons and len(c.mentions) == 1
-        for x, m in enumerate(c.mentions):
-            i = (m.start, m.end) if m.words is None else (m.start, m.end, m.words)
-            if touch is not None and not skip and i not in touch:
-                continue
-            k = None if skip else by_ident.get(i)
-            if k is not None and k.start == m.start and k.end == m.end and k.words == m.words \
-                    and k.features.get("head") == m.features.get("head"):
-                continue  # matched to the mention with its words: as it is
-            if k is None and not (key_sets and i in key_sets):
-                continue  # unmatched, with words no key mention has
-            if out is None:
-                out = list(c.mentions)
-            out[x] = _moved(m, k, key_sets)
-        chains.append(c if out is None else Chain(c.label, out))
-    return replace(response, chains=chains)
 
 
 def _moved(m: Mention, k: Mention | None, key_sets: set) -> Mention:

@@ -28,13 +28,18 @@ Tables group rows by a column (``cls``, ``type``, ``doc_id``, a feature); drill-
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Callable, Iterable, Sequence
 
 from .counts import Num, harmonic, ratio
 
 Span = tuple[int, int]
+def _by_fields(obj) -> tuple:
+    """``__reduce__`` of a dataclass whose fields are its constructor's arguments, in order."""
+    return type(obj), tuple(getattr(obj, f.name) for f in fields(obj))
+
+
 OUTCOMES = ("TP", "WT", "WL", "WTL", "FN", "FP")
 ERRORS_FIRST_ORDER = ("WTL", "WL", "WT", "FN", "FP")
 """The error outcomes, most telling first: the order error examples and error lists come in."""
@@ -114,8 +119,7 @@ class LinkOutcome:
     def __reduce__(self):
         """Pickled as its field values (a pool's processes send rows): half the time and size of
         the default for a class with slots, which pickles a dict of them per row."""
-        return (LinkOutcome, (self.analysis, self.doc_id, self.start, self.end, self.text, self.outcome, self.credit,
-                              self.key_antecedent, self.response_antecedent, self.cls, self.type, self.features))
+        return _by_fields(self)
 
     @property
     def span(self) -> Span:
@@ -195,7 +199,7 @@ class OutcomeCounts:
 
     def __reduce__(self):
         """Pickled as its field values (see :meth:`LinkOutcome.__reduce__`)."""
-        return (OutcomeCounts, (self.tp, self.wt, self.wl, self.wtl, self.fn, self.fp, self.credit))
+        return _by_fields(self)
 
     def __iadd__(self, other: "OutcomeCounts") -> "OutcomeCounts":
         self.tp += other.tp

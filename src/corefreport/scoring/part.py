@@ -11,6 +11,7 @@ corpus is scored as the sum of its documents' parts in key order, in one process
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable
 
@@ -21,14 +22,6 @@ from .result import DocumentResult, SideStats
 
 def _concat(a, b):
     return a + b if b else a
-
-
-def _first(a, b):
-    return a if a is not None else b
-
-
-def _or(a, b):
-    return a or b
 
 
 def _sides(a: SideStats, b: SideStats) -> SideStats:
@@ -56,14 +49,6 @@ def _add_analyses(a: dict, b: dict) -> dict:
     for name, part in b.items():
         out[name] = ANALYSIS_REGISTRY[name].add(out[name], part) if name in out else part
     return out
-
-
-def _add_digest(a, b):
-    return a + b
-
-
-def _add_requested(a, b):
-    return a | b
 
 
 def _merge(a: dict, b: dict) -> dict:
@@ -100,12 +85,12 @@ class Part:
 
     documents: list[DocumentResult] = field(default_factory=list, metadata=_adds(_concat))
     """Per key document, in key order: its metrics' statistics and its mention counts."""
-    mentions: Counts = field(default_factory=Counts, metadata=_adds(lambda a, b: a + b))
+    mentions: Counts = field(default_factory=Counts, metadata=_adds(operator.add))
     key_side: SideStats = field(default_factory=SideStats, metadata=_adds(_sides))
     response_side: SideStats = field(default_factory=SideStats, metadata=_adds(_sides))
-    key_chains: bool = field(default=False, metadata=_adds(_or))
+    key_chains: bool = field(default=False, metadata=_adds(operator.or_))
     """Whether a key document has a chain (after ``--drop-zeros``)."""
-    response_chains: bool = field(default=False, metadata=_adds(_or))
+    response_chains: bool = field(default=False, metadata=_adds(operator.or_))
     response_ids: tuple[str, ...] = field(default=(), metadata=_adds(_sample))
     """The first response documents' ids (:data:`SAMPLE`)."""
     missing: list[str] = field(default_factory=list, metadata=_adds(_concat))
@@ -122,9 +107,9 @@ class Part:
     """Each analysis's additive part, by analysis name."""
     rows: list = field(default_factory=list, metadata=_adds(_concat))
     """The outcome rows, when the run keeps them."""
-    digest: Any = field(default=None, metadata=_adds(_maybe(_add_digest)))
+    digest: Any = field(default=None, metadata=_adds(_maybe(operator.add)))
     """Their :class:`~corefreport.scoring.digest.RowDigest`, when the run keeps only that."""
-    requested: Requested = field(default_factory=Requested, metadata=_adds(_add_requested))
+    requested: Requested = field(default_factory=Requested, metadata=_adds(operator.or_))
     key_documents: dict[str, Document] = field(default_factory=dict, metadata=_adds(_merge))
     """The key documents as scored (matched, annotated), when the run keeps them (the browser)."""
     response_documents: dict[str, Document] = field(default_factory=dict, metadata=_adds(_merge))

@@ -1,0 +1,140 @@
+"""Every option of ``score``, ``tui`` and ``report`` and the scoring options all commands share,
+defined once: flags, default, help, and how it is parsed. Plain data, no typer: the typer commands
+(:mod:`.options`, :mod:`.commands`) declare their parameters from here, and the fast parser
+(:mod:`.fast`) reads the same table for the options it knows (``fast=True``). A default that is
+a setting's comes from :class:`~corefreport.scoring.settings.Settings`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from ..scoring.registry import ANALYSIS_REGISTRY, COREFUD_METRICS, LINGUISTIC_METRICS, STANDARD_METRICS
+from ..scoring.settings import Settings
+
+
+@dataclass(frozen=True)
+class Opt:
+    """One option: ``dest`` (the parameter it fills), ``flags``, ``help``, ``default`` and ``takes``:
+    ``value`` (one value), ``many`` (repeatable), ``flag`` (True when given) or ``switch`` (one flag
+    ``--on/--off``: True or False; ``default`` None: neither given)."""
+
+    dest: str
+    flags: tuple[str, ...]
+    help: str
+    default: object = None
+    takes: str = "value"
+    metavar: str | None = None
+    fast: bool = False
+    """Whether the fast parser knows it (the everyday options)."""
+
+
+_SETTINGS = {f.name: f.default for f in fields(Settings)}
+
+
+def _numbers(name: str) -> str:
+    return ",".join(f"{x:g}" for x in _SETTINGS[name])
+
+
+SCORING = (
+    Opt("metric", ("--metric", "-m"), "Metrics (repeatable or comma-separated): "
+        + ", ".join(STANDARD_METRICS + LINGUISTIC_METRICS) + ", plink (with --by), all; corefud-scorer's "
+        + ", ".join(COREFUD_METRICS) + ".", [], "many", "NAME[,NAME…]", fast=True),
+    Opt("analysis", ("--analysis", "-a"), "Link-level analysis (repeatable): "
+        + "; ".join(f"'{a.name}' ({a.title}, {a.citation})" for a in ANALYSIS_REGISTRY.values() if a.option)
+        + " (docs/error-classes.md, docs/outcome-rows.md).", [], "many", "NAME", fast=True),
+    Opt("singletons", ("--keep-singletons/--drop-singletons",), "Keep or drop one-mention chains on both sides. "
+        "Default: keep whatever the files hold, as the reference scorer does.", None, "switch", fast=True),
+    Opt("key_duplicates", ("--key-duplicates",), "A span repeated in the KEY: 'keep' (default, as reference v8.01: "
+        "counted in both chains, so a key scored against itself can fall below 100%) or 'dedupe' (keep it once, in "
+        "its first chain; warns).", _SETTINGS["key_duplicates"], metavar="keep|dedupe"),
+    Opt("match", ("--match",), "Mention matching (corefud-scorer v1.2, docs/matching.md): 'exact' (default: same "
+        "words), 'head' (same head word, CRAC 2023+) or 'partial' (the key mention holds the response's words and "
+        "the response holds the key's head); always 1-to-1.", None, metavar="exact|head|partial", fast=True),
+    Opt("zeros", ("--keep-zeros/--drop-zeros",), "Keep (default) or drop zero mentions, those headed by an empty "
+        "node, on both sides.", _SETTINGS["zeros"] == "keep", "switch"),
+    Opt("zero_match", ("--zero-match",), "Zeros (mentions headed by an empty node): 'linear' (default: by position, "
+        "like any mention) or 'dependent' (first paired by their DEPS within a sentence, as corefud-scorer v1.2 by "
+        "default).", None, metavar="linear|dependent"),
+    Opt("preset", ("--preset",), "'crac': score as the CRAC 2023/2024 shared tasks (corefud-scorer v1.2 defaults): "
+        "head matching, singletons dropped, zeros matched by their dependencies, BLANC averaged as corefud-scorer "
+        "does (blanc_crac) and, without --metric, MOR and the zero score too, as corefud-scorer prints them. "
+        "--match, --zero-match and --keep-singletons still override.", None, metavar="crac", fast=True),
+    Opt("strict_tokens", ("--strict-tokens",), "Stop with an error when a matched document's words differ between "
+        "key and response (default: warn).", _SETTINGS["strict_tokens"], "flag", fast=True),
+    Opt("weights", ("--weights",), "Link weights of the linguistically aware metrics (Chen & Ng 2013; default W4).",
+        _numbers("weights"), metavar="NAM,NOM,PRO,SING"),
+    Opt("by", ("--by",), "Feature to break link-level scores down by (repeatable): a mention feature (mtype, "
+        "pos_class, pronoun, ne, head_pos, lemma, genre, link_type, etype) or an input column (col12 = 12th column). "
+        "p-link uses the first.", [], "many", "FEATURE"),
+    Opt("arcs_compat", ("--arcs-compat",), "ARCS: reproduce the released v1.2 scorer (N6 double count in scenario 2).",
+        _SETTINGS["arcs_compat"], "flag"),
+    Opt("arcs_singletons", ("--arcs-singletons",), "ARCS scenario 3: let response singletons take part, as v1.2 "
+        "does.", _SETTINGS["arcs_singletons"], "flag"),
+    Opt("arcs_anchor_links", ("--arcs-anchor-links",), "ARCS: also score links to the anchor mention (the slides' "
+        "reading of scenario 3; rows 'anchor_link').", _SETTINGS["arcs_anchor_links"], "flag"),
+    Opt("scheme", ("--scheme",), "Annotation scheme of the typed analysis: lcc, derived (default), gum, or a TOML "
+        "file (docs/typed-evaluation.md).", None, metavar="NAME|FILE"),
+    Opt("k", ("--k",), "Credits of TP, WT, WL, WTL (typed).", _numbers("k"), metavar="K1,K2,K3,K4"),
+    Opt("attempted", ("--attempted",), "Classes the system attempts (typed; default: the scheme's, else every class "
+        "in key or response).", None, metavar="CLASS[,CLASS…]"),
+    Opt("strict_dominant", ("--strict-dominant",), "Typed: a link to another entity's dominant mention is FN + FP "
+        "instead of WL.", _SETTINGS["strict_dominant"], "flag"),
+    Opt("errors_singletons", ("--errors-keep-singletons",), "errors: keep response singletons (the analyser's mode "
+        "F; default: drop them, its mode T).", _SETTINGS["errors_singletons"], "flag"),
+    Opt("plink_compat", ("--plink-compat",), "p-link: take categories exactly as Zeldes' Perl does (numerator and "
+        "response denominator from the response file).", _SETTINGS["plink_compat"], "flag"),
+)
+"""The scoring options every command shares, in the order ``--help`` lists them."""
+
+SCORING_DEFAULTS = {o.dest: o.default for o in SCORING}
+
+_FORMATS = (Opt("key_format", ("--key-format",), "Format of KEY (default: detected).", fast=True),
+            Opt("response_format", ("--response-format",), "Format of RESPONSE (default: detected).", fast=True))
+_QUIET = Opt("quiet", ("--quiet", "-q"), "Do not print warnings.", False, "flag", fast=True)
+_FORCE = Opt("force", ("--force",), "Overwrite an existing output file.", False, "flag", fast=True)
+
+COMMANDS: dict[str, tuple[Opt, ...]] = {
+    "score": (
+        Opt("fmt", ("--format", "-f"), "Output format.", "table", fast=True),
+        Opt("output", ("--output", "-o"), "Write to FILE instead of stdout.", fast=True),
+        _FORCE,
+        Opt("per_doc", ("--per-doc",), "Also show per-document scores (worst first).", False, "flag", fast=True),
+        Opt("links", ("--links",), "Write the outcome rows (one per referent and analysis) to FILE: .jsonl or .csv."),
+        *_FORMATS,
+        Opt("example", ("--example",), "Score the bundled example (3 GUM documents against real xrenner output).",
+            False, "flag", fast=True),
+        _QUIET,
+        Opt("jobs", ("--jobs", "-j"), "Processes scoring runs of documents (every process parses only its own; the "
+            "numbers are those of one process). Default: one for a key under 2 MB (about 75 CoNLL-2012 documents: "
+            "below that a pool saves nothing on 2 cores), else the cores idle now, at most 4.", metavar="N",
+            fast=True),
+    ),
+    "tui": (*_FORMATS, Opt("example", ("--example",), "Browse the bundled example.", False, "flag", fast=True)),
+    "report": (
+        Opt("responses", ("--response", "-r"), "Repeatable: several systems side by side with significance tests "
+            "(the first is the baseline, the last is detailed).", [], "many", "NAME=FILE", fast=True),
+        Opt("output", ("--output", "-o"), "report.pdf, report.html or tables.tex", "report.pdf", fast=True),
+        Opt("title", ("--title",), "Report title.", fast=True),
+        Opt("name", ("--name",), "The system's name in the title and tables (default: the response file's stem, "
+            "or the directory's name for a directory or a glob).", fast=True),
+        Opt("latex_layout", ("--latex-layout",), "LaTeX tables for an 'acl' two-column paper (wide tables as "
+            "table*) or a 'single' column document.", "acl", fast=True),
+        Opt("figures", ("--figures",), "Also write every chart as DIR/figure-N.svg and .pdf, numbered as in the "
+            "report.", metavar="DIR", fast=True),
+        Opt("label_prefix", ("--label-prefix",), "Prefix of the LaTeX \\label of each table.", "tab:corefreport-",
+            fast=True),
+        Opt("section", ("--section",), "Sections to include (repeatable): overview, summary, metrics, linguistic, "
+            "plink, arcs, typed, examples, errors, documents, methods. Default: all.", [], "many", "NAME",
+            fast=True),
+        *_FORMATS, _FORCE,
+        Opt("example", ("--example",), "Report on the bundled example.", False, "flag", fast=True),
+        _QUIET,
+    ),
+}
+"""Each command's own options (``tui --serve/--port`` and ``compare``'s are typer's alone)."""
+
+
+def option(command: str, dest: str) -> Opt:
+    """The option ``dest`` of ``command`` (``scoring`` for the shared ones)."""
+    return next(o for o in (SCORING if command == "scoring" else COMMANDS[command]) if o.dest == dest)
