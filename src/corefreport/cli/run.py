@@ -147,7 +147,13 @@ def document_pairs(key: str, response: str, settings: Settings, key_format, resp
                           response_format.value if response_format else None, columns=not spans_only(settings))
     if not (settings.needs_features or settings.analyses or settings.plink_by):
         pairs.response.columns = False
+        if settings.match != "exact":
+            pairs.key.columns = HEAD_COLUMNS
     return pairs
+
+
+HEAD_COLUMNS = ("pos", "upos", "head")
+"""The key's columns heads by rule 3a are read from (``scoring.matching.head_finder``)."""
 
 
 def score_files(key: str, response: str, settings: Settings, key_format=None, response_format=None,

@@ -467,14 +467,19 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     if ncols >= 12 and "upos" not in layout:
         for k in range(11, ncols - 1):
             spec[f"col{k + 1}"] = k
+    if columns is not True:  # only the columns named (matching's heads: POS, HEAD)
+        spec = {name: k for name, k in spec.items() if name in columns}
     doc.columns = _columns(rows, spec, tab)
     return doc
 
 
 def _columns(rows: list[str], spec: dict[str, int], tab: bool) -> dict[str, list[str]]:
-    """The per-token columns of ``spec`` (name → index), cut from the rows in one pass; a row too
-    short for a column gives ``""`` there."""
-    split = [r.split("\t") for r in rows] if tab else [r.split() for r in rows]
+    """The per-token columns of ``spec`` (name → index), cut from the rows in one pass (each row
+    split only as far as the last column asked for); a row too short for a column gives ``""``."""
+    if not spec:
+        return {}
+    top = max(spec.values()) + 1
+    split = [r.split("\t", top) for r in rows] if tab else [r.split(None, top) for r in rows]
     width = len(split[0]) if split else 0
     uniform = all(len(c) == width for c in split)
     return {name: [c[idx] for c in split] if uniform and idx < width - 1
