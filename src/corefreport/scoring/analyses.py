@@ -117,6 +117,19 @@ class ArcsAnalysis:
         return rows, (arcs_parts(rows, self.by), anchor)
 
     @staticmethod
+    def options(s) -> dict:
+        """Its options in the JSON's ``settings``."""
+        return {"by": list(s.breakdowns), "compat": s.arcs_compat, "singletons": s.arcs_singletons,
+                "anchor_links": s.arcs_anchor_links}
+
+    @staticmethod
+    def signature(s) -> list[tuple[str, str]]:
+        """Its signature fields: the options that change its numbers, when any is on."""
+        on = [n for n, v in (("v1.2", s.arcs_compat), ("singletons", s.arcs_singletons),
+                             ("anchor-links", s.arcs_anchor_links)) if v]
+        return [("arcs", "+".join(on))] if on else []
+
+    @staticmethod
     def add(a: tuple[ArcsParts, Any], b: tuple[ArcsParts, Any]) -> tuple[ArcsParts, Any]:
         return add_parts(a[0], b[0]), a[1] + b[1]
 

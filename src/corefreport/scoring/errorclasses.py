@@ -918,6 +918,14 @@ class ErrorsAnalysis:
         return [], out
 
     @staticmethod
+    def options(s) -> dict:
+        return {"keep_singletons": s.errors_singletons}
+
+    @staticmethod
+    def signature(s) -> list[tuple[str, str]]:
+        return [("errors", "keep-singletons")] if s.errors_singletons else []
+
+    @staticmethod
     def add(a: ErrorsResult, b: ErrorsResult) -> ErrorsResult:
         out = ErrorsResult(a.keep_singletons, by=a.by)
         for x in (a, b):

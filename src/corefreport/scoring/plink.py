@@ -233,6 +233,14 @@ class PlinkAnalysis:
         return [], out
 
     @staticmethod
+    def options(s) -> dict:
+        return {"by": s.plink_by, "compat": s.plink_compat}
+
+    @staticmethod
+    def signature(s) -> list[tuple[str, str]]:
+        return [("plink", s.plink_by + ("+compat" if s.plink_compat else ""))]
+
+    @staticmethod
     def add(a, b):
         out = PlinkResult(a.by, a.compat)
         add_category_counts(out.categories, a.categories)

@@ -183,7 +183,8 @@ class Analysis:
     part)`` for each run of documents, ``Class.add(part, part) -> part`` (parts add up over runs
     of documents: an associative ``+``) and ``.result(part) -> value``, which
     :class:`~corefreport.scoring.result.Evaluation` holds as ``field`` (and its JSON under that name,
-    through the value's ``as_dict()``)."""
+    through the value's ``as_dict()``). An analysis with options (fields of ``Settings``) also owns
+    their signature fields and JSON: ``Class.signature(settings)``, ``Class.options(settings)``."""
 
     name: str
     title: str
@@ -212,6 +213,16 @@ class Analysis:
 
     def add(self, a, b):
         return self.implementation().add(a, b)
+
+    def signature(self, settings) -> list[tuple[str, str]]:
+        """Its signature fields (the steps class's ``signature(settings)``; none when it has no option)."""
+        own = getattr(self.implementation(), "signature", None)
+        return own(settings) if own is not None else []
+
+    def options(self, settings) -> dict | None:
+        """Its options in the JSON's ``settings`` (the steps class's ``options(settings)``)."""
+        own = getattr(self.implementation(), "options", None)
+        return own(settings) if own is not None else None
 
     def active(self, settings) -> bool:
         """Whether ``settings`` ask for this analysis."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, fields
 
 from .. import __version__
 from ..errors import SettingsError
-from .registry import KNOWN_METRICS, LINGUISTIC_METRICS, STANDARD_METRICS, analysis_names
+from .registry import KNOWN_METRICS, LINGUISTIC_METRICS, STANDARD_METRICS, active_analyses, analysis_names
 
 DEFAULT_BY = ("mtype", "pos_class", "pronoun", "ne", "genre")
 """Features the ARCS tables break scores down by when none are asked for."""
@@ -107,17 +107,10 @@ class Settings:
                      "key_duplicates": self.key_duplicates}
         if self.linguistic:
             out["weights"] = list(self.weights)
-        if "arcs" in self.analyses:
-            out["arcs"] = {"by": list(self.breakdowns), "compat": self.arcs_compat, "singletons": self.arcs_singletons,
-                           "anchor_links": self.arcs_anchor_links}
-        if "typed" in self.analyses:
-            out["typed"] = {"scheme": self.scheme or "derived", "k": list(self.k),
-                            "strict_dominant": self.strict_dominant,
-                            "attempted": list(self.attempted) if self.attempted else None}
-        if "errors" in self.analyses:
-            out["errors"] = {"keep_singletons": self.errors_singletons}
-        if self.plink_by:
-            out["plink"] = {"by": self.plink_by, "compat": self.plink_compat}
+        for a in active_analyses(self):  # each analysis says what its options are
+            options = a.options(self)
+            if options is not None:
+                out[a.name] = options
         return out
 
 
@@ -185,7 +178,7 @@ class Signature:
         return Signature(self.fields + tuple((k, str(v)) for k, v in more.items()))
 
 
-def _nums(xs: tuple[float, ...]) -> str:
+def nums(xs: tuple[float, ...]) -> str:
     return ",".join(f"{x:g}" for x in xs)
 
 
@@ -207,23 +200,11 @@ def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule:
     if s.strict_tokens:
         f.append(("tokens", "strict"))
     if s.linguistic:
-        f.append(("w", _nums(s.weights)))
+        f.append(("w", nums(s.weights)))
     if s.analyses:
         f.append(("analyses", "+".join(s.analyses)))
-    arcs = (("v1.2", s.arcs_compat), ("singletons", s.arcs_singletons), ("anchor-links", s.arcs_anchor_links))
-    if "arcs" in s.analyses and any(on for _, on in arcs):
-        f.append(("arcs", "+".join(n for n, on in arcs if on)))
-    if "typed" in s.analyses:
-        f.append(("scheme", s.scheme or "derived"))
-        f.append(("k", _nums(s.k)))
-        if s.attempted:
-            f.append(("attempted", ",".join(s.attempted)))
-        if s.strict_dominant:
-            f.append(("dominant", "strict"))
-    if "errors" in s.analyses and s.errors_singletons:
-        f.append(("errors", "keep-singletons"))
-    if s.plink_by:
-        f.append(("plink", s.plink_by + ("+compat" if s.plink_compat else "")))
+    for a in active_analyses(s):  # each analysis owns its signature fields (sacrebleu's idea)
+        f.extend(a.signature(s))
     if pos_missing:
         f.append(("pos", "missing"))
     f.append(("key", key_hash))

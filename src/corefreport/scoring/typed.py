@@ -272,6 +272,19 @@ class TypedAnalysis:
         return rows, (typed_parts(rows), no_dominant)
 
     @staticmethod
+    def options(s) -> dict:
+        return {"scheme": s.scheme or "derived", "k": list(s.k), "strict_dominant": s.strict_dominant,
+                "attempted": list(s.attempted) if s.attempted else None}
+
+    @staticmethod
+    def signature(s) -> list[tuple[str, str]]:
+        from .settings import nums
+
+        return ([("scheme", s.scheme or "derived"), ("k", nums(s.k))]
+                + ([("attempted", ",".join(s.attempted))] if s.attempted else [])
+                + ([("dominant", "strict")] if s.strict_dominant else []))
+
+    @staticmethod
     def add(a: tuple[TypedParts, int], b: tuple[TypedParts, int]) -> tuple[TypedParts, int]:
         return a[0] + b[0], a[1] + b[1]
 
