@@ -26,6 +26,7 @@ determiner kind, pronoun kind).
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -98,35 +99,93 @@ def derived_type(doc: Document, m: Mention) -> str:
     return "NOMINAL/bare"
 
 
-def load_scheme(spec: str | None) -> Scheme:
-    """A shipped scheme by name (``lcc``, ``derived``, ``gum``) or a TOML file path."""
-    spec = spec or "derived"
-    path = Path(spec)
-    if path.suffix != ".toml" and not path.exists():
+SHIPPED = ("lcc", "derived", "gum")
+"""The schemes bundled in ``corefreport/schemes``; ``--scheme NAME`` always means one of these."""
+
+CLASS_RULES = ("first-letter", "before-slash", "same")
+
+
+def _is_path(spec: str) -> bool:
+    """True when ``--scheme`` was given explicitly as a file: it holds a path separator or ends in
+    ``.toml``. Only then is the file system consulted first, so that a folder or file in the working
+    directory named like a shipped scheme (``gum/``, ``derived``) never hides that scheme."""
+    seps = {"/", os.sep} | ({os.altsep} if os.altsep else set())
+    return spec.endswith(".toml") or any(sep in spec for sep in seps)
+
+
+def _scheme_text(spec: str) -> tuple[str, str, str]:
+    """The TOML text of a scheme, where it came from (for error messages) and its default name."""
+    if spec in SHIPPED and not _is_path(spec):
         res = resources.files("corefreport") / "schemes" / f"{spec}.toml"
-        if not res.is_file():
-            raise InputError(spec, None, "no such scheme file, and not a shipped scheme (lcc, derived, gum)")
-        text, where = res.read_text(encoding="utf-8"), f"{spec}.toml"
-    else:
-        try:
-            text, where = path.read_text(encoding="utf-8"), str(path)
-        except OSError as err:
-            raise InputError(spec, None, f"cannot read scheme file: {err.strerror or err}") from None
+        return res.read_text(encoding="utf-8"), f"{spec}.toml", spec
+    path = Path(spec)
+    if not _is_path(spec) and not path.is_file():
+        raise InputError(spec, None, "no such scheme file, and not a shipped scheme (lcc, derived, gum)")
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise InputError(spec, None, f"cannot read scheme file: {err.strerror or err}") from None
+    try:
+        return data.decode("utf-8"), spec, path.stem
+    except UnicodeDecodeError as err:
+        raise InputError(spec, None, f"a scheme file must be UTF-8 text (byte {err.start} is not)") from None
+
+
+def _string(where: str, key: str, value: object) -> str:
+    """``value`` if it is a string, else a one-line error naming the file and the key."""
+    if not isinstance(value, str):
+        raise InputError(where, None, f"{key} must be a string, not {_shown(value)}")
+    return value
+
+
+def _shown(value: object) -> str:
+    """A short description of a wrong TOML value for an error message."""
+    kind = {dict: "a table", list: "an array", bool: "a boolean", int: "an integer", float: "a number",
+            str: "a string"}.get(type(value), type(value).__name__)
+    text = repr(value)
+    return f"{kind} ({text if len(text) <= 40 else text[:37] + '...'})"
+
+
+def _string_table(where: str, key: str, value: object, *, required: bool) -> dict[str, str]:
+    """A TOML table of strings (``[classes]``, ``[types]``), validated."""
+    if not isinstance(value, dict) or (required and not value):
+        if required:
+            raise InputError(where, None, f"a scheme needs a [{key}] table naming at least one class")
+        raise InputError(where, None, f"{key} must be a table of names, not {_shown(value)}")
+    for k, v in value.items():
+        _string(where, f"{key}.{k}", v)
+    return {str(k): v for k, v in value.items()}
+
+
+def load_scheme(spec: str | None) -> Scheme:
+    """A shipped scheme by name (``lcc``, ``derived``, ``gum``) or a TOML file path.
+
+    A bare name is always the shipped scheme; the value is read as a file only when it looks like
+    one (see :func:`_is_path`) or is no shipped name but an existing file. Every value of the file
+    is checked, and a wrong one is an :class:`InputError` naming the file and the key (exit 2, one
+    line), never a traceback or a silently wrong number: ``n`` in particular divides the scheme
+    coverage, so it must be a positive integer."""
+    spec = spec or "derived"
+    text, where, stem = _scheme_text(spec)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise InputError(where, getattr(err, "lineno", None), f"not valid TOML: {err}") from None
-    classes = data.get("classes")
-    if not isinstance(classes, dict) or not classes:
-        raise InputError(where, None, "a scheme needs a [classes] table naming at least one class")
-    source = data.get("source", "derived")
-    if source not in ("derived", "gum") and not str(source).startswith("feature:"):
+    classes = _string_table(where, "classes", data.get("classes"), required=True)
+    types = _string_table(where, "types", data.get("types", {}), required=False)
+    source = _string(where, "source", data.get("source", "derived"))
+    if source not in ("derived", "gum") and not (source.startswith("feature:") and len(source) > 8):
         raise InputError(where, None, f"source = {source!r}: use 'derived', 'gum' or 'feature:NAME'")
+    class_of = _string(where, "class_of", data.get("class_of", "first-letter"))
+    if class_of not in CLASS_RULES:
+        raise InputError(where, None, f"class_of = {class_of!r}: use {', '.join(map(repr, CLASS_RULES))}")
+    n = data.get("n", len(classes))
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise InputError(where, None, f"n must be a positive integer (the number of classes), not {_shown(n)}")
     attempted = data.get("attempted")
-    if attempted is not None and (not isinstance(attempted, list) or any(a not in classes for a in attempted)):
+    if attempted is not None and (not isinstance(attempted, list)
+                                  or any(not isinstance(a, str) or a not in classes for a in attempted)):
         raise InputError(where, None, "attempted must list classes named in [classes]")
-    return Scheme(name=data.get("name", path.stem), classes={str(k): str(v) for k, v in classes.items()},
-                  n=int(data.get("n", len(classes))), source=source,
-                  class_of_rule=data.get("class_of", "first-letter"), attempted=attempted,
-                  types={str(k): str(v) for k, v in data.get("types", {}).items()},
-                  description=data.get("description", ""))
+    return Scheme(name=_string(where, "name", data.get("name", stem)), classes=classes, n=n, source=source,
+                  class_of_rule=class_of, attempted=attempted, types=types,
+                  description=_string(where, "description", data.get("description", "")))

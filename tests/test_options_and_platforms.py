@@ -1,0 +1,161 @@
+"""Issue 26, "Trust on every input": option values and platforms.
+
+* ``--scheme NAME`` always means the shipped scheme, whatever the working folder holds; a scheme
+  file's values are validated with one-line errors naming the file and the key;
+* ``--jobs`` has an upper bound;
+* ``report -r a=X -r a=Y`` refuses the repeated name, like ``compare``;
+* every command works on a simulated Windows (no fork, no load average, no ``/proc``, a cp1252
+  standard output) with the same numbers as natively.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from corefreport.cli import app, example_paths
+from corefreport.errors import InputError
+from corefreport.scoring.scheme import load_scheme
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def typed_json(*extra: str) -> dict:
+    """``score --example -a typed -m muc -f json`` with ``extra`` options, parsed; must exit 0."""
+    res = run("score", "--example", "-a", "typed", "-m", "muc", "-f", "json", "-q", *extra)
+    assert res.exit_code == 0, res.output
+    return json.loads(res.stdout)
+
+
+# --- 1. schemes -------------------------------------------------------------------------------
+
+def typed_outcome(name: str) -> tuple[int, str]:
+    """Exit code and output of ``score --example -a typed --scheme NAME -f json``."""
+    res = run("score", "--example", "-a", "typed", "-m", "muc", "-f", "json", "-q", "--scheme", name)
+    return res.exit_code, res.output
+
+
+@pytest.mark.parametrize("name", ["gum", "derived", "lcc"])
+def test_a_scheme_name_is_the_shipped_scheme_next_to_a_folder_or_file_of_that_name(tmp_path, monkeypatch, name):
+    """A folder ``gum/`` or a valid TOML *file* called ``derived`` in the working folder neither
+    breaks nor replaces the shipped scheme of that name (the example carries only derived types, so
+    gum and lcc end in the shipped scheme's own "none of the classes" error both times)."""
+    expected = typed_outcome(name)
+    assert expected[0] == (0 if name == "derived" else 2)
+    if name != "derived":
+        assert f"none of the classes of scheme '{name}'" in expected[1]
+    (tmp_path / name).mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert typed_outcome(name) == expected
+    (tmp_path / name).rmdir()
+    (tmp_path / name).write_text('name = "impostor"\nn = 9\nclass_of = "before-slash"\n'
+                                 '[classes]\nNAME = "x"\n', encoding="utf-8")
+    assert typed_outcome(name) == expected
+    assert load_scheme(name).name == name
+
+
+def test_default_report_works_in_a_folder_holding_derived(tmp_path, monkeypatch):
+    """The default scheme is ``derived``: ``report`` once failed in any folder holding ``derived``."""
+    (tmp_path / "derived").mkdir()
+    monkeypatch.chdir(tmp_path)
+    res = run("report", "--example", "-o", "r.html")
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "r.html").stat().st_size > 0
+
+
+def test_an_explicit_path_is_read_as_a_file(tmp_path, monkeypatch):
+    """A value with a path separator or ending in .toml is a file: ``./gum`` (a folder) is an error
+    naming it, and a scheme file with the name of a shipped scheme is read."""
+    (tmp_path / "gum").mkdir()
+    monkeypatch.chdir(tmp_path)
+    res = run("score", "--example", "-a", "typed", "--scheme", "./gum")
+    assert res.exit_code == 2
+    assert res.output.strip() == "corefreport: error: ./gum: cannot read scheme file: Is a directory"
+    (tmp_path / "derived.toml").write_text('name = "mine"\nn = 4\nclass_of = "before-slash"\n'
+                                           '[classes]\nNAME = "n"\nNOMINAL = "x"\n'
+                                           'PRONOUN = "p"\n', encoding="utf-8")
+    assert load_scheme("derived.toml").name == "mine" and load_scheme("derived.toml").n == 4
+    assert typed_json("--scheme", "derived.toml")["typed"]["scheme_coverage"]["n"] == 4
+    res = run("score", "--example", "-a", "typed", "--scheme", "nosuch")
+    assert res.exit_code == 2
+    assert "nosuch: no such scheme file, and not a shipped scheme (lcc, derived, gum)" in res.output
+
+
+SCHEME_HEAD = 'name = "s"\nsource = "derived"\nclass_of = "before-slash"\n'
+CLASSES = '[classes]\nNAME = "name"\nNOMINAL = "nominal"\nPRONOUN = "pronoun"\n'
+
+
+@pytest.mark.parametrize(
+    "body, problem",
+    [
+        ("n = -2\n" + CLASSES, "n must be a positive integer (the number of classes), not an integer (-2)"),
+        ("n = 0\n" + CLASSES, "n must be a positive integer (the number of classes), not an integer (0)"),
+        ("n = 2.7\n" + CLASSES, "n must be a positive integer (the number of classes), not a number (2.7)"),
+        ("n = 1e400\n" + CLASSES, "n must be a positive integer (the number of classes), not a number (inf)"),
+        ('n = "many"\n' + CLASSES, "n must be a positive integer (the number of classes), not a string ('many')"),
+        ("n = true\n" + CLASSES, "n must be a positive integer (the number of classes), not a boolean (True)"),
+        ('types = "oops"\n' + CLASSES, "types must be a table of names, not a string ('oops')"),
+        ("[classes]\nNAME = 3\n", "classes.NAME must be a string, not an integer (3)"),
+        ('classes = "x"\n', "a scheme needs a [classes] table naming at least one class"),
+        ("name = 5\n" + CLASSES, "name must be a string, not an integer (5)"),
+        ('attempted = [["x"]]\n' + CLASSES, "attempted must list classes named in [classes]"),
+        ('attempted = "NAME"\n' + CLASSES, "attempted must list classes named in [classes]"),
+        ('description = ["d"]\n' + CLASSES, "description must be a string, not an array (['d'])"),
+        ('[types]\n"NAME/x" = 1\n' + CLASSES, "types.NAME/x must be a string, not an integer (1)"),
+    ],
+)
+def test_scheme_values_are_validated_with_one_line_naming_file_and_key(tmp_path, body, problem):
+    """Each wrong value is an exit-2 error of one line: ``FILE: KEY …`` (once a traceback, or a
+    silently wrong scheme coverage: n = -2 printed −41.67 %)."""
+    text = SCHEME_HEAD.replace('name = "s"\n', "") if body.startswith("name") else SCHEME_HEAD
+    path = tmp_path / "bad.toml"
+    path.write_text(text + body, encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_scheme(str(path))
+    assert str(err.value) == f"{path}: {problem}"
+    res = run("score", "--example", "-a", "typed", "-m", "muc", "--scheme", str(path))
+    assert res.exit_code == 2
+    assert res.output == f"corefreport: error: {path}: {problem}\n"
+
+
+def test_scheme_header_values_and_encoding_are_validated(tmp_path):
+    """``class_of``, ``source`` and a non-UTF-8 file each give one line naming the file."""
+    cases = {
+        'class_of = "last-letter"\n' + CLASSES:
+            "class_of = 'last-letter': use 'first-letter', 'before-slash', 'same'",
+        'source = 3\n' + CLASSES: "source must be a string, not an integer (3)",
+        'source = "feature:"\n' + CLASSES: "source = 'feature:': use 'derived', 'gum' or 'feature:NAME'",
+    }
+    for body, problem in cases.items():
+        path = tmp_path / "h.toml"
+        path.write_text(body, encoding="utf-8")
+        res = run("score", "--example", "-a", "typed", "--scheme", str(path))
+        assert (res.exit_code, res.output) == (2, f"corefreport: error: {path}: {problem}\n")
+    latin = tmp_path / "latin1.toml"
+    latin.write_bytes('description = "d\u00e9riv\u00e9"\n'.encode("latin-1") + CLASSES.encode())
+    res = run("score", "--example", "-a", "typed", "--scheme", str(latin))
+    assert (res.exit_code, res.output) == (
+        2, f"corefreport: error: {latin}: a scheme file must be UTF-8 text (byte 16 is not)\n")
+
+
+def test_a_valid_n_is_used_for_the_scheme_coverage(tmp_path):
+    """A positive integer n divides the scheme coverage: n = 6 halves the n = 3 recall/precision."""
+    path = tmp_path / "six.toml"
+    path.write_text(SCHEME_HEAD + "n = 6\n" + CLASSES, encoding="utf-8")
+    three = typed_json()["typed"]["scheme_coverage"]
+    six = typed_json("--scheme", str(path))["typed"]["scheme_coverage"]
+    assert three["n"] == 3 and six["n"] == 6
+    assert six["precision"] == pytest.approx(three["precision"] / 2)
+    assert six["recall"] == pytest.approx(three["recall"] / 2)
