@@ -159,3 +159,29 @@ def test_a_valid_n_is_used_for_the_scheme_coverage(tmp_path):
     assert three["n"] == 3 and six["n"] == 6
     assert six["precision"] == pytest.approx(three["precision"] / 2)
     assert six["recall"] == pytest.approx(three["recall"] / 2)
+
+
+# --- 2. --jobs --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("jobs", ["0", "65", "1000", "99999999999999999999"])
+def test_jobs_out_of_range_is_one_line_and_exit_2(jobs):
+    """``--jobs`` takes 1 to 64; a larger N once forked until the file descriptors ran out. The
+    typer application and the console entry point (its fast path, without typer) both refuse it."""
+    line = f"corefreport: error: --jobs takes a number from 1 to 64, got {jobs}\n"
+    res = run("score", "--example", "-j", jobs)
+    assert (res.exit_code, res.output) == (2, line)
+    proc = subprocess.run([sys.executable, "-m", "corefreport", "score", "--example", "-j", jobs],
+                          capture_output=True, text=True, timeout=60)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (2, "", line)
+
+
+def test_jobs_at_the_bound_scores_as_one_process():
+    """``-j 64`` is accepted and gives exactly the numbers of ``-j 1``."""
+    one, many = run("score", "--example", "-f", "json", "-j", "1"), run("score", "--example", "-f", "json", "-j", "64")
+    assert one.exit_code == many.exit_code == 0
+    assert json.loads(one.stdout)["metrics"] == json.loads(many.stdout)["metrics"]
+
+
+def test_jobs_help_names_the_bound():
+    res = run("score", "--help")
+    assert res.exit_code == 0 and "N is 1 to 64." in " ".join(res.output.split())
