@@ -185,3 +185,31 @@ def test_jobs_at_the_bound_scores_as_one_process():
 def test_jobs_help_names_the_bound():
     res = run("score", "--help")
     assert res.exit_code == 0 and "N is 1 to 64." in " ".join(res.output.split())
+
+
+# --- 3. report -r with a repeated name --------------------------------------------------------
+
+def test_report_refuses_two_systems_of_the_same_name(tmp_path):
+    """``report -r a=X -r a=Y`` once dropped X silently; like ``compare`` it is now an exit-2 line
+    naming the name, and nothing is written. The positional RESPONSE's name counts too."""
+    key, resp = example_paths()
+    out = tmp_path / "dup.html"
+    res = run("report", key, "-r", f"a={resp}", "-r", f"a={key}", "-o", str(out))
+    assert (res.exit_code, res.output) == (
+        2, "corefreport: error: two systems are called 'a': give each -r NAME=FILE its own NAME\n")
+    res = run("report", key, resp, "--name", "b", "-r", f"b={key}", "-o", str(out))
+    assert (res.exit_code, res.output) == (
+        2, "corefreport: error: two systems are called 'b': give each -r NAME=FILE its own NAME\n")
+    assert not out.exists()
+    proc = subprocess.run([sys.executable, "-m", "corefreport", "report", key, "-r", f"a={resp}", "-r",
+                           f"a={key}", "-o", str(out)], capture_output=True, text=True, timeout=60)
+    assert (proc.returncode, proc.stderr) == (
+        2, "corefreport: error: two systems are called 'a': give each -r NAME=FILE its own NAME\n")
+    assert not out.exists()
+
+
+def test_compare_refuses_the_same_name_in_the_same_way_as_before():
+    key, resp = example_paths()
+    res = run("compare", key, f"a={resp}", f"a={key}")
+    assert (res.exit_code, res.output) == (
+        2, "corefreport: error: two systems are called 'a': name them with NAME=FILE\n")

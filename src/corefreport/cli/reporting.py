@@ -71,9 +71,14 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
         system, sep, path = item.partition("=")
         if not sep or not system or not path:
             fail(f"--response takes NAME=FILE, got {item!r}")
+        if system in named:  # a dict would keep only the last: refuse, as compare does
+            fail(f"two systems are called {system!r}: give each -r NAME=FILE its own NAME")
         named[system] = path
     if response and named:
-        named = {name or source_name(response): response, **named}
+        first = name or source_name(response)
+        if first in named:
+            fail(f"two systems are called {first!r}: give each -r NAME=FILE its own NAME")
+        named = {first: response, **named}
     if not key or not (response or named):
         fail("give KEY and RESPONSE, or KEY and -r NAME=FILE … (or --example)")
     if output.suffix.lower() not in SUFFIXES:
