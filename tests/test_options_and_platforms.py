@@ -213,3 +213,122 @@ def test_compare_refuses_the_same_name_in_the_same_way_as_before():
     res = run("compare", key, f"a={resp}", f"a={key}")
     assert (res.exit_code, res.output) == (
         2, "corefreport: error: two systems are called 'a': name them with NAME=FILE\n")
+
+
+# --- 4./5. Windows: no fork, no load average, no /proc, a cp1252 standard output -------------
+
+WINDOWS = textwrap.dedent('''
+    import builtins, io, os, signal, sys
+
+    for name in ("fork", "register_at_fork", "getloadavg", "sched_getaffinity", "setpriority"):
+        if hasattr(os, name):
+            delattr(os, name)
+    real_open = builtins.open
+    PROC = []
+
+    def no_proc(file, *args, **kwargs):
+        """Windows has no /proc: every read of it fails as a missing file does (and is counted)."""
+        if isinstance(file, (str, bytes, os.PathLike)) and os.fsdecode(file).startswith("/proc"):
+            PROC.append(os.fsdecode(file))
+            raise FileNotFoundError(2, "No such file or directory", file)
+        return real_open(file, *args, **kwargs)
+
+    builtins.open = no_proc
+    import corefreport.forking
+    assert corefreport.forking.idle_cores() == 0 and not corefreport.forking.can_fork()
+''')
+
+RUN = textwrap.dedent('''
+    import io, os, sys
+    ENCODING = sys.argv.pop(1)
+    # what Windows gives a redirected stdout: its ANSI code page, strict
+    sys.stdout = sys.__stdout__ = io.TextIOWrapper(sys.stdout.detach(), encoding=ENCODING, errors="strict")
+    sys.stderr = sys.__stderr__ = io.TextIOWrapper(sys.stderr.detach(), encoding=ENCODING, errors="strict")
+    real_exit = os._exit
+
+    def exit_(code):
+        sys.stderr.write(f"/proc reads: {len(globals().get('PROC', []))}\\n")
+        sys.stderr.flush()
+        real_exit(code)
+
+    os._exit = exit_
+    import corefreport.cli
+    corefreport.cli.main()
+''')
+
+
+def run_as(windows: bool, *args: str, cwd: Path) -> subprocess.CompletedProcess:
+    """``corefreport ARGS`` through :func:`corefreport.cli.main` in a fresh interpreter whose
+    standard output and error are strict cp1252 (``windows``, with no fork, load average, CPU
+    affinity or /proc) or strict UTF-8 (the native run the numbers are compared with)."""
+    code = (WINDOWS if windows else "") + RUN
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHONIOENCODING", "COREFREPORT_"))}
+    return subprocess.run([sys.executable, "-c", code, "cp1252" if windows else "utf-8", *args],
+                          capture_output=True, cwd=cwd, env=env, timeout=300)
+
+
+def commands(tmp: Path) -> list[tuple[str, ...]]:
+    key, resp = example_paths()
+    return [
+        ("score", "--example", "-f", "json"),
+        ("score", "--example"),
+        ("score", "--example", "-f", "markdown", "-a", "typed", "-a", "arcs", "--per-doc"),
+        ("score", "--example", "--match", "head", "-f", "json"),
+        ("score", "--example", "--match", "head"),
+        ("score", "-h"),
+        ("compare", key, f"A={resp}", f"B={key}", "--bootstrap", "50", "--randomization", "50"),
+        ("report", "--example", "-o", str(tmp / "r.html")),
+        ("report", "--example", "-o", str(tmp / "r.tex")),
+    ]
+
+
+@pytest.mark.parametrize("index", range(9))
+def test_every_command_on_simulated_windows_gives_the_native_output(tmp_path, index):
+    """Each command exits 0 on the simulated Windows. Its output is the native one with what cp1252
+    lacks (Δ, ≥, ∩ …) replaced by ``?``: JSON parses to the same document; a report file has the
+    same bytes. Before, ``compare`` (Δ) and typed Markdown (∩) ended in UnicodeEncodeError."""
+    native_dir, windows_dir = tmp_path / "native", tmp_path / "windows"
+    native_dir.mkdir(), windows_dir.mkdir()
+    args_native, args_windows = commands(native_dir)[index], commands(windows_dir)[index]
+    native = run_as(False, *args_native, cwd=native_dir)
+    windows = run_as(True, *args_windows, cwd=windows_dir)
+    assert native.returncode == 0, native.stderr.decode("utf-8")
+    assert windows.returncode == 0, windows.stderr.decode("cp1252")
+    assert b"Traceback" not in windows.stderr
+    last = windows.stderr.decode("cp1252").splitlines()[-1]
+    assert last.startswith("/proc reads: ") and int(last.split(": ")[1]) >= 1  # the simulation was on
+    expected = native.stdout.decode("utf-8").encode("cp1252", errors="replace")
+    if "json" in args_native:
+        assert json.loads(windows.stdout.decode("cp1252")) == json.loads(native.stdout)
+    elif args_native[0] == "report":
+        name = Path(args_native[-1]).name
+        assert (windows_dir / name).read_bytes() == (native_dir / name).read_bytes()
+        assert windows.stdout == native.stdout == b""
+    else:
+        assert windows.stdout == expected
+    if args_native[0] == "compare":
+        assert "\u0394".encode("utf-8") in native.stdout and b"?" in windows.stdout
+
+
+def test_only_a_strict_legacy_stream_is_made_to_replace():
+    """cp1252 strict → replace; UTF-8, or a stream that already escapes (stderr's default), stays."""
+    import io
+
+    from corefreport.cli import replace_unencodable
+
+    legacy, utf8, escaping = (io.TextIOWrapper(io.BytesIO(), encoding=e, errors=r)
+                              for e, r in (("cp1252", "strict"), ("utf-8", "strict"), ("cp1252", "backslashreplace")))
+    replace_unencodable((legacy, utf8, escaping))
+    assert (legacy.errors, utf8.errors, escaping.errors) == ("replace", "strict", "backslashreplace")
+    legacy.write("\u0394 B\u00b3 \u2265 1\n")
+    legacy.flush()
+    assert legacy.buffer.getvalue() == b"? B\xb3 ? 1\n"
+
+
+def test_idle_cores_without_proc_or_load_average_is_zero(tmp_path, monkeypatch):
+    """Windows: no /proc/loadavg and no os.getloadavg: no idle core is assumed (one process)."""
+    from corefreport import forking
+
+    monkeypatch.delattr(os, "getloadavg", raising=False)
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)
+    assert forking.idle_cores(str(tmp_path / "missing")) == 0

@@ -42,6 +42,26 @@ def one_blas_thread(environ) -> None:
     environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
+def replace_unencodable(streams: tuple = ()) -> None:
+    """Standard output and error (or ``streams``) in a legacy encoding write ``?`` for a character
+    they cannot encode instead of raising :class:`UnicodeEncodeError`. Windows writes redirected
+    output in its ANSI code page (cp1252), which lacks Δ, ≥, ∩, φ …; a Linux shell with
+    ``PYTHONIOENCODING=latin-1`` does the same. A UTF-8 stream, or one that already replaces or
+    escapes, is left as it is."""
+    import codecs
+
+    for stream in streams or (sys.stdout, sys.stderr):
+        try:
+            utf8 = codecs.lookup(stream.encoding or "ascii").name == "utf-8"
+        except (AttributeError, LookupError):
+            utf8 = False
+        if not utf8 and getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="replace")
+            except (ValueError, OSError):  # a closed or detached stream: nothing will be written
+                pass
+
+
 def main() -> None:
     """Console-script entry point: Ctrl-C exits 130 and a closed pipe or a full disk exits with one
     error line, never a traceback. Once the output is flushed, the process ends at once
@@ -53,6 +73,7 @@ def main() -> None:
     import importlib
 
     one_blas_thread(os.environ)
+    replace_unencodable()
     run = importlib.import_module(f"{__name__}.run")
     signal.signal(signal.SIGINT, _interrupted)
     run.FREEZE = True
