@@ -30,8 +30,14 @@ def __getattr__(name: str):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
 
 
-def _interrupted(signum, frame) -> None:  # pragma: no cover - needs a real Ctrl-C
-    raise SystemExit(130)
+INTERRUPTED = {2: 130, 15: 143}
+"""Exit code of a run stopped by SIGINT (Ctrl-C) or SIGTERM (a batch system's ``kill``): 128 + signal."""
+
+
+def _interrupted(signum, frame) -> None:  # pragma: no cover - runs in a subprocess
+    """Ctrl-C and SIGTERM stop the run the same way: an exception in the main thread, so that every
+    ``finally`` runs (the output writer removes its temporary file) before :func:`main` says so."""
+    raise SystemExit(INTERRUPTED.get(signum, 128 + signum))
 
 
 def one_blas_thread(environ) -> None:
@@ -63,7 +69,8 @@ def replace_unencodable(streams: tuple = ()) -> None:
 
 
 def main() -> None:
-    """Console-script entry point: Ctrl-C exits 130 and a closed pipe or a full disk exits with one
+    """Console-script entry point: Ctrl-C exits 130 and SIGTERM 143, each with ``corefreport:
+    interrupted`` and no temporary file left behind; a closed pipe or a full disk exits with one
     error line, never a traceback. Once the output is flushed, the process ends at once
     (:func:`os._exit`): the interpreter's teardown of the corpus objects costs 0.1–0.2 s on a
     large corpus and there is nothing left for it to do."""
@@ -76,6 +83,7 @@ def main() -> None:
     replace_unencodable()
     run = importlib.import_module(f"{__name__}.run")
     signal.signal(signal.SIGINT, _interrupted)
+    signal.signal(signal.SIGTERM, _interrupted)
     run.FREEZE = True
     code: object = 0
 
@@ -119,7 +127,7 @@ def main() -> None:
         except (OSError, ValueError):
             pass
         code = 2
-    if code == 130:
+    if code in INTERRUPTED.values():
         try:
             sys.stderr.write("corefreport: interrupted\n")
         except OSError:

@@ -64,7 +64,9 @@ def example_paths() -> tuple[str, str]:
 
 
 def write_output(text: str, output: Optional[Path], force: bool) -> None:
-    """``text`` to stdout, or to ``output`` (atomically, never over an existing file without --force)."""
+    """``text`` to stdout, or to ``output`` (:func:`~corefreport.present.output.write_atomic`: a file
+    atomically and never over an existing one without --force, a symlink through to its target, a
+    device, FIFO or /dev/stdout in place). Every failure is one error line, exit 2."""
     from ..present.output import write_atomic
 
     if output is None:
@@ -80,8 +82,19 @@ def write_output(text: str, output: Optional[Path], force: bool) -> None:
 
 
 def _refuse_existing(path: Optional[Path], force: bool) -> None:
-    if path is not None and path.exists() and not force:
-        fail(f"{path} exists; use --force to overwrite it")
+    """Stop before any work when ``path`` cannot be written as asked: an existing file (or a
+    symlink's existing target) without --force, a folder, a missing folder. A device, a FIFO or
+    /dev/stdout needs no --force: writing to it replaces no file."""
+    if path is None:
+        return
+    from ..present.output import output_target
+
+    try:
+        output_target(path, force)
+    except FileExistsError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"cannot write {path}: {err.strerror or err}")
 
 
 def _load(spec: str, fmt: Optional[InFormat], key: bool = False, columns: bool = True):

@@ -1,5 +1,7 @@
 """Writing what a view produced: every file appears whole or not at all (a temporary file beside
-it, renamed when complete), and an existing file is never replaced without ``force``.
+it, synced and renamed when complete), and an existing file is never replaced without ``force``.
+A symlink is written through to its target (the link kept); a device, a FIFO or ``/dev/stdout`` is
+written to in place, never replaced.
 
 Outcome rows and changed links are written as JSON lines, or as CSV when the name ends in
 ``.csv`` (spans as ``start-end``).
@@ -8,9 +10,12 @@ Outcome rows and changed links are written as JSON lines, or as CSV when the nam
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import os
+import stat
+import sys
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
@@ -25,27 +30,106 @@ ROW_FIELDS = ["analysis", "doc_id", "start", "end", "text", "outcome", "credit",
 """The CSV columns of outcome rows (the JSON lines carry every feature too)."""
 
 
-def write_atomic(path: Path, data: bytes | str, force: bool = False) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder, then rename it.
-    :class:`FileExistsError` when ``path`` exists and ``force`` is not given."""
+def _fd_link(path: Path) -> int | None:
+    """The descriptor number when ``path`` names one of this process's open descriptors
+    (``/dev/stdout``, ``/dev/fd/N``, ``/proc/self/fd/N``), followed hop by hop through symlinks:
+    such a path means "this descriptor", as in the shell, not the file it happens to point at."""
+    here = str(path)
+    for _ in range(40):  # the kernel's own limit on a symlink chain
+        parent, _sep, name = here.rpartition("/")
+        if name.isdigit() and parent in ("/dev/fd", "/proc/self/fd", f"/proc/{os.getpid()}/fd"):
+            return int(name)
+        if not os.path.islink(here):
+            return None
+        here = os.path.join(os.path.dirname(here), os.readlink(here))
+    return None
+
+
+def output_target(path: Path, force: bool = False) -> tuple[str, Path]:
+    """Where writing ``path`` goes, and how: ``("fd", path)`` for an open descriptor
+    (``/dev/stdout``), ``("special", path)`` for a device, FIFO or socket (written to in place, never
+    replaced, no ``force`` needed: writing to a device overwrites no file), ``("file", target)`` for a
+    regular file or a new name, with a symlink followed to its target (replaced there, the link
+    kept). Raises what the user must hear before anything is computed: :class:`FileExistsError` for
+    an existing file without ``force``, :class:`IsADirectoryError` for a folder,
+    :class:`FileNotFoundError` for a missing folder."""
     path = Path(path)
-    if path.exists() and not force:
-        raise FileExistsError(f"{path} exists; use --force to overwrite it")
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent if str(path.parent) else ".")
+    if _fd_link(path) is not None:
+        return "fd", path
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "it is a folder; give a file name", str(path))
+    if mode is not None and not stat.S_ISREG(mode):
+        return "special", target
+    folder = target.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise FileNotFoundError(errno.ENOENT, f"the folder {folder} {what}", str(path))
+    if mode is not None and not force:
+        raise FileExistsError(f"{path} exists; use --force to overwrite it")
+    return "file", target
+
+
+def _write_all(fd: int, raw: bytes) -> None:
+    """Every byte of ``raw`` to ``fd`` (a pipe or a device may take fewer at a time)."""
+    view = memoryview(raw)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _write_in_place(kind: str, path: Path, raw: bytes) -> None:
+    """``raw`` written to a descriptor or a special file as it is: no temporary file, no rename."""
+    if kind == "fd":
+        for stream in (sys.stdout, sys.stderr):  # what was printed before stays before
+            try:
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                pass
+        fd = os.dup(_fd_link(path))
+    else:
+        fd = os.open(path, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))  # a FIFO waits here for its reader
+    try:
+        _write_all(fd, raw)
+    finally:
+        os.close(fd)
+
+
+def _replace_atomically(target: Path, raw: bytes) -> None:
+    """``raw`` written to a temporary file beside ``target``, synced, then renamed over it: the
+    file appears whole or not at all. The temporary file is removed on any error or interrupt
+    (Ctrl-C, SIGTERM: both raise in this process)."""
+    tmp: str | None = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
         with os.fdopen(fd, "wb") as f:
             f.write(raw)
+            f.flush()
+            os.fsync(f.fileno())
         mask = os.umask(0)
         os.umask(mask)
         os.chmod(tmp, 0o666 & ~mask)
-        if not force and path.exists():
-            raise FileExistsError(f"{path} exists; use --force to overwrite it")
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
+        os.replace(tmp, target)
+        tmp = None
+    finally:
+        if tmp is not None and os.path.exists(tmp):
             os.unlink(tmp)
-        raise
+
+
+def write_atomic(path: Path, data: bytes | str, force: bool = False) -> None:
+    """Write ``data`` to ``path`` (see :func:`output_target`): a regular file through a temporary
+    file in the same folder, synced and renamed; a symlink's target likewise, the link kept; a
+    device, FIFO or ``/dev/stdout`` written to in place. :class:`FileExistsError` when a file exists
+    and ``force`` is not given."""
+    kind, target = output_target(Path(path), force)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    if kind == "file":
+        _replace_atomically(target, raw)
+    else:
+        _write_in_place(kind, target, raw)
 
 
 def _span(x) -> str:
