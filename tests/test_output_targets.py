@@ -365,3 +365,19 @@ def test_sigterm_while_scoring(tmp_path, bench_pair):
         assert os.listdir(tmp_path) == []
         return
     pytest.skip("the run finished before SIGTERM three times")
+
+
+def test_report_to_a_private_device_needs_no_force_and_leaves_it_a_device(tmp_path):
+    """``report -o`` to a device (a private null device made here, never the machine's) writes to it
+    in place: no --force asked, the node is still the same character device afterwards."""
+    import stat as st
+
+    node = tmp_path / "null.html"
+    os.mknod(node, st.S_IFCHR | 0o666, os.makedev(1, 3))
+    before = os.stat(node)
+    res = subprocess.run([sys.executable, "-m", "corefreport", "report", "--example", "-o", str(node), "-q"],
+                         capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT / "src")),
+                         timeout=300)
+    assert res.returncode == 0, res.stderr
+    after = os.stat(node)
+    assert st.S_ISCHR(after.st_mode) and after.st_ino == before.st_ino and after.st_rdev == before.st_rdev

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ..present.output import write_atomic
+from ..present.output import output_target, write_atomic
 from ..scoring.result import Evaluation
 from .html import to_html
 from .latex import latex_main, to_latex
@@ -69,9 +69,8 @@ def write_figures(ev: Evaluation, directory: Path, force: bool = False, comparis
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     files = figure_files(report, pdf)
-    clash = [f for f in files if (directory / f).exists()]
-    if clash and not force:
-        raise FileExistsError(f"{directory / clash[0]} exists; use --force to overwrite it")
+    for f in files:  # every clash refused before anything is written
+        output_target(directory / f, force)
     out = []
     for f, data in files.items():
         write_atomic(directory / f, data, force)
@@ -98,13 +97,12 @@ def write_report(ev: Evaluation, path: Path, title: str | None = None, sections:
         unknown = [s for s in sections if s not in SECTIONS]
         if unknown:
             raise ValueError(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
-    if path.exists() and not force:
-        raise FileExistsError(f"{path} exists; use --force to overwrite it")
+    kind, _ = output_target(path, force)  # a device or a pipe is written to, never replaced
     main = path.with_name(f"{path.stem}-main.tex")
-    if fmt == "tex" and main.exists() and not force:
-        raise FileExistsError(f"{main} exists; use --force to overwrite it")
+    if fmt == "tex" and kind == "file":
+        output_target(main, force)
     data = render(ev, fmt, title, sections, comparison, progress, name, systems, pdf_child, **latex)
     write_atomic(path, data, force)
-    if fmt == "tex":  # a wrapper that compiles the tables on their own: pdflatex STEM-main
+    if fmt == "tex" and kind == "file":  # a wrapper that compiles the tables on their own: pdflatex STEM-main
         report = build(ev, title, sections, PDF_DOCUMENT_ROWS, comparison, name=name, systems=systems)
         write_atomic(main, latex_main(report, path.stem, latex.get("layout", "acl")).encode("utf-8"), force)
