@@ -35,7 +35,8 @@ from ..errors import InputError
 BEGIN_RE = re.compile(r"^#\s*begin document\s*(.*?)\s*$")
 END_RE = re.compile(r"^#\s*end document")
 NAME_PART_RE = re.compile(r"^\((.*)\)\s*;?\s*(?:part\s+(\d+))?\s*$")
-BRACKET_RE = re.compile(r"\(([^()|]+)\)|\(([^()|]+)|([^()|]+)\)")
+CELL_SPLIT_RE = re.compile(r"([()|])")
+DELIMITERS = frozenset("()|")
 SPLIT_ANTE_RE = re.compile(r"\([^()|]*\+[^()|]*\)")
 CONLLU_ID_RE = re.compile(r"^\d+(?:[-.]\d+)?$")
 EMPTY_CELLS = frozenset(("", "-", "_"))
@@ -93,21 +94,33 @@ def parse_coref_cell(cell: str) -> tuple[list[str], list[str], list[str]] | None
     singles: list[str] = []
     opens: list[str] = []
     closes: list[str] = []
-    pos = 0
-    for m in BRACKET_RE.finditer(cell):
-        gap = cell[pos : m.start()]
-        if gap.strip("| "):
-            return None
-        pos = m.end()
-        s, o, c = m.groups()
-        if s is not None:
-            singles.append(s.strip())
-        elif o is not None:
-            opens.append(o.strip())
+    # one left-to-right pass over the cell cut at its delimiters: linear in the cell's length (a
+    # regular expression tried at every offset took quadratic time on a long cell without brackets)
+    parts = [p for p in CELL_SPLIT_RE.split(cell) if p]
+    k, n = 0, len(parts)
+    while k < n:
+        p = parts[k]
+        if p == "(":
+            label = parts[k + 1] if k + 1 < n else ""
+            if label in DELIMITERS or not label:
+                return None  # "(" before a delimiter or at the end: not bracket notation
+            if k + 2 < n and parts[k + 2] == ")":
+                singles.append(label.strip())
+                k += 3
+            else:
+                opens.append(label.strip())
+                k += 2
+        elif p == ")":
+            return None  # ")" with no label before it
+        elif p == "|":
+            k += 1
+        elif k + 1 < n and parts[k + 1] == ")":
+            closes.append(p.strip())
+            k += 2
+        elif p.strip("| "):
+            return None  # text between brackets
         else:
-            closes.append(c.strip())
-    if cell[pos:].strip("| "):
-        return None
+            k += 1
     return singles, opens, closes
 
 
@@ -421,7 +434,7 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
         if ops is None:
             ops = _cell_ops(cell)
             if ops is None:
-                raise InputError(path, line_of[t], f"cannot read coreference annotation {cell.strip()!r} in the last "
+                raise InputError(path, line_of[t], f"cannot read coreference annotation {_shown(cell.strip())} in the last "
                                  "column (expected '(n', 'n)', '(n)' joined by '|', or '-')")
         for kind, label in ops:
             if kind == SINGLE:
@@ -484,6 +497,18 @@ def _columns(rows: list[str], spec: dict[str, int], tab: bool) -> dict[str, list
     uniform = all(len(c) == width for c in split)
     return {name: [c[idx] for c in split] if uniform and idx < width - 1
             else [c[idx] if idx < len(c) - 1 else "" for c in split] for name, idx in spec.items()}
+
+
+SHOWN_MAX = 60
+"""Characters of a bad cell quoted in an error message (the rest is counted, not echoed)."""
+
+
+def _shown(cell: str) -> str:
+    """``cell`` quoted for an error message: whole when short, else its start and its length (an
+    80,000-letter cell must not make an 80,000-character error line)."""
+    if len(cell) <= SHOWN_MAX:
+        return repr(cell)
+    return f"{cell[:SHOWN_MAX]!r}… ({len(cell)} characters)"
 
 
 def _checked_tokens(path: str, rows: list[str], tab: bool, w: int, ncols: int, line_of) -> list[str]:
