@@ -56,3 +56,92 @@ def test_an_80000_letter_cell_in_a_file_is_a_short_clear_error_at_once():
 ])
 def test_the_linear_parser_reads_cells_as_the_bracket_grammar_says(cell, expected):
     assert parse_coref_cell(cell) == expected
+
+
+# --- CoNLL-2012: the coreference annotation is the last non-empty field --------------------------
+
+from conftest import load_vectors  # noqa: E402
+from corefreport.scoring.evaluate import evaluate  # noqa: E402
+from corefreport.scoring.settings import Settings  # noqa: E402
+
+CASES = load_vectors("reference_testcases.json")
+METRICS = ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
+
+
+def _pad(text: str, tail: str, first_only: bool) -> str:
+    """``text`` with ``tail`` after every token line (or only after each document's first)."""
+    out, fresh = [], True
+    for line in text.split("\n"):
+        if line.startswith("#"):
+            fresh = True
+        elif line.strip() and (fresh or not first_only):
+            line = line.rstrip() + tail
+            fresh = False
+        out.append(line)
+    return "\n".join(out)
+
+
+def _score(key_text: str, resp_text: str):
+    key = read_conll2012("key.conll", key_text)
+    resp = read_conll2012("response.conll", resp_text)
+    return evaluate(key, resp, Settings(metrics=METRICS))
+
+
+@pytest.mark.skipif(not CASES, reason="../shared is absent")
+@pytest.mark.parametrize("tail, first_only", [("\t", True), ("\t", False), ("\t\t", True), (" ", False),
+                                              ("\t \t", True)])
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_reference_cases_score_the_same_with_trailing_tabs_and_spaces(case, tail, first_only):
+    """The official expected values (test.pl's tolerance) hold when TABs or spaces follow the
+    coreference column, on the first token line of a document or on every one."""
+    ev = _score(_pad(case["key"], tail, first_only), _pad(case["response"], tail, first_only))
+    for metric, exp in case["expected"].items():
+        s = ev.metrics[metric]
+        err = abs(s.recall - exp["recall"]) + abs(s.precision - exp["precision"]) + abs(s.f1 - exp["f1"])
+        assert err < 1e-4, (metric, s.recall, s.precision, s.f1, exp)
+
+
+DOC12 = """#begin document (d); part 000
+d\t0\t0\tJohn\tNNP\t*\t-\t-\t-\tA\t*\t(1)
+d\t0\t1\tsaw\tVBD\t*\tsee\t-\t-\tA\t*\t-
+d\t0\t2\thim\tPRP\t*\t-\t-\t-\tA\t*\t(1)
+
+d\t0\t0\tMary\tNNP\t*\t-\t-\t-\tB\t*\t(2
+d\t0\t1\tSmith\tNNP\t*\t-\t-\t-\tB\t*\t2)
+d\t0\t2\tleft\tVBD\t*\tleave\t-\t-\tB\t*\t-
+#end document
+"""
+
+DOC6 = """#begin document (d); part 000
+d\t0\t0\tJohn\tNNP\t(1)
+d\t0\t1\tsaw\tVBD\t-
+d\t0\t2\thim\tPRP\t(1)
+#end document
+"""
+
+DOC5 = """#begin document (d); part 000
+d\t0\t0\tJohn\t(1)
+d\t0\t1\tsaw\t-
+d\t0\t2\thim\t(1)
+#end document
+"""
+
+
+@pytest.mark.parametrize("text, words, pos, chains", [
+    (DOC12, ["John", "saw", "him", "Mary", "Smith", "left"], ["NNP", "VBD", "PRP", "NNP", "NNP", "VBD"],
+     [[(0, 0), (2, 2)], [(3, 4)]]),
+    (DOC6, ["John", "saw", "him"], ["NNP", "VBD", "PRP"], [[(0, 0), (2, 2)]]),
+    (DOC5, ["John", "saw", "him"], None, [[(0, 0), (2, 2)]]),
+])
+@pytest.mark.parametrize("tail, first_only", [("", True), ("\t", True), ("\t", False), ("  ", True),
+                                              ("\t ", False)])
+def test_a_trailing_tab_keeps_the_words_the_pos_and_the_mentions(text, words, pos, chains, tail, first_only):
+    """Before, a TAB after the coreference column of the first line made the whole document read
+    one column too far: DOC12 lost all its mentions, DOC5 took its coreference column for POS."""
+    doc = read_conll2012("d.conll", _pad(text, tail, first_only)).documents["d; part 000"]
+    assert doc.tokens == words
+    assert doc.columns.get("pos") == pos
+    assert [[(m.start, m.end) for m in c.mentions] for c in doc.chains] == chains
+    if text is DOC12:
+        assert doc.columns["lemma"][1] == "see" and doc.columns["speaker"][3] == "B"
+        assert not any(k.startswith("col") for k in doc.columns)

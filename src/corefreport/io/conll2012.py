@@ -7,7 +7,8 @@
   shifts every index after them — we do not).
 * Columns are split on TAB when the line has one, else on runs of spaces (the reference splits on TAB
   only and then mis-reads space-aligned files).
-* The coreference annotation is the last column: ``(n``, ``n)``, ``(n)``, joined by ``|`` or not
+* The coreference annotation is the last non-empty column, as scorer.pl reads it (TABs or spaces
+  after it are ignored, on the first line of a document as on any other): ``(n``, ``n)``, ``(n)``, joined by ``|`` or not
   (``(1(3``); labels may be any text without brackets or ``|`` (``person-12-Lord_Byron``); ``-``,
   ``_`` or an empty cell mean "no mention". ``(n+m)`` split-antecedent marks are dropped as the
   reference does. Within a cell, one-token mentions are taken first, then openings, then closings,
@@ -409,8 +410,12 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
         return doc
     doc.sentence_starts = starts
     line_of = _LineIndex(block, first_line)
-    tab = "\t" in rows[0]
-    first = rows[0].split("\t") if tab else rows[0].split()
+    # the coreference annotation is the last non-empty field, as scorer.pl reads it (Perl's split
+    # drops trailing empty fields): a TAB or space after it is not one more column, and a TAB only
+    # after it does not make a space-separated line TAB-separated
+    head = rows[0].rstrip()
+    tab = "\t" in head
+    first = head.split("\t") if tab else head.split()
     ncols = len(first)
     if tab:
         # only rows whose last cell is not "-" or "_" are looked at one by one (C-level scan)
@@ -427,8 +432,8 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     open_stacks: dict[str, list[int]] = {}
     ops_of = _CELL_OPS.get
     for t, cell in cells:
-        if not cell and tab:  # a trailing TAB
-            parts = rows[t].rstrip("\t").split("\t")
+        if tab and (not cell or cell.isspace()):  # a trailing TAB (or TAB and spaces): the last non-empty field
+            parts = rows[t].rstrip().split("\t")
             cell = parts[-1] if len(parts) >= ncols else ""
         ops = ops_of(cell)
         if ops is None:
