@@ -145,3 +145,52 @@ def test_a_trailing_tab_keeps_the_words_the_pos_and_the_mentions(text, words, po
     if text is DOC12:
         assert doc.columns["lemma"][1] == "see" and doc.columns["speaker"][3] == "B"
         assert not any(k.startswith("col") for k in doc.columns)
+
+
+# --- JSON lines: "clusters" null or not a list ------------------------------------------------
+
+import json  # noqa: E402
+
+from typer.testing import CliRunner  # noqa: E402
+
+from corefreport.cli import app  # noqa: E402
+from corefreport.io.jsonlines import read_jsonlines  # noqa: E402
+
+runner = CliRunner()
+SENTENCES = [["John", "saw", "him"]]
+
+
+def error_line(res) -> str:
+    """The one ``corefreport: error:`` line of a run that exited 2."""
+    assert res.exit_code == 2, res.output
+    assert "Traceback" not in res.output
+    lines = [x for x in res.output.splitlines() if x.startswith("corefreport: error")]
+    assert len(lines) == 1, res.output
+    return lines[0]
+
+
+@pytest.mark.parametrize("value, what", [(None, "null"), ("[]", "a string"), (3, "a number"), ({}, "an object")])
+def test_a_response_whose_clusters_are_not_a_list_is_an_error_naming_file_line_and_document(tmp_path, value, what):
+    """Before, ``"clusters": null`` in a response scored as no mentions, silently (MUC recall 0)."""
+    key = tmp_path / "k.jsonl"
+    key.write_text(json.dumps({"doc_key": "d", "sentences": SENTENCES, "clusters": [[[0, 0], [2, 2]]]}) + "\n")
+    resp = tmp_path / "r.jsonl"
+    resp.write_text(json.dumps({"doc_key": "e", "sentences": SENTENCES, "clusters": []}) + "\n"
+                    + json.dumps({"doc_key": "d", "sentences": SENTENCES, "clusters": value}) + "\n")
+    res = runner.invoke(app, ["score", str(key), str(resp), "-m", "muc", "-f", "json"])
+    assert error_line(res) == (f"corefreport: error: {resp}:2: 'clusters' of document 'd' is {what}: it must be a "
+                               "list of clusters ([] for a document without mentions)")
+
+
+def test_null_clusters_with_predicted_clusters_read_those_with_a_warning():
+    text = json.dumps({"doc_key": "d", "sentences": SENTENCES, "clusters": None,
+                       "predicted_clusters": [[[0, 0], [2, 2]]]})
+    corpus = read_jsonlines("r.jsonl", text)
+    assert [[(m.start, m.end) for m in c.mentions] for c in corpus.documents["d"].chains] == [[(0, 0), (2, 2)]]
+    assert corpus.warnings == ["r.jsonl:1: document 'd' has no 'clusters'; read its 'predicted_clusters'"]
+
+
+def test_a_response_without_clusters_is_no_mentions_with_a_warning():
+    corpus = read_jsonlines("r.jsonl", json.dumps({"doc_key": "d", "sentences": SENTENCES}))
+    assert corpus.documents["d"].chains == []
+    assert corpus.warnings == ["r.jsonl:1: document 'd' has no 'clusters'; read as no mentions"]
