@@ -194,3 +194,73 @@ def test_a_response_without_clusters_is_no_mentions_with_a_warning():
     corpus = read_jsonlines("r.jsonl", json.dumps({"doc_key": "d", "sentences": SENTENCES}))
     assert corpus.documents["d"].chains == []
     assert corpus.warnings == ["r.jsonl:1: document 'd' has no 'clusters'; read as no mentions"]
+
+
+# --- CorefUD: a head index outside the mention ---------------------------------------------------
+
+CONLLU = """# newdoc id = u1
+# global.Entity = eid-etype-head-other
+# sent_id = u1-1
+# text = The old man saw a dog
+1\tThe\tThe\tX\t_\t_\t0\tdep\t_\tEntity=(e1-x-3-
+2\told\told\tX\t_\t_\t0\tdep\t_\t_
+3\tman\tman\tX\t_\t_\t0\tdep\t_\tEntity=e1)
+4\tsaw\tsaw\tX\t_\t_\t0\tdep\t_\t_
+5\ta\ta\tX\t_\t_\t0\tdep\t_\tEntity=(e2-x-2-
+6\tdog\tdog\tX\t_\t_\t0\tdep\t_\tEntity=e2)
+7\tit\tit\tX\t_\t_\t0\tdep\t_\tEntity=(e2-x-1-)
+
+"""
+
+
+def _conllu_pair(tmp_path, response: str):
+    key = tmp_path / "k.conllu"
+    key.write_text(CONLLU, encoding="utf-8")
+    resp = tmp_path / "r.conllu"
+    resp.write_text(response, encoding="utf-8")
+    return str(key), str(resp)
+
+
+def test_valid_heads_score_100_under_match_head(tmp_path):
+    key, resp = _conllu_pair(tmp_path, CONLLU)
+    res = runner.invoke(app, ["score", key, resp, "--match", "head", "-m", "muc", "-f", "json", "-q"])
+    assert res.exit_code == 0, res.output
+    muc = json.loads(res.stdout)["metrics"]["muc"]
+    assert (muc["recall_num"], muc["recall_den"], muc["precision_num"], muc["precision_den"]) == (1, 1, 1, 1)
+
+
+@pytest.mark.parametrize("before, after, line, problem", [
+    ("(e2-x-2-", "(e2-x-7-", 9, "head index 7 is outside the mention's 2 words (expected 1 to 2)"),
+    ("(e2-x-2-", "(e2-x-0-", 9, "head index 0 is outside the mention's 2 words (expected 1 to 2)"),
+    ("(e2-x-2-", "(e2-x-two-", 9, "head index 'two' is not a number (expected 1 to 2, a position in the mention)"),
+    ("(e2-x-1-)", "(e2-x-2-)", 11, "head index 2 is outside the mention's 1 word (expected 1 to 1)"),
+])
+def test_a_head_index_outside_the_mention_is_an_error_naming_file_and_line(tmp_path, before, after, line, problem):
+    """Before, head 7 of a two-word mention silently became its first word: MUC 100 → 0."""
+    key, resp = _conllu_pair(tmp_path, CONLLU.replace(before, after))
+    res = runner.invoke(app, ["score", key, resp, "--match", "head", "-m", "muc"])
+    eid = "e2"
+    assert error_line(res) == f"corefreport: error: {resp}:{line}: mention of entity {eid!r}: {problem}"
+
+
+def test_an_empty_head_field_is_no_head_not_an_error(tmp_path):
+    from corefreport.io.conllu import read_conllu
+
+    doc = read_conllu("u.conllu", CONLLU.replace("(e2-x-2-", "(e2-x-_-").replace("(e1-x-3-", "(e1-x--")
+                      ).documents["u1"]
+    assert [("head" in m.features) for c in doc.chains for m in c.mentions] == [False, False, True]
+
+
+def test_a_discontinuous_mention_s_head_is_checked_over_all_its_words():
+    from corefreport.io.conllu import read_conllu
+
+    text = ("# newdoc id = d\n# global.Entity = eid-etype-head-other\n"
+            "1\ta\ta\tX\t_\t_\t0\tdep\t_\tEntity=(e1[1/2]-x-1-)\n"
+            "2\tb\tb\tX\t_\t_\t0\tdep\t_\t_\n"
+            "3\tc\tc\tX\t_\t_\t0\tdep\t_\tEntity=(e1[2/2]-x-{h}-)\n\n")
+    doc = read_conllu("d.conllu", text.format(h=2)).documents["d"]
+    assert doc.chains[0].mentions[0].features["head"] == "2"
+    with pytest.raises(InputError) as err:
+        read_conllu("d.conllu", text.format(h=3))
+    assert str(err.value) == ("d.conllu:5: mention of entity 'e1': head index 3 is outside the mention's 2 words "
+                              "(expected 1 to 2)")
