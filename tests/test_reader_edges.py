@@ -264,3 +264,28 @@ def test_a_discontinuous_mention_s_head_is_checked_over_all_its_words():
         read_conllu("d.conllu", text.format(h=3))
     assert str(err.value) == ("d.conllu:5: mention of entity 'e1': head index 3 is outside the mention's 2 words "
                               "(expected 1 to 2)")
+
+
+# --- CoNLL-2012: a document name repeated in one file ------------------------------------------
+
+COPY1 = "#begin document (d); part 000\nd\t0\t0\tJohn\tNNP\t{a}\nd\t0\t1\tsaw\tVBD\t-\nd\t0\t2\thim\tPRP\t{b}\n#end document\n"
+COPY2 = "#begin document (d); part 000\nd\t0\t0\tMary\tNNP\t(1)\nd\t0\t1\tmet\tVBD\t-\nd\t0\t2\tAnn\tNNP\t(2)\n#end document\n"
+
+
+def test_a_repeated_document_is_renamed_scored_twice_and_the_warning_says_what_the_reference_does(tmp_path):
+    """corefreport scores both copies (the second as ``ID#2``); scorer.pl would score only the
+    last one (B³ 2/2 here, where corefreport gives 2/4: the first copy's mentions are missed)."""
+    key = tmp_path / "k.conll"
+    key.write_text(COPY1.format(a="(1)", b="(1)") + COPY2, encoding="utf-8")
+    resp = tmp_path / "r.conll"
+    resp.write_text(COPY1.format(a="-", b="-") + COPY2, encoding="utf-8")
+    res = runner.invoke(app, ["score", str(key), str(resp), "-m", "muc,bcub", "-f", "json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    muc, bcub = out["metrics"]["muc"], out["metrics"]["bcub"]
+    assert (muc["recall_num"], muc["recall_den"], muc["precision_num"], muc["precision_den"]) == (0, 1, 0, 0)
+    assert (bcub["recall_num"], bcub["recall_den"], bcub["precision_num"], bcub["precision_den"]) == (2, 4, 2, 2)
+    for path in (key, resp):
+        assert (f"corefreport: warning: {path}:6: document id 'd; part 000' repeats; renamed to d; part 000#2 and "
+                "scored as a document of its own (the reference scorer.pl scores only the last copy of a repeated "
+                "document)") in res.stderr

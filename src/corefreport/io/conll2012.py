@@ -189,7 +189,8 @@ def scan_documents(path: str, text: str, seen: set[str], warnings: list[str], li
     """The documents of ``text`` in file order: the whole file, or one segment of it that begins
     outside any document (after ``line_base`` lines of the file) and ends just after an
     ``#end document`` line (:func:`iter_conll2012`). ``seen`` holds the document ids met so far (a repeated id is
-    renamed ``ID#2`` with a warning); ``offsets``, when given, receives the text offset of each
+    renamed ``ID#2`` with a warning, and both copies are scored: scorer.pl keeps only the last one, a
+    difference the warning states, so that no annotation is dropped unseen); ``offsets``, when given, receives the text offset of each
     yielded document's ``#begin document`` line. ``parse``, when given, is asked before each
     document whether to read it: a document it declines is yielded as its id and line only (no
     tokens, no chains), its lines not looked at. ``lines``, when given, receives the number of
@@ -218,7 +219,9 @@ def scan_documents(path: str, text: str, seen: set[str], warnings: list[str], li
                 k = 2
                 while f"{doc_id}#{k}" in seen:
                     k += 1
-                warnings.append(f"{path}:{line_no}: document id {doc_id!r} repeats; renamed to {doc_id}#{k}")
+                warnings.append(f"{path}:{line_no}: document id {doc_id!r} repeats; renamed to {doc_id}#{k} and "
+                                "scored as a document of its own (the reference scorer.pl scores only the last "
+                                "copy of a repeated document)")
                 doc_id = f"{doc_id}#{k}"
             seen.add(doc_id)
             inside = (doc_id, line_no, stop + 1, start)
