@@ -289,3 +289,86 @@ def test_a_repeated_document_is_renamed_scored_twice_and_the_warning_says_what_t
         assert (f"corefreport: warning: {path}:6: document id 'd; part 000' repeats; renamed to d; part 000#2 and "
                 "scored as a document of its own (the reference scorer.pl scores only the last copy of a repeated "
                 "document)") in res.stderr
+
+
+# --- standard input, pipes and FIFOs -------------------------------------------------------
+
+import os  # noqa: E402
+import threading  # noqa: E402
+
+PAIR_KEY = COPY1.format(a="(1)", b="(1)").replace("(d)", "(k)") + COPY2
+PAIR_RESP = COPY1.format(a="(1)", b="-").replace("(d)", "(k)") + COPY2
+
+
+def _muc(res) -> tuple:
+    assert res.exit_code == 0, res.output
+    m = json.loads(res.stdout)["metrics"]["muc"]
+    return m["recall_num"], m["recall_den"], m["precision_num"], m["precision_den"]
+
+
+def _fifo(tmp_path, name: str, text: str) -> tuple[str, threading.Thread]:
+    """A FIFO in ``tmp_path`` with a thread that writes ``text`` into it once a reader opens it."""
+    path = tmp_path / name
+    os.mkfifo(path)
+
+    def write() -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    return str(path), writer
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+@pytest.mark.parametrize("side", ["key", "response"])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_fifo_is_read_whole_once_and_scored(tmp_path, side, jobs):
+    """Before: 'no such file or directory'. The pair scores as the same files do: MUC R 0/1
+    (the key's chain of 'k' is not linked in the response), P 0/0; B³ counts are 5 of 6 mentions."""
+    plain_key, plain_resp = tmp_path / "k.conll", tmp_path / "r.conll"
+    plain_key.write_text(PAIR_KEY, encoding="utf-8")
+    plain_resp.write_text(PAIR_RESP, encoding="utf-8")
+    expected = runner.invoke(app, ["score", str(plain_key), str(plain_resp), "-m", "muc", "-f", "json", "-q"])
+    assert _muc(expected) == (0, 1, 0, 0)
+    fifo, writer = _fifo(tmp_path, "in.fifo", PAIR_KEY if side == "key" else PAIR_RESP)
+    args = [fifo, str(plain_resp)] if side == "key" else [str(plain_key), fifo]
+    res = runner.invoke(app, ["score", *args, "-m", "muc", "-f", "json", "-q", "-j", jobs])
+    writer.join(5)
+    assert _muc(res) == (0, 1, 0, 0)
+    assert json.loads(res.stdout)["metrics"]["muc"] == json.loads(expected.stdout)["metrics"]["muc"]
+
+
+@pytest.mark.parametrize("side", ["key", "response"])
+def test_standard_input_is_read_for_one_side(tmp_path, side):
+    key, resp = tmp_path / "k.conll", tmp_path / "r.conll"
+    key.write_text(PAIR_KEY, encoding="utf-8")
+    resp.write_text(PAIR_RESP, encoding="utf-8")
+    args = ["-", str(resp)] if side == "key" else [str(key), "-"]
+    res = runner.invoke(app, ["score", *args, "-m", "muc", "-f", "json", "-q"],
+                        input=PAIR_KEY if side == "key" else PAIR_RESP)
+    assert _muc(res) == (0, 1, 0, 0)
+
+
+def test_standard_input_jsonlines_and_conllu_are_read_too(tmp_path):
+    key = tmp_path / "k.jsonl"
+    key.write_text(json.dumps({"doc_key": "d", "sentences": SENTENCES, "clusters": [[[0, 0], [2, 2]]]}) + "\n")
+    res = runner.invoke(app, ["score", str(key), "-", "-m", "muc", "-f", "json", "-q"], input=key.read_text())
+    assert _muc(res) == (1, 1, 1, 1)
+    ukey = tmp_path / "k.conllu"
+    ukey.write_text(CONLLU, encoding="utf-8")
+    res = runner.invoke(app, ["score", "-", str(ukey), "-m", "muc", "-f", "json", "-q"], input=CONLLU)
+    assert _muc(res) == (1, 1, 1, 1)  # e2: one link; e1 is a singleton
+
+
+def test_standard_input_for_both_sides_is_an_error():
+    res = runner.invoke(app, ["score", "-", "-", "-m", "muc"], input=PAIR_KEY)
+    assert error_line(res) == "corefreport: error: <stdin>: standard input ('-') can be KEY or RESPONSE, not both"
+
+
+def test_an_error_in_standard_input_names_it_stdin(tmp_path):
+    key = tmp_path / "k.conll"
+    key.write_text(PAIR_KEY, encoding="utf-8")
+    res = runner.invoke(app, ["score", str(key), "-", "-m", "muc"], input=PAIR_RESP.replace("(1)\n", "x(1\n", 1))
+    assert error_line(res) == ("corefreport: error: <stdin>:2: cannot read coreference annotation 'x(1' in the last "
+                               "column (expected '(n', 'n)', '(n)' joined by '|', or '-')")

@@ -539,11 +539,18 @@ def _field(cols: list[str], w: int) -> str:
 
 
 def read_text(path: str) -> str:
-    """Read a UTF-8 file (BOM tolerated), turning OS and decoding errors into :class:`InputError`."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as err:
-        raise InputError(path, None, f"cannot read file: {err.strerror or err}") from None
+    """Read a UTF-8 file (BOM tolerated), turning OS and decoding errors into :class:`InputError`.
+    Standard input (``-``), a pipe or a FIFO is read whole once (:mod:`corefreport.io.streams`)."""
+    from .streams import display_name, is_stream, read_stream
+
+    if is_stream(path):
+        data = read_stream(path)
+        path = display_name(path)
+    else:
+        try:
+            data = Path(path).read_bytes()
+        except OSError as err:
+            raise InputError(path, None, f"cannot read file: {err.strerror or err}") from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
