@@ -164,9 +164,12 @@ def test_closing_before_opening_and_nested_mentions_of_one_entity():
     assert [m.span for m in doc.chains[2].mentions] == [(3, 4), (3, 5)]  # innermost closes first
 
 
-def test_head_position_outside_the_mention_is_not_a_feature():
+def test_head_position_outside_the_mention_is_an_error():
+    """Issue 26: it used to be dropped silently (the first word then served as the head)."""
     text = "# newdoc id = d\n" + word(1, "a", "Entity=(e1-x-5-)") + "\n"
-    assert "head" not in read_conllu("f.conllu", text).documents["d"].mentions[0].features
+    with pytest.raises(InputError, match="^f.conllu:2: mention of entity 'e1': head index 5 is outside the "
+                                         "mention's 1 word \\(expected 1 to 1\\)$"):
+        read_conllu("f.conllu", text)
 
 
 def test_split_antecedents_and_bridging_are_ignored_with_one_warning():

@@ -1,7 +1,7 @@
 """Readers: turn key and response files into a :class:`~corefreport.model.Corpus`.
 
 ``load_corpus(spec)`` accepts a file, a directory, or a glob (``'gold/*.conll'``, expanded here, so
-it works quoted); the format of each file is detected from its content unless ``fmt`` is given.
+it works quoted), or ``-`` (standard input), a pipe or a FIFO (read whole once); the format of each file is detected from its content unless ``fmt`` is given.
 """
 
 from __future__ import annotations
@@ -45,7 +45,12 @@ def sniff(path: str, text: str) -> str:
 
 
 def expand(spec: str) -> list[str]:
-    """Files named by ``spec``: the file itself, the corpus files of a directory, or a glob's matches."""
+    """Files named by ``spec``: the file itself, the corpus files of a directory, or a glob's matches;
+    ``-`` (standard input), a pipe or a FIFO is itself (read whole once, :mod:`.streams`)."""
+    from .streams import is_stream
+
+    if is_stream(spec):
+        return [spec]
     p = Path(spec)
     if p.is_file():
         return [str(p)]
@@ -72,9 +77,10 @@ def load_corpus(spec: str, fmt: str | None = None, key: bool = False, columns: b
     not the other columns (a run of the standard metrics needs no more). The same document id in
     two files is an error naming both."""
     from .conll2012 import read_text
+    from .streams import display_name
 
     files = expand(spec)
-    texts = [(f, read_text(f)) for f in files]
+    texts = [(display_name(f), read_text(f)) for f in files]
     fmts = [sniff(f, t) for f, t in texts] if (fmt is None or len(texts) > 1) else [fmt]
     if fmt is not None and len(texts) > 1:
         keep = [i for i, x in enumerate(fmts) if x == fmt]
@@ -86,7 +92,7 @@ def load_corpus(spec: str, fmt: str | None = None, key: bool = False, columns: b
         counts = {x: fmts.count(x) for x in sorted(set(fmts))}
         raise InputError(spec, None, "directory mixes formats " + ", ".join(f"{k} ({v} files)" for k, v in counts.items())
                          + ": choose one with --key-format/--response-format")
-    corpus = Corpus(source=spec, format=fmts[0] if fmts else "")
+    corpus = Corpus(source=display_name(spec), format=fmts[0] if fmts else "")
     for (f, text), ff in zip(texts, fmts):
         if key and ff == "jsonlines":
             part = _reader(ff)(f, text, key=True)

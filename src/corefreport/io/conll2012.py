@@ -7,7 +7,8 @@
   shifts every index after them — we do not).
 * Columns are split on TAB when the line has one, else on runs of spaces (the reference splits on TAB
   only and then mis-reads space-aligned files).
-* The coreference annotation is the last column: ``(n``, ``n)``, ``(n)``, joined by ``|`` or not
+* The coreference annotation is the last non-empty column, as scorer.pl reads it (TABs or spaces
+  after it are ignored, on the first line of a document as on any other): ``(n``, ``n)``, ``(n)``, joined by ``|`` or not
   (``(1(3``); labels may be any text without brackets or ``|`` (``person-12-Lord_Byron``); ``-``,
   ``_`` or an empty cell mean "no mention". ``(n+m)`` split-antecedent marks are dropped as the
   reference does. Within a cell, one-token mentions are taken first, then openings, then closings,
@@ -35,7 +36,8 @@ from ..errors import InputError
 BEGIN_RE = re.compile(r"^#\s*begin document\s*(.*?)\s*$")
 END_RE = re.compile(r"^#\s*end document")
 NAME_PART_RE = re.compile(r"^\((.*)\)\s*;?\s*(?:part\s+(\d+))?\s*$")
-BRACKET_RE = re.compile(r"\(([^()|]+)\)|\(([^()|]+)|([^()|]+)\)")
+CELL_SPLIT_RE = re.compile(r"([()|])")
+DELIMITERS = frozenset("()|")
 SPLIT_ANTE_RE = re.compile(r"\([^()|]*\+[^()|]*\)")
 CONLLU_ID_RE = re.compile(r"^\d+(?:[-.]\d+)?$")
 EMPTY_CELLS = frozenset(("", "-", "_"))
@@ -93,21 +95,33 @@ def parse_coref_cell(cell: str) -> tuple[list[str], list[str], list[str]] | None
     singles: list[str] = []
     opens: list[str] = []
     closes: list[str] = []
-    pos = 0
-    for m in BRACKET_RE.finditer(cell):
-        gap = cell[pos : m.start()]
-        if gap.strip("| "):
-            return None
-        pos = m.end()
-        s, o, c = m.groups()
-        if s is not None:
-            singles.append(s.strip())
-        elif o is not None:
-            opens.append(o.strip())
+    # one left-to-right pass over the cell cut at its delimiters: linear in the cell's length (a
+    # regular expression tried at every offset took quadratic time on a long cell without brackets)
+    parts = [p for p in CELL_SPLIT_RE.split(cell) if p]
+    k, n = 0, len(parts)
+    while k < n:
+        p = parts[k]
+        if p == "(":
+            label = parts[k + 1] if k + 1 < n else ""
+            if label in DELIMITERS or not label:
+                return None  # "(" before a delimiter or at the end: not bracket notation
+            if k + 2 < n and parts[k + 2] == ")":
+                singles.append(label.strip())
+                k += 3
+            else:
+                opens.append(label.strip())
+                k += 2
+        elif p == ")":
+            return None  # ")" with no label before it
+        elif p == "|":
+            k += 1
+        elif k + 1 < n and parts[k + 1] == ")":
+            closes.append(p.strip())
+            k += 2
+        elif p.strip("| "):
+            return None  # text between brackets
         else:
-            closes.append(c.strip())
-    if cell[pos:].strip("| "):
-        return None
+            k += 1
     return singles, opens, closes
 
 
@@ -175,7 +189,8 @@ def scan_documents(path: str, text: str, seen: set[str], warnings: list[str], li
     """The documents of ``text`` in file order: the whole file, or one segment of it that begins
     outside any document (after ``line_base`` lines of the file) and ends just after an
     ``#end document`` line (:func:`iter_conll2012`). ``seen`` holds the document ids met so far (a repeated id is
-    renamed ``ID#2`` with a warning); ``offsets``, when given, receives the text offset of each
+    renamed ``ID#2`` with a warning, and both copies are scored: scorer.pl keeps only the last one, a
+    difference the warning states, so that no annotation is dropped unseen); ``offsets``, when given, receives the text offset of each
     yielded document's ``#begin document`` line. ``parse``, when given, is asked before each
     document whether to read it: a document it declines is yielded as its id and line only (no
     tokens, no chains), its lines not looked at. ``lines``, when given, receives the number of
@@ -204,7 +219,9 @@ def scan_documents(path: str, text: str, seen: set[str], warnings: list[str], li
                 k = 2
                 while f"{doc_id}#{k}" in seen:
                     k += 1
-                warnings.append(f"{path}:{line_no}: document id {doc_id!r} repeats; renamed to {doc_id}#{k}")
+                warnings.append(f"{path}:{line_no}: document id {doc_id!r} repeats; renamed to {doc_id}#{k} and "
+                                "scored as a document of its own (the reference scorer.pl scores only the last "
+                                "copy of a repeated document)")
                 doc_id = f"{doc_id}#{k}"
             seen.add(doc_id)
             inside = (doc_id, line_no, stop + 1, start)
@@ -396,8 +413,12 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
         return doc
     doc.sentence_starts = starts
     line_of = _LineIndex(block, first_line)
-    tab = "\t" in rows[0]
-    first = rows[0].split("\t") if tab else rows[0].split()
+    # the coreference annotation is the last non-empty field, as scorer.pl reads it (Perl's split
+    # drops trailing empty fields): a TAB or space after it is not one more column, and a TAB only
+    # after it does not make a space-separated line TAB-separated
+    head = rows[0].rstrip()
+    tab = "\t" in head
+    first = head.split("\t") if tab else head.split()
     ncols = len(first)
     if tab:
         # only rows whose last cell is not "-" or "_" are looked at one by one (C-level scan)
@@ -414,14 +435,14 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     open_stacks: dict[str, list[int]] = {}
     ops_of = _CELL_OPS.get
     for t, cell in cells:
-        if not cell and tab:  # a trailing TAB
-            parts = rows[t].rstrip("\t").split("\t")
+        if tab and (not cell or cell.isspace()):  # a trailing TAB (or TAB and spaces): the last non-empty field
+            parts = rows[t].rstrip().split("\t")
             cell = parts[-1] if len(parts) >= ncols else ""
         ops = ops_of(cell)
         if ops is None:
             ops = _cell_ops(cell)
             if ops is None:
-                raise InputError(path, line_of[t], f"cannot read coreference annotation {cell.strip()!r} in the last "
+                raise InputError(path, line_of[t], f"cannot read coreference annotation {_shown(cell.strip())} in the last "
                                  "column (expected '(n', 'n)', '(n)' joined by '|', or '-')")
         for kind, label in ops:
             if kind == SINGLE:
@@ -486,6 +507,18 @@ def _columns(rows: list[str], spec: dict[str, int], tab: bool) -> dict[str, list
             else [c[idx] if idx < len(c) - 1 else "" for c in split] for name, idx in spec.items()}
 
 
+SHOWN_MAX = 60
+"""Characters of a bad cell quoted in an error message (the rest is counted, not echoed)."""
+
+
+def _shown(cell: str) -> str:
+    """``cell`` quoted for an error message: whole when short, else its start and its length (an
+    80,000-letter cell must not make an 80,000-character error line)."""
+    if len(cell) <= SHOWN_MAX:
+        return repr(cell)
+    return f"{cell[:SHOWN_MAX]!r}… ({len(cell)} characters)"
+
+
 def _checked_tokens(path: str, rows: list[str], tab: bool, w: int, ncols: int, line_of) -> list[str]:
     """Words of rows some of which are too short: an error names the first row without a word column."""
     out = []
@@ -506,11 +539,18 @@ def _field(cols: list[str], w: int) -> str:
 
 
 def read_text(path: str) -> str:
-    """Read a UTF-8 file (BOM tolerated), turning OS and decoding errors into :class:`InputError`."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as err:
-        raise InputError(path, None, f"cannot read file: {err.strerror or err}") from None
+    """Read a UTF-8 file (BOM tolerated), turning OS and decoding errors into :class:`InputError`.
+    Standard input (``-``), a pipe or a FIFO is read whole once (:mod:`corefreport.io.streams`)."""
+    from .streams import display_name, is_stream, read_stream
+
+    if is_stream(path):
+        data = read_stream(path)
+        path = display_name(path)
+    else:
+        try:
+            data = Path(path).read_bytes()
+        except OSError as err:
+            raise InputError(path, None, f"cannot read file: {err.strerror or err}") from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:

@@ -31,8 +31,9 @@ Format (CorefUD 1.x, the UA "compact" proposal) and the choices made here:
   ``GRP-etype-infstat-salience-centering-minspan-link-identity`` (``GRP`` is read as the entity id).
   A bracket with more fields than declared joins the rest into the last field. Mention features:
   ``etype``; when declared and not empty, ``infstat``, ``link_type`` (GUM's ``link`` field) and
-  ``head`` (the 1-based position inside the mention turned into a document token index; ignored
-  when it lies outside the mention). GUM's ``minspan`` is a set of positions, not a head, and is
+  ``head`` (the 1-based position inside the mention turned into a document token index; an index
+  that is not a number from 1 to the mention's word count is an error naming the line of its
+  bracket — it used to become the first word, silently changing ``--match head`` scores). GUM's ``minspan`` is a set of positions, not a head, and is
   not read.
 * GUM's ``link`` field, as found in the 20 GUM documents of the shared data, is *mostly* the type
   of the link that reaches the mention from its antecedent (``ana``, ``appos``, ``cata``, ``pred``,
@@ -47,7 +48,7 @@ Format (CorefUD 1.x, the UA "compact" proposal) and the choices made here:
 * ``SplitAnte=`` and ``Bridge=`` are not identity coreference: they are ignored, with one warning
   per file that says how many were seen.
 * Every error names the file and line: a line without 10 columns, a bad ID, unreadable ``Entity=``
-  text, a closing bracket without an opening one, a mention never closed by the end of its document.
+  text, a head index outside its mention, a closing bracket without an opening one, a mention never closed by the end of its document.
 """
 
 from __future__ import annotations
@@ -117,18 +118,37 @@ class EntityFields:
             return "-".join(attrs[k:])
         return attrs[k]
 
-    def features(self, attrs: list[str], start: int, end: int) -> dict[str, str]:
-        """Features of one mention from the fields of its opening bracket (see the module docstring)."""
+    def features(self, attrs: list[str], start: int, end: int, head: bool = True) -> dict[str, str]:
+        """Features of one mention from the fields of its opening bracket (see the module docstring).
+        ``head``: read the head index too (a :class:`ValueError` saying why when it is not one of
+        the mention's words)."""
         feats = {}
         for name, k in self.kept:
             v = self.value(attrs, k)
             if v and v != "_":
                 feats[name] = v
-        if self.head >= 0:
-            head = self.value(attrs, self.head)
-            if head.isdecimal() and len(head) < 10 and 1 <= int(head) <= end - start + 1:
-                feats["head"] = str(start + int(head) - 1)
+        if head:
+            h = self.head_index(attrs, end - start + 1)
+            if h is not None:
+                feats["head"] = str(start + h - 1)
         return feats
+
+    def head_index(self, attrs: list[str], n: int) -> int | None:
+        """The 1-based head index of a bracket whose mention has ``n`` words (``None``: no head field,
+        or it is empty or ``_``). An index that is not a number from 1 to ``n`` is a
+        :class:`ValueError`: taking the first word instead would silently change ``--match head``
+        scores (MUC 100 → 0 on a two-word mention with head 7)."""
+        if self.head < 0:
+            return None
+        h = self.value(attrs, self.head)
+        if not h or h == "_":
+            return None
+        if not (h.isdecimal() and h.isascii()):
+            raise ValueError(f"head index {h[:20]!r} is not a number (expected 1 to {n}, a position in the mention)")
+        if not 1 <= int(h) <= n:
+            raise ValueError(f"head index {h[:20]} is outside the mention's {n} word{'s' if n != 1 else ''} "
+                             f"(expected 1 to {n})")
+        return int(h)
 
 
 DEFAULT_ENTITY_FIELDS = EntityFields(DEFAULT_FIELDS)
@@ -189,7 +209,7 @@ class _DocumentBuilder:
                 if part is None:
                     self.add_mention(eid, t, t, attrs, line, fields)
                 else:
-                    self.add_part(eid, part, t, t, attrs, fields)
+                    self.add_part(eid, part, t, t, attrs, fields, line)
             else:
                 stack = self.open.get(eid)
                 if not stack:
@@ -199,7 +219,7 @@ class _DocumentBuilder:
                 if opened_part is None:
                     self.add_mention(eid, start, t, opening, first_line, fields)
                 else:
-                    self.add_part(eid, opened_part, start, t, opening, fields)
+                    self.add_part(eid, opened_part, start, t, opening, fields, first_line)
 
     def part(self, label: str, kind: str, line: int) -> tuple[str, tuple[dict, int, int]]:
         """A discontinuous-mention label ``e7[2/3]``: the entity id and (the mention being built,
@@ -225,7 +245,7 @@ class _DocumentBuilder:
                          "part 1 before it")
 
     def add_part(self, eid: str, part: tuple[dict, int, int], start: int, end: int, attrs: list[str],
-                 fields: EntityFields) -> None:
+                 fields: EntityFields, line: int | None = None) -> None:
         """One part of a discontinuous mention read; the last part makes the mention: its words are
         the union of the parts, its features those of part 1's bracket, its head the last part's
         head index counted over all its words (Udapi)."""
@@ -236,7 +256,7 @@ class _DocumentBuilder:
         if k < n:
             return
         self.discontinuous[eid].remove(building)
-        self.finish_mention(eid, building["words"], building["attrs"], attrs, building["line"], fields)
+        self.finish_mention(eid, building["words"], building["attrs"], attrs, building["line"], fields, line)
 
     def add_empty(self, pos: float, sentence: int, deps: tuple) -> None:
         self.empties.append(pos)
@@ -261,27 +281,32 @@ class _DocumentBuilder:
                              != end - start + 1):
             self.finish_mention(eid, self.words_between(start, end), attrs, attrs, line, fields)
             return
-        feats = fields.features(attrs, start, end)
+        try:
+            feats = fields.features(attrs, start, end)
+        except ValueError as err:
+            raise InputError(self.path, line, f"mention of entity {eid!r}: {err}") from None
         self.chain(eid).mentions.append(Mention(start, end, eid, line, feats))
 
     def finish_mention(self, eid: str, words: list[float], attrs: list[str], head_attrs: list[str], line: int,
-                       fields: EntityFields) -> None:
+                       fields: EntityFields, head_line: int | None = None) -> None:
         """A mention from its words (ints: words, floats: empty nodes): features from ``attrs``, the
-        head index of ``head_attrs`` counted over ``words``; a zero (head on an empty node) carries
-        ``zero_head``, ``zero_sentence`` and ``zero_deps`` for --zero-match dependent."""
+        head index of ``head_attrs`` (written on line ``head_line``, default ``line``) counted over
+        ``words``; a zero (head on an empty node) carries ``zero_head``, ``zero_sentence`` and
+        ``zero_deps`` for --zero-match dependent."""
         import math
 
         words = sorted(set(words))
         first, last = max(0, math.floor(words[0])), max(0, math.floor(words[-1]))
-        feats = fields.features(attrs, first, last)
-        feats.pop("head", None)
+        feats = fields.features(attrs, first, last, head=False)
         head = words[0]
-        if fields.head >= 0:
-            h = fields.value(head_attrs, fields.head)
-            if h.isdecimal() and len(h) < 10 and 1 <= int(h) <= len(words):
-                head = words[int(h) - 1]
-                if type(head) is int:
-                    feats["head"] = str(head)
+        try:
+            h = fields.head_index(head_attrs, len(words))
+        except ValueError as err:
+            raise InputError(self.path, head_line or line, f"mention of entity {eid!r}: {err}") from None
+        if h is not None:
+            head = words[h - 1]
+            if type(head) is int:
+                feats["head"] = str(head)
         if type(head) is float:
             sentence, deps = self.empty_info[head]
             feats["zero_head"] = repr(head)

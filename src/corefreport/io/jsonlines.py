@@ -12,7 +12,9 @@ Format: one JSON object per line, one line per document.
   mentions with an **inclusive** end. The chain label is the cluster's index in the list, as a
   string; empty clusters are dropped. When ``field`` is ``clusters`` and a document has no or empty
   ``clusters`` but has ``predicted_clusters`` (system output), those are read, with a warning —
-  except in a key (``key=True``), where a missing or non-list ``clusters`` is an error.
+  except in a key (``key=True``), where a missing or non-list ``clusters`` is an error. In a
+  response, a missing ``clusters`` is read as no mentions with a warning, and one that is ``null``
+  or not a list is an error (never a silent empty score).
 * ``speakers`` and ``pos`` (optional, the shape of ``sentences``) become the ``speaker`` and ``pos``
   columns; one whose token count differs from ``sentences`` is ignored with a warning.
 * Other keys (``paragraphs``, ``constituents``, ``ner``, …) are ignored.
@@ -186,17 +188,18 @@ def _column(values: object, n: int) -> list[str] | None:
 
 
 def _clusters(path: str, ln: int, obj: dict[str, Any], doc_id: str, field: str, warnings: list[str]) -> list:
-    """The cluster list to read: ``field``, or ``predicted_clusters`` when ``clusters`` is absent or empty."""
+    """The cluster list to read: ``field``, or ``predicted_clusters`` when ``clusters`` is absent, null or
+    empty; a missing ``field`` is no clusters (warned); a ``field`` that is not a list is an error."""
     clusters = obj.get(field)
     if not clusters and field == "clusters" and obj.get("predicted_clusters"):
         clusters = obj["predicted_clusters"]
         warnings.append(f"{path}:{ln}: document {doc_id!r} has no 'clusters'; read its 'predicted_clusters'")
-    elif field not in obj and field != "clusters":
+    elif field not in obj:
         warnings.append(f"{path}:{ln}: document {doc_id!r} has no {field!r}; read as no mentions")
-    if clusters is None:
         return []
-    if not isinstance(clusters, list):
-        raise InputError(path, ln, f"{field!r} of {doc_id!r} must be a list of clusters")
+    if not isinstance(clusters, list):  # null too: an empty score would hide a broken system output
+        raise InputError(path, ln, f"{field!r} of document {doc_id!r} is {_json_type(clusters)}: it must be a list "
+                         "of clusters ([] for a document without mentions)")
     return clusters
 
 

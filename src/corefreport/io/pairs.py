@@ -15,7 +15,8 @@ are listed once with where each is (its ids only are read), and each later key d
 is read from its place.
 
 :class:`DocumentPairs` reads two files (or directories, or globs): CoNLL-2012 and JSON lines a
-document at a time (memory flat in the corpus size), CoNLL-U and WebAnno TSV whole. A process of a
+document at a time (memory flat in the corpus size), CoNLL-U and WebAnno TSV whole, and so is
+standard input (``-``, for one side only), a pipe or a FIFO (it cannot be seeked). A process of a
 pool asks for its *share* — every ``n``-th run of :data:`CHUNK` items — and parses only the
 documents of its share (the others' ids are read, so every process pairs as the others do).
 :func:`CorpusPairs` pairs two corpora already in memory (the library's ``evaluate(key,
@@ -120,13 +121,15 @@ class Side:
 
     def __init__(self, spec: str, fmt: str | None = None, key: bool = False, columns: bool = True) -> None:
         from . import expand
+        from .streams import is_stream
 
         self.source = spec
         self.fmt = fmt
         self.key = key
         self.columns = columns
         self.files = expand(spec)
-        formats = [_streamed_format(f) for f in self.files]
+        # standard input, a pipe or a FIFO cannot be read twice or seeked: it is read whole (load)
+        formats = [None if is_stream(f) else _streamed_format(f) for f in self.files]
         self.streamed = (all(formats) and len(set(formats)) == 1
                          and (fmt is None or (len(self.files) == 1 and fmt == formats[0])))
         self.format = formats[0] if self.streamed else ""
@@ -233,6 +236,10 @@ class DocumentPairs:
 
     def __init__(self, key: str, response: str, key_format: str | None = None, response_format: str | None = None,
                  columns: bool = True) -> None:
+        from .streams import STDIN, STDIN_NAME
+
+        if key == STDIN and response == STDIN:
+            raise InputError(STDIN_NAME, None, "standard input ('-') can be KEY or RESPONSE, not both")
         self.with_sides(Side(key, key_format, key=True, columns=columns), Side(response, response_format,
                                                                                columns=columns))
 

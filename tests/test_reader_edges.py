@@ -1,0 +1,374 @@
+"""Reader edge cases of issue 26 ("Trust on every input"): what the reference scorer v8.01
+(scorer.pl) reads, inputs that used to be silently misread, and inputs that used to take seconds."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from corefreport.errors import InputError
+from corefreport.io.conll2012 import parse_coref_cell, read_conll2012
+
+
+# --- a long coreference cell is parsed in linear time ----------------------------------------
+
+LONG = 80_000
+
+
+@pytest.mark.parametrize("cell, expected", [
+    ("a" * LONG, None),
+    ("(" + "a" * LONG, ([], ["a" * LONG], [])),
+    ("a" * LONG + "|(1", None),
+    ("(1" * (LONG // 2), ([], ["1"] * (LONG // 2), [])),
+    ("(1)|" * (LONG // 4), (["1"] * (LONG // 4), [], [])),
+    ("(x" + "|" * LONG, ([], ["x"], [])),
+])
+def test_an_80000_letter_cell_is_parsed_in_well_under_a_second(cell, expected):
+    t = time.perf_counter()
+    got = parse_coref_cell(cell)
+    assert time.perf_counter() - t < 0.5
+    assert got == expected
+
+
+def test_an_80000_letter_cell_in_a_file_is_a_short_clear_error_at_once():
+    text = ("#begin document (d); part 000\n"
+            "d\t0\t0\tx\tNN\t*\t-\t-\t-\t-\t*\t" + "a" * LONG + "\n"
+            "d\t0\t1\ty\tNN\t*\t-\t-\t-\t-\t*\t(1)\n\n#end document\n")
+    t = time.perf_counter()
+    with pytest.raises(InputError) as err:
+        read_conll2012("g.conll", text)
+    assert time.perf_counter() - t < 0.5
+    assert str(err.value) == ("g.conll:2: cannot read coreference annotation '" + "a" * 60 + "'… (80000 characters) "
+                              "in the last column (expected '(n', 'n)', '(n)' joined by '|', or '-')")
+
+
+@pytest.mark.parametrize("cell, expected", [
+    ("(1(3", ([], ["1", "3"], [])),
+    ("(1)|2)", (["1"], [], ["2"])),
+    ("(1 2)", (["1 2"], [], [])),
+    ("x(1", None),
+    ("(1)x", None),
+    ("()", None),
+    (")", None),
+    ("| (1) |", (["1"], [], [])),
+    ("(1+2)|(3)", (["3"], [], [])),
+])
+def test_the_linear_parser_reads_cells_as_the_bracket_grammar_says(cell, expected):
+    assert parse_coref_cell(cell) == expected
+
+
+# --- CoNLL-2012: the coreference annotation is the last non-empty field --------------------------
+
+from conftest import load_vectors  # noqa: E402
+from corefreport.scoring.evaluate import evaluate  # noqa: E402
+from corefreport.scoring.settings import Settings  # noqa: E402
+
+CASES = load_vectors("reference_testcases.json")
+METRICS = ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
+
+
+def _pad(text: str, tail: str, first_only: bool) -> str:
+    """``text`` with ``tail`` after every token line (or only after each document's first)."""
+    out, fresh = [], True
+    for line in text.split("\n"):
+        if line.startswith("#"):
+            fresh = True
+        elif line.strip() and (fresh or not first_only):
+            line = line.rstrip() + tail
+            fresh = False
+        out.append(line)
+    return "\n".join(out)
+
+
+def _score(key_text: str, resp_text: str):
+    key = read_conll2012("key.conll", key_text)
+    resp = read_conll2012("response.conll", resp_text)
+    return evaluate(key, resp, Settings(metrics=METRICS))
+
+
+@pytest.mark.skipif(not CASES, reason="../shared is absent")
+@pytest.mark.parametrize("tail, first_only", [("\t", True), ("\t", False), ("\t\t", True), (" ", False),
+                                              ("\t \t", True)])
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_reference_cases_score_the_same_with_trailing_tabs_and_spaces(case, tail, first_only):
+    """The official expected values (test.pl's tolerance) hold when TABs or spaces follow the
+    coreference column, on the first token line of a document or on every one."""
+    ev = _score(_pad(case["key"], tail, first_only), _pad(case["response"], tail, first_only))
+    for metric, exp in case["expected"].items():
+        s = ev.metrics[metric]
+        err = abs(s.recall - exp["recall"]) + abs(s.precision - exp["precision"]) + abs(s.f1 - exp["f1"])
+        assert err < 1e-4, (metric, s.recall, s.precision, s.f1, exp)
+
+
+DOC12 = """#begin document (d); part 000
+d\t0\t0\tJohn\tNNP\t*\t-\t-\t-\tA\t*\t(1)
+d\t0\t1\tsaw\tVBD\t*\tsee\t-\t-\tA\t*\t-
+d\t0\t2\thim\tPRP\t*\t-\t-\t-\tA\t*\t(1)
+
+d\t0\t0\tMary\tNNP\t*\t-\t-\t-\tB\t*\t(2
+d\t0\t1\tSmith\tNNP\t*\t-\t-\t-\tB\t*\t2)
+d\t0\t2\tleft\tVBD\t*\tleave\t-\t-\tB\t*\t-
+#end document
+"""
+
+DOC6 = """#begin document (d); part 000
+d\t0\t0\tJohn\tNNP\t(1)
+d\t0\t1\tsaw\tVBD\t-
+d\t0\t2\thim\tPRP\t(1)
+#end document
+"""
+
+DOC5 = """#begin document (d); part 000
+d\t0\t0\tJohn\t(1)
+d\t0\t1\tsaw\t-
+d\t0\t2\thim\t(1)
+#end document
+"""
+
+
+@pytest.mark.parametrize("text, words, pos, chains", [
+    (DOC12, ["John", "saw", "him", "Mary", "Smith", "left"], ["NNP", "VBD", "PRP", "NNP", "NNP", "VBD"],
+     [[(0, 0), (2, 2)], [(3, 4)]]),
+    (DOC6, ["John", "saw", "him"], ["NNP", "VBD", "PRP"], [[(0, 0), (2, 2)]]),
+    (DOC5, ["John", "saw", "him"], None, [[(0, 0), (2, 2)]]),
+])
+@pytest.mark.parametrize("tail, first_only", [("", True), ("\t", True), ("\t", False), ("  ", True),
+                                              ("\t ", False)])
+def test_a_trailing_tab_keeps_the_words_the_pos_and_the_mentions(text, words, pos, chains, tail, first_only):
+    """Before, a TAB after the coreference column of the first line made the whole document read
+    one column too far: DOC12 lost all its mentions, DOC5 took its coreference column for POS."""
+    doc = read_conll2012("d.conll", _pad(text, tail, first_only)).documents["d; part 000"]
+    assert doc.tokens == words
+    assert doc.columns.get("pos") == pos
+    assert [[(m.start, m.end) for m in c.mentions] for c in doc.chains] == chains
+    if text is DOC12:
+        assert doc.columns["lemma"][1] == "see" and doc.columns["speaker"][3] == "B"
+        assert not any(k.startswith("col") for k in doc.columns)
+
+
+# --- JSON lines: "clusters" null or not a list ------------------------------------------------
+
+import json  # noqa: E402
+
+from typer.testing import CliRunner  # noqa: E402
+
+from corefreport.cli import app  # noqa: E402
+from corefreport.io.jsonlines import read_jsonlines  # noqa: E402
+
+runner = CliRunner()
+SENTENCES = [["John", "saw", "him"]]
+
+
+def error_line(res) -> str:
+    """The one ``corefreport: error:`` line of a run that exited 2."""
+    assert res.exit_code == 2, res.output
+    assert "Traceback" not in res.output
+    lines = [x for x in res.output.splitlines() if x.startswith("corefreport: error")]
+    assert len(lines) == 1, res.output
+    return lines[0]
+
+
+@pytest.mark.parametrize("value, what", [(None, "null"), ("[]", "a string"), (3, "a number"), ({}, "an object")])
+def test_a_response_whose_clusters_are_not_a_list_is_an_error_naming_file_line_and_document(tmp_path, value, what):
+    """Before, ``"clusters": null`` in a response scored as no mentions, silently (MUC recall 0)."""
+    key = tmp_path / "k.jsonl"
+    key.write_text(json.dumps({"doc_key": "d", "sentences": SENTENCES, "clusters": [[[0, 0], [2, 2]]]}) + "\n")
+    resp = tmp_path / "r.jsonl"
+    resp.write_text(json.dumps({"doc_key": "e", "sentences": SENTENCES, "clusters": []}) + "\n"
+                    + json.dumps({"doc_key": "d", "sentences": SENTENCES, "clusters": value}) + "\n")
+    res = runner.invoke(app, ["score", str(key), str(resp), "-m", "muc", "-f", "json"])
+    assert error_line(res) == (f"corefreport: error: {resp}:2: 'clusters' of document 'd' is {what}: it must be a "
+                               "list of clusters ([] for a document without mentions)")
+
+
+def test_null_clusters_with_predicted_clusters_read_those_with_a_warning():
+    text = json.dumps({"doc_key": "d", "sentences": SENTENCES, "clusters": None,
+                       "predicted_clusters": [[[0, 0], [2, 2]]]})
+    corpus = read_jsonlines("r.jsonl", text)
+    assert [[(m.start, m.end) for m in c.mentions] for c in corpus.documents["d"].chains] == [[(0, 0), (2, 2)]]
+    assert corpus.warnings == ["r.jsonl:1: document 'd' has no 'clusters'; read its 'predicted_clusters'"]
+
+
+def test_a_response_without_clusters_is_no_mentions_with_a_warning():
+    corpus = read_jsonlines("r.jsonl", json.dumps({"doc_key": "d", "sentences": SENTENCES}))
+    assert corpus.documents["d"].chains == []
+    assert corpus.warnings == ["r.jsonl:1: document 'd' has no 'clusters'; read as no mentions"]
+
+
+# --- CorefUD: a head index outside the mention ---------------------------------------------------
+
+CONLLU = """# newdoc id = u1
+# global.Entity = eid-etype-head-other
+# sent_id = u1-1
+# text = The old man saw a dog
+1\tThe\tThe\tX\t_\t_\t0\tdep\t_\tEntity=(e1-x-3-
+2\told\told\tX\t_\t_\t0\tdep\t_\t_
+3\tman\tman\tX\t_\t_\t0\tdep\t_\tEntity=e1)
+4\tsaw\tsaw\tX\t_\t_\t0\tdep\t_\t_
+5\ta\ta\tX\t_\t_\t0\tdep\t_\tEntity=(e2-x-2-
+6\tdog\tdog\tX\t_\t_\t0\tdep\t_\tEntity=e2)
+7\tit\tit\tX\t_\t_\t0\tdep\t_\tEntity=(e2-x-1-)
+
+"""
+
+
+def _conllu_pair(tmp_path, response: str):
+    key = tmp_path / "k.conllu"
+    key.write_text(CONLLU, encoding="utf-8")
+    resp = tmp_path / "r.conllu"
+    resp.write_text(response, encoding="utf-8")
+    return str(key), str(resp)
+
+
+def test_valid_heads_score_100_under_match_head(tmp_path):
+    key, resp = _conllu_pair(tmp_path, CONLLU)
+    res = runner.invoke(app, ["score", key, resp, "--match", "head", "-m", "muc", "-f", "json", "-q"])
+    assert res.exit_code == 0, res.output
+    muc = json.loads(res.stdout)["metrics"]["muc"]
+    assert (muc["recall_num"], muc["recall_den"], muc["precision_num"], muc["precision_den"]) == (1, 1, 1, 1)
+
+
+@pytest.mark.parametrize("before, after, line, problem", [
+    ("(e2-x-2-", "(e2-x-7-", 9, "head index 7 is outside the mention's 2 words (expected 1 to 2)"),
+    ("(e2-x-2-", "(e2-x-0-", 9, "head index 0 is outside the mention's 2 words (expected 1 to 2)"),
+    ("(e2-x-2-", "(e2-x-two-", 9, "head index 'two' is not a number (expected 1 to 2, a position in the mention)"),
+    ("(e2-x-1-)", "(e2-x-2-)", 11, "head index 2 is outside the mention's 1 word (expected 1 to 1)"),
+])
+def test_a_head_index_outside_the_mention_is_an_error_naming_file_and_line(tmp_path, before, after, line, problem):
+    """Before, head 7 of a two-word mention silently became its first word: MUC 100 → 0."""
+    key, resp = _conllu_pair(tmp_path, CONLLU.replace(before, after))
+    res = runner.invoke(app, ["score", key, resp, "--match", "head", "-m", "muc"])
+    eid = "e2"
+    assert error_line(res) == f"corefreport: error: {resp}:{line}: mention of entity {eid!r}: {problem}"
+
+
+def test_an_empty_head_field_is_no_head_not_an_error(tmp_path):
+    from corefreport.io.conllu import read_conllu
+
+    doc = read_conllu("u.conllu", CONLLU.replace("(e2-x-2-", "(e2-x-_-").replace("(e1-x-3-", "(e1-x--")
+                      ).documents["u1"]
+    assert [("head" in m.features) for c in doc.chains for m in c.mentions] == [False, False, True]
+
+
+def test_a_discontinuous_mention_s_head_is_checked_over_all_its_words():
+    from corefreport.io.conllu import read_conllu
+
+    text = ("# newdoc id = d\n# global.Entity = eid-etype-head-other\n"
+            "1\ta\ta\tX\t_\t_\t0\tdep\t_\tEntity=(e1[1/2]-x-1-)\n"
+            "2\tb\tb\tX\t_\t_\t0\tdep\t_\t_\n"
+            "3\tc\tc\tX\t_\t_\t0\tdep\t_\tEntity=(e1[2/2]-x-{h}-)\n\n")
+    doc = read_conllu("d.conllu", text.format(h=2)).documents["d"]
+    assert doc.chains[0].mentions[0].features["head"] == "2"
+    with pytest.raises(InputError) as err:
+        read_conllu("d.conllu", text.format(h=3))
+    assert str(err.value) == ("d.conllu:5: mention of entity 'e1': head index 3 is outside the mention's 2 words "
+                              "(expected 1 to 2)")
+
+
+# --- CoNLL-2012: a document name repeated in one file ------------------------------------------
+
+COPY1 = "#begin document (d); part 000\nd\t0\t0\tJohn\tNNP\t{a}\nd\t0\t1\tsaw\tVBD\t-\nd\t0\t2\thim\tPRP\t{b}\n#end document\n"
+COPY2 = "#begin document (d); part 000\nd\t0\t0\tMary\tNNP\t(1)\nd\t0\t1\tmet\tVBD\t-\nd\t0\t2\tAnn\tNNP\t(2)\n#end document\n"
+
+
+def test_a_repeated_document_is_renamed_scored_twice_and_the_warning_says_what_the_reference_does(tmp_path):
+    """corefreport scores both copies (the second as ``ID#2``); scorer.pl would score only the
+    last one (B³ 2/2 here, where corefreport gives 2/4: the first copy's mentions are missed)."""
+    key = tmp_path / "k.conll"
+    key.write_text(COPY1.format(a="(1)", b="(1)") + COPY2, encoding="utf-8")
+    resp = tmp_path / "r.conll"
+    resp.write_text(COPY1.format(a="-", b="-") + COPY2, encoding="utf-8")
+    res = runner.invoke(app, ["score", str(key), str(resp), "-m", "muc,bcub", "-f", "json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    muc, bcub = out["metrics"]["muc"], out["metrics"]["bcub"]
+    assert (muc["recall_num"], muc["recall_den"], muc["precision_num"], muc["precision_den"]) == (0, 1, 0, 0)
+    assert (bcub["recall_num"], bcub["recall_den"], bcub["precision_num"], bcub["precision_den"]) == (2, 4, 2, 2)
+    for path in (key, resp):
+        assert (f"corefreport: warning: {path}:6: document id 'd; part 000' repeats; renamed to d; part 000#2 and "
+                "scored as a document of its own (the reference scorer.pl scores only the last copy of a repeated "
+                "document)") in res.stderr
+
+
+# --- standard input, pipes and FIFOs -------------------------------------------------------
+
+import os  # noqa: E402
+import threading  # noqa: E402
+
+PAIR_KEY = COPY1.format(a="(1)", b="(1)").replace("(d)", "(k)") + COPY2
+PAIR_RESP = COPY1.format(a="(1)", b="-").replace("(d)", "(k)") + COPY2
+
+
+def _muc(res) -> tuple:
+    assert res.exit_code == 0, res.output
+    m = json.loads(res.stdout)["metrics"]["muc"]
+    return m["recall_num"], m["recall_den"], m["precision_num"], m["precision_den"]
+
+
+def _fifo(tmp_path, name: str, text: str) -> tuple[str, threading.Thread]:
+    """A FIFO in ``tmp_path`` with a thread that writes ``text`` into it once a reader opens it."""
+    path = tmp_path / name
+    os.mkfifo(path)
+
+    def write() -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    return str(path), writer
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+@pytest.mark.parametrize("side", ["key", "response"])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_fifo_is_read_whole_once_and_scored(tmp_path, side, jobs):
+    """Before: 'no such file or directory'. The pair scores as the same files do: MUC R 0/1
+    (the key's chain of 'k' is not linked in the response), P 0/0; B³ counts are 5 of 6 mentions."""
+    plain_key, plain_resp = tmp_path / "k.conll", tmp_path / "r.conll"
+    plain_key.write_text(PAIR_KEY, encoding="utf-8")
+    plain_resp.write_text(PAIR_RESP, encoding="utf-8")
+    expected = runner.invoke(app, ["score", str(plain_key), str(plain_resp), "-m", "muc", "-f", "json", "-q"])
+    assert _muc(expected) == (0, 1, 0, 0)
+    fifo, writer = _fifo(tmp_path, "in.fifo", PAIR_KEY if side == "key" else PAIR_RESP)
+    args = [fifo, str(plain_resp)] if side == "key" else [str(plain_key), fifo]
+    res = runner.invoke(app, ["score", *args, "-m", "muc", "-f", "json", "-q", "-j", jobs])
+    writer.join(5)
+    assert _muc(res) == (0, 1, 0, 0)
+    assert json.loads(res.stdout)["metrics"]["muc"] == json.loads(expected.stdout)["metrics"]["muc"]
+
+
+@pytest.mark.parametrize("side", ["key", "response"])
+def test_standard_input_is_read_for_one_side(tmp_path, side):
+    key, resp = tmp_path / "k.conll", tmp_path / "r.conll"
+    key.write_text(PAIR_KEY, encoding="utf-8")
+    resp.write_text(PAIR_RESP, encoding="utf-8")
+    args = ["-", str(resp)] if side == "key" else [str(key), "-"]
+    res = runner.invoke(app, ["score", *args, "-m", "muc", "-f", "json", "-q"],
+                        input=PAIR_KEY if side == "key" else PAIR_RESP)
+    assert _muc(res) == (0, 1, 0, 0)
+
+
+def test_standard_input_jsonlines_and_conllu_are_read_too(tmp_path):
+    key = tmp_path / "k.jsonl"
+    key.write_text(json.dumps({"doc_key": "d", "sentences": SENTENCES, "clusters": [[[0, 0], [2, 2]]]}) + "\n")
+    res = runner.invoke(app, ["score", str(key), "-", "-m", "muc", "-f", "json", "-q"], input=key.read_text())
+    assert _muc(res) == (1, 1, 1, 1)
+    ukey = tmp_path / "k.conllu"
+    ukey.write_text(CONLLU, encoding="utf-8")
+    res = runner.invoke(app, ["score", "-", str(ukey), "-m", "muc", "-f", "json", "-q"], input=CONLLU)
+    assert _muc(res) == (1, 1, 1, 1)  # e2: one link; e1 is a singleton
+
+
+def test_standard_input_for_both_sides_is_an_error():
+    res = runner.invoke(app, ["score", "-", "-", "-m", "muc"], input=PAIR_KEY)
+    assert error_line(res) == "corefreport: error: <stdin>: standard input ('-') can be KEY or RESPONSE, not both"
+
+
+def test_an_error_in_standard_input_names_it_stdin(tmp_path):
+    key = tmp_path / "k.conll"
+    key.write_text(PAIR_KEY, encoding="utf-8")
+    res = runner.invoke(app, ["score", str(key), "-", "-m", "muc"], input=PAIR_RESP.replace("(1)\n", "x(1\n", 1))
+    assert error_line(res) == ("corefreport: error: <stdin>:2: cannot read coreference annotation 'x(1' in the last "
+                               "column (expected '(n', 'n)', '(n)' joined by '|', or '-')")
