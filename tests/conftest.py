@@ -59,3 +59,12 @@ async def browsing(app, size: tuple[int, int] = (80, 24), *keys: str):
             await pilot.press(key)
             await pilot.pause()
         yield pilot
+
+
+def one_error_line(res) -> str:
+    """The one ``corefreport: error:`` line of a CLI run (typer's runner) that exited 2, without a traceback."""
+    assert res.exit_code == 2, res.output
+    assert "Traceback" not in res.output
+    lines = [x for x in res.output.splitlines() if x.startswith("corefreport: error")]
+    assert len(lines) == 1, res.output
+    return lines[0]

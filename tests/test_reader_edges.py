@@ -153,20 +153,12 @@ import json  # noqa: E402
 
 from typer.testing import CliRunner  # noqa: E402
 
+from conftest import one_error_line  # noqa: E402
 from corefreport.cli import app  # noqa: E402
 from corefreport.io.jsonlines import read_jsonlines  # noqa: E402
 
 runner = CliRunner()
 SENTENCES = [["John", "saw", "him"]]
-
-
-def error_line(res) -> str:
-    """The one ``corefreport: error:`` line of a run that exited 2."""
-    assert res.exit_code == 2, res.output
-    assert "Traceback" not in res.output
-    lines = [x for x in res.output.splitlines() if x.startswith("corefreport: error")]
-    assert len(lines) == 1, res.output
-    return lines[0]
 
 
 @pytest.mark.parametrize("value, what", [(None, "null"), ("[]", "a string"), (3, "a number"), ({}, "an object")])
@@ -178,7 +170,7 @@ def test_a_response_whose_clusters_are_not_a_list_is_an_error_naming_file_line_a
     resp.write_text(json.dumps({"doc_key": "e", "sentences": SENTENCES, "clusters": []}) + "\n"
                     + json.dumps({"doc_key": "d", "sentences": SENTENCES, "clusters": value}) + "\n")
     res = runner.invoke(app, ["score", str(key), str(resp), "-m", "muc", "-f", "json"])
-    assert error_line(res) == (f"corefreport: error: {resp}:2: 'clusters' of document 'd' is {what}: it must be a "
+    assert one_error_line(res) == (f"corefreport: error: {resp}:2: 'clusters' of document 'd' is {what}: it must be a "
                                "list of clusters ([] for a document without mentions)")
 
 
@@ -240,7 +232,7 @@ def test_a_head_index_outside_the_mention_is_an_error_naming_file_and_line(tmp_p
     key, resp = _conllu_pair(tmp_path, CONLLU.replace(before, after))
     res = runner.invoke(app, ["score", key, resp, "--match", "head", "-m", "muc"])
     eid = "e2"
-    assert error_line(res) == f"corefreport: error: {resp}:{line}: mention of entity {eid!r}: {problem}"
+    assert one_error_line(res) == f"corefreport: error: {resp}:{line}: mention of entity {eid!r}: {problem}"
 
 
 def test_an_empty_head_field_is_no_head_not_an_error(tmp_path):
@@ -363,12 +355,12 @@ def test_standard_input_jsonlines_and_conllu_are_read_too(tmp_path):
 
 def test_standard_input_for_both_sides_is_an_error():
     res = runner.invoke(app, ["score", "-", "-", "-m", "muc"], input=PAIR_KEY)
-    assert error_line(res) == "corefreport: error: <stdin>: standard input ('-') can be KEY or RESPONSE, not both"
+    assert one_error_line(res) == "corefreport: error: <stdin>: standard input ('-') can be KEY or RESPONSE, not both"
 
 
 def test_an_error_in_standard_input_names_it_stdin(tmp_path):
     key = tmp_path / "k.conll"
     key.write_text(PAIR_KEY, encoding="utf-8")
     res = runner.invoke(app, ["score", str(key), "-", "-m", "muc"], input=PAIR_RESP.replace("(1)\n", "x(1\n", 1))
-    assert error_line(res) == ("corefreport: error: <stdin>:2: cannot read coreference annotation 'x(1' in the last "
+    assert one_error_line(res) == ("corefreport: error: <stdin>:2: cannot read coreference annotation 'x(1' in the last "
                                "column (expected '(n', 'n)', '(n)' joined by '|', or '-')")

@@ -15,16 +15,11 @@ CONLL = ("#begin document (d); part 0\nd\t0\t0\tJohn\tNNP\t(1)\nd\t0\t1\tsaw\tVB
          "#end document\n")
 
 
+from conftest import one_error_line  # noqa: E402
+
+
 def score(*args: str):
     return runner.invoke(app, ["score", *args, "-m", "muc", "-f", "json"])
-
-
-def one_error_line(res) -> str:
-    assert res.exit_code == 2, res.output
-    assert "Traceback" not in res.output
-    lines = [x for x in res.output.splitlines() if x.startswith("corefreport: error")]
-    assert len(lines) == 1, res.output
-    return lines[0]
 
 
 def test_conll_key_whose_coreference_column_is_not_last(tmp_path):
