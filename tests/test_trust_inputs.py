@@ -7,15 +7,13 @@ import json
 
 from typer.testing import CliRunner
 
+from conftest import one_error_line
 from corefreport.cli import app
 
 runner = CliRunner()
 
 CONLL = ("#begin document (d); part 0\nd\t0\t0\tJohn\tNNP\t(1)\nd\t0\t1\tsaw\tVBD\t-\nd\t0\t2\thim\tPRP\t(1)\n"
          "#end document\n")
-
-
-from conftest import one_error_line  # noqa: E402
 
 
 def score(*args: str):
