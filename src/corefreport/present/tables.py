@@ -220,16 +220,16 @@ def error_documents_table(ev: Evaluation) -> Table | None:
     return t
 
 
-def registered_tables(ev: Evaluation) -> list[Table]:
-    """The tables of the analyses added by ``register`` (their :attr:`~corefreport.scoring.registry.Analysis.tables`)."""
-    import importlib
+def analysis_tables(analysis, ev: Evaluation) -> list[Table]:
+    """The tables of an analysis added by ``register`` (its entry's ``tables`` builder) — none when
+    it has no builder or ``ev`` did not compute it."""
+    build, result = analysis.table_builder(), ev.result(analysis.field)
+    return build(result) if build is not None and result is not None else []
 
-    out: list[Table] = []
-    for a in ANALYSIS_REGISTRY.values():
-        if a.tables and ev.results.get(a.field) is not None:
-            module, _, function = a.tables.partition(":")
-            out.extend(getattr(importlib.import_module(module), function)(ev.results[a.field]))
-    return out
+
+def registered_tables(ev: Evaluation) -> list[Table]:
+    """The tables of every analysis added by ``register``."""
+    return [t for a in ANALYSIS_REGISTRY.values() for t in analysis_tables(a, ev)]
 
 
 def all_tables(ev: Evaluation, per_doc: bool = False) -> list[Table]:

@@ -24,7 +24,6 @@ from ..scoring.outcomes import ERRORS_FIRST_ORDER, LinkOutcome
 from ..scoring.registry import REGISTRY, ROW_ANALYSES
 from ..scoring.result import Evaluation
 
-ANALYSES = tuple(r.name for r in ROW_ANALYSES.values() if r.examples)
 GROUPS = 3
 """Error groups shown per analysis (the most frequent)."""
 PER_GROUP = 3
@@ -200,7 +199,8 @@ def example_blocks(ev: Evaluation) -> list[Examples]:
     sizes, parts = ev.outcomes.groups(CANDIDATES)
     top = _top_groups(sizes, GROUPS)
     shown: set = set()
-    return [x for a in ANALYSES if (x := _examples(ev, a, top.get(a, []), parts, PER_GROUP, shown)) is not None]
+    analyses = [r.name for r in ROW_ANALYSES.values() if r.examples]
+    return [x for a in analyses if (x := _examples(ev, a, top.get(a, []), parts, PER_GROUP, shown)) is not None]
 
 
 def _typesettable(text: str) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import __version__
@@ -703,9 +703,9 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
             continue
         out.append(sec)
     for a in ANALYSIS_REGISTRY.values():  # the analyses added by register(), after the built-in ones
-        if a.tables and ev.results.get(a.field) is not None and (asked is None or a.name in asked):
-            out.append(Section(a.name, a.title[:1].upper() + a.title[1:], T.registered_tables(
-                replace(ev, results={a.field: ev.results[a.field]}))))
+        tables = T.analysis_tables(a, ev) if asked is None or a.name in asked else []
+        if tables:
+            out.append(Section(a.name, a.title[:1].upper() + a.title[1:], tables))
     if (w := warnings_section(systems)) is not None:
         out.append(w)
     key = display_source(ev.key_source)

@@ -31,11 +31,10 @@ from .metrics import BlancCounts
 from .outcomes import LinkOutcome, group_by
 from .result import Evaluation
 from .settings import Signature
-from .registry import ANALYSIS_REGISTRY, REGISTRY, ROW_ANALYSES
+from .registry import ANALYSIS_REGISTRY, REGISTRY, ROW_ANALYSES, analysis_of
 from .significance import Block, PairedTest, f1_scorer, metric_block, paired_bootstrap, paired_tests, shared_block, stack
 
 ARCS = tuple(r.name for r in ANALYSIS_REGISTRY["arcs"].rows)
-ANALYSES = tuple(ROW_ANALYSES)
 GROUPINGS = ("cls", "type")
 ALPHA = 0.05
 
@@ -478,19 +477,14 @@ def _group_label(ev: Evaluation, analysis: str, by: str, value: str) -> str:
 
 
 def _analysis_order(names: Iterable[str]) -> list[str]:
-    known = [a for a in ANALYSES if a in names]
+    known = [a for a in ROW_ANALYSES if a in names]
     return known + sorted(set(names) - set(known))
 
 
 def _computed(ev: Evaluation, analysis: str) -> bool:
     """Whether ``ev`` computed the analysis an outcome row belongs to (its registry entry's result)."""
-    entry = next((a for a in ANALYSIS_REGISTRY.values() if any(r.name == analysis for r in a.rows)), None)
-    if entry is None:
-        return False
-    return (getattr(ev, entry.field, None) if entry.field in _OWN else ev.results.get(entry.field)) is not None
-
-
-_OWN = frozenset(("arcs", "typed", "errors", "plink"))
+    entry = analysis_of(analysis)
+    return entry is not None and ev.result(entry.field) is not None
 
 
 def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str, ...],

@@ -22,12 +22,11 @@ from __future__ import annotations
 
 import hashlib
 from itertools import groupby
-from dataclasses import replace
 from typing import Callable, Iterator
 
 from ..model import Corpus
 from .document import DocumentScorer
-from .part import Part
+from .part import FIELDS, Part
 from .registry import PER_DOCUMENT_METRICS
 from .result import DocumentResult, Evaluation
 from .settings import Settings
@@ -118,12 +117,13 @@ def _fold(pairs, scorer: DocumentScorer, jobs: int, progress: Progress | None):
 
 def _join(first: Part, rest: Part) -> Part:
     """The part of the per-document metrics (``first``) joined with that of the rest of the same
-    documents (``rest``): each document's metrics, the rest's after the first's."""
-    out = replace(first)
+    documents (``rest``): each document's metrics, the rest's after the first's; every other field
+    from the stage that filled it (the other left it empty)."""
+    empty = Part()
+    out = Part(**{f.name: getattr(rest, f.name) if getattr(rest, f.name) != getattr(empty, f.name)
+                  else getattr(first, f.name) for f in FIELDS})
     out.documents = [DocumentResult(a.doc_id, {**a.metrics, **b.metrics}, a.mentions)
                      for a, b in zip(first.documents, rest.documents)]
-    for name in ("analyses", "rows", "digest", "requested", "untagged", "key_documents", "response_documents"):
-        setattr(out, name, getattr(rest, name))
     return out
 
 

@@ -9,7 +9,6 @@ pairing, words, repeated spans), the requests checked against what the input hol
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields
 
 from ..errors import InputError, SettingsError
 from ..model import Corpus, Document
@@ -19,7 +18,7 @@ from .matching import formats_by_rule, heads_warning
 from .metrics import BlancCorefudCounts, BlancCounts
 from .part import Part, Requested
 from .registry import ANALYSIS_REGISTRY, REGISTRY, active_analyses
-from .result import DocumentResult, Evaluation
+from .result import _OWN_RESULTS, DocumentResult, Evaluation
 from .settings import Settings, signature
 
 
@@ -121,9 +120,8 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
         check_requests(settings, part.requested, scheme)
         for name, step in steps.items():
             results[ANALYSIS_REGISTRY[name].field] = step.result(part.analyses[name]) if name in part.analyses else None
-        own = {f.name for f in fields(Evaluation)}
-        results["results"] = {k: v for k, v in results.items() if k not in own}
-        results = {k: v for k, v in results.items() if k in own}
+        results["results"] = {k: v for k, v in results.items() if k not in _OWN_RESULTS}
+        results = {k: v for k, v in results.items() if k in _OWN_RESULTS or k == "results"}
         errors = results.get("errors")
         if errors is not None and not part.rows and not part.requested.rows:
             errors.check_by()

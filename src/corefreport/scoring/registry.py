@@ -202,10 +202,12 @@ class Analysis:
     built-in analyses' tables have their own builders in ``present/tables.py``."""
 
     def implementation(self):
-        import importlib
+        """The steps class (``steps``)."""
+        return _load(self.steps)
 
-        module, _, cls = self.steps.partition(":")
-        return getattr(importlib.import_module(module), cls)
+    def table_builder(self):
+        """The function of ``tables`` (``result -> list of Table``), or None."""
+        return _load(self.tables) if self.tables else None
 
     def start(self, settings):
         """The run's steps object (``Class(settings)``)."""
@@ -229,6 +231,14 @@ class Analysis:
         return self.name in settings.analyses if self.option else bool(getattr(settings, f"{self.name}_by", None))
 
 
+def _load(path: str):
+    """The object ``module:name`` names (imported when first asked for)."""
+    import importlib
+
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
 ANALYSIS_REGISTRY: dict[str, Analysis] = {a.name: a for a in (
     Analysis("arcs", "ARCS (application-related coreference scores)", "ARCS", "Tuggener 2014", ARCS_ROWS,
              "corefreport.scoring.analyses:ArcsAnalysis", "arcs"),
@@ -241,9 +251,6 @@ ANALYSIS_REGISTRY: dict[str, Analysis] = {a.name: a for a in (
              "corefreport.scoring.plink:PlinkAnalysis", "plink", option=False),
 )}
 """Every analysis by name, in the order their rows and tables come."""
-
-ANALYSES = tuple(a.name for a in ANALYSIS_REGISTRY.values() if a.option)
-"""The analyses ``--analysis`` accepts."""
 
 ROW_ANALYSES: dict[str, RowAnalysis] = {r.name: r for a in ANALYSIS_REGISTRY.values() for r in a.rows}
 """Every row analysis (the ``analysis`` column of an outcome row) by name, in the order views list them."""
@@ -274,26 +281,26 @@ def register(analysis: Analysis) -> None:
     """Add an analysis (the extension point; docs/architecture.md): ``-a NAME`` then computes it,
     its outcome rows are named and browsed in every view, its result is in the JSON under its
     ``field`` and its tables (:attr:`Analysis.tables`) in score's tables and the report."""
-    global ANALYSES
     ANALYSIS_REGISTRY[analysis.name] = analysis
     for r in analysis.rows:
         ROW_ANALYSES[r.name] = r
-    if analysis.option:
-        ANALYSES = tuple(a.name for a in ANALYSIS_REGISTRY.values() if a.option)
 
 
 def unregister(name: str) -> None:
     """Remove an analysis :func:`register` added (tests)."""
-    global ANALYSES
     analysis = ANALYSIS_REGISTRY.pop(name)
     for r in analysis.rows:
         ROW_ANALYSES.pop(r.name, None)
-    ANALYSES = tuple(a.name for a in ANALYSIS_REGISTRY.values() if a.option)
 
 
 def analysis_names() -> tuple[str, ...]:
     """The analyses ``--analysis`` accepts now (the built-in ones and those registered)."""
     return tuple(a.name for a in ANALYSIS_REGISTRY.values() if a.option)
+
+
+def analysis_of(row_analysis: str) -> Analysis | None:
+    """The analysis whose outcome rows carry ``row_analysis`` in their ``analysis`` column."""
+    return next((a for a in ANALYSIS_REGISTRY.values() if any(r.name == row_analysis for r in a.rows)), None)
 
 
 def active_analyses(settings) -> list[Analysis]:

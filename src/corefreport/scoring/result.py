@@ -98,6 +98,12 @@ class Evaluation:
     sizes, the first rows of each error group and per-document counts (:mod:`.digest`) — what the
     report's error examples and intervals need."""
 
+    def result(self, field_name: str) -> Any:
+        """The result an analysis's entry names by ``field`` (``arcs``, …, or a registered one's)."""
+        if field_name in _OWN_RESULTS:
+            return getattr(self, field_name)
+        return self.results.get(field_name)
+
     @property
     def outcomes(self) -> RowDigest | RowList:
         """The outcome rows as the views ask for them (:mod:`.digest`): the rows, or their digest
@@ -170,3 +176,7 @@ class Evaluation:
         if per_doc:
             out["per_document"] = {d.doc_id: d.as_dict() for d in self.documents}
         return out
+
+
+_OWN_RESULTS = frozenset(("arcs", "typed", "plink", "errors"))
+"""The analyses' results :class:`Evaluation` holds as fields of its own (the others: ``results``)."""

@@ -28,7 +28,6 @@ from ..scoring.outcomes import ERRORS_FIRST_ORDER, OUTCOMES, LinkOutcome, Outcom
 from ..scoring.settings import DEFAULT_BY
 from ..scoring.result import Evaluation
 
-ANALYSES = ROW_ANALYSES  # a live view: the registered analyses' rows too
 ANALYSIS_TITLES = ROW_LABELS
 """Short names that fit an 80-column table (the registry's :class:`RowAnalysis`); the report uses its titles."""
 
@@ -196,7 +195,7 @@ def doc_rows(ev: Evaluation, analysis: str, doc_id: str) -> list[LinkOutcome]:
 def analyses_present(ev: Evaluation) -> list[str]:
     """The link-level analyses that have rows: ARCS 1–3 and typed first, in that order."""
     index = _index(ev)
-    return [a for a in ANALYSES if a in index] + sorted(a for a in index if a not in ANALYSES)
+    return [a for a in ROW_ANALYSES if a in index] + sorted(a for a in index if a not in ROW_ANALYSES)
 
 
 # --------------------------------------------------------------------------- totals
