@@ -10,7 +10,8 @@ import sys
 import typing
 
 from ..errors import SettingsError
-from ..scoring.registry import ALL_METRICS, KNOWN_METRICS, STANDARD_METRICS, analysis_names
+from ..scoring.options import metric_names, settings_from
+from ..scoring.registry import STANDARD_METRICS
 from ..scoring.settings import Settings
 
 VIEW_ANALYSES = ("arcs", "typed")
@@ -36,25 +37,10 @@ def _numbers(text: str, option: str, count: int, what: str) -> tuple[float, ...]
 
 def parse_metrics(items: list[str]) -> tuple[tuple[str, ...], bool]:
     """Metric keys from ``--metric`` values (aliases b3, bcubed; ``all``), and whether p-link was asked."""
-    out: list[str] = []
-    plink = False
-    for item in items:
-        for name in item.replace("+", ",").split(","):
-            name = name.strip().lower()
-            if not name:
-                continue
-            if name == "all":
-                out.extend(m for m in ALL_METRICS if m not in out)
-                continue
-            name = {"b3": "bcub", "bcubed": "bcub"}.get(name, name)
-            if name == "plink":
-                plink = True
-                continue
-            if name not in KNOWN_METRICS:
-                fail(f"unknown metric {name!r}; choose from {', '.join(KNOWN_METRICS)}, plink or 'all'")
-            if name not in out:
-                out.append(name)
-    return tuple(out), plink
+    try:
+        return metric_names(items)
+    except SettingsError as err:
+        fail(str(err))
 
 
 def build_settings(metric: list[str], analysis: list[str], singletons: bool | None, key_duplicates: str,
@@ -65,40 +51,15 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
                    default_analyses: tuple[str, ...] = ()) -> Settings:
     """The one place command-line options become :class:`Settings` (exit 2 with a message on a
     value no evaluation can honour)."""
-    metrics, plink = parse_metrics(metric)
-    if not metrics and not plink:
-        metrics = default_metrics
-        if preset == "crac":  # what corefud-scorer.py prints besides its BLANC: MOR and the zero score
-            metrics = tuple(dict.fromkeys(metrics + ("mor", "zero")))
-    plink_by = None
-    if plink:
-        if not by:
-            fail("--metric plink needs --by FEATURE (e.g. --by col12 for GUM's sentence type, or --by mtype)")
-        plink_by = by[0]
-    for a in analysis:
-        if a not in analysis_names():
-            fail(f"unknown analysis {a!r}; choose {' or '.join(analysis_names())}")
-    analyses = tuple(dict.fromkeys(analysis)) if analysis else default_analyses
-    if by and not plink and not analyses:
-        fail(f"--by {by[0]!r} breaks down link-level scores, and none were asked for: add -a arcs, -a typed "
-             "or -a errors (or -m plink for p-link by category)")
-    if preset is not None and preset != "crac":
-        fail(f"--preset takes 'crac', got {preset!r}")
-    if preset == "crac":
-        match = match or "head"
-        zero_match = zero_match or "dependent"
-        singletons = False if singletons is None else singletons
-        metrics = tuple(dict.fromkeys("blanc_crac" if m == "blanc" else m for m in metrics))
     try:
-        return Settings(
-            metrics=metrics, singletons="drop" if singletons is False else "keep", key_duplicates=key_duplicates,
-            match=match or "exact", zeros="keep" if zeros else "drop", zero_match=zero_match or "linear", preset=preset, strict_tokens=strict_tokens, weights=_numbers(weights, "--weights", 4, "NAM,NOM,PRO,SING"),
-            analyses=analyses, arcs_compat=arcs_compat, arcs_singletons=arcs_singletons,
-            arcs_anchor_links=arcs_anchor_links, scheme=scheme,
+        return settings_from(
+            metrics=metric, analyses=analysis, preset=preset, singletons=singletons, match=match, zero_match=zero_match,
+            zeros=zeros, by=by, default_metrics=default_metrics, default_analyses=default_analyses,
+            key_duplicates=key_duplicates, strict_tokens=strict_tokens,
+            weights=_numbers(weights, "--weights", 4, "NAM,NOM,PRO,SING"), arcs_compat=arcs_compat,
+            arcs_singletons=arcs_singletons, arcs_anchor_links=arcs_anchor_links, scheme=scheme,
             k=_numbers(k, "--k", 4, "in [0, 1] (k1,k2,k3,k4)"),
             attempted=tuple(a.strip() for a in attempted.split(",") if a.strip()) if attempted else None,
-            strict_dominant=strict_dominant, plink_by=plink_by, plink_compat=plink_compat,
-            errors_singletons=errors_singletons, by=tuple(by) if by and not plink else (),
-        )
+            strict_dominant=strict_dominant, plink_compat=plink_compat, errors_singletons=errors_singletons)
     except SettingsError as err:
         fail(str(err))

@@ -32,7 +32,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        from .. import __version__
+        from ..version import __version__
 
         typer.echo(f"corefreport {__version__}")
         raise typer.Exit()

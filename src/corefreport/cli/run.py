@@ -268,11 +268,9 @@ def json_per_document(data: dict, ev) -> Iterator[str]:
 def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: bool) -> None:
     """An evaluation in one output format, to stdout or ``output``."""
     if fmt is OutFormat.json:
-        data = ev.as_dict(per_doc=False)
-        if ev.errors is not None:
-            from ..present.explain import with_explanations
+        from ..present.jsondata import evaluation_data
 
-            with_explanations(data["errors"], ev.errors.rows, ev.errors.leftovers)
+        data = evaluation_data(ev)
         if not per_doc or not ev.documents:
             if per_doc:
                 data["per_document"] = {}

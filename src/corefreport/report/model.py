@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import __version__
+from ..version import __version__
 from ..scoring.result import Evaluation
 from . import svg
 from ..present import tables as T

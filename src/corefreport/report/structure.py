@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import __version__
+from ..version import __version__
 from ..present import tables as T
 from . import svg
 

@@ -24,7 +24,7 @@ import hashlib
 from itertools import groupby
 from typing import Callable, Iterator
 
-from ..model import Corpus
+from ..model import Corpus, Document
 from .document import DocumentScorer
 from .part import FIELDS, Part
 from .registry import PER_DOCUMENT_METRICS
@@ -177,3 +177,46 @@ def evaluate(key, response: Corpus | None = None, settings: Settings | None = No
     return finish(total, settings, formats=pairs.formats, key_hash=key_hash,
                   reader_warnings=(reading.key_warnings, reading.response_warnings), analyses=scorer.analyses or None,
                   documents=docs, **kwargs)
+
+
+class Running:
+    """An evaluation built one document pair at a time, in the order given (the API's
+    :class:`corefreport.api.Scorer`, for evaluation loops): each pair is scored into a part as it
+    comes and added to the sum, so :meth:`evaluation` is what :func:`evaluate` gives for the same
+    pairs in the same order — at any point, as often as asked."""
+
+    def __init__(self, settings: Settings, formats: tuple[str, str] = ("jsonlines", "jsonlines"),
+                 sources: tuple[str, str] = ("<key>", "<response>"), rows: bool | int = False) -> None:
+        self.settings = settings
+        self.formats = formats
+        self.sources = sources
+        self.scorer = DocumentScorer(settings, formats, rows)
+        self._fold = _Fold(None)
+        self._seen: set[str] = set()
+
+    def __len__(self) -> int:
+        """Documents added so far."""
+        return len(self._seen)
+
+    def add(self, key: Document, response: Document | None) -> DocumentResult | None:
+        """Score ``key`` against ``response`` (``None``: the system wrote nothing for it) and add
+        them to the sum; the document's own scores (``None`` when no per-document metric is asked)."""
+        from ..errors import SettingsError
+        from ..io.pairs import Pair
+
+        if key.doc_id in self._seen:
+            raise SettingsError(f"document {key.doc_id!r} was already added: each document is scored once")
+        if response is not None and response.doc_id != key.doc_id:
+            raise SettingsError(f"the response document is {response.doc_id!r}, the key's {key.doc_id!r}")
+        part = self.scorer.score([Pair(len(self._seen), key, response)])
+        self._seen.add(key.doc_id)
+        self._fold.add(part, 1)
+        return part.documents[-1] if part.documents else None
+
+    def evaluation(self) -> Evaluation:
+        """The :class:`Evaluation` of every pair added so far."""
+        from .finish import finish
+
+        total = Part() + self._fold.total  # finish sees a copy: adding goes on after it
+        return finish(total, self.settings, formats=self.formats, key_hash=self._fold.hash.copy().hexdigest(),
+                      sources=self.sources, analyses=self.scorer.analyses or None)

@@ -18,8 +18,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, fields
 
-from .. import __version__
+from ..version import __version__
 from ..errors import SettingsError
+from .presets import PRESETS
 from .registry import KNOWN_METRICS, LINGUISTIC_METRICS, STANDARD_METRICS, active_analyses, analysis_names
 
 DEFAULT_BY = ("mtype", "pos_class", "pronoun", "ne", "genre")
@@ -129,8 +130,8 @@ def check(s: Settings) -> None:
         raise SettingsError("singletons takes 'keep' or 'drop'")
     if s.key_duplicates not in ("dedupe", "keep"):
         raise SettingsError("--key-duplicates takes 'dedupe' or 'keep'")
-    if s.preset not in (None, "crac"):
-        raise SettingsError("--preset takes 'crac'")
+    if s.preset is not None and s.preset not in PRESETS:
+        raise SettingsError(f"--preset takes {' or '.join(repr(p) for p in PRESETS)}, got {s.preset!r}")
     if s.zeros not in ("keep", "drop"):
         raise SettingsError("zeros takes 'keep' or 'drop'")
     if s.zero_match not in ("linear", "dependent"):

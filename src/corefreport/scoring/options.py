@@ -1,0 +1,103 @@
+"""Option values as a user gives them → :class:`~.settings.Settings`: the one place for metric
+names and aliases, the defaults of what was not given, and the presets.
+
+The command line (:func:`corefreport.cli.build.build_settings`) parses its strings and calls
+:func:`settings_from`; the Python API (:mod:`corefreport.api`) calls it with keywords. Every
+problem is a :class:`~corefreport.errors.SettingsError` naming the option.
+
+>>> settings_from(metrics="muc,b3").metrics
+('muc', 'bcub')
+>>> s = settings_from(preset="crac")
+>>> s.match, s.singletons, s.metrics[-4:]
+('head', 'drop', ('blanc_crac', 'lea', 'mor', 'zero'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..errors import SettingsError
+from .presets import apply_preset
+from .registry import ALL_METRICS, KNOWN_METRICS, STANDARD_METRICS, analysis_names
+from .settings import Settings
+
+ALIASES = {"b3": "bcub", "bcubed": "bcub"}
+
+
+def _items(value: str | Iterable[str] | None) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value]
+
+
+def metric_names(items: str | Iterable[str] | None) -> tuple[tuple[str, ...], bool]:
+    """Metric keys from names (comma- or plus-separated too; aliases ``b3``, ``bcubed``; ``all``),
+    and whether p-link was asked for."""
+    out: list[str] = []
+    plink = False
+    for item in _items(items):
+        for name in item.replace("+", ",").split(","):
+            name = ALIASES.get(name.strip().lower(), name.strip().lower())
+            if not name:
+                continue
+            if name == "all":
+                out.extend(m for m in ALL_METRICS if m not in out)
+            elif name == "plink":
+                plink = True
+            elif name not in KNOWN_METRICS:
+                raise SettingsError(f"unknown metric {name!r}; choose from {', '.join(KNOWN_METRICS)}, plink or 'all'")
+            elif name not in out:
+                out.append(name)
+    return tuple(out), plink
+
+
+def settings_from(*, metrics: str | Iterable[str] | None = None, analyses: str | Iterable[str] | None = None,
+                  preset: str | None = None, singletons: str | bool | None = None, match: str | None = None,
+                  zero_match: str | None = None, zeros: str | bool | None = None,
+                  by: str | Iterable[str] | None = None, default_metrics: tuple[str, ...] = STANDARD_METRICS,
+                  default_analyses: tuple[str, ...] = (), **fields: object) -> Settings:
+    """The :class:`Settings` of options given by name; ``None`` (or absent) is "not given": the
+    default, or the preset's value. ``metrics``/``analyses``/``by`` take a name, a comma-separated
+    string or a list; ``singletons``/``zeros`` ``"keep"``/``"drop"`` or ``True`` (keep)/``False``
+    (drop); ``metrics`` with ``plink`` needs ``by`` (its category). Other keywords are
+    :class:`Settings` fields (``weights``, ``k``, ``scheme`` …)."""
+    names, plink = metric_names(metrics)
+    given = bool(names or plink)
+    if not given:
+        names = default_metrics
+    chosen = _items(analyses)
+    for a in chosen:
+        if a not in analysis_names():
+            raise SettingsError(f"unknown analysis {a!r}; choose {' or '.join(analysis_names())}")
+    features = tuple(dict.fromkeys(x.strip() for item in _items(by) for x in item.split(",") if x.strip()))
+    if plink and not features:
+        raise SettingsError("--metric plink needs --by FEATURE (e.g. --by col12 for GUM's sentence type, or --by mtype)")
+    found = tuple(dict.fromkeys(chosen)) if chosen else default_analyses
+    if features and not plink and not found:
+        raise SettingsError(f"--by {features[0]!r} breaks down link-level scores, and none were asked for: add -a arcs, "
+                            "-a typed or -a errors (or -m plink for p-link by category)")
+    options, names = apply_preset(preset, {"match": match, "singletons": _keep(singletons, "singletons"),
+                                           "zero_match": zero_match}, names, given)
+    unknown = sorted(set(fields) - set(option_names()))
+    if unknown:
+        raise TypeError(f"unknown option {unknown[0]!r}; the options are {', '.join(option_names())}")
+    rest = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
+    return Settings(metrics=names, analyses=found, preset=preset, match=options["match"] or "exact",
+                    singletons=options["singletons"] or "keep", zero_match=options["zero_match"] or "linear",
+                    zeros=_keep(zeros, "zeros") or "keep", plink_by=features[0] if plink else None,
+                    by=features if not plink else (), **rest)
+
+
+def _keep(value: str | bool | None, name: str) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "keep" if value else "drop"
+    raise SettingsError(f"{name} takes 'keep' or 'drop' (or True / False), got {value!r}")
+
+
+def option_names() -> list[str]:
+    """Every option :func:`settings_from` takes by keyword."""
+    return sorted(set(Settings.__dataclass_fields__) - {"plink_by"})

@@ -1,0 +1,66 @@
+"""Presets: one name for the options of an official program or shared task.
+
+A preset fills the options its program fixes **when they are not given** (an explicit option still
+wins), may rename metrics (the program's variant of one) and adds the metrics the program prints
+besides the default list when no metric is asked for. ``Settings.preset`` records the name, so the
+signature says which preset a number was made under.
+
+>>> apply_preset("crac", {"match": None, "singletons": None, "zero_match": None}, ("muc", "blanc"), False)
+({'match': 'head', 'singletons': 'drop', 'zero_match': 'dependent'}, ('muc', 'blanc_crac', 'mor', 'zero'))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+from ..errors import SettingsError
+
+
+@dataclass(frozen=True)
+class Preset:
+    """What a preset sets. ``options``: option → value, used where the option was not given;
+    ``renames``: metric → the program's variant; ``more_metrics``: added to the default metrics
+    (only when none were asked for)."""
+
+    name: str
+    summary: str
+    source: str
+    options: Mapping[str, object] = field(default_factory=dict)
+    renames: Mapping[str, str] = field(default_factory=dict)
+    more_metrics: tuple[str, ...] = ()
+
+
+PRESETS: Mapping[str, Preset] = MappingProxyType({
+    "crac": Preset(
+        "crac",
+        "corefud-scorer v1.2's defaults, as the CRAC 2023/2024 shared tasks ranked: head matching, singletons "
+        "dropped, BLANC as corefud-scorer computes it, zeros matched by their dependencies; MOR and the zero score "
+        "printed too",
+        "corefud-scorer.py 12-15 (-m all, -a head, no -s), CRAC 2024 (-z dependent); docs/matching.md",
+        options={"match": "head", "singletons": "drop", "zero_match": "dependent"},
+        renames={"blanc": "blanc_crac"},
+        more_metrics=("mor", "zero"),
+    ),
+})
+
+
+def apply_preset(name: str | None, options: dict[str, object], metrics: tuple[str, ...],
+                 metrics_given: bool) -> tuple[dict[str, object], tuple[str, ...]]:
+    """``(options, metrics)`` under preset ``name`` (``None``: unchanged): each option that is
+    ``None`` (not given) takes the preset's value; metrics are renamed, and extended when
+    ``metrics_given`` is false."""
+    if name is None:
+        return options, metrics
+    if name not in PRESETS:
+        raise SettingsError(f"--preset takes {' or '.join(repr(p) for p in PRESETS)}, got {name!r}")
+    preset = PRESETS[name]
+    out = dict(options)
+    for option, value in preset.options.items():
+        if out.get(option) is None:
+            out[option] = value
+    if not metrics_given:
+        metrics = metrics + preset.more_metrics
+    metrics = tuple(dict.fromkeys(preset.renames.get(m, m) for m in metrics))
+    return out, metrics
