@@ -80,8 +80,10 @@ SCORING = (
         "in key or response).", None, metavar="CLASS[,CLASS…]"),
     Opt("strict_dominant", ("--strict-dominant",), "Typed: a link to another entity's dominant mention is FN + FP "
         "instead of WL.", _SETTINGS["strict_dominant"], "flag"),
-    Opt("errors_singletons", ("--errors-keep-singletons",), "errors: keep response singletons (the analyser's mode "
-        "F; default: drop them, its mode T).", _SETTINGS["errors_singletons"], "flag"),
+    Opt("errors_drop_response_singletons", ("--errors-drop-response-singletons",), "errors: drop the response's "
+        "singletons but keep the key's, as Kummerfeld & Klein's analyser does (its mode T, for keys without "
+        "singletons); default: the scores' mentions on both sides.", _SETTINGS["errors_drop_response_singletons"],
+        "flag"),
     Opt("plink_compat", ("--plink-compat",), "p-link: take categories exactly as Zeldes' Perl does (numerator and "
         "response denominator from the response file).", _SETTINGS["plink_compat"], "flag"),
 )
