@@ -67,7 +67,8 @@ SCORING = (
     Opt("by", ("--by",), "Feature to break link-level scores down by (repeatable): a mention feature (mtype, "
         "pos_class, pronoun, ne, head_pos, lemma, genre, link_type, etype) or an input column (col12 = 12th column). "
         "p-link uses the first.", [], "many", "FEATURE"),
-    Opt("arcs_compat", ("--arcs-compat",), "ARCS: reproduce the released v1.2 scorer (N6 double count in scenario 2).",
+    Opt("arcs_compat", ("--arcs-compat",), "ARCS: reproduce the released v1.2 scorer (N6 double count in scenario "
+        "2; scenario 3 with the response's singletons and v1.2's reading of nested and repeated mentions).",
         _SETTINGS["arcs_compat"], "flag"),
     Opt("arcs_singletons", ("--arcs-singletons",), "ARCS scenario 3: let response singletons take part, as v1.2 "
         "does.", _SETTINGS["arcs_singletons"], "flag"),
