@@ -14,7 +14,10 @@ Tests that need ``../shared`` skip when it is absent.
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
+from pathlib import Path
 
 from dataclasses import replace
 
@@ -23,7 +26,7 @@ from conftest import load_vectors, shared_path
 
 from corefreport.io.conll2012 import read_conll2012
 from corefreport.scoring.features import annotated
-from corefreport.model import Document
+from corefreport.model import Document, Mention
 from corefreport.scoring.antecedents import (
     ENGLISH,
     GERMAN,
@@ -600,11 +603,13 @@ def test_gum_rows_satisfy_the_rules_invariants(capsys):
 
 
 def test_gum_totals_regression():
-    """Totals on GUM vs xrenner (ml-gum). With compat options these equal what the released v1.2
-    scripts print once their bracket parser is made to close the innermost open mention of a label
-    (v1.2 closes the *first* open one, which garbles GUM's 39 same-entity nested mentions), except
-    for eegimaa's two response spans written in two chains (v1.2 keeps both: immediate fp +2,
-    inferred fp +1). Checked by running those scripts (2to3) on the same files."""
+    """Totals on GUM vs xrenner (ml-gum). With compat options scenarios 1 and 2 equal what the
+    released v1.2 scripts print once their bracket parser is made to close the innermost open
+    mention of a label (v1.2 closes the *first* open one, which garbles GUM's 39 same-entity nested
+    mentions), except for eegimaa's two response spans written in two chains (v1.2 keeps both:
+    immediate fp +2, inferred fp +1). Checked by running those scripts (2to3) on the same files.
+    Scenario 3 reads the chains as unmodified v1.2 does and equals what it prints
+    (:func:`test_arcs_compat_scenario_3_is_what_v12_prints`)."""
     key, resp = _gum()
     got = {}
     for name, opts in (("default", ArcsOptions()), ("compat", COMPAT)):
@@ -617,6 +622,58 @@ def test_gum_totals_regression():
         got[name]["ED"] = (total.ed.tp, total.ed.fn, total.ed.fp)
     assert got["compat"]["immediate"] == (1035, 520, 748, 465)
     assert got["compat"]["inferred"] == (1044, 359, 898, 446)
-    assert got["compat"]["ED"] == (502, 216, 2682)
-    assert got["compat"]["anchor"] == (1353, 0, 937, 338)
+    assert got["compat"]["ED"] == (500, 218, 2684)  # what unmodified v1.2 prints (tests/data/arcs_v12)
+    assert got["compat"]["anchor"] == (1348, 0, 934, 337)
     assert got["default"]["immediate"] == got["compat"]["immediate"]
+
+
+V12 = Path(__file__).parent / "data" / "arcs_v12"
+
+
+def _v12_total(system: str) -> dict[str, tuple[int, int, int] | float]:
+    """The TOTAL Entity Detection / Entity Mentions counts and F_harm v1.2 printed (tests/data/arcs_v12)."""
+    text = (V12 / f"{system}.anchor_mentions.total.txt").read_text()
+    out: dict = {}
+    for name in ("Detection", "Mentions"):
+        m = re.search(rf"Entity {name}:.*\(tp: (\d+) \| fn: (\d+) \| fp: (\d+)\)", text)
+        out[name] = tuple(int(x) for x in m.groups())
+    out["F_harm"] = float(re.search(r"F_harm: ([\d.]+) %", text).group(1))
+    return out
+
+
+@pytest.mark.skipif(not shared_path("data", "gum").exists(), reason="shared data not present")
+@pytest.mark.parametrize("system", ["ml-gum", "rules-gum"])
+def test_arcs_compat_scenario_3_is_what_v12_prints(system):
+    """``--arcs-compat`` alone (it implies the response's singletons in scenario 3) gives the Entity
+    Detection and Entity Mentions counts and F_harm the unmodified v1.2 script printed on GUM vs
+    xrenner: ml ED tp 500 fn 218 fp 2684 (the default, which drops response singletons and reads
+    nested mentions as written: tp 322). v1.2's reader is reproduced: a closing bracket ends the
+    first open mention of its label (GUM's nested same-entity mentions in exposure, jespersen,
+    emperor, iodine), and a span written twice stays twice (rules: eegimaa)."""
+    from typer.testing import CliRunner
+
+    from corefreport.cli import app
+
+    exp = _v12_total(system)
+    args = ["score", str(shared_path("data", "gum", "derived", "conll2012", "gum.conll")),
+            str(shared_path("data", "xrenner", "conll2012", f"{system}.conll")), "-a", "arcs", "-f", "json", "-q"]
+    got = json.loads(CliRunner().invoke(app, args + ["--arcs-compat"]).output)
+    a = got["arcs"]["anchor"]
+    assert (a["ed"]["tp"], a["ed"]["fn"], a["ed"]["fp"]) == exp["Detection"]
+    assert (a["em"]["tp"], a["em"]["fn"], a["em"]["fp"]) == exp["Mentions"]
+    assert round(100 * a["f_phi"], 2) == exp["F_harm"]
+    assert "arcs:v1.2" in got["signature"]
+    default = json.loads(CliRunner().invoke(app, args).output)["arcs"]["anchor"]["ed"]
+    assert default["tp"] != exp["Detection"][0]
+    if system == "ml-gum":
+        assert (exp["Detection"][0], default["tp"]) == (500, 322)
+
+
+def test_v12_reader_closes_the_first_open_mention_of_a_label():
+    """v1.2's bracket reading of one chain: ``(5 a (5 b 5) c 5)`` gives (0, 2) and (1, 3); mentions
+    not nested are read as written."""
+    from corefreport.scoring.arcs import v12_spans
+
+    assert v12_spans([Mention(0, 3), Mention(1, 2)]) == [(0, 2), (1, 3)]
+    assert v12_spans([Mention(0, 1), Mention(3, 4), Mention(6, 6)]) == [(0, 1), (3, 4), (6, 6)]
+    assert v12_spans([Mention(0, 5), Mention(1, 2), Mention(3, 4)]) == [(0, 2), (1, 4), (3, 5)]

@@ -50,7 +50,7 @@ OTHER = {
     "strict_dominant": True,
     "plink_by": "ne",
     "plink_compat": True,
-    "errors_singletons": True,
+    "errors_drop_response_singletons": True,
 }
 """Another valid value for each field that changes numbers."""
 

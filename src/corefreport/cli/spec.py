@@ -67,7 +67,8 @@ SCORING = (
     Opt("by", ("--by",), "Feature to break link-level scores down by (repeatable): a mention feature (mtype, "
         "pos_class, pronoun, ne, head_pos, lemma, genre, link_type, etype) or an input column (col12 = 12th column). "
         "p-link uses the first.", [], "many", "FEATURE"),
-    Opt("arcs_compat", ("--arcs-compat",), "ARCS: reproduce the released v1.2 scorer (N6 double count in scenario 2).",
+    Opt("arcs_compat", ("--arcs-compat",), "ARCS: reproduce the released v1.2 scorer (N6 double count in scenario "
+        "2; scenario 3 with the response's singletons and v1.2's reading of nested and repeated mentions).",
         _SETTINGS["arcs_compat"], "flag"),
     Opt("arcs_singletons", ("--arcs-singletons",), "ARCS scenario 3: let response singletons take part, as v1.2 "
         "does.", _SETTINGS["arcs_singletons"], "flag"),
@@ -80,8 +81,10 @@ SCORING = (
         "in key or response).", None, metavar="CLASS[,CLASS…]"),
     Opt("strict_dominant", ("--strict-dominant",), "Typed: a link to another entity's dominant mention is FN + FP "
         "instead of WL.", _SETTINGS["strict_dominant"], "flag"),
-    Opt("errors_singletons", ("--errors-keep-singletons",), "errors: keep response singletons (the analyser's mode "
-        "F; default: drop them, its mode T).", _SETTINGS["errors_singletons"], "flag"),
+    Opt("errors_drop_response_singletons", ("--errors-drop-response-singletons",), "errors: drop the response's "
+        "singletons but keep the key's, as Kummerfeld & Klein's analyser does (its mode T, for keys without "
+        "singletons); default: the scores' mentions on both sides.", _SETTINGS["errors_drop_response_singletons"],
+        "flag"),
     Opt("plink_compat", ("--plink-compat",), "p-link: take categories exactly as Zeldes' Perl does (numerator and "
         "response denominator from the response file).", _SETTINGS["plink_compat"], "flag"),
 )

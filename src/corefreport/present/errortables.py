@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .explain import explain
 from .labels import short_doc
-from .numbers import ascii_text, interval, p_value, signed, signed_count
+from .numbers import ascii_text, interval, p_value, pct, signed, signed_count
 from .table import Table
 
 if TYPE_CHECKING:
@@ -44,6 +44,31 @@ def compare_errors_table(cmp: Comparison, system: str) -> Table | None:
     t.note = ("errors: count per class; cost: CoNLL F1 (%, Δ in points) gained by fixing the class after the classes above; "
               "a negative Δ cost: the class costs the system less")
     return t
+
+
+def mention_set(er: ErrorsResult) -> str:
+    """Which mentions the error classes see, in words (the same in every view and the Methods):
+    the scores' (singletons kept or removed on both sides), or the analyser's mode T."""
+    if er.drop_response_singletons:
+        return ("the response's singletons dropped and the key's kept, as Kummerfeld & Klein's analyser does "
+                "(its mode T, --errors-drop-response-singletons)")
+    return f"the scores' mentions (singletons {'kept' if er.singletons == 'keep' else 'removed'} on both sides)"
+
+
+def cost_start(er: ErrorsResult) -> str:
+    """Where the costs start: "from the scored CoNLL F1 65.34" (empty without costs)."""
+    f = er.scored()
+    return f"from the scored CoNLL F1 {pct(f['conll'])}" if f else ""
+
+
+def reading_note(er: ErrorsResult) -> str:
+    """What the rows before the classes are (empty when there are none)."""
+    from ..scoring.errorclasses import DROPPED, REPEATED
+
+    notes = {REPEATED: f"{REPEATED}: the F1 change from reading each span written again once, in its first entity, "
+                       "as the analyser does (the scores count it as the reference scorer does)",
+             DROPPED: f"{DROPPED}: the F1 change from dropping the response's singletons (not an error class)"}
+    return "; ".join(notes[r] for r in er.reading())
 
 
 def examples(er: ErrorsResult, cls: str, k: int = 5) -> list[ErrorRow]:

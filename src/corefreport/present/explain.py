@@ -52,7 +52,7 @@ def quoted_list(texts: Sequence[str], most: int = 3) -> str:
 
 def _mentions(row: ErrorRow) -> str:
     word = "mention" if len(row.mentions) == 1 else "mentions"
-    texts = row.texts or tuple(f"{s}–{e}" for s, e in row.mentions)
+    texts = row.texts or tuple(f"{m[0]}–{m[1]}" for m in row.mentions)
     return f"{word} {quoted_list(texts)}"
 
 
@@ -62,8 +62,8 @@ def _where(row: ErrorRow) -> str:
 
 def _span_error(row: ErrorRow) -> str:
     said, key = (row.texts or ("", ""))[:2] if len(row.texts) >= 2 else ("", "")
-    said = quote(said) if said else "{}–{}".format(*row.mentions[0])
-    keys = quote(key) if key else "{}–{}".format(*row.mentions[1])
+    said = quote(said) if said else "{}–{}".format(*row.mentions[0][:2])
+    keys = quote(key) if key else "{}–{}".format(*row.mentions[1][:2])
     k = row.key_entity
     of = f" of key entity {entity(k)}" if k is not None and len(k.mentions) > 1 and k.name != key else (
         f" (key entity {entity_name(k)})" if k is not None and len(k.mentions) > 1 else "")

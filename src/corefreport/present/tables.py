@@ -171,23 +171,28 @@ def error_tables(ev: Evaluation) -> list[Table]:
     er = ev.errors
     if er is None:
         return []
+    from ..scoring.errorclasses import CLASSES, LEFTOVER, group_by as error_group_by
+    from .errortables import cost_start, mention_set, reading_note
+
     counts = er.counts()
-    mode = "response singletons kept" if er.keep_singletons else "response singletons dropped"
     header = (["class", "count"] + [f"cumulative_{m}_f1" for m in ERROR_COST_HEADER]
               + [f"alone_{m}_f1" for m in ERROR_COST_HEADER])
-    t = Table(f"Error classes (Kummerfeld & Klein 2013; {mode}): F1 gained by fixing each class", header,
-              groups=[("", 1), ("Fixed cumulatively (Δ F1)", 5), ("Fixed alone (Δ F1)", 5)],
+    t = Table(f"Error classes (Kummerfeld & Klein 2013) on {mention_set(er)}: F1 gained by fixing each class",
+              header, groups=[("", 1), ("Fixed cumulatively (Δ F1)", 5), ("Fixed alone (Δ F1)", 5)],
               labels=["Class", "Errors"] + [metric_label(m) for m in ERROR_COST_HEADER] * 2)
+    reading = er.reading()
     for c in er.costs():
-        n = counts.get(c["class"], er.leftover if c["class"].startswith("Leftover") else None)
-        if c["class"].startswith("Leftover"):
+        if c["class"] == LEFTOVER or (reading and c["class"] == CLASSES[0]):
             t.breaks.append(len(t.rows))
-        t.rows.append([c["class"], n] + [c["cumulative"][m] for m in ERROR_COST_HEADER]
+        t.rows.append([c["class"], er.count_of(c["class"])] + [c["cumulative"][m] for m in ERROR_COST_HEADER]
                       + [c["alone"][m] for m in ERROR_COST_HEADER])
-    t.note = ("Δ F1 in points; cumulative: fixed after the classes above, in the analyser's order; leftover: "
-              "the gap after every fix (its count: response mentions outside the key that survive; the rest of "
-              "the gap are key singletons the response misses, which no class covers)")
-    from ..scoring.errorclasses import CLASSES, group_by as error_group_by
+    start = cost_start(er)
+    t.note = "; ".join(x for x in (
+        f"Δ F1 in points; cumulative: fixed after the rows above, in the analyser's order, {start} to 100"
+        if start else "Δ F1 in points; cumulative: fixed after the rows above, in the analyser's order",
+        reading_note(er),
+        "leftover: the gap after every fix (its count: response mentions outside the key that survive; the rest of "
+        "the gap are key singletons the response misses, which no class covers)") if x)
 
     by = error_group_by(er.rows, "cls", "mtype")
     mtypes = sorted({m for _, m in by})
@@ -205,18 +210,26 @@ def error_documents_table(ev: Evaluation) -> Table | None:
     er = ev.errors
     if er is None:
         return None
-    from ..scoring.errorclasses import CLASSES, group_by as error_group_by
+    from ..scoring.errorclasses import CLASSES, LEFTOVER, group_by as error_group_by
 
     by = error_group_by(er.rows, "doc_id", "cls")
+    reading = er.reading()
     t = Table("Error classes per document: count and CoNLL F1 gained (cumulative)",
-              ["document"] + [h for c in CLASSES for h in (c, f"{c} conll_f1")] + ["leftover_conll_f1"])
+              ["document"] + [f"{r} conll_f1" for r in reading] + [h for c in CLASSES for h in (c, f"{c} conll_f1")]
+              + ["leftover_conll_f1"])
+    gaps = {}
     for d, gains in er.per_document.items():
-        row = [d]
+        row = [d] + [gains.get(r, 0.0) for r in reading]
         for c in CLASSES:
             row += [by.get((d, c), 0), gains.get(c, 0.0)]
-        row.append(gains.get("Leftover (not classified)", 0.0))
+        row.append(gains.get(LEFTOVER, 0.0))
+        gaps[d] = sum(gains.get(c, 0.0) for c in CLASSES)
         t.rows.append(row)
-    t.rows.sort(key=lambda r: (-sum(x for x in r[2:-1:2]), r[0]))
+    t.rows.sort(key=lambda r: (-gaps[r[0]], r[0]))
+    if reading:
+        from .errortables import reading_note
+
+        t.note = reading_note(er)
     return t
 
 

@@ -12,7 +12,8 @@ Every number is a field of the evaluation's ``errors``; nothing is computed.
 from __future__ import annotations
 
 from ..present import tables as T
-from ..present.errortables import examples, feature_table, head_type_table, joined_types_table
+from ..present.errortables import (cost_start, examples, feature_table, head_type_table, joined_types_table,
+                                   mention_set, reading_note)
 from ..present.explain import in_context, explain
 from ..present.labels import short_doc
 from ..present.numbers import count, signed
@@ -32,9 +33,7 @@ def cost_chart(ev: Evaluation, width: float = svg.WIDTH) -> svg.Chart:
     """One horizontal bar per class: the CoNLL F1 (points) fixing it gains after the classes above
     it, with the number of errors at the right; the leftover gap last."""
     er = ev.errors
-    counts = er.counts()
-    items = [(c["class"], c["cumulative"]["conll"], er.leftover if c["class"] == LEFTOVER else counts[c["class"]])
-             for c in er.costs()]
+    items = [(c["class"], c["cumulative"]["conll"], er.count_of(c["class"])) for c in er.costs()]
     row, bar, size = 16.0, 11.0, svg.FONT_SIZE
     label_w = svg._label_width([lab for lab, *_ in items], size, 30)
     right_w = 110.0
@@ -66,14 +65,16 @@ def errors_section(ev: Evaluation, comparison=None, title: str = TITLE):
     er = ev.errors
     if er is None:
         return None
-    mode = "kept" if er.keep_singletons else "dropped (the analyser's default)"
     s = Section("errors", title)
+    start = cost_start(er)
     s.blocks.append(Para(
         "The response is turned into the key by a sequence of transformations (alter a span, split an entity, "
         "remove or introduce a mention, merge entities) and each is classified as one of seven errors "
         "(Kummerfeld & Klein 2013): Span Error, Conflated Entities, Extra Mention, Extra Entity, Divided Entity, "
-        f"Missing Mention, Missing Entity. Response singletons are {mode}. The cost of a class is the F1 gained "
-        "by fixing its errors, after the classes before it (cumulative) or alone."))
+        f"Missing Mention, Missing Entity. The classes are found on {mention_set(er)}. The cost of a class is the "
+        "F1 gained by fixing its errors, after the classes before it (cumulative) or alone; the cumulative costs "
+        f"and the leftover add up {start or 'from the scored F1'} to 100."
+        + (f" {reading_note(er)}." if er.reading() else "")))
     tables = T.error_tables(ev)
     s.blocks.append(tables[0])
     s.blocks.append(cost_chart(ev))

@@ -19,6 +19,7 @@ from ..version import __version__
 from ..scoring.result import Evaluation
 from . import svg
 from ..present import tables as T
+from ..present.errortables import mention_set
 from ..present.labels import FEATURE_TITLES, METRIC_LABELS, SHORT_ANALYSIS
 from ..scoring.registry import LINGUISTIC_METRICS as LINGUISTIC
 from ..scoring.registry import ANALYSIS_REGISTRY, REFERENCES, REGISTRY
@@ -547,6 +548,9 @@ def methods_text(ev: Evaluation, comparison=None, intervals: IntervalSettings | 
                     f"R = TP/(TP+WL+FN), P = TP/(TP+WL+FP); breakdowns by {by}"
                     + ("; the released v1.2 scorer's conventions were reproduced (--arcs-compat)." if s.arcs_compat
                        else "."))
+    if ev.errors is not None:
+        text.append("Error classes follow Kummerfeld & Klein (2013), found on " + mention_set(ev.errors)
+                    + "; a class's cost is the F1 gained by fixing it.")
     if ev.typed is not None:
         tt = ev.typed
         text.append(f"The type-aware evaluation follows Žitkus et al. (2023) with scheme '{tt.scheme.name}' and "

@@ -101,7 +101,9 @@ class ArcsAnalysis:
         from .arcs import ANCHOR_LINK, SCENARIOS, ArcsOptions
 
         self.by = settings.breakdowns
-        self.options = ArcsOptions(compat=settings.arcs_compat, anchor_singletons=settings.arcs_singletons)
+        # --arcs-compat reproduces v1.2 everywhere: scenario 3 with the response's singletons too
+        self.options = ArcsOptions(compat=settings.arcs_compat,
+                                   anchor_singletons=settings.arcs_singletons or settings.arcs_compat)
         self.scenarios = SCENARIOS + ((ANCHOR_LINK,) if settings.arcs_anchor_links else ())
 
     def score(self, aligned: list) -> tuple[list[LinkOutcome], tuple[ArcsParts, Any]]:
@@ -119,7 +121,7 @@ class ArcsAnalysis:
     @staticmethod
     def options(s) -> dict:
         """Its options in the JSON's ``settings``."""
-        return {"by": list(s.breakdowns), "compat": s.arcs_compat, "singletons": s.arcs_singletons,
+        return {"by": list(s.breakdowns), "compat": s.arcs_compat, "singletons": s.arcs_singletons or s.arcs_compat,
                 "anchor_links": s.arcs_anchor_links}
 
     @staticmethod

@@ -33,8 +33,10 @@ Scenarios (rules of ``shared/spec/metric-semantics.md`` §2, checked against the
     response chain are FP. Reproduces the slide's worked example; the released scorer does not
     compute it.
 
-Where we deliberately differ from v1.2 (``ArcsOptions(compat=True, anchor_singletons=True)``
-restores v1.2 for the first and third point):
+Where we deliberately differ from v1.2 (``ArcsOptions(compat=True, anchor_singletons=True)``,
+``--arcs-compat``, restores v1.2 for the first and third point, and in scenario 3 also v1.2's
+reading of the chains — nested mentions of one entity, spans written twice — so that its Entity
+Detection and Entity Mentions counts are v1.2's: GUM vs xrenner ml ED tp 500, fn 218, fp 2684):
 
 * **N6** — a nominal key mention without a nominal key antecedent that gets a nominal response
   antecedent is fp only (v1.2 counts it as wl *and* fp: twice in P's denominator).
@@ -137,9 +139,36 @@ def _start_order(span: Span) -> tuple[int, int]:
     return (span[0], -span[1])
 
 
-def index_side(doc: Document | None, rules: NominalRules = ENGLISH, other: Document | None = None) -> Side:
+def v12_spans(mentions: list[Mention]) -> list[Span]:
+    """The spans v1.2's reader gives one chain's mentions: a closing bracket ``5)`` ends the *first*
+    mention of the label still open (in the order they opened), not the innermost, so nested
+    mentions of one entity get crossed spans — ``(5 a (5 b 5) c 5)`` reads as (0, 2) and (1, 3).
+    One-token mentions (``(5)``) are read as they are. Returned in the order of ``mentions``.
+
+    >>> v12_spans([Mention(0, 3), Mention(1, 2), Mention(5, 5)])
+    [(0, 2), (1, 3), (5, 5)]
+    """
+    out = [(m.start, m.end) for m in mentions]
+    multi = sorted((i for i, m in enumerate(mentions) if m.start != m.end),
+                   key=lambda i: _start_order(out[i]))  # v1.2's list: in the order the brackets open
+    open_: list[int] = []
+    closes = sorted((mentions[i].end, n) for n, i in enumerate(multi))
+    k = 0
+    for end, _ in closes:
+        while k < len(multi) and mentions[multi[k]].start < end:
+            open_.append(multi[k])
+            k += 1
+        i = open_.pop(0)
+        out[i] = (mentions[i].start, end)
+    return out
+
+
+def index_side(doc: Document | None, rules: NominalRules = ENGLISH, other: Document | None = None,
+               v12: bool = False) -> Side:
     """Index one document's chains. POS comes from ``doc`` (else from ``other``, which has the same
-    tokens), else the mention types decide (A3 / recommendation 2.9.4)."""
+    tokens), else the mention types decide (A3 / recommendation 2.9.4). ``v12``: nested mentions of
+    one entity get the spans v1.2's reader gives them (:func:`v12_spans`), and a span written twice
+    stays twice — in one chain, or in both chains (looked up in the first)."""
     if doc is None:
         return Side(None, [], [], [], [], [], [], {}, other)
     pos = rules.pos_of(doc, other)
@@ -147,6 +176,11 @@ def index_side(doc: Document | None, rules: NominalRules = ENGLISH, other: Docum
     where: dict[Span, tuple[int, int]] = {}
     ordered: list[tuple[Span, list[Span], list[Mention]]] = []
     for c in doc.chains:
+        if v12:  # v1.2 keeps every span as written: again in its chain, and in every chain holding it
+            pairs = sorted(zip(v12_spans(c.mentions), c.mentions), key=lambda t: _start_order(t[0]))
+            if pairs:
+                ordered.append((pairs[0][0], [p[0] for p in pairs], [p[1] for p in pairs]))
+            continue
         spans: dict[Span, Mention] = {}
         for m in c.mentions:
             sp = (m.start, m.end)
@@ -160,9 +194,11 @@ def index_side(doc: Document | None, rules: NominalRules = ENGLISH, other: Docum
     ordered.sort(key=lambda t: t[0])
     chains = [t[2] for t in ordered]
     spans_of = [t[1] for t in ordered]
+    where = {}
     for ci, keys in enumerate(spans_of):
         for i, sp in enumerate(keys):
-            where[sp] = (ci, i)
+            if sp not in where:  # a span in two chains (v1.2 only): looked up in the first
+                where[sp] = (ci, i)
     classes, nominal, closest, has_nominal = [], [], [], []
     noun = rules.from_tag(None, False)
     by_tag: dict[str, MentionClass] = {}  # A3 classes are immutable: one instance per tag
@@ -199,14 +235,20 @@ class ArcsPair:
     key: Side
     response: Side
     options: ArcsOptions = DEFAULT_OPTIONS
+    anchor_sides: tuple[Side, Side] | None = None
+    """Scenario 3's sides when they differ (compat: as v1.2's reader reads the chains)."""
 
 
 def index_pair(key: Document, response: Document | None, options: ArcsOptions | None = None,
                doc_id: str | None = None) -> ArcsPair:
     """Index a key document and its response (``None``: the response lacks the document)."""
     options = options or DEFAULT_OPTIONS
-    return ArcsPair(doc_id or key.doc_id, index_side(key, options.rules, response),
+    pair = ArcsPair(doc_id or key.doc_id, index_side(key, options.rules, response),
                     index_side(response, options.rules, key), options)
+    if options.compat:  # scenario 3 as v1.2 counts it (checked on GUM vs xrenner: tests/test_arcs.py)
+        pair.anchor_sides = (index_side(key, options.rules, response, True),
+                             index_side(response, options.rules, key, True))
+    return pair
 
 
 # --------------------------------------------------------------------------------------------------
@@ -356,7 +398,8 @@ def _entity_type(side: Side, ci: int, a: int) -> str:
 
 def _anchor(p: ArcsPair, rows: list[LinkOutcome] | None) -> AnchorScores:
     """Scenario 3 (X1–X6): ED/EM counts; EM outcome rows appended to ``rows`` when given."""
-    K, R, doc_id = p.key, p.response, p.doc_id
+    K, R = p.anchor_sides or (p.key, p.response)
+    doc_id = p.doc_id
     scores = AnchorScores()
     keep = p.options.anchor_singletons
     alive = [keep or len(c) >= 2 for c in R.spans]  # X4 / 2.9.3: the pool of response entities

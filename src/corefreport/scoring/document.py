@@ -112,6 +112,9 @@ class DocumentScorer:
         self.match = s.match != "exact" or s.zero_match != "linear"
         self.drop_zeros = s.zeros == "drop"
         self.features = s.needs_features and rest
+        self.errors_types = rest and "errors" in s.analyses
+        """The error classes type mentions (from POS, else derived): an untagged key is in the
+        signature (``pos:missing``) with ``-a errors`` alone as with any other analysis."""
         self.weights = None
         if rest and s.linguistic:
             from .lmetrics import Weights
@@ -148,7 +151,7 @@ class DocumentScorer:
                 hash_document(feed, kd)
                 if rd is None:
                     part.missing.append(kd.doc_id)
-            if self.features and lacks_pos(kd):
+            if (self.features or self.errors_types) and lacks_pos(kd):
                 part.untagged.append(kd.doc_id)
             if self.drop_zeros:
                 kd = drop_document_zeros(kd)

@@ -45,6 +45,14 @@ CLASSES = ("Span Error", "Conflated Entities", "Extra Mention", "Extra Entity", 
            "Missing Mention", "Missing Entity")
 """The seven classes in the order the analyser corrects them (its ``*_prog`` files)."""
 LEFTOVER = "Leftover (not classified)"
+REPEATED = "Repeated mentions read once"
+"""Not an error class: the F1 change from reading each span once, in its first entity, as the
+analyser's reader does (the scores count a repeated span as the reference scorer does)."""
+DROPPED = "Response singletons dropped"
+"""Not an error class: the F1 change from dropping the response's one-mention chains (the analyser's
+mode T, ``--errors-drop-response-singletons``); the key keeps its singletons."""
+READING = (("read", REPEATED), ("none", DROPPED))
+"""The states between the scored response and the one the classes start from, with their rows."""
 """What no class fixes: its rows are the response mentions outside the key that survive every
 correction (``detail`` "extra") and the key mentions the corrected response still lacks ("missing")."""
 STEPS = ("span", "split", "extra_mention", "extra_entity", "merge", "missing_mention", "missing_entity")
@@ -190,12 +198,17 @@ def _trim(span: Span, tokens: Sequence[str]) -> Span:
 def span_fixes(key_spans: set[Span], resp_spans: set[Span], tokens: Sequence[str],
                sentence_of: Callable[[int], int]) -> dict[Span, Span]:
     """Response span → key span: first equal after trimming (same sentence), then the only unmatched
-    response and the only unmatched key mention with the same head (last token).
+    response and the only unmatched key mention with the same head (last token). A discontinuous
+    mention (CorefUD; ``(start, end, words)``) takes no part: the analyser knows none, and it is
+    never altered.
 
     >>> span_fixes({(0, 1), (5, 6)}, {(1, 1), (4, 6)}, "the dog saw a big cat .".split(), lambda t: 0)
     {(1, 1): (0, 1), (4, 6): (5, 6)}
     """
     out: dict[Span, Span] = {}
+    # a discontinuous mention (start, end, words) is never altered: it matches only itself
+    key_spans = {g for g in key_spans if len(g) == 2}
+    resp_spans = {a for a in resp_spans if len(a) == 2}
     # the unmatched key mentions by (sentence, trimmed span), each list in document order: a response
     # mention takes the first one not yet taken
     free: dict[tuple[int, Span], list[Span]] = {}
@@ -426,7 +439,9 @@ class DocumentErrors:
 
     rows: list[ErrorRow]
     cumulative: dict[str, dict[str, Counts]]
-    """"none" (response without singletons), then after each step, fixes accumulated."""
+    """"scored" (the chains as the scores see them), "read" (each span read once), "none" (the
+    response the analyser starts from: "read" without the response's singletons in its mode T),
+    then after each step, fixes accumulated."""
     alone: dict[str, dict[str, Counts]]
     """Each step fixed alone (span alone from "none", the others from the span-corrected response)."""
     leftover: int
@@ -434,6 +449,11 @@ class DocumentErrors:
     leftovers: list[ErrorRow] = field(default_factory=list)
     """What differs between the key and the response with every class fixed, one row per mention
     (class :data:`LEFTOVER`)."""
+    repeated: int = 0
+    """Mentions written again (a span repeated in a chain or in two chains, either side) that the
+    analyser reads once: the scores count them, the classes do not (state "scored" → "read")."""
+    dropped: int = 0
+    """Response singletons dropped (the analyser's mode T only; state "read" → "none")."""
 
 
 class _Refs:
@@ -443,8 +463,18 @@ class _Refs:
         self.tokens, self.mtype = tokens, mtype
         self.memo: dict = {}
 
-    def text(self, m: Span) -> str:
-        return " ".join(self.tokens[m[0]:m[1] + 1]) if self.tokens is not None else ""
+    def text(self, m: tuple) -> str:
+        """The words of mention ``m``: its span, or a discontinuous mention's words (with "…" between parts)."""
+        if self.tokens is None:
+            return ""
+        if len(m) == 2:
+            return " ".join(self.tokens[m[0]:m[1] + 1])
+        words, out = m[2], []
+        for i, t in enumerate(words):
+            if i and t != words[i - 1] + 1:
+                out.append("…")
+            out.append(self.tokens[t])
+        return " ".join(out)
 
     def get(self, side: str, label: str, entity: frozenset) -> EntityRef:
         ref = self.memo.get((side, entity))
@@ -493,12 +523,22 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
             klabels.append(key_labels[i] if key_labels else str(i + 1))
     seen = set()
     resp, rlabels = [], []
+    read: list[list[Span]] = []  # the response read once per span, its singletons still there
     for i, c in enumerate(response):  # a span in two response entities stays in the first (the analyser's reader)
         c = [m for m in dict.fromkeys(map(tuple, c)) if m not in seen]
         seen.update(c)
+        if c:
+            read.append(c)
         if c and (keep_singletons or len(c) > 1):
             resp.append(c)
             rlabels.append(response_labels[i] if response_labels else str(i + 1))
+    # what the analyser's reading leaves out of the scored chains: repeated spans (each read once,
+    # in its first entity) and, in its mode T, the response's singletons
+    given_key = [list(map(tuple, c)) for c in key if len(c)]
+    given_response = [list(map(tuple, c)) for c in response if len(c)]
+    repeated = (sum(map(len, given_key)) - sum(map(len, key_chains))
+                + sum(map(len, given_response)) - sum(map(len, read)))
+    dropped = sum(map(len, read)) - sum(map(len, resp))
     none = _State(resp)
     key_mentions = {m for c in key_chains for m in c}
     rows: list[ErrorRow] = []
@@ -558,7 +598,7 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
                                  key_entity=k, response_entity=r, other_entity=o))
             changes.append((gi, c))
     if not costs:
-        return DocumentErrors(rows, {}, {}, 0)
+        return DocumentErrors(rows, {}, {}, 0, repeated=repeated, dropped=dropped)
     # a state no correction reached scores as the one before it (each score computed once)
     by_step: dict[str, list[tuple[int, Change]]] = {}
     for gc in changes:
@@ -570,6 +610,11 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
         cumulative = {"none": as_counts(GroupKey(key_chains).row_of(key_mentions | none.of.keys(), none.of))}
         one = _rescore_groups(groups, base, by_step, cumulative, bool(fixes), key_mentions, mtype)
     state = one.pop("_final")
+    # the states before the analyser's reading: the chains as scored ("scored"), then each span read
+    # once ("read"), then (mode T) without the response's singletons ("none"); one object where
+    # nothing changed
+    cumulative["read"] = _scores(key_chains, read) if dropped else cumulative["none"]
+    cumulative["scored"] = _scores(given_key, given_response) if repeated else cumulative["read"]
     left: list[ErrorRow] = []
     for m in sorted(state.of.keys() - key_mentions):
         left.append(ErrorRow(LEFTOVER, doc_id, sentence_of(m[0]), (m,), 1, (mtype(m),), texts=(refs.text(m),),
@@ -579,7 +624,7 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
         left.append(ErrorRow(LEFTOVER, doc_id, sentence_of(m[0]), (m,), 1, (mtype(m),), texts=(refs.text(m),),
                              key_entity=kref(gold_of.get(m)), detail="missing"))
     left.sort(key=lambda r: r.mentions)
-    return DocumentErrors(rows, cumulative, one, extra, left)
+    return DocumentErrors(rows, cumulative, one, extra, left, repeated, dropped)
 
 
 def _rescore_groups(groups: list[tuple[list, list]], base: _State, by_step: dict, cumulative: dict,
@@ -673,9 +718,23 @@ def _rescore_documents(key_chains: list[list[Span]], base: _State, by_step: dict
     return one
 
 
-def _costs(cumulative: dict, alone: dict) -> list[dict]:
+def _costs(cumulative: dict, alone: dict, reading: tuple[str, ...] = ()) -> list[dict]:
+    """Per row: the F1 change of each metric, cumulative (from the state before) and alone. The
+    rows: the analyser's reading (``reading``: :data:`REPEATED`, :data:`DROPPED`; from "scored"),
+    the classes that fixed something, then :data:`LEFTOVER` (the gap to 100 %). So the cumulative
+    changes add up from the scores' F1 ("scored") to 1, exactly."""
     out = []
     prev = "none"
+    if reading and "scored" in cumulative:
+        prev = "scored"
+        for s, name in READING:
+            if name in reading:
+                a, b = f1s(cumulative[prev]), f1s(cumulative[s])
+                d = {k: b[k] - a[k] for k in b}
+                out.append({"class": name, "cumulative": d, "alone": dict(d)})
+                prev = s
+            elif s in cumulative:  # a reading not shown changes nothing: continue from its state
+                prev = s
     for s in STEPS:
         if s not in cumulative:
             continue
@@ -714,9 +773,16 @@ def f1s(scores: dict[str, Counts]) -> dict[str, float]:
 
 @dataclass(slots=True)
 class ErrorsResult:
-    """Kummerfeld & Klein (2013) errors of a corpus: rows, and F1 of the corrected responses."""
+    """Kummerfeld & Klein (2013) errors of a corpus: rows, and F1 of the corrected responses.
 
-    keep_singletons: bool = False
+    The mentions are the scores' (``singletons``: the scores' policy, kept or dropped on both
+    sides), so the costs add up from the scored F1; with ``drop_response_singletons`` (the
+    analyser's mode T) the response's singletons are dropped and the key's kept, and the costs say
+    what that changes (row :data:`DROPPED`)."""
+
+    singletons: str = "keep"
+    """The scores' singletons (``--singletons``): kept or dropped on both sides."""
+    drop_response_singletons: bool = False
     rows: list[ErrorRow] = field(default_factory=list)
     leftovers: list[ErrorRow] = field(default_factory=list)
     """The leftover's mentions (:attr:`DocumentErrors.leftovers`): not errors of any class, so not
@@ -733,10 +799,44 @@ class ErrorsResult:
     """Per document: the counts after each step fixed alone (they sum to :attr:`alone`)."""
     _sums: dict = field(default_factory=dict, repr=False, compare=False)
 
+    repeated: int = 0
+    """Mentions the scores count again that the analyser reads once (:data:`REPEATED`)."""
+    dropped: int = 0
+    """Response singletons dropped (:data:`DROPPED`, mode T only)."""
+
+    @property
+    def keep_singletons(self) -> bool:
+        """Whether the response's singletons take part (as in the scores, unless mode T)."""
+        return not self.drop_response_singletons
+
+    def reading(self) -> tuple[str, ...]:
+        """The rows of the analyser's reading shown before the classes: :data:`REPEATED` when a
+        span was written again, :data:`DROPPED` in mode T."""
+        return tuple(name for name, on in ((REPEATED, self.repeated > 0), (DROPPED, self.drop_response_singletons))
+                     if on)
+
+    def count_of(self, name: str) -> int:
+        """The number shown with a row of :meth:`costs`: errors of a class, the leftover's
+        surviving response mentions, the mentions read once, the singletons dropped."""
+        if name == LEFTOVER:
+            return self.leftover
+        if name == REPEATED:
+            return self.repeated
+        if name == DROPPED:
+            return self.dropped
+        return self.counts().get(name, 0)
+
+    def scored(self) -> dict[str, float]:
+        """F1 of the response as scored (MUC, B³, CEAF-e, LEA, CoNLL): where the costs start."""
+        c = self.cumulative
+        return f1s(c["scored"]) if "scored" in c else {}
+
     def add(self, d: DocumentErrors, doc_id: str = "") -> None:
         self.rows.extend(d.rows)
         self.leftovers.extend(d.leftovers)
         self.leftover += d.leftover
+        self.repeated += d.repeated
+        self.dropped += d.dropped
         if d.cumulative:
             self.document_states[doc_id] = d.cumulative
             self.alone_states.append(d.alone)
@@ -759,7 +859,9 @@ class ErrorsResult:
 
     @property
     def per_document(self) -> dict[str, dict[str, float]]:
-        """Per document: CoNLL F1 gained by each class, fixed cumulatively (Leftover: the gap left)."""
+        """Per document: CoNLL F1 gained by each class, fixed cumulatively (Leftover: the gap left;
+        first the rows of the analyser's reading, :meth:`reading`): they add up from the document's
+        scored CoNLL F1 to 1."""
         if "per_document" not in self._sums:
             out = {}
             for doc_id, states in self.document_states.items():
@@ -767,6 +869,13 @@ class ErrorsResult:
                 conll = {s: memo.get(id(c)) if id(c) in memo else memo.setdefault(
                     id(c), conll_score(c["muc"], c["bcub"], c["ceafe"])) for s, c in states.items()}
                 gains, prev = {}, "none"
+                reading = self.reading()
+                if reading and "scored" in conll:
+                    prev = "scored"
+                    for s, name in READING:
+                        if name in reading:
+                            gains[name] = conll[s] - conll[prev]
+                        prev = s
                 for s in STEPS:
                     gains[STEP_CLASS[s]] = conll[s] - conll[prev]
                     prev = s
@@ -805,14 +914,19 @@ class ErrorsResult:
 
     def costs(self) -> list[dict]:
         """Per class: F1 gain of each metric when its errors are fixed after the previous classes
-        (``cumulative``) and alone (``alone``); then the leftovers (every class fixed → key)."""
-        return _costs(self.cumulative, self.alone)
+        (``cumulative``) and alone (``alone``); then the leftovers (every class fixed → key). First
+        the rows of the analyser's reading (:meth:`reading`): the cumulative gains add up from the
+        scored F1 to 100 %."""
+        return _costs(self.cumulative, self.alone, self.reading())
 
     def as_dict(self) -> dict:
         by_doc: dict[str, dict[str, int]] = {}
         for (doc, c), n in group_by(self.rows, "doc_id", "cls").items():
             by_doc.setdefault(doc, {})[c] = n
-        return {"keep_singletons": self.keep_singletons, "counts": self.counts(), "costs": self.costs(),
+        return {"singletons": self.singletons, "drop_response_singletons": self.drop_response_singletons,
+                "keep_singletons": self.keep_singletons, "scored_f1": self.scored(),
+                "repeated_mentions": self.repeated, "dropped_singletons": self.dropped,
+                "counts": self.counts(), "costs": self.costs(),
                 "per_document": {d: {"counts": by_doc.get(d, {}), "conll_gain": g}
                                  for d, g in self.per_document.items()},
                 "leftover_mentions": self.leftover,
@@ -848,43 +962,47 @@ def kk_type(span: Span, tokens: Sequence[str], pos: Sequence[str]) -> str:
     return "NAME" if pos[e] in ("NNP", "NNPS") else "NOMINAL"
 
 
-def document_errors(ad, keep_singletons: bool = False) -> DocumentErrors:
-    """:func:`analyse` on one aligned document. Mention types: :func:`kk_type` from the key's POS
-    column where there is one, else the annotated ``mtype`` feature (key, then response)."""
-    mtypes: dict[Span, str] = {}
-    feats: dict[Span, dict] = {}
+def document_errors(ad, keep_singletons: bool = True) -> DocumentErrors:
+    """:func:`analyse` on one aligned document (``keep_singletons``: the response's singletons take
+    part, as in the scores; False: the analyser's mode T). Mention types: :func:`kk_type` from the
+    key's POS column where there is one, else the ``mtype`` feature — the reader's, else derived
+    (:func:`.features.annotated`, the key's derivation shared with the response as the pipeline
+    shares it), the key's first. So the types, hence the counts, are the same whether or not another
+    analysis had the documents annotated. Mentions are keyed by their identity (a discontinuous
+    mention's words included)."""
+    mtypes: dict[tuple, str] = {}
+    feats: dict[tuple, dict] = {}
     kd = ad.key_doc
     tokens, ntok = kd.tokens, len(kd.tokens)
     pos = kd.columns.get("pos")
     usable = bool(pos) and len(pos) == ntok and any(p not in ("-", "_", "") for p in pos)
-    sides = ((kd, ad.key), (ad.response_doc, ad.response))  # the key first: its types and features win
-    annotate = not usable and not any(m.features for d, _ in sides if d is not None for c in d.chains
-                                      for m in c.mentions)
-    if annotate:
-        from .features import annotated
+    rd = ad.response_doc
+    sides = ((kd, ad.key), (rd, ad.response))  # the key first: its types and features win
+    typed = usable or all(m.features.get("mtype") for d, _ in sides if d is not None for c in d.chains
+                          for m in c.mentions)
+    if not typed:  # derive the types as the pipeline's annotation does (document.annotate_pair)
+        from .features import Derived, annotated, derivation_inputs
 
-        for doc, _ in sides:
-            for c in (annotated(doc).chains if doc is not None else ()):
-                for m in c.mentions:
-                    t = m.features.get("mtype")
-                    if t and m.span not in mtypes:
-                        mtypes[m.span] = t
+        x = Derived(kd)
+        same = rd is not None and derivation_inputs(rd) == derivation_inputs(kd)
+        sides = ((annotated(kd, derived=x), ad.key),
+                 (annotated(rd, derived=x if same else None) if rd is not None else None, ad.response))
     labels = []
     for doc, chains in sides:
-        of: dict[Span, str] = {}
+        of: dict[tuple, str] = {}
         for ch in (doc.chains if doc is not None else ()):
             label = ch.label
             for m in ch.mentions:
-                sp = (m.start, m.end)
+                sp = m.ident
                 if sp not in of:
                     of[sp] = label
                 f = m.features
                 if f and sp not in feats:
                     feats[sp] = f
-                if annotate or sp in mtypes:
+                if sp in mtypes:
                     continue
-                if usable and 0 <= sp[0] <= sp[1] < ntok:
-                    mtypes[sp] = kk_type(sp, tokens, pos)
+                if usable and 0 <= m.start <= m.end < ntok:
+                    mtypes[sp] = kk_type((m.start, m.end), tokens, pos)
                 elif f and f.get("mtype"):
                     mtypes[sp] = f["mtype"]
         labels.append([of.get(c[0], str(i + 1)) if c else "" for i, c in enumerate(chains)])
@@ -908,30 +1026,36 @@ class ErrorsAnalysis:
     the part is an :class:`ErrorsResult` of the run's documents; two add up (:meth:`add`)."""
 
     def __init__(self, settings) -> None:
-        self.keep_singletons = settings.errors_singletons
+        self.singletons = settings.singletons
+        self.drop_response = settings.errors_drop_response_singletons
         self.by = settings.by
 
+    def _empty(self) -> ErrorsResult:
+        return ErrorsResult(self.singletons, self.drop_response, by=self.by)
+
     def score(self, aligned: list) -> tuple[list, ErrorsResult]:
-        out = ErrorsResult(self.keep_singletons, by=self.by)
+        out = self._empty()
         for ad in aligned:
-            out.add(document_errors(ad, self.keep_singletons), ad.doc_id)
+            out.add(document_errors(ad, not self.drop_response), ad.doc_id)
         return [], out
 
     @staticmethod
     def options(s) -> dict:
-        return {"keep_singletons": s.errors_singletons}
+        return {"singletons": s.singletons, "drop_response_singletons": s.errors_drop_response_singletons}
 
     @staticmethod
     def signature(s) -> list[tuple[str, str]]:
-        return [("errors", "keep-singletons")] if s.errors_singletons else []
+        return [("errors", "drop-response-singletons")] if s.errors_drop_response_singletons else []
 
     @staticmethod
     def add(a: ErrorsResult, b: ErrorsResult) -> ErrorsResult:
-        out = ErrorsResult(a.keep_singletons, by=a.by)
+        out = ErrorsResult(a.singletons, a.drop_response_singletons, by=a.by)
         for x in (a, b):
             out.rows.extend(x.rows)
             out.leftovers.extend(x.leftovers)
             out.leftover += x.leftover
+            out.repeated += x.repeated
+            out.dropped += x.dropped
             out.document_states.update(x.document_states)
             out.alone_states.extend(x.alone_states)
         return out

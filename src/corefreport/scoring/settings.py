@@ -69,8 +69,11 @@ class Settings:
     """Typed: classes the system attempts (default: the scheme's, else every class present)."""
     strict_dominant: bool = False
     """Typed: a link to another entity's dominant mention is FN + FP instead of WL."""
-    errors_singletons: bool = False
-    """errors: keep response singletons (the analyser's mode F; default T drops them)."""
+    errors_drop_response_singletons: bool = False
+    """errors: drop the response's one-mention chains and keep the key's, as Kummerfeld & Klein's
+    analyser does by default (its mode T, made for OntoNotes, whose keys have no singletons). Off:
+    the error classes see the scores' mentions (``singletons``, on both sides), so their costs add
+    up from the scored F1."""
     plink_by: str | None = None
     """p-link (Zeldes & Simonson 2016): the category feature; None: no p-link."""
     plink_compat: bool = False

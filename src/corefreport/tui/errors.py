@@ -25,6 +25,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from ..present.errortables import cost_start, mention_set, reading_note
 from ..present.explain import entity, explain
 from ..present.labels import short_doc
 from ..present.numbers import count, signed
@@ -45,12 +46,8 @@ OTHER_TITLE = {"Conflated Entities": "wrongly joined to", "Divided Entity": "wro
 def totals_rows(ev: Evaluation) -> list[tuple[str, str, str, str]]:
     """(class, errors, Δ CoNLL F1 fixed cumulatively, Δ fixed alone) per class, then the leftover."""
     er = ev.errors
-    counts = er.counts()
-    out = []
-    for c in er.costs():
-        n = er.leftover if c["class"] == LEFTOVER else counts.get(c["class"], 0)
-        out.append((c["class"], count(n), signed(c["cumulative"]["conll"]), signed(c["alone"]["conll"])))
-    return out
+    return [(c["class"], count(er.count_of(c["class"])), signed(c["cumulative"]["conll"]), signed(c["alone"]["conll"]))
+            for c in er.costs()]
 
 
 def error_rows(ev: Evaluation, cls: str) -> list[ErrorRow]:
@@ -171,9 +168,13 @@ class ErrorsScreen(Screen):
         for r in totals_rows(self.ev):
             t.add_row(*r)
         t.move_cursor(row=self.cursor.get("totals", 0))
-        self._detail(Text("Enter: the errors of a class. Δ CoNLL: F1 points gained by fixing the class "
-                          "(cumulative: after the classes above, in the analyser's order; alone: by itself). "
-                          "Leftover: the gap after every fix (Enter: its mentions).", style="dim"))
+        er = self.ev.errors
+        start = cost_start(er)
+        self._detail(Text(f"On {mention_set(er)}. Enter: the errors of a class. Δ CoNLL: F1 points gained by fixing "
+                          "the class (cumulative: after the rows above, in the analyser's order"
+                          + (f", {start} to 100" if start else "") + "; alone: by itself). "
+                          + (reading_note(er) + ". " if er.reading() else "")
+                          + "Leftover: the gap after every fix (Enter: its mentions).", style="dim"))
         self._crumbs()
         t.focus()
 
@@ -185,7 +186,7 @@ class ErrorsScreen(Screen):
         t.clear(columns=True)
         t.add_columns("document", "sentence", "mentions", "types")
         for r in self.rows:
-            words = ", ".join(r.texts) if r.texts else ", ".join(f"{s}-{e}" for s, e in r.mentions)
+            words = ", ".join(r.texts) if r.texts else ", ".join(f"{m[0]}-{m[1]}" for m in r.mentions)
             t.add_row(*(Text(x) for x in (short_doc(r.doc_id), str(r.sentence + 1), words[:60],  # never markup
                                           "+".join(dict.fromkeys(r.mtypes)))))
         t.move_cursor(row=self.cursor.get(cls, 0))
