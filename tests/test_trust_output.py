@@ -123,8 +123,10 @@ def test_newline_in_title_stays_inside_the_latex_comment(tmp_path):
     res = runner.invoke(app, ["report", "--example", "-o", str(out), "--title", "My run\n\\input{/etc/passwd}", "-q"])
     assert res.exit_code == 0, res.output
     tex = out.read_text(encoding="utf-8")
-    assert "% My run \\input{/etc/passwd}" in tex
-    assert not any(line.startswith("\\input") for line in tex.splitlines())
+    assert "% My run\\n\\input{/etc/passwd}" in tex  # the newline shown as \n, inside the comment
+    main = (tmp_path / "r-main.tex").read_text(encoding="utf-8")
+    for text in (tex, main):
+        assert not any(line.startswith("\\input{/etc") for line in text.splitlines())
 
 
 def _per_doc_output(columns: int | None, monkeypatch) -> tuple[str, dict]:

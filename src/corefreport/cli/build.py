@@ -20,8 +20,12 @@ its rows are a different kind of analysis)."""
 
 
 def fail(message: str, code: int = 2) -> typing.NoReturn:
-    """Print ``corefreport: error: MESSAGE`` on stderr and exit (2: bad input or usage)."""
-    sys.stderr.write(f"corefreport: error: {message}\n")
+    """Print ``corefreport: error: MESSAGE`` on stderr and exit (2: bad input or usage). The message
+    is made inert (:func:`~corefreport.present.inert.inert`): it may quote a file's line, a
+    document id or a file name, whose control characters must not reach the terminal."""
+    from ..present.inert import inert
+
+    sys.stderr.write(f"corefreport: error: {inert(str(message))}\n")
     raise SystemExit(code)
 
 

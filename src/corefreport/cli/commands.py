@@ -184,7 +184,10 @@ def compare(
     from ..present.terminal import print_comparison
 
     if fmt is OutFormat.json:
-        write_output(json.dumps(cmp.as_dict(), indent=2, ensure_ascii=False, allow_nan=False) + "\n", output, force)
+        from ..present.inert import json_inert
+
+        write_output(json_inert(json.dumps(cmp.as_dict(), indent=2, ensure_ascii=False, allow_nan=False)) + "\n",
+                     output, force)
     elif fmt is OutFormat.csv:
         write_output(R.comparison_csv(cmp), output, force)
     elif fmt is OutFormat.markdown:

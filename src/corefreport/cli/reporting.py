@@ -12,7 +12,7 @@ from ..errors import InputError, SettingsError
 from ..scoring.settings import Settings
 from .build import fail
 from .run import (InFormat, _load, _refuse_existing, _warn, collector_paused, example_paths,
-                  score_files)
+                  score_files, wrote)
 
 SUFFIXES = (".pdf", ".html", ".htm", ".tex")
 LATEX_LAYOUTS = ("acl", "single")
@@ -27,14 +27,33 @@ class _Quiet:
 
 @contextmanager
 def status_line(quiet: bool) -> Iterator:
-    """A Rich status line on stderr while the report is made (only on a terminal, not with ``-q``)."""
+    """A Rich status line on stderr while the report is made (only on a terminal, not with ``-q``).
+    Its messages name systems and files: each is shown as inert text, never as Rich markup."""
     if quiet or not sys.stderr.isatty():
         yield _Quiet()
         return
     from rich.console import Console
+    from rich.text import Text
+
+    from ..present.inert import inert
+
+    class _Inert:
+        def __init__(self, status) -> None:
+            self._status = status
+
+        def update(self, message: str) -> None:
+            self._status.update(Text(inert(message)))
 
     with Console(stderr=True).status("reading the corpora…") as status:
-        yield status
+        yield _Inert(status)
+
+
+def _special(path: Path) -> bool:
+    """Whether ``path`` is a device, a FIFO or a socket: written to in place, with no wrapper beside it."""
+    try:
+        return path.exists() and not path.is_file() and not path.is_dir()
+    except OSError:
+        return False
 
 
 def score_systems(key: str, named: dict[str, str], settings: Settings, key_format, response_format,
@@ -89,6 +108,12 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
             fail(f"unknown section {sec!r}; choose from {', '.join(SECTIONS)}")
     if latex_layout not in LATEX_LAYOUTS:
         fail(f"--latex-layout takes acl or single, got {latex_layout!r}")
+    from ..present.latex import LABEL_CHARACTERS, input_name_problem
+
+    if LABEL_CHARACTERS.search(label_prefix):
+        fail(f"--label-prefix takes letters, digits and : . _ / + -, got {label_prefix!r}")
+    if output.suffix.lower() == ".tex" and not _special(output) and input_name_problem(output.stem):
+        fail(f"{output}: {input_name_problem(output.stem)}; name the .tex report without them")
     from ..report.pdf import pdf_child
     from .run import pool_size
 
@@ -127,10 +152,10 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
             write_report(ev, output, title, list(section) or None, force=force, comparison=cmp,
                          progress=status.update, name=name, systems=evs, pdf_child=child, layout=latex_layout,
                          label_prefix=label_prefix)
-        except FileExistsError as err:
+        except (FileExistsError, ValueError) as err:
             fail(str(err))
         except OSError as err:
             fail(f"cannot write {output}: {err.strerror or err}")
     for system, e in (evs or {"": ev}).items():  # with -r A -r B each warning names its system
         _warn(e.warnings, quiet, f"{system}: " if system else "")
-    sys.stderr.write(f"wrote {output}\n")
+    wrote(output)

@@ -70,7 +70,7 @@ def write_output(text: str, output: Optional[Path], force: bool) -> None:
     from ..present.output import write_atomic
 
     if output is None:
-        sys.stdout.write(text)
+        sys.stdout.write(on_terminal(text, sys.stdout))
         return
     try:
         write_atomic(output, text, force)
@@ -78,7 +78,30 @@ def write_output(text: str, output: Optional[Path], force: bool) -> None:
         fail(str(err))
     except OSError as err:
         fail(f"cannot write {output}: {err.strerror or err}")
-    sys.stderr.write(f"wrote {output}\n")
+    wrote(output)
+
+
+def wrote(output) -> None:
+    """``wrote OUTPUT`` on stderr, the name made inert."""
+    from ..present.inert import inert
+
+    sys.stderr.write(f"wrote {inert(str(output))}\n")
+
+
+def on_terminal(text: str, stream) -> str:
+    """``text`` as written to ``stream``: made inert, line breaks kept, when the stream is a terminal
+    (CSV keeps a document id's exact characters in a file or a pipe, but a terminal would act on
+    its escape sequences); as it is otherwise. The table, Markdown, LaTeX and JSON are inert by
+    themselves."""
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        tty = False
+    if not tty:
+        return text
+    from ..present.inert import terminal_text
+
+    return terminal_text(text)
 
 
 def _refuse_existing(path: Optional[Path], force: bool) -> None:
@@ -216,9 +239,13 @@ def pool_size(jobs: int | None, key_files: list[str]) -> int:
 
 
 def _warn(warnings: list[str], quiet: bool, prefix: str = "") -> None:
+    """Each warning as one ``corefreport: warning:`` line on stderr, made inert (document ids, file
+    and system names in it are shown with their control characters escaped)."""
     if not quiet:
+        from ..present.inert import inert
+
         for w in warnings:
-            sys.stderr.write(f"corefreport: warning: {prefix}{w}\n")
+            sys.stderr.write(f"corefreport: warning: {inert(prefix + w)}\n")
 
 
 def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutFormat.table,
@@ -256,12 +283,14 @@ def json_per_document(data: dict, ev) -> Iterator[str]:
     """``json.dumps(data | {"per_document": …}, indent=2, ensure_ascii=False) + "\n"`` in pieces,
     one document at a time: a corpus of thousands of documents is never held as one dict of dicts
     (nor one string), so that ``score --per-doc`` runs in memory flat in the corpus size."""
-    head = json.dumps(data, indent=2, ensure_ascii=False)
+    from ..present.inert import json_inert
+
+    head = json_inert(json.dumps(data, indent=2, ensure_ascii=False))
     yield head[:-2] + ',\n  "per_document": {\n'
     last = len(ev.documents) - 1
     for k, d in enumerate(ev.documents):
         entry = json.dumps(d.as_dict(), indent=2, ensure_ascii=False).replace("\n", "\n    ")
-        yield f"    {json.dumps(d.doc_id, ensure_ascii=False)}: {entry}{',' if k < last else ''}\n"
+        yield json_inert(f"    {json.dumps(d.doc_id, ensure_ascii=False)}: {entry}{',' if k < last else ''}\n")
     yield "  }\n}\n"
 
 
@@ -274,7 +303,9 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
         if not per_doc or not ev.documents:
             if per_doc:
                 data["per_document"] = {}
-            write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output, force)
+            from ..present.inert import json_inert
+
+            write_output(json_inert(json.dumps(data, indent=2, ensure_ascii=False)) + "\n", output, force)
             return
         chunks = json_per_document(data, ev)
         if output is None:
@@ -289,7 +320,7 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
     if fmt is OutFormat.csv:
         write_output(R.tables_csv(all_tables(ev, per_doc=per_doc)), output, force)
     elif fmt is OutFormat.markdown:
-        write_output("\n".join(f"### {t.title}\n\n" + R.to_markdown(t) for t in all_tables(ev, per_doc=per_doc)),
+        write_output("\n".join(f"### {R.md_escape(t.title)}\n\n" + R.to_markdown(t) for t in all_tables(ev, per_doc=per_doc)),
                      output, force)
     elif fmt is OutFormat.latex:
         write_output(R.latex_document(all_tables(ev, per_doc=per_doc)), output, force)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from .inert import inert, is_inert
 from .labels import LATEX_LABELS, labels_of
 from .numbers import cell as format_cell
 from .tables import Table, bold_cells, numeric_columns
@@ -16,7 +17,43 @@ LATEX_ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", 
 
 
 def latex_escape(s: str) -> str:
-    return "".join(LATEX_ESCAPES.get(ch, ch) for ch in s)
+    r"""``s`` as LaTeX text: its special characters escaped (:data:`LATEX_ESCAPES`), and every control
+    character (a newline, ESC …) and bidi control as its visible escape (:func:`.inert.inert`), so
+    that a document id or a title can neither end an argument or a comment nor stop pdflatex.
+
+    >>> latex_escape("50% of R&D\n\\input{x}\x1b")
+    '50\\% of R\\&D\\textbackslash{}n\\textbackslash{}input\\{x\\}\\textbackslash{}x1b'
+    """
+    return "".join(LATEX_ESCAPES.get(ch, ch) for ch in inert(s))
+
+
+LABEL_CHARACTERS = re.compile(r"[^A-Za-z0-9:._/+-]")
+"""Characters a ``\\label`` is not written with (:func:`latex_label`)."""
+FILE_NAME_SPECIALS = re.compile(r"[\\{}%#~^$&]")
+"""Characters of a file name that ``\\input{…}`` cannot take as they are: TeX reads them as
+commands, groups, a comment or a parameter."""
+
+
+def latex_label(label: str) -> str:
+    r"""``label`` as the argument of ``\label``: any character but letters, digits and ``: . _ / + -``
+    (a brace, a backslash, a newline … could end the argument) written as ``-``.
+
+    >>> latex_label("tab:corefreport-summary-1"), latex_label("x}\n\\input{y")
+    ('tab:corefreport-summary-1', 'x---input-y')
+    """
+    return LABEL_CHARACTERS.sub("-", label)
+
+
+def input_name_problem(name: str) -> str | None:
+    r"""Why ``\input{name}`` cannot read the file ``name`` (a TeX special character or a control
+    character in it), or ``None``.
+
+    >>> input_name_problem("results 2024"), input_name_problem("a}\\input{b")
+    (None, 'its name holds \\ { } % # ~ ^ $ & or a control character, which \\input{…} cannot read')
+    """
+    if FILE_NAME_SPECIALS.search(name) or not is_inert(name):
+        return "its name holds \\ { } % # ~ ^ $ & or a control character, which \\input{…} cannot read"
+    return None
 
 
 UNICODE = {
@@ -105,7 +142,7 @@ def table_latex(t: Table, label: str = "", layout: str = "") -> str:
     if wide:
         out.insert(2, r"\setlength{\tabcolsep}{" + ("3pt" if len(t.header) > 10 else "4pt") + "}")
     if label:
-        out.append(r"\label{" + label + "}")
+        out.append(r"\label{" + latex_label(label) + "}")
     if layout:
         out.append(r"\begin{adjustbox}{max width=\linewidth}")
     out += [r"\begin{tabular}{" + " ".join(spec) + "}", r"\toprule"]

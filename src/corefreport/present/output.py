@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from ..scoring.outcomes import LinkOutcome
+from .inert import json_inert, terminal_text
 
 if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
     from ..scoring.compare import Comparison
@@ -81,8 +82,10 @@ def _write_all(fd: int, raw: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def _write_in_place(kind: str, path: Path, raw: bytes) -> None:
-    """``raw`` written to a descriptor or a special file as it is: no temporary file, no rename."""
+def _write_in_place(kind: str, path: Path, raw: bytes, text: bool = False) -> None:
+    """``raw`` written to a descriptor or a special file as it is: no temporary file, no rename. A
+    ``text`` written to a terminal (``-o /dev/stdout``, ``-o /dev/tty``) is made inert first
+    (:func:`~.inert.terminal_text`), as on standard output."""
     if kind == "fd":
         for stream in (sys.stdout, sys.stderr):  # what was printed before stays before
             try:
@@ -93,6 +96,8 @@ def _write_in_place(kind: str, path: Path, raw: bytes) -> None:
     else:
         fd = os.open(path, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))  # a FIFO waits here for its reader
     try:
+        if text and os.isatty(fd):
+            raw = terminal_text(raw.decode("utf-8")).encode("utf-8")
         _write_all(fd, raw)
     finally:
         os.close(fd)
@@ -129,7 +134,7 @@ def write_atomic(path: Path, data: bytes | str, force: bool = False) -> None:
     if kind == "file":
         _replace_atomically(target, raw)
     else:
-        _write_in_place(kind, target, raw)
+        _write_in_place(kind, target, raw, text=isinstance(data, str))
 
 
 def _span(x) -> str:
@@ -147,7 +152,7 @@ def rows_text(rows: Iterable[LinkOutcome], csv_format: bool) -> str:
                         _span(r.response_antecedent), r.cls, r.type])
     else:
         for r in rows:
-            buf.write(json.dumps(r.as_dict(), ensure_ascii=False) + "\n")
+            buf.write(json_inert(json.dumps(r.as_dict(), ensure_ascii=False)) + "\n")
     return buf.getvalue()
 
 
@@ -164,5 +169,5 @@ def changed_links_text(cmp: Comparison, csv_format: bool) -> str:
             w.writerow({k: "-".join(map(str, v)) if isinstance(v, list) else v for k, v in r.items()})
     else:
         for r in rows:
-            buf.write(json.dumps(r, ensure_ascii=False) + "\n")
+            buf.write(json_inert(json.dumps(r, ensure_ascii=False)) + "\n")
     return buf.getvalue()

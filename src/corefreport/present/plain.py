@@ -25,7 +25,9 @@ MUC    | 79.78
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from .inert import inert
 
 Cell = str | tuple[str, str]
 """A cell's text, or ``(text, style)`` for a Rich style on a terminal (bold, dim)."""
@@ -57,6 +59,31 @@ class Block:
 def text_of(cell: Cell) -> str:
     """The characters of a cell."""
     return cell if isinstance(cell, str) else cell[0]
+
+
+def _inert_cell(c: Cell) -> Cell:
+    if isinstance(c, str):
+        return c if c.isprintable() else inert(c)
+    return c if c[0].isprintable() else (inert(c[0]), c[1])
+
+
+def _printable(row: tuple[Cell, ...]) -> bool:
+    try:
+        return "".join(row).isprintable()  # type: ignore[arg-type]
+    except TypeError:  # a (text, style) cell
+        return all(text_of(c).isprintable() for c in row)
+
+
+def inert_block(b: Block) -> Block:
+    """``b`` with every text made inert (:func:`.inert.inert`: a document id's ESC shown as ``\\x1b``):
+    drawn by Rich or by :func:`render`, no control character of an input reaches the terminal. ``b``
+    itself when it holds none (the usual case costs one ``isprintable`` per cell)."""
+    if (all(p[0].isprintable() for p in b.parts) and "".join(b.header).isprintable()
+            and (b.title or "").isprintable() and all(map(_printable, b.rows))):
+        return b
+    return replace(b, title=inert(b.title) if b.title else b.title, header=tuple(inert(h) for h in b.header),
+                   rows=tuple(tuple(_inert_cell(c) for c in r) for r in b.rows),
+                   parts=tuple((inert(t), s) for t, s in b.parts))
 
 
 def line(text: str, style: str = "", soft_wrap: bool = False) -> Block:
@@ -142,7 +169,7 @@ def render(blocks: list[Block]) -> str:
     """The text Rich prints for ``blocks`` in a pipe (see the module docstring); check
     :func:`fits` first."""
     out: list[str] = []
-    for b in blocks:
+    for b in map(inert_block, blocks):
         if b.kind == "line":
             out.append("".join(p[0] for p in b.parts))
             continue

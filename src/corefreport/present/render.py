@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 
+from .inert import inert, latex_comment
 from .labels import METRIC_LABELS
 from .latex import PREAMBLE, table_latex
 from .numbers import cell
@@ -54,12 +55,15 @@ def tables_csv(tables: list[Table]) -> str:
 
 def md_escape(text: str) -> str:
     r"""A user string (document id, group, system name, title) as literal Markdown text that can
-    neither end a table cell, nor open raw HTML or a code span, nor break the line:
+    neither end a table cell, nor open raw HTML or a code span, nor break the line (a line break is
+    a space), nor act on a terminal (control characters visibly escaped, :func:`.inert.inert`):
 
     >>> md_escape("a|b <i>x</i>\nR&D `c` K & K")
     'a\\|b &lt;i&gt;x&lt;/i&gt; R&amp;D \\`c\\` K & K'
+    >>> md_escape("\x1b[2Jdoc")
+    '\\\\x1b[2Jdoc'
     """
-    text = " ".join(str(text).splitlines())
+    text = inert(" ".join(str(text).splitlines()))
     text = re.sub(r"&(?=[#A-Za-z])", "&amp;", text).replace("<", "&lt;").replace(">", "&gt;")
     for ch in "\\|`":
         text = text.replace(ch, "\\" + ch)
@@ -72,7 +76,7 @@ def md_code(text: str) -> str:
     >>> md_code("a|b"), md_code("x`y")
     ('`a|b`', '``x`y``')
     """
-    text = " ".join(str(text).splitlines())
+    text = inert(" ".join(str(text).splitlines()))
     fence = "`"
     while fence in text:
         fence += "`"
@@ -96,7 +100,7 @@ def to_markdown(t: Table) -> str:
 def to_latex(t: Table, label: str = "") -> str:
     """One table as LaTeX (:func:`corefreport.present.latex.table_latex`), its note (the
     signature) as a ``%`` comment before it."""
-    note = f"% {t.note}\n" if t.note else ""
+    note = latex_comment(t.note) + "\n" if t.note else ""
     return note + table_latex(replace(t, note=""), label)
 
 
@@ -117,7 +121,7 @@ def comparison_markdown(cmp: Comparison, top: int = 5, min_support: int = 20) ->
 def comparison_latex(cmp: Comparison) -> str:
     """The side-by-side table as booktabs LaTeX: best F1 in bold, Δ with ``*``, p-values; the
     signature and the test settings as ``%`` comments."""
-    return f"% {legend(cmp)}\n" + latex_document([scores_table(cmp)], "tab:corefreport-compare")
+    return latex_comment(legend(cmp)) + "\n" + latex_document([scores_table(cmp)], "tab:corefreport-compare")
 
 
 CSV_HEADER = ["kind", "analysis", "by", "item", "label", "system", "n", "recall", "precision", "f1", "ci_low",

@@ -12,7 +12,7 @@ from typing import TextIO
 from ..scoring.result import Evaluation
 from .labels import METRIC_LABELS, short_path
 from .numbers import cell, count, is_score_column, pct
-from .plain import Block, Cell, fits, line, render
+from .plain import Block, Cell, fits, inert_block, line, render
 from .tables import Table, all_tables, metrics_table, per_document_table
 
 
@@ -82,7 +82,7 @@ def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None 
     ``color=True``, else as plain text when :func:`~.plain.fits` says that is what Rich prints."""
     out = file or sys.stdout
     tty = out.isatty() if hasattr(out, "isatty") else False
-    blocks = evaluation_blocks(ev, per_doc, tty)
+    blocks = [inert_block(b) for b in evaluation_blocks(ev, per_doc, tty)]  # ids, names, tokens: text only
     if not tty and color is not True and fits(blocks):
         out.write(render(blocks))
         return

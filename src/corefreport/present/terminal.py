@@ -14,7 +14,8 @@ from rich.text import Text
 
 from .labels import ARROW, SHORT_ANALYSIS, short_doc, short_path
 from .numbers import ascii_text, cell, interval, p_value, pct
-from .plain import PIPE_WIDTH, Block, Cell, text_of
+from .inert import inert
+from .plain import PIPE_WIDTH, Block, Cell, inert_block, text_of
 from .sampling import spread_over_documents
 from .tables import Table, delta_cell, documents_table, group_label, highlights, legend, transitions
 
@@ -62,11 +63,13 @@ def _print_fitted(console: Console, title: str | None, header: list[str], rows: 
     first = min(first_width, max([len(header[0])] + [len(r[0]) for r in rows]))
     widths = [first + 3] + [max([len(h)] + [len(r[i]) for r in rows]) + 3 for i, h in enumerate(header) if i]
     groups = column_groups(widths, console.width) if tty else [list(range(1, len(header)))]
+    header = [inert(h) for h in header]
+    rows = [[inert(c) for c in r] for r in rows]
     if title:
-        console.print(Text(title, style="italic" if tty else ""))
+        console.print(_t(title, "italic" if tty else ""))
     if len(groups) > 1:
-        console.print(f"[dim]{len(header) - 1} columns in {len(groups)} parts to fit {console.width} columns "
-                      "(a wider terminal, a pipe or -f csv shows one table)[/dim]")
+        console.print(Text(f"{len(header) - 1} columns in {len(groups)} parts to fit {console.width} columns "
+                           "(a wider terminal, a pipe or -f csv shows one table)", style="dim"))
     for group in groups:
         rt = RichTable(box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False, show_edge=tty)
         rt.add_column(Text(header[0]), justify="left", overflow="fold", max_width=first_width)
@@ -89,14 +92,14 @@ def print_grouped(console: Console, t: Table, tty: bool, skip: tuple[str, ...] =
     rows = [[cell(row[i], t.header[i]) for i in keep] for row in t.rows]
     _print_fitted(console, t.title, header, rows, tty, first_width=28)
     if t.note:
-        console.print(Text(t.note, style="dim"))
+        console.print(_t(t.note, "dim"))
 
 
 def draw(blocks: list[Block], file: TextIO, color: bool | None = None) -> None:
     """Draw :class:`~.plain.Block`\\ s with Rich on ``file``: the terminal's width and styles on a
     terminal (wide tables in parts of whole columns), ASCII boxes at full width in a pipe."""
     console, tty = _console(file, color)
-    for b in blocks:
+    for b in map(inert_block, blocks):
         if b.kind == "line":
             t = Text()
             for text, style in b.parts:
@@ -125,12 +128,23 @@ _JUSTIFY = {"l": "left", "r": "right"}
 
 
 def _text(c: Cell) -> Text:
-    """A cell as Rich text (never read as markup)."""
-    return Text(c) if isinstance(c, str) else Text(c[0], style=c[1])
+    """A cell as Rich text (never read as markup, made inert)."""
+    return _t(c) if isinstance(c, str) else _t(c[0], c[1])
+
+
+def _t(text: str, style: str = "") -> Text:
+    """Text for the terminal: never read as Rich markup, its control characters (a document id's
+    ESC, a system name's newline) shown as escapes (:func:`.inert.inert`)."""
+    return Text(inert(str(text)), style=style)
+
+
+def _add_row(table: RichTable, *cells: str | Text) -> None:
+    """A row of ``table``: each ``str`` cell as :func:`_t` text (never markup, inert)."""
+    table.add_row(*[c if isinstance(c, Text) else _t(c) for c in cells])
 
 
 def _rt(title: str | None, tty: bool) -> RichTable:
-    return RichTable(title=Text(title) if title else None, box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False,
+    return RichTable(title=_t(title) if title else None, box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False,
                      title_justify="left", show_edge=tty)
 
 
@@ -146,17 +160,17 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
         tty = console.is_terminal
     fix = (lambda s: s) if tty else ascii_text
     cmp_sys = cmp.systems
-    console.print(Text(f"{len(cmp.names)} systems on {len(cmp.documents)} documents; baseline {cmp.baseline}"))
+    console.print(_t(f"{len(cmp.names)} systems on {len(cmp.documents)} documents; baseline {cmp.baseline}"))
     names = RichTable(box=None, pad_edge=False, show_header=False)
     names.add_column(style="bold")
     names.add_column(overflow="ellipsis", no_wrap=True)
     for n in cmp.names:
-        names.add_row(Text(n), Text(short_path(cmp.sources.get(n, ""), 60)))
+        _add_row(names, _t(n), _t(short_path(cmp.sources.get(n, ""), 60)))
     console.print(names)
     for w in cmp.warnings:
-        console.print(Text.assemble(("warning:", "yellow"), f" {w}"))
+        console.print(Text.assemble(("warning:", "yellow"), " " + inert(w)))
     for n in cmp_sys:
-        console.print(Text(fix(highlights(cmp, n, min_support=min_support)), style="bold" if tty else ""))
+        console.print(_t(fix(highlights(cmp, n, min_support=min_support)), style="bold" if tty else ""))
     console.print()
 
     # every metric side by side
@@ -164,27 +178,27 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
     t = _rt("F1 (%)" + (f", {cmp_sys[0]} against {cmp.baseline}" if one else ""), tty)
     t.add_column("metric", no_wrap=True)
     for n in cmp.names:
-        t.add_column(Text(n), justify="right", overflow="fold")
+        t.add_column(_t(n), justify="right", overflow="fold")
     if one:
         t.add_column("Δ", justify="right", no_wrap=True)
         t.add_column("95 % CI of Δ", justify="right", no_wrap=True)
         t.add_column("p", justify="right", no_wrap=True)
     else:
         for n in cmp_sys:
-            t.add_column(Text(f"Δ {n}"), justify="right", overflow="fold")
+            t.add_column(_t(f"Δ {n}"), justify="right", overflow="fold")
     family = None
     for m in cmp.metrics:
         if family is not None and m.family != family:
             t.add_section()
         family = m.family
-        cells = [m.label] + [Text(pct(m.f1[n]), style="bold" if n in m.best and len(cmp.names) > 1 else "")
+        cells = [m.label] + [_t(pct(m.f1[n]), style="bold" if n in m.best and len(cmp.names) > 1 else "")
                              for n in cmp.names]
         if one:
             x = m.tests[cmp_sys[0]]
             cells += [fix(delta_cell(x)), fix(interval(x.delta_ci)), p_value(x.p)]
         else:
             cells += [fix(delta_cell(m.tests[n])) for n in cmp_sys]
-        t.add_row(*[c if isinstance(c, Text) else Text(c) for c in cells])
+        _add_row(t, *cells)
     console.print(t)
     if not one:
         for n in cmp_sys:
@@ -193,7 +207,7 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
                 d.add_column(h, justify=j, no_wrap=True)
             for m in cmp.metrics:
                 x = m.tests[n]
-                d.add_row(m.label, fix(delta_cell(x)), fix(interval(x.delta_ci)), p_value(x.p))
+                _add_row(d, m.label, fix(delta_cell(x)), fix(interval(x.delta_ci)), p_value(x.p))
             console.print(d)
 
     # classes and types
@@ -201,7 +215,7 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
         g = _rt(f"Where {n} gains and loses: F1 by class and type (n ≥ {min_support} key referents)", tty)
         for h, j in (("analysis", "left"), ("group", "left"), ("n", "right"), (cmp.baseline, "right"),
                      (n, "right"), ("Δ", "right"), ("p", "right")):
-            g.add_column(Text(h), justify=j, overflow="fold", max_width=26 if h == "group" else None,
+            g.add_column(_t(h), justify=j, overflow="fold", max_width=26 if h == "group" else None,
                          no_wrap=h not in ("group", cmp.baseline, n))
         any_rows = False
         for a in dict.fromkeys(x.analysis for x in cmp.groups.get(n, [])):
@@ -210,7 +224,7 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
                 g.add_section()
             for x in rows:
                 any_rows = True
-                g.add_row(SHORT_ANALYSIS.get(a, a), fix(group_label(x)), str(x.key_referents), pct(x.test.baseline),
+                _add_row(g, SHORT_ANALYSIS.get(a, a), fix(group_label(x)), str(x.key_referents), pct(x.test.baseline),
                           pct(x.test.system), fix(delta_cell(x.test)), p_value(x.test.p))
         if any_rows:
             console.print(g)
@@ -225,9 +239,9 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
             lt = _rt(f"Links: right only in {n} / only in {cmp.baseline} / in both", tty)
             for h, j in (("analysis", "left"), (f"{n}", "right"), (cmp.baseline, "right"), ("both", "right"),
                          ("most frequent changes", "left")):
-                lt.add_column(Text(h), justify=j, overflow="fold")
+                lt.add_column(_t(h), justify=j, overflow="fold")
             for a, lc in per.items():
-                lt.add_row(SHORT_ANALYSIS.get(a, a), str(lc.gains), str(lc.losses), str(lc.both_right),
+                _add_row(lt, SHORT_ANALYSIS.get(a, a), str(lc.gains), str(lc.losses), str(lc.both_right),
                            fix(transitions(lc)))
             console.print(lt)
             if examples > 0:
@@ -239,7 +253,7 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
                     for kind in ("gain", "loss"):
                         for c in _examples(lc.changes, kind, examples):
                             shown = True
-                            ex.add_row(SHORT_ANALYSIS.get(a, a), short_doc(c.doc_id), _mention(c),
+                            _add_row(ex, SHORT_ANALYSIS.get(a, a), short_doc(c.doc_id), _mention(c),
                                        fix(f"{c.baseline}{ARROW}{c.system}"))
                 if shown:
                     console.print(ex)
@@ -250,12 +264,12 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
             dt = documents_table(cmp, n, documents)
             r = _rt(dt.title, tty)
             for h, j in (("document", "left"), (cmp.baseline, "right"), (n, "right"), ("Δ", "right")):
-                r.add_column(Text(h), justify=j, overflow="fold")
+                r.add_column(_t(h), justify=j, overflow="fold")
             for row in dt.rows:
-                r.add_row(row[0], pct(row[1]), pct(row[2]), fix(row[3]))
+                _add_row(r, row[0], pct(row[1]), pct(row[2]), fix(row[3]))
             console.print(r)
-    console.print(Text(f"{fix(legend(cmp))}; F1 in %, Δ in points, best in bold", style="dim"))
-    console.print(Text(str(cmp.signature), style="dim"), soft_wrap=True)
+    console.print(_t(f"{fix(legend(cmp))}; F1 in %, Δ in points, best in bold", style="dim"))
+    console.print(_t(str(cmp.signature), style="dim"), soft_wrap=True)
 
 
 def _examples(changes: list[LinkChange], kind: str, k: int) -> list[LinkChange]:

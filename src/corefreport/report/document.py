@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from ..present.inert import inert
+from ..present.latex import input_name_problem
 from ..present.output import output_target, write_atomic
 from ..scoring.result import Evaluation
 from .html import to_html
@@ -100,6 +102,9 @@ def write_report(ev: Evaluation, path: Path, title: str | None = None, sections:
     kind, _ = output_target(path, force)  # a device or a pipe is written to, never replaced
     main = path.with_name(f"{path.stem}-main.tex")
     if fmt == "tex" and kind == "file":
+        problem = input_name_problem(path.stem)
+        if problem:  # the wrapper's \input{STEM} would break, or run what the name holds
+            raise ValueError(f"{inert(str(path))}: {problem}; name the .tex report without them")
         output_target(main, force)
     data = render(ev, fmt, title, sections, comparison, progress, name, systems, pdf_child, **latex)
     write_atomic(path, data, force)

@@ -14,6 +14,7 @@ from importlib import resources
 from markupsafe import Markup
 
 from ..present import tables as T
+from ..present.inert import inert
 from ..present.labels import labels_of, row_label
 from ..present.numbers import cell as format_cell
 from ..present.numbers import pct
@@ -138,6 +139,11 @@ def bytecode_cache():
     from jinja2 import FileSystemBytecodeCache
 
     class Cache(FileSystemBytecodeCache):
+        def get_cache_key(self, name: str, filename: str | None = None) -> str:
+            # the compiled code depends on the environment's options too (``finalize`` is compiled
+            # into every output): an entry made under other options must not be found
+            return super().get_cache_key(f"{name}|{COMPILED_WITH}", filename)
+
         def load_bytecode(self, bucket) -> None:
             try:
                 super().load_bytecode(bucket)
@@ -158,6 +164,22 @@ def bytecode_cache():
         return None
 
 
+COMPILED_WITH = "autoescape+finalize=shown"
+"""The environment options the templates' compiled code depends on: part of the bytecode cache's
+key, so that a cache written by a version compiled otherwise is not used."""
+
+
+def shown(value):
+    r"""What every ``{{ … }}`` of the templates writes, before jinja2 escapes it: a string with its
+    control characters (but tab and newline) and bidi controls as visible escapes
+    (:func:`~corefreport.present.inert.inert`) — a document id's ESC is ```` on the page, and the
+    HTML and the standalone SVG stay well-formed XML characters; markup the templates built
+    (:class:`~markupsafe.Markup`, a macro's output) and other values as they are."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return inert(value, keep="\n\t")
+    return value
+
+
 @lru_cache(maxsize=1)
 def environment():
     from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -165,7 +187,7 @@ def environment():
     base = resources.files("corefreport") / "templates"
     env = Environment(loader=FileSystemLoader(str(base)), autoescape=select_autoescape(["html", "j2"]),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                      bytecode_cache=bytecode_cache())
+                      bytecode_cache=bytecode_cache(), finalize=shown)
     env.globals.update(table_view=table_view, table_font_pt=table_font_pt, kind=_kind, pct=pct, keep_rows=KEEP_ROWS,
                        fonts={k: Markup(v) for k, v in FONTS.items()}, chart_font_size=svg.FONT_SIZE)
     return env

@@ -12,22 +12,17 @@ from __future__ import annotations
 
 import re
 
+from ..present.inert import inert, latex_comment
 from ..present.latex import PREAMBLE, SISETUP, UNICODE, latex_text, table_latex
 from .examples import Examples, examples_table
 from .model import Para, Report, Section
 
-def _one_line(text: str) -> str:
-    """A user string inside a ``%`` comment: a line break would end the comment and let the rest
-    be typeset as LaTeX."""
-    return " ".join(str(text).split())
-
-
 def to_latex(report: Report, layout: str = "acl", label_prefix: str = "tab:corefreport-") -> str:
     r"""Every table of the report, section by section, ready for ``\input``; the title, the
     signature and the notes as ``%`` comments."""
-    parts = [f"% {_one_line(report.title)}", f"% {_one_line(report.subtitle)}", f"% corefreport {report.version}",
-             f"% signature: {report.signature}", f"% needs {PREAMBLE}{SISETUP}"]
-    parts += [f"% note: {_one_line(n)}" for n in report.notes]
+    parts = [latex_comment(report.title), latex_comment(report.subtitle), f"% corefreport {report.version}",
+             latex_comment(f"signature: {report.signature}"), f"% needs {PREAMBLE}{SISETUP}"]
+    parts += [latex_comment(f"note: {n}") for n in report.notes]
     parts.append("")
     for s in report.sections:
         tables = s.tables[:1] if s.id == "summary" else s.tables  # the repeated-mention list is diagnostics
@@ -35,7 +30,7 @@ def to_latex(report: Report, layout: str = "acl", label_prefix: str = "tab:coref
             tables = [examples_table([b for b in s.blocks if isinstance(b, Examples)])]
         if not tables:
             continue
-        parts.append(f"% ---- {s.title} ----")
+        parts.append(latex_comment(f"---- {s.title} ----"))
         for n, t in enumerate(tables, 1):
             parts.append(table_latex(t, f"{label_prefix}{s.id}-{n}", layout))
         if s.id == "errors":
@@ -51,7 +46,7 @@ an id or URL in a sentence must not run out of a 7.7 cm column (about 48 charact
 def _word(w: str) -> str:
     """One word of a sentence: characters pdflatex cannot set with T1 fonts (IPA, CJK …) as "?",
     specials escaped, a long word breakable."""
-    w = "".join(c if ord(c) < 256 or c in UNICODE else "?" for c in w)
+    w = "".join(c if ord(c) < 256 or c in UNICODE else "?" for c in inert(w))
     if len(w) <= LONG_WORD:
         return latex_text(w)
     pieces = [p for p in re.split(r"(?<=[/_\-.:])", w) if p]
@@ -137,7 +132,7 @@ def latex_main(report: Report, tables: str, layout: str = "acl") -> str:
     cls = r"\documentclass[11pt,twocolumn]{article}" if layout == "acl" else r"\documentclass[11pt]{article}"
     geometry = r"\usepackage[a4paper,textwidth=16cm,textheight=24.7cm,columnsep=0.6cm]{geometry}"
     return "\n".join([
-        f"% {report.title}: the tables of corefreport {report.version}, ready to compile (pdflatex main)",
+        latex_comment(f"{report.title}: the tables of corefreport {report.version}, ready to compile (pdflatex main)"),
         cls, r"\usepackage[T1]{fontenc}", r"\usepackage{lmodern}", r"\usepackage[utf8]{inputenc}", geometry, r"\usepackage{booktabs}",
         r"\usepackage{siunitx}", SISETUP, r"\usepackage{adjustbox}", r"\usepackage{placeins}",
         r"\begin{document}", r"\section*{" + latex_text(report.title) + "}",

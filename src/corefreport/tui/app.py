@@ -35,10 +35,12 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
+from ..present.inert import inert
 from ..scoring.outcomes import LinkOutcome
 from ..scoring.result import Evaluation
 from . import model as M
 from .footer import KeysFooter
+from .inert import InertLines, displayed
 from .table import LineTable
 
 KEYMAP_ENV = "COREFREPORT_KEYMAP"
@@ -262,7 +264,7 @@ class Browser(Screen):
         self.open(self.first, "start")
         if self.first.kind == "loading":
             app = self.coref
-            self.query_one("#loading-label", Static).update(f"reading the key and {app.loading_title}…")
+            self.query_one("#loading-label", Static).update(displayed(f"reading the key and {app.loading_title}…"))
             app.score()
 
     def on_resize(self) -> None:
@@ -317,16 +319,16 @@ class Browser(Screen):
         page = self.page
         ev = self.coref.ev
         self.mode(page.kind, filtering=page.kind == "links" and bool(page.query))
-        self.query_one("#crumbs", Static).update(Text(crumb_line([p.crumb for p in self.pages if p.crumb],
-                                                                 self.app.size.width - 2),
+        self.query_one("#crumbs", Static).update(Text(inert(crumb_line([p.crumb for p in self.pages if p.crumb],
+                                                                       self.app.size.width - 2)),
                                                       no_wrap=True, overflow="ellipsis"))
         if page.kind == "loading":
             self.bindings_changed()
             return
         if page.kind == "link":
             self.query_one("#note", Static).update("")
-            self.query_one("#detail", Static).update(M.link_detail(ev, page.row, chain_limit=200,
-                                                                  width=self.detail_width))
+            self.query_one("#detail", Static).update(displayed(M.link_detail(ev, page.row, chain_limit=200,
+                                                                            width=self.detail_width)))
             self._done()
             self.bindings_changed()
             return
@@ -386,8 +388,8 @@ class Browser(Screen):
         self.query_one("#detail-box", VerticalScroll).scroll_home(animate=False)
         if view is not None and 0 <= index < len(view):
             item = view.items[index]
-            detail.update(Text(item) if view.kind == "warnings" else
-                          M.link_detail(self.coref.ev, item, width=self.detail_width))
+            detail.update(Text(inert(item)) if view.kind == "warnings" else
+                          displayed(M.link_detail(self.coref.ev, item, width=self.detail_width)))
         else:
             detail.update("")
 
@@ -398,7 +400,7 @@ class Browser(Screen):
 
     def _update_note(self) -> None:
         view = self.page.view
-        self.query_one("#note", Static).update(view.note if view else "")
+        self.query_one("#note", Static).update(displayed(view.note) if view else "")
 
     # ---- table events
 
@@ -519,7 +521,7 @@ class Browser(Screen):
     def say(self, text: str, seconds: float = 3) -> None:
         """A message on the status line above the footer (not a toast: it never covers the numbers)."""
         status = self.query_one("#status", Static)
-        status.update(Text(text, no_wrap=True, overflow="ellipsis"))
+        status.update(Text(inert(text), no_wrap=True, overflow="ellipsis"))
         status.display = True
         self._said = text
         if self._say_timer is not None:
@@ -881,6 +883,13 @@ class CorefApp(App):
         self.started_at = time.time()
         self._painted = threading.Event()
 
+    def get_line_filters(self):
+        """Textual's filters and :class:`~.inert.InertLines`: no control character of a corpus reaches
+        the terminal, whatever widget draws it."""
+        return [*super().get_line_filters(), self._inert_lines]
+
+    _inert_lines = InertLines()
+
     def cached(self, name: str, make: Callable[[], Any]) -> Any:
         k = (name, id(self.ev))
         if k not in self._cache:
@@ -1020,7 +1029,7 @@ class CorefApp(App):
             self.exit(None, 2)
             return
         self.browser.mode(busy=False)
-        self.notify(f"the link-level analyses failed: {msg.error}", severity="error", timeout=10)
+        self.notify(inert(f"the link-level analyses failed: {msg.error}"), severity="error", timeout=10, markup=False)
 
     # ---- for tests and scripts
 
@@ -1066,12 +1075,12 @@ def run_tui(producer: Producer, title: str = "response") -> int:
     try:
         keymap = load_keymap()
     except Exception as err:  # a broken keymap file must not stop the browser
-        print(f"corefreport: warning: keymap {keymap_path()} ignored: {err}", file=sys.stderr)
+        print(f"corefreport: warning: {inert(f'keymap {keymap_path()} ignored: {err}')}", file=sys.stderr)
         keymap = {}
     app = CorefApp(producer=producer, keymap=keymap, freeze_gc=True, title=title)
     app.run()
     if app.error:
-        print(f"corefreport: error: {app.error}", file=sys.stderr)
+        print(f"corefreport: error: {inert(str(app.error))}", file=sys.stderr)
         return 2
     if os.environ.get("COREFREPORT_TUI_TIMINGS"):
         with open(os.environ["COREFREPORT_TUI_TIMINGS"], "a", encoding="utf-8") as f:

@@ -27,10 +27,12 @@ from textual.widgets import DataTable, Static
 
 from ..present.errortables import cost_start, mention_set, reading_note
 from ..present.explain import entity, explain
+from ..present.inert import inert
 from ..present.labels import short_doc
 from ..present.numbers import count, signed
 from ..scoring.errorclasses import CLASSES, LEFTOVER
 from .footer import KeysFooter
+from .inert import displayed
 
 if TYPE_CHECKING:
     from ..scoring.errorclasses import EntityRef, ErrorRow
@@ -68,7 +70,7 @@ def _marked(ev: Evaluation, doc_id: str, m: tuple[int, int], side: str, hot: set
         out.append("… ")
     for t in range(lo, hi + 1):
         style = ("reverse bold" if m in hot else "bold underline") if m[0] <= t <= m[1] else ""
-        out.append(words[t - first], style=style)
+        out.append(inert(words[t - first]), style=style)
         out.append(" ")
     if hi < last:
         out.append("…")
@@ -82,7 +84,7 @@ def entity_pane(ev: Evaluation, row: ErrorRow, ref: EntityRef | None, title: str
     side = "key" if ref.side == "key" else "response"
     hot = set(row.mentions)
     n = len(ref.mentions)
-    lines: list = [Text(f"{title} {entity(ref)} ({n} mention{'' if n == 1 else 's'})", style="bold")]
+    lines: list = [Text(inert(f"{title} {entity(ref)} ({n} mention{'' if n == 1 else 's'})"), style="bold")]
     doc = row.doc_id
     corpus = ev.key_corpus if side == "key" else ev.response_corpus
     sentence_of = corpus.documents[doc].sentence_of if corpus is not None and doc in corpus.documents else None
@@ -152,11 +154,12 @@ class ErrorsScreen(Screen):
             parts.append(self.cls)
         if self.level == "error" and self.row is not None:
             parts.append(f"{short_doc(self.row.doc_id)} s{self.row.sentence + 1}")
-        self.query_one("#errors-crumbs", Static).update(Text(" › ".join(parts), no_wrap=True, overflow="ellipsis"))
+        self.query_one("#errors-crumbs", Static).update(Text(inert(" › ".join(parts)), no_wrap=True,
+                                                             overflow="ellipsis"))
 
     def _detail(self, renderable) -> None:
-        self.shown = renderable
-        self.query_one("#errors-detail", Static).update(renderable)
+        self.shown = displayed(renderable)
+        self.query_one("#errors-detail", Static).update(self.shown)
         self.query_one("#errors-detail-box", VerticalScroll).scroll_home(animate=False)
 
     def show_totals(self) -> None:
@@ -187,8 +190,8 @@ class ErrorsScreen(Screen):
         t.add_columns("document", "sentence", "mentions", "types")
         for r in self.rows:
             words = ", ".join(r.texts) if r.texts else ", ".join(f"{m[0]}-{m[1]}" for m in r.mentions)
-            t.add_row(*(Text(x) for x in (short_doc(r.doc_id), str(r.sentence + 1), words[:60],  # never markup
-                                          "+".join(dict.fromkeys(r.mtypes)))))
+            t.add_row(*(Text(inert(x)) for x in (short_doc(r.doc_id), str(r.sentence + 1), words[:60],  # never markup
+                                                 "+".join(dict.fromkeys(r.mtypes)))))
         t.move_cursor(row=self.cursor.get(cls, 0))
         self._crumbs()
         self._highlight(t.cursor_row)

@@ -20,6 +20,7 @@ from rich.text import Text
 
 from ..present.context import Highlight, chain_spans, end_tag, highlight, span_text, token_role, why
 from ..present.context import document_of as _doc
+from ..present.inert import inert
 from ..present.labels import COLUMN_TITLES, METRIC_LABELS, ROW_LABELS
 from ..present.numbers import count as num
 from ..present.numbers import pct
@@ -315,7 +316,7 @@ def summary(ev: Evaluation) -> str:
              f"{k.chains}/{r.chains} chains ({k.singletons}/{r.singletons} single)"]
     if ev.warnings:
         lines.append(f"⚠ {len(ev.warnings)} warning(s): the last row of the table (End, Enter) lists them")
-    lines.append(str(ev.signature))
+    lines.append(inert(str(ev.signature)))  # a scheme path may hold a line break
     return "\n".join(lines)
 
 
@@ -655,7 +656,7 @@ def link_view(ev: Evaluation, scope: Scope, query: str = "", width: int = 80,
                 "class": r.cls, "type": r.type, "credit": r.credit, "analysis": r.analysis}
 
     total = len(pick(ev) if pick is not None else scope.rows(ev))
-    note = f"{len(rows)} links" + (f" of {total} match “{query}”" if query else "")
+    note = f"{len(rows)} links" + (inert(f" of {total} match “{query}”") if query else "")
     return View("links", "", ("outcome", "referent", "key antecedent", "resp. antecedent", "document"),
                 rows, cell, note=note, values=values)
 
@@ -762,13 +763,13 @@ def link_detail(ev: Evaluation, row: LinkOutcome, chain_limit: int = 12, width: 
     the response chain side by side (:func:`chains_side_by_side`) in ``width`` columns."""
     out = Text()
     out.append(f" {row.outcome} ", style=f"bold reverse {OUTCOME_STYLE.get(row.outcome, '')}")
-    out.append(f" {ANALYSIS_TITLES.get(row.analysis, row.analysis)} · {row.cls} › {row.type} · {row.doc_id} "
-               f"@{row.start}\n")
+    out.append(inert(f" {ANALYSIS_TITLES.get(row.analysis, row.analysis)} · {row.cls} › {row.type} · {row.doc_id} "
+                     f"@{row.start}") + "\n")  # ids and words: their control characters as escapes
     out.append("why: ", style="bold")
-    out.append(why(ev, row) + "\n")
+    out.append(inert(why(ev, row)) + "\n")
     doc = _doc(ev, row.doc_id, "key")
     if doc is None:
-        out.append(row.text + "\n")
+        out.append(inert(row.text) + "\n")
         return out
     h = highlight(ev, row)
     prev_last = None
@@ -777,17 +778,17 @@ def link_detail(ev: Evaluation, row: LinkOutcome, chain_limit: int = 12, width: 
             out.append("… ", style="dim")
         for t in range(a, b + 1):
             style = token_style(h, t)
-            out.append(doc.tokens[t], style=style)
+            out.append(inert(doc.tokens[t]), style=style)
             end_tag = _end_tag(h, t)
             if end_tag:
                 out.append(end_tag[0], style=end_tag[1])
             out.append(" ")
         prev_last = b
     out.append("\n")
-    key_txt = span_text(ev, row.doc_id, row.key_antecedent, "key")
-    resp_txt = span_text(ev, row.doc_id, row.response_antecedent, "response")
+    key_txt = inert(span_text(ev, row.doc_id, row.key_antecedent, "key"))
+    resp_txt = inert(span_text(ev, row.doc_id, row.response_antecedent, "response"))
     out.append("referent            ", style="bold")
-    out.append(row.text, style=REFERENT_STYLE)
+    out.append(inert(row.text), style=REFERENT_STYLE)
     out.append("\nkey antecedent      ", style="bold")
     out.append(key_txt, style=KEY_STYLE if row.key_antecedent else "dim")
     out.append("\nresponse antecedent ", style="bold")
@@ -839,7 +840,7 @@ def chains_side_by_side(ev: Evaluation, row: LinkOutcome, width: int = 76, limit
             return Text(" " * col)
         mark = "▶ " if s == row.span else "  "
         tag = ("[K]" if side == "key" else "[R]") if s == ante else ""
-        words = span_text(ev, row.doc_id, s, side)
+        words = inert(span_text(ev, row.doc_id, s, side))
         head = f"{mark}@{s[0]} "
         room = col - len(head) - len(tag)
         if len(words) > room:

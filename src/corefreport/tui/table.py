@@ -21,6 +21,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from ..present.inert import inert, inert_styled
 from .model import View
 
 MEASURE = 200
@@ -107,7 +108,7 @@ class LineTable(ScrollView, can_focus=True):
         self.view = view
         self._cells.clear()
         self._lines.clear()
-        header = [Text(c) for c in view.columns]
+        header = [Text(inert(c)) for c in view.columns]
         widths = [cell_len(c.plain) for c in header]
         for i in range(min(len(view), MEASURE)):
             for j, c in enumerate(self._row(i)):
@@ -126,7 +127,9 @@ class LineTable(ScrollView, can_focus=True):
     def _row(self, i: int) -> list[Text]:
         cells = self._cells.get(i)
         if cells is None:
-            cells = [c if isinstance(c, Text) else Text(str(c)) for c in self.view.cell(self.view.items[i], False)]
+            # a document id or a word: never markup, its control characters shown as escapes
+            cells = [inert_styled(c) if isinstance(c, Text) else Text(inert(str(c)))
+                     for c in self.view.cell(self.view.items[i], False)]
             self._cells[i] = cells
         return cells
 
@@ -172,7 +175,7 @@ class LineTable(ScrollView, can_focus=True):
             strip = self._lines.get(key)
             if strip is None:
                 style = base + self.get_component_rich_style("line-table--header")
-                strip = self._line([Text(c) for c in view.columns], style, numeric)
+                strip = self._line([Text(inert(c)) for c in view.columns], style, numeric)
                 self._lines[key] = strip
             style = base + self.get_component_rich_style("line-table--header")
         else:
