@@ -82,6 +82,11 @@ SCORING = (
         "instead of WL.", _SETTINGS["strict_dominant"], "flag"),
     Opt("errors_singletons", ("--errors-keep-singletons",), "errors: keep response singletons (the analyser's mode "
         "F; default: drop them, its mode T).", _SETTINGS["errors_singletons"], "flag"),
+    Opt("markup_policy", ("--markup-policy",), "A RESPONSE of LLM/seq2seq markup text (text2text-coref's "
+        "'word|[e1 … word|e1]', or '<m> … | 1 </m>'), read onto the KEY's words by word edit distance: 'organisers' "
+        "(default: as text2text-coref's cleaner, tags on a misspelt word dropped) or 'lenient' (kept on 1:1 "
+        "substitutions; an unclosed tag becomes a one-word mention). docs/formats.md.", _SETTINGS["markup_policy"],
+        metavar="organisers|lenient"),
     Opt("plink_compat", ("--plink-compat",), "p-link: take categories exactly as Zeldes' Perl does (numerator and "
         "response denominator from the response file).", _SETTINGS["plink_compat"], "flag"),
 )
