@@ -203,6 +203,9 @@ def read_onto_key(markup: MarkupDocument, key: Document, policy: str = "organise
     diag.tags = sum(len(_tags(w)) for w in markup.words)
     aligned = _through(steps, markup.words, key_words, lenient, diag)
     warnings: list[str] = []
+    # crossing mentions: the response's own tags (none dropped) on the key's sentences
+    diag.crossing_sentences = _crossing(_through(steps, markup.words, key_words, True, Diagnostics()),
+                                        _sentence_of(key))
     doc = _read(aligned, key, markup, policy, diag, warnings)
     ceiling_doc = None
     if ceiling:
@@ -270,11 +273,6 @@ def _read(aligned: list[tuple[str, int]], key: Document, markup: MarkupDocument,
     """Repair the tags per key sentence and read the mentions, as ``clean`` and ``text2conllu`` do."""
     starts = key.sentence_starts or [0]
     bounds = list(starts[1:]) + [len(key.tokens)]
-    sentence_of = [0] * len(key.tokens)
-    for k, (a, b) in enumerate(zip(starts, bounds)):
-        for t in range(a, b):
-            sentence_of[t] = k
-    diag.crossing_sentences += _crossing(aligned, sentence_of)
     # per sentence: a run of key words with the empty nodes among them (the cleaner's split)
     cleaned: list[str] = []
     at = 0
@@ -293,10 +291,23 @@ def _read(aligned: list[tuple[str, int]], key: Document, markup: MarkupDocument,
     positions = [j for _, j in aligned]
     if bad:
         shown = ", ".join(repr(x) for x in list(dict.fromkeys(bad))[:3])
-        warnings.append(f"{markup.source}:{markup.line}: {len(bad)} tag(s) whose entity id is not e<digits> "
-                        f"dropped (the organisers' cleaner drops them silently), e.g. {shown}; --markup-policy "
-                        "lenient keeps them")
+        if policy == "lenient":
+            warnings.append(f"{markup.source}:{markup.line}: {len(bad)} tag(s) whose entity id is not e<digits> kept "
+                            f"(the organisers' cleaner drops them), e.g. {shown}")
+        else:
+            warnings.append(f"{markup.source}:{markup.line}: {len(bad)} tag(s) whose entity id is not e<digits> "
+                            f"dropped (the organisers' cleaner drops them silently), e.g. {shown}; --markup-policy "
+                            "lenient keeps them")
     return _document(cleaned, positions, key, markup, policy, diag)
+
+
+def _sentence_of(key: Document) -> list[int]:
+    """The sentence of each key token."""
+    starts = key.sentence_starts or [0]
+    out = [0] * len(key.tokens)
+    for k, (a, b) in enumerate(zip(starts, list(starts[1:]) + [len(key.tokens)])):
+        out[a:b] = [k] * (b - a)
+    return out
 
 
 def _crossing(aligned: list[tuple[str, int]], sentence_of: list[int]) -> int:
