@@ -104,8 +104,8 @@ def _streamed_format(path: str) -> str | None:
     whole = len(data) <= HEAD
     head = data[:HEAD].decode("utf-8-sig", errors="ignore")
     fmt = detect_format(path, head)
-    if fmt == "jsonlines":
-        return fmt
+    if fmt == "jsonlines":  # a JSON array is read whole
+        return None if head.lstrip("\ufeff \t\r\n").startswith("[") else fmt
     if fmt != "conll2012" or not BEGIN_RE.search(head) or (not whole and head.count("\n") < 200):
         return None
     return fmt

@@ -21,3 +21,11 @@ for kind in misspell delete closing truncate badid all; do
   # 5. corefreport's CoNLL-U path on the result: the numbers the test expects from the text
   corefreport score key.conllu $kind.conllu -f json -q > $kind.expected.json
 done
+# 6. text2text-coref's JSON: the key converted, a system-like response made from it
+#    (perturb_json.py), json2conllu back onto the key's words, scored by corefreport's CoNLL-U path
+$PY -m text2text_coref conllu2json key.conllu -s -o key.json
+python3 perturb_json.py < key.json > system.json
+rm key.json
+$PY -m text2text_coref json2conllu system.json key.conllu -o system.conllu 2> /dev/null
+python3 compact.py system.conllu > system.tmp && mv system.tmp system.conllu
+corefreport score key.conllu system.conllu -f json -q > system.expected.json
