@@ -165,7 +165,7 @@ def test_more_lines_than_key_documents_is_an_error(tmp_path):
 
 def test_markup_key_is_refused():
     line = one_error_line(CliRunner().invoke(app, ["score", str(DATA / "misspell.txt"), str(DATA / "key.conllu")]))
-    assert "misspell.txt" in line and "RESPONSE, not the KEY" in line
+    assert "misspell.txt" in line and "as the RESPONSE against a KEY, not be the KEY" in line
 
 
 def test_score_table_shows_the_split():

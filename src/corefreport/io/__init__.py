@@ -119,7 +119,7 @@ def load_corpus(spec: str, fmt: str | None = None, key: bool = False, columns: b
     for (f, text), ff in zip(texts, fmts):
         if ff in MARKUP:
             raise InputError(f, None, f"{ff} markup (one document per line) is read onto the key's words: it can "
-                             "be the RESPONSE, not the KEY")
+                             "only be scored as the RESPONSE against a KEY, not be the KEY or read alone")
         if key and ff == "jsonlines":
             part = _reader(ff)(f, text, key=True)
         elif ff == "conll2012" and not columns:
