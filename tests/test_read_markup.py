@@ -171,3 +171,12 @@ def test_markup_key_is_refused():
 def test_score_table_shows_the_split():
     out = CliRunner().invoke(app, ["score", str(DATA / "key.conllu"), str(DATA / "all.txt"), "-q"]).output
     assert "alignment ceiling" in out and "79.20" in out and "3.85" in out and "markup:organisers" in out
+
+
+def test_report_metrics_section_carries_the_split():
+    from corefreport.report.model import metrics_section
+
+    titles = [getattr(b, "title", "") for b in metrics_section(score("all.txt")).blocks]
+    assert any(t.startswith("alignment ceiling") for t in titles) and "alignment diagnostics" in titles
+    assert not any("alignment" in t for t in (getattr(b, "title", "") for b in
+                                               metrics_section(score("all.conllu")).blocks))
