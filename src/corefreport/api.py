@@ -76,6 +76,10 @@ def evaluate(key: Side, response: Side, *, tokens: Mapping[str, Tokens] | None =
     metrics, per-document results, the analyses' tables and (``rows``) their outcome rows.
     ``tokens``: the documents' words by id (for clusters), which the analyses need."""
     s = options.pop("settings", None) or settings(**options)
+    if isinstance(key, str) and isinstance(response, str):  # as the command line reads them (markup too)
+        from .io.pairs import DocumentPairs
+
+        return _evaluate(DocumentPairs(key, response), settings=s, rows=rows)
     return _evaluate(_corpus(key, "key", tokens), _corpus(response, "response", tokens), settings=s, rows=rows)
 
 

@@ -85,6 +85,11 @@ SCORING = (
         "singletons but keep the key's, as Kummerfeld & Klein's analyser does (its mode T, for keys without "
         "singletons); default: the scores' mentions on both sides.", _SETTINGS["errors_drop_response_singletons"],
         "flag"),
+    Opt("markup_policy", ("--markup-policy",), "A RESPONSE of LLM/seq2seq markup text (text2text-coref's "
+        "'word|[e1 … word|e1]', or '<m> … | 1 </m>'), read onto the KEY's words by word edit distance: 'organisers' "
+        "(default: as text2text-coref's cleaner, tags on a misspelt word dropped) or 'lenient' (kept on 1:1 "
+        "substitutions; an unclosed tag becomes a one-word mention). docs/formats.md.", _SETTINGS["markup_policy"],
+        metavar="organisers|lenient"),
     Opt("plink_compat", ("--plink-compat",), "p-link: take categories exactly as Zeldes' Perl does (numerator and "
         "response denominator from the response file).", _SETTINGS["plink_compat"], "flag"),
 )

@@ -13,7 +13,9 @@ from typing import Callable
 from ..model import Corpus
 from ..errors import InputError
 
-FORMATS = ("conll2012", "conllu", "jsonlines", "webanno")
+FORMATS = ("conll2012", "conllu", "jsonlines", "webanno", "text2text", "brackets")
+MARKUP = ("text2text", "brackets")
+"""Formats read onto the key's words (:mod:`.markup`): a response only."""
 KNOWN_SUFFIXES = (".conll", "_conll", ".conllu", ".jsonlines", ".jsonl", ".json", ".tsv", ".conll2012", ".txt")
 
 
@@ -69,6 +71,27 @@ def expand(spec: str) -> list[str]:
     raise InputError(spec, None, "no such file or directory")
 
 
+def load_markup(spec: str, fmt: str | None = None) -> tuple[str, list] | None:
+    """The format and the documents (:class:`~.markup.MarkupDocument`, every line of every file
+    in order) of a markup response, or ``None`` when ``spec`` is not markup (given as ``fmt``, or
+    detected)."""
+    from .conll2012 import read_text
+    from .markup import read_markup
+    from .streams import display_name
+
+    if fmt is not None and fmt not in MARKUP:
+        return None
+    files = expand(spec)
+    texts = [(display_name(f), read_text(f)) for f in files]
+    fmts = [fmt or sniff(f, t) for f, t in texts]
+    if not fmts or fmts[0] not in MARKUP:
+        return None
+    if len(set(fmts)) > 1:
+        raise InputError(spec, None, "mixes markup text with other formats")
+    docs = [d for (f, t), ff in zip(texts, fmts) for d in read_markup(f, t, ff)]
+    return fmts[0], docs
+
+
 def load_corpus(spec: str, fmt: str | None = None, key: bool = False, columns: bool = True) -> Corpus:
     """Read every file named by ``spec`` into one corpus (documents in file order).
 
@@ -94,6 +117,9 @@ def load_corpus(spec: str, fmt: str | None = None, key: bool = False, columns: b
                          + ": choose one with --key-format/--response-format")
     corpus = Corpus(source=display_name(spec), format=fmts[0] if fmts else "")
     for (f, text), ff in zip(texts, fmts):
+        if ff in MARKUP:
+            raise InputError(f, None, f"{ff} markup (one document per line) is read onto the key's words: it can "
+                             "only be scored as the RESPONSE against a KEY, not be the KEY or read alone")
         if key and ff == "jsonlines":
             part = _reader(ff)(f, text, key=True)
         elif ff == "conll2012" and not columns:

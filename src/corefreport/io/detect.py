@@ -12,7 +12,10 @@ Rules, first match wins:
 4. ``# newdoc``, ``# global.Entity``, or a 10-column word line with an integer ID whose MISC column
    has ``Entity=`` (among the first lines), or the first token line is a 10-column line with a
    CoNLL-U ID → ``conllu``;
-5. otherwise ``conll2012`` (whose reader then says what is wrong).
+5. no line among the first has a TAB, and a word carries text2text-coref tags (``word|[e1``,
+   ``word|e1]``, ``word|[e1]``, several comma-separated) → ``text2text``; or a line holds ``<m>``
+   and ``</m>`` → ``brackets`` (Seq2seqCoref's inline mentions; :mod:`.markup`);
+6. otherwise ``conll2012`` (whose reader then says what is wrong).
 """
 
 from __future__ import annotations
@@ -37,7 +40,23 @@ def detect_format(path: str, text: str) -> str:
         return "conll2012"
     if _looks_like_conllu(head):
         return "conllu"
-    return "conll2012"
+    markup = _markup(head)
+    return markup or "conll2012"
+
+
+T2T_TAG = re.compile(r"\S\|\[?[^\s|,\[\]]+\]?(,\[?[^\s|,\[\]]+\]?)*(\s|$)")
+
+
+def _markup(lines: list[str]) -> str | None:
+    """``text2text`` or ``brackets`` when the first lines are markup text (rule 5), else ``None``."""
+    if any("\t" in line for line in lines):
+        return None
+    for line in lines:
+        if "<m>" in line and "</m>" in line:
+            return "brackets"
+        if T2T_TAG.search(line) and ("|[" in line or "]" in line):
+            return "text2text"
+    return None
 
 
 def _first_lines(text: str, n: int) -> list[str]:

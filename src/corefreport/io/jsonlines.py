@@ -18,6 +18,15 @@ Format: one JSON object per line, one line per document.
 * ``speakers`` and ``pos`` (optional, the shape of ``sentences``) become the ``speaker`` and ``pos``
   columns; one whose token count differs from ``sentences`` is ignored with a warning.
 * Other keys (``paragraphs``, ``constituents``, ``ner``, …) are ignored.
+* Current systems' layout (text2text-coref's ``conllu2json``/``json2conllu``, Maverick's
+  ``predict()`` saved as JSON): ``doc_id`` stands for ``doc_key``, ``tokens`` (a flat list of
+  words: one sentence; or a list of token lists) for ``sentences``, ``clusters_token_offsets``
+  (inclusive ``[start, end]`` token offsets, as both write them) for ``clusters`` — in a key too.
+  Tokens written ``##``/``##FORM`` (text2text-coref's empty nodes) are not words: they are
+  removed and the offsets renumbered; a mention of empty nodes alone (a zero) is dropped, with a
+  warning. ``clusters_text_mentions``/``clusters_char_offsets`` are ignored.
+* A file whose first character is ``[`` is one JSON array of such objects (text2text-coref
+  writes one); each object's line is where it starts.
 * Errors name the file and line: a line that is not valid JSON (with the JSON error), not an
   object, no ``doc_key`` or ``sentences``, ``sentences`` not a list of lists, a cluster that is not a
   list, a mention that is not two integers, ``start > end``, a negative offset or one beyond the
@@ -43,7 +52,10 @@ def read_jsonlines(path: str | Path, text: str | None = None, field: str = "clus
     if text is None:
         text = read_text(path)
     corpus = Corpus(source=path, format="jsonlines")
-    for doc in scan_jsonlines(path, enumerate(text.split("\n"), 1), field, key, corpus.warnings):
+    body = text.lstrip("\ufeff \t\r\n")
+    lines: Iterable = (_array_objects(path, text) if body.startswith("[")
+                       else enumerate(text.split("\n"), 1))
+    for doc in scan_jsonlines(path, lines, field, key, corpus.warnings):
         corpus.documents[doc.doc_id] = doc
     return corpus
 
@@ -58,9 +70,12 @@ def scan_jsonlines(path: str, lines: Iterable[tuple[int, str]], field: str = "cl
     keys: dict[str, int] = {}
     first_line: dict[str, int] = {}
     for ln, line in lines:
-        if not line.strip():
+        if isinstance(line, dict):  # an object of a JSON array
+            obj = _normalize(path, ln, line, warnings)
+        elif not line.strip():
             continue
-        obj = _parse_line(path, ln, line)
+        else:
+            obj = _normalize(path, ln, _parse_line(path, ln, line), warnings)
         doc_key = obj["doc_key"]
         raw_key = doc_key if isinstance(doc_key, str) else json.dumps(doc_key)
         if raw_key in keys:
@@ -110,7 +125,7 @@ def read_jsonlines_at(path: str, offset: int, line: int, doc_id: str, key: bool 
         f.seek(offset)
         raw = f.readline()
     text = raw.decode("utf-8-sig" if offset == 0 else "utf-8")
-    doc = _read_document(path, line, _parse_line(path, line, text), doc_id, "clusters", [])
+    doc = _read_document(path, line, _normalize(path, line, _parse_line(path, line, text), []), doc_id, "clusters", [])
     doc.doc_id = doc_id
     return doc
 
@@ -126,10 +141,103 @@ def _parse_line(path: str, ln: int, line: str) -> dict[str, Any]:
         raise InputError(path, ln, f"cannot read the JSON: {err or 'nested too deeply'}") from None
     if not isinstance(obj, dict):
         raise InputError(path, ln, f"expected a JSON object per line, found {_json_type(obj)}")
-    for key in ("doc_key", "sentences"):
-        if key not in obj:
-            raise InputError(path, ln, f"the object has no {key!r}")
     return obj
+
+
+def _array_objects(path: str, text: str) -> Iterator[tuple[int, Any]]:
+    """The elements of a file holding one JSON array, each with the line where it starts."""
+    decoder = json.JSONDecoder()
+    at = text.index("[") + 1
+    n = len(text)
+
+    def skip(i: int) -> int:
+        while i < n and text[i] in " \t\r\n":
+            i += 1
+        return i
+
+    at = skip(at)
+    if at < n and text[at] == "]":
+        return
+    while True:
+        ln = text.count("\n", 0, at) + 1
+        try:
+            obj, at = decoder.raw_decode(text, at)
+        except json.JSONDecodeError as err:
+            raise InputError(path, err.lineno, f"not valid JSON: {err.msg} (column {err.colno})") from None
+        except (ValueError, RecursionError) as err:
+            raise InputError(path, ln, f"cannot read the JSON: {err or 'nested too deeply'}") from None
+        if not isinstance(obj, dict):
+            raise InputError(path, ln, f"expected a JSON object in the array, found {_json_type(obj)}")
+        yield ln, obj
+        at = skip(at)
+        if at < n and text[at] == ",":
+            at = skip(at + 1)
+            continue
+        if at < n and text[at] == "]":
+            if skip(at + 1) < n:
+                raise InputError(path, text.count("\n", 0, skip(at + 1)) + 1, "text after the JSON array")
+            return
+        raise InputError(path, text.count("\n", 0, min(at, n)) + 1, "the JSON array is not closed by ']' "
+                         "(expected ',' or ']')")
+
+
+def _normalize(path: str, ln: int, obj: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
+    """``obj`` with current systems' keys read as e2e-coref's (see the module docstring): ``doc_id``
+    → ``doc_key``, ``tokens`` → ``sentences``, ``clusters_token_offsets`` → ``clusters``, empty
+    nodes (``##``) removed; the required keys checked."""
+    if "doc_key" not in obj and "doc_id" in obj:
+        obj = {**obj, "doc_key": obj["doc_id"]}
+    if "doc_key" not in obj:
+        raise InputError(path, ln, "the object has no 'doc_key' (or 'doc_id')")
+    if "sentences" not in obj and "tokens" in obj:
+        tokens = obj["tokens"]
+        if not isinstance(tokens, list):
+            raise InputError(path, ln, f"'tokens' of {obj['doc_key']!r} must be a list of words")
+        sentences = tokens if tokens and all(isinstance(t, list) for t in tokens) else [tokens]
+        obj = {**obj, "sentences": sentences}
+        if "clusters" not in obj and "clusters_token_offsets" in obj:
+            obj["clusters"] = obj["clusters_token_offsets"]
+        if any(isinstance(t, str) and t.startswith("##") for s in sentences if isinstance(s, list) for t in s):
+            obj = _without_empty_nodes(path, ln, obj, warnings)
+    if "sentences" not in obj:
+        raise InputError(path, ln, "the object has no 'sentences' (or 'tokens')")
+    return obj
+
+
+def _without_empty_nodes(path: str, ln: int, obj: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
+    """text2text-coref's empty nodes (tokens ``##…``) removed, the offsets renumbered; a mention of
+    empty nodes alone is dropped (counted in a warning)."""
+    sentences = obj["sentences"]
+    flat = [t for s in sentences for t in s]
+    real = [i for i, t in enumerate(flat) if not (isinstance(t, str) and t.startswith("##"))]
+    new = {old: k for k, old in enumerate(real)}
+    clusters = obj.get("clusters")
+    dropped = 0
+    if isinstance(clusters, list):
+        out = []
+        for cluster in clusters:
+            if not isinstance(cluster, list):
+                out.append(cluster)
+                continue
+            kept = []
+            for m in cluster:
+                if not (isinstance(m, list) and len(m) == 2 and all(type(x) is int for x in m)):
+                    kept.append(m)
+                    continue
+                inside = [new[i] for i in range(m[0], m[1] + 1) if i in new]
+                if inside:
+                    kept.append([inside[0], inside[-1]])
+                elif 0 <= m[0] <= m[1] < len(flat):
+                    dropped += 1
+                else:
+                    kept.append(m)  # out of range: the reader's check names it
+            out.append(kept)
+        clusters = out
+    if dropped:
+        warnings.append(f"{path}:{ln}: {dropped} mention(s) of empty nodes alone ('##' tokens: zeros) in "
+                        f"{obj['doc_key']!r} dropped")
+    return {**obj, "sentences": [[t for t in s if not (isinstance(t, str) and t.startswith("##"))]
+                                 for s in sentences], "clusters": clusters}
 
 
 def _json_type(value: object) -> str:

@@ -104,8 +104,8 @@ def _streamed_format(path: str) -> str | None:
     whole = len(data) <= HEAD
     head = data[:HEAD].decode("utf-8-sig", errors="ignore")
     fmt = detect_format(path, head)
-    if fmt == "jsonlines":
-        return fmt
+    if fmt == "jsonlines":  # a JSON array is read whole
+        return None if head.lstrip("\ufeff \t\r\n").startswith("[") else fmt
     if fmt != "conll2012" or not BEGIN_RE.search(head) or (not whole and head.count("\n") < 200):
         return None
     return fmt
@@ -134,20 +134,28 @@ class Side:
                          and (fmt is None or (len(self.files) == 1 and fmt == formats[0])))
         self.format = formats[0] if self.streamed else ""
         self.corpus: Corpus | None = None
+        self.markup: list | None = None
+        """A markup response's documents (:mod:`.markup`), read onto the key's words when paired."""
 
     @classmethod
     def of(cls, corpus: Corpus) -> Side:
         """The side of a corpus already in memory."""
         side = cls.__new__(cls)
         side.source, side.fmt, side.key, side.columns, side.files = corpus.source, corpus.format, False, True, []
-        side.streamed, side.format, side.corpus = False, corpus.format, corpus
+        side.streamed, side.format, side.corpus, side.markup = False, corpus.format, corpus, None
         return side
 
     def load(self) -> None:
         """Read a side that is not read a document at a time, once (a pool reads it before it forks)."""
         if not self.streamed and self.corpus is None:
-            from . import load_corpus
+            from . import load_corpus, load_markup
 
+            if not self.key:
+                found = load_markup(self.source, self.fmt)
+                if found is not None:
+                    self.format, self.markup = found
+                    self.corpus = Corpus(source=self.source, format=self.format)
+                    return
             self.corpus = load_corpus(self.source, self.fmt, key=self.key, columns=self.columns)
             self.format = self.corpus.format
 
@@ -246,7 +254,57 @@ class DocumentPairs:
     def with_sides(self, key: Side, response: Side) -> DocumentPairs:
         self.key, self.response = key, response
         self.places: tuple[dict[str, Locator], dict[str, Locator]] = ({}, {})
+        self.markup_policy = "organisers"
+        self.ceiling_side = False
+        self.read_markup: dict[int, tuple] = {}
+        """A markup response: key item → (response document, ceiling document, diagnostics)."""
         return self
+
+    @property
+    def markup(self) -> bool:
+        """Whether the response is markup text read onto the key's words (known after :meth:`prepare`)."""
+        return self.response.markup is not None
+
+    def ceiling(self) -> DocumentPairs:
+        """The pairs of the key and the alignment ceiling of a markup response (:mod:`.markup`)."""
+        other = DocumentPairs.__new__(DocumentPairs).with_sides(self.key, self.response)
+        other.markup_policy, other.ceiling_side, other.read_markup = self.markup_policy, True, self.read_markup
+        return other
+
+    def diagnostics(self) -> list[tuple[str, object]]:
+        """Each markup document's :class:`~.markup.Diagnostics`, in key order, by document id."""
+        return [(v[0].doc_id, v[2]) for _, v in sorted(self.read_markup.items())]
+
+    def _markup_pairs(self, reading: Reading) -> Iterator[Pair]:
+        """A markup response's line ``k`` read onto key document ``k`` (no ids: by position)."""
+        from .markup import read_onto_key
+
+        docs = self.response.markup
+        kplaces = self.places[0]
+        i = -1
+        for i, (kd, kwhere) in enumerate(self.key.documents(reading.key_warnings)):
+            kplaces[kd.doc_id] = kwhere
+            rd = None
+            if i < len(docs):
+                if i not in self.read_markup:
+                    rdoc, cdoc, diag, warnings = read_onto_key(docs[i], kd, self.markup_policy)
+                    self.read_markup[i] = (rdoc, cdoc, diag, warnings)
+                rdoc, cdoc, diag, warnings = self.read_markup[i]
+                if not self.ceiling_side:
+                    reading.response_warnings.extend(warnings)
+                rd = cdoc if self.ceiling_side else rdoc
+                self.places[1][rd.doc_id] = (rd,)
+            yield Pair(i, kd, rd)
+        reading.key_documents = i + 1
+        reading.items = i + 1
+        if len(docs) > i + 1:
+            extra = docs[i + 1]
+            raise InputError(extra.source, extra.line, f"the markup response has {len(docs)} documents (lines), the "
+                             f"key {i + 1}: line k is read as the key's document k, so the counts must agree")
+        if len(docs) < i + 1 and not self.ceiling_side:
+            reading.response_warnings.append(f"{self.response.source}: the markup response has {len(docs)} "
+                                             f"documents (lines), the key {i + 1}: the key's last {i + 1 - len(docs)} "
+                                             "are scored against no response")
 
     @property
     def sources(self) -> tuple[str, str]:
@@ -257,15 +315,22 @@ class DocumentPairs:
         """The two sides' formats (known once a pass began, or :meth:`prepare` ran)."""
         return self.key.format, self.response.format
 
-    def prepare(self) -> None:
-        """Read what is read whole, before a pool forks (its processes then share it)."""
+    def prepare(self, markup_policy: str | None = None) -> None:
+        """Read what is read whole, before a pool forks (its processes then share it);
+        ``markup_policy``: how a markup response is read (:data:`.markup.POLICIES`)."""
         self.key.load()
         self.response.load()
+        if markup_policy is not None and markup_policy != self.markup_policy:
+            self.markup_policy = markup_policy
+            self.read_markup.clear()
 
     def pairs(self, reading: Reading, share: Share = (0, 1)) -> Iterator[Pair]:
         """The items of ``share`` in order (every item's place is counted in ``reading``; the
         documents of other shares are not parsed)."""
         key, response = self.key, self.response
+        if response.markup is not None:  # read whole, scored in one process
+            yield from self._markup_pairs(reading)
+            return
         mine = (lambda i: in_share(i, share))
         kcount, rcount = [0], [0]
 

@@ -256,6 +256,9 @@ def all_tables(ev: Evaluation, per_doc: bool = False) -> list[Table]:
     out.extend(typed_tables(ev))
     out.extend(error_tables(ev))
     out.extend(registered_tables(ev))
+    from .alignment import alignment_tables
+
+    out.extend(alignment_tables(ev))
     if per_doc and ev.errors is not None:
         out.append(error_documents_table(ev))
     if per_doc:

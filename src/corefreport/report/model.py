@@ -260,6 +260,9 @@ def metrics_section(ev: Evaluation, comparison=None, cis: dict | None = None) ->
     if "blanc" in ev.metrics:
         t.note = "BLANC averages coreference and non-coreference links: its link counts are in the JSON."
     s.blocks.append(t)
+    from ..present.alignment import alignment_tables
+
+    s.blocks.extend(alignment_tables(ev))  # a markup response: alignment cost apart from model loss
     return s
 
 

@@ -147,7 +147,11 @@ def evaluate(key, response: Corpus | None = None, settings: Settings | None = No
         pairs = CorpusPairs(key, response)
     else:
         pairs = key
-    pairs.prepare()
+    pairs.prepare(settings.markup_policy)
+    markup = getattr(pairs, "markup", False)
+    if markup:  # read whole and aligned in this process
+        jobs = 1
+        markup = not pairs.ceiling_side
     keep = documents and jobs < 2
     std = [m for m in settings.metrics if m in PER_DOCUMENT_METRICS]
     rest = (settings.linguistic or settings.analyses or settings.plink_by)
@@ -174,9 +178,24 @@ def evaluate(key, response: Corpus | None = None, settings: Settings | None = No
     docs = None
     if documents:
         docs = (total.key_documents, total.response_documents) if keep else pairs.documents()
-    return finish(total, settings, formats=pairs.formats, key_hash=key_hash,
-                  reader_warnings=(reading.key_warnings, reading.response_warnings), analyses=scorer.analyses or None,
-                  documents=docs, **kwargs)
+    ev = finish(total, settings, formats=pairs.formats, key_hash=key_hash,
+                reader_warnings=(reading.key_warnings, reading.response_warnings), analyses=scorer.analyses or None,
+                documents=docs, **kwargs)
+    return _with_alignment(ev, pairs, settings) if markup else ev
+
+
+def _with_alignment(ev: Evaluation, pairs, settings: Settings) -> Evaluation:
+    """``ev`` of a markup response with its :class:`~.alignloss.AlignmentLoss`: the ceiling (the
+    key's markup through the response's edit script) scored with the same per-document metrics."""
+    from dataclasses import replace
+
+    from .alignloss import AlignmentLoss
+
+    plain = replace(settings, metrics=tuple(m for m in settings.metrics if m in PER_DOCUMENT_METRICS) or ("muc",),
+                    analyses=(), plink_by=None, by=())
+    ceiling = evaluate(pairs.ceiling(), settings=plain, rows=False, documents=False)
+    loss = AlignmentLoss.of(settings.markup_policy, pairs.diagnostics(), ceiling, ev)
+    return replace(ev, results={**ev.results, "alignment": loss})
 
 
 class Running:

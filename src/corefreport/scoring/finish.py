@@ -98,6 +98,10 @@ def totals(docs: list[DocumentResult], names: list[str]) -> dict:
     return out
 
 
+MARKUP_FORMATS = ("text2text", "brackets")
+"""Response formats read onto the key's words (``corefreport.io.markup``): their policy is in the signature."""
+
+
 def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats: tuple[str, str],
            key_hash: str, reader_warnings: tuple[list[str], list[str]] = ([], []),
            analyses=None, complete: bool = True,
@@ -112,7 +116,8 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
     warnings = (list(reader_warnings[0]) + list(reader_warnings[1]) + pos_warnings(part.untagged, ruled, settings.match)
                 + pairing_warnings(part.response_side.documents, part.response_chains, part.missing, part.extra)
                 + part.token_warnings + duplicate_warnings(part.duplicates, settings.key_duplicates))
-    sig = signature(settings, key_hash[:10], pos_missing=bool(part.untagged), heads_rule=bool(ruled))
+    sig = signature(settings, key_hash[:10], pos_missing=bool(part.untagged), heads_rule=bool(ruled),
+                    markup=formats[1] in MARKUP_FORMATS)
     results: dict = {}
     if complete:
         steps = analyses or {a.name: a.start(settings) for a in active_analyses(settings)}

@@ -23,6 +23,9 @@ from ..errors import SettingsError
 from .presets import PRESETS
 from .registry import KNOWN_METRICS, LINGUISTIC_METRICS, STANDARD_METRICS, active_analyses, analysis_names
 
+MARKUP_POLICIES = ("organisers", "lenient")
+"""How a markup response is read onto the key's words (``corefreport.io.markup``)."""
+
 DEFAULT_BY = ("mtype", "pos_class", "pronoun", "ne", "genre")
 """Features the ARCS tables break scores down by when none are asked for."""
 
@@ -78,6 +81,11 @@ class Settings:
     """p-link (Zeldes & Simonson 2016): the category feature; None: no p-link."""
     plink_compat: bool = False
     """p-link: categories exactly as Zeldes' Perl scorer takes them."""
+    markup_policy: str = "organisers"
+    """A markup response (text2text-coref, inline brackets) read onto the key's words:
+    organisers (tags on a substituted word dropped, as text2text-coref's cleaner) | lenient (kept
+    on 1:1 substitutions; an unclosed tag becomes a one-word mention). In the signature of a
+    markup response only (``markup:…``)."""
     by: tuple[str, ...] = field(default=(), metadata={"signature": False})
     """Breakdown features of the link-level tables (presentation only; empty: each view's default,
     :data:`DEFAULT_BY` for the ARCS tables, class and type for ``compare``)."""
@@ -144,6 +152,9 @@ def check(s: Settings) -> None:
     for a in s.analyses:
         if a not in analysis_names():
             raise SettingsError(f"unknown analysis {a!r}; choose {' or '.join(analysis_names())}")
+    if s.markup_policy not in MARKUP_POLICIES:
+        raise SettingsError(f"--markup-policy takes {' or '.join(repr(p) for p in MARKUP_POLICIES)}, got "
+                            f"{s.markup_policy!r}")
     if len(s.weights) != 4:
         raise SettingsError(f"--weights takes four numbers NAM,NOM,PRO,SING, got {len(s.weights)}")
     _finite("--weights", tuple(s.weights), 0.0, 1e6)
@@ -186,11 +197,13 @@ def nums(xs: tuple[float, ...]) -> str:
     return ",".join(f"{x:g}" for x in xs)
 
 
-def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule: bool = False) -> Signature:
+def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule: bool = False,
+              markup: bool = False) -> Signature:
     """The :class:`Signature` of settings ``s`` on a key whose content hash is ``key_hash``;
     ``pos_missing``: mention types were derived without POS tags (``pos:missing``); ``heads_rule``:
     under head or partial matching, mentions without CorefUD heads got heads by corefreport's rule
-    (``heads:rule``, docs/matching.md rule 3a)."""
+    (``heads:rule``, docs/matching.md rule 3a); ``markup``: the response is markup text read onto
+    the key's words under ``s.markup_policy`` (``markup:organisers``)."""
     f: list[tuple[str, str]] = [
         ("metrics", "+".join(s.metrics)),
         ("singletons", s.singletons),
@@ -201,6 +214,8 @@ def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule:
         *((("preset", s.preset),) if s.preset else ()),
         ("dups", "ref801" if s.key_duplicates == "keep" else "ref801+keydedup"),
     ]
+    if markup:
+        f.append(("markup", s.markup_policy))
     if s.strict_tokens:
         f.append(("tokens", "strict"))
     if s.linguistic:
