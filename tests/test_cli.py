@@ -178,7 +178,8 @@ def test_arcs_tables_and_links_on_gum(tmp_path):
     compat = json.loads(res.stdout)
     assert compat["signature"].count("arcs:v1.2+singletons") == 1 and "arcs:" not in out["signature"]
     assert tuple(compat["arcs"]["inferred"]["total"][k] for k in ("tp", "wl", "fn", "fp")) == (1044, 359, 898, 446)
-    assert tuple(compat["arcs"]["anchor"]["total"][k] for k in ("tp", "wl", "fn", "fp")) == (1353, 0, 937, 338)
+    # scenario 3 under --arcs-compat: what ARCS v1.2 itself prints (tests/data/arcs_v12: EM tp 1348, fn 934, fp 337)
+    assert tuple(compat["arcs"]["anchor"]["total"][k] for k in ("tp", "wl", "fn", "fp")) == (1348, 0, 934, 337)
 
 
 def test_links_needs_an_analysis(tmp_path):
