@@ -66,6 +66,9 @@ class AlignedDocument:
     key_mentions: int = 0
     response_mentions: int = 0
     matched_mentions: int = 0
+    ident: object = None
+    """The identity the chains' entries were made with (``None``: ``Mention.ident``; under
+    ``--preset crac`` with head matching it may carry a head, :func:`.repeats.identities`)."""
 
 
 @dataclass(slots=True)
@@ -225,6 +228,7 @@ def _align_corefud(kd: Document, rd: Document | None, result: Alignment, drop: b
     ad.key_mentions = len(seen_key)
     ad.response_mentions = len(seen_resp)
     ad.matched_mentions = sum(1 for s in seen_resp if s in seen_key)
+    ad.ident = ident
     return ad
 
 

@@ -261,12 +261,13 @@ class DocumentScorer:
         from .lmetrics import lmetric_counts
 
         mtype: dict = {}
+        ident = ad.ident
         for doc in (ad.key_doc, ad.response_doc):
             if doc is None:
                 continue
             for c in doc.chains:
                 for m in c.mentions:
-                    mtype.setdefault(m.ident, m.features.get("mtype", "NOMINAL"))
+                    mtype.setdefault(m.ident if ident is None else ident(m), m.features.get("mtype", "NOMINAL"))
         lres = lmetric_counts(ad.key, ad.response, mtype, self.weights)
         for name in self.settings.linguistic:
             res[name] = lres[name]
