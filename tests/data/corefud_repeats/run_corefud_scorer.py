@@ -6,7 +6,9 @@ Not run by the test suite (corefud-scorer is not a dependency). How expected.jso
     python3 -m venv /tmp/csvenv && /tmp/csvenv/bin/pip install udapi==0.5.2 scipy numpy
     python3 tests/data/corefud_repeats/build_pairs.py /tmp/crep
     /tmp/csvenv/bin/python tests/data/corefud_repeats/run_corefud_scorer.py /tmp/cs /tmp/crep \
-        > tests/data/corefud_repeats/expected.json
+        | gzip -9n > tests/data/corefud_repeats/expected.json.gz
+
+(gzip: 1,920 runs × 25 printed numbers and 36 counts are 1 MB of JSON, 120 KB compressed.)
 
 For every pair × match (exact, head, partial) × singletons (kept: ``-s``; dropped: default) it
 records what ``python corefud-scorer.py [-s] -a MATCH KEY RESPONSE`` prints — run in this process
