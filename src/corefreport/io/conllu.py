@@ -169,6 +169,8 @@ class _DocumentBuilder:
         self.empty_info: dict[float, tuple[int, tuple]] = {}  # position -> (sentence, DEPS)
         self.new_sentence = True
         self.prev_id = 0
+        self.opened = 0  # opening brackets read so far (a mention's place among copies of its span)
+        self.order: dict[int, int] = {}  # id(mention) -> the number of its opening bracket
 
     def add_words(self, rows: list[list[str]], ids: list[int]) -> int:
         """Append a run of word lines (split into columns) with their integer IDs; return the
@@ -203,11 +205,13 @@ class _DocumentBuilder:
             if "[" in eid or "]" in eid:
                 eid, part = self.part(eid, kind, line)
             if kind == "open":
-                self.open.setdefault(eid, []).append((t, attrs, line, part))
+                self.opened += 1
+                self.open.setdefault(eid, []).append((t, attrs, line, part, self.opened))
                 self.chain(eid)
             elif kind == "single":
+                self.opened += 1
                 if part is None:
-                    self.add_mention(eid, t, t, attrs, line, fields)
+                    self.add_mention(eid, t, t, attrs, line, fields, self.opened)
                 else:
                     self.add_part(eid, part, t, t, attrs, fields, line)
             else:
@@ -215,9 +219,9 @@ class _DocumentBuilder:
                 if not stack:
                     raise InputError(self.path, line, f"'{eid})' closes a mention of entity {eid!r} that was never "
                                      f"opened in document {self.doc.doc_id!r}")
-                start, opening, first_line, opened_part = stack.pop()
+                start, opening, first_line, opened_part, seq = stack.pop()
                 if opened_part is None:
-                    self.add_mention(eid, start, t, opening, first_line, fields)
+                    self.add_mention(eid, start, t, opening, first_line, fields, seq)
                 else:
                     self.add_part(eid, opened_part, start, t, opening, fields, first_line)
 
@@ -275,7 +279,7 @@ class _DocumentBuilder:
         return ws
 
     def add_mention(self, eid: str, start: float, end: float, attrs: list[str], line: int,
-                    fields: EntityFields) -> None:
+                    fields: EntityFields, seq: int = 0) -> None:
         if self.empties and (type(start) is float or type(end) is float
                              or self.words_between(start, end)[-1] != end or len(self.words_between(start, end))
                              != end - start + 1):
@@ -285,7 +289,20 @@ class _DocumentBuilder:
             feats = fields.features(attrs, start, end)
         except ValueError as err:
             raise InputError(self.path, line, f"mention of entity {eid!r}: {err}") from None
-        self.chain(eid).mentions.append(Mention(start, end, eid, line, feats))
+        self.append(self.chain(eid), Mention(start, end, eid, line, feats), seq)
+
+    def append(self, chain: Chain, m: Mention, seq: int) -> None:
+        """Add ``m`` (its opening bracket the ``seq``-th) to ``chain`` in closing order — except that
+        copies of one span keep the order they were opened in (``(e1(e1`` … ``e1)e1)`` closes the
+        second copy first), as Udapi orders them: which copy (and head) is first matters to
+        corefud-scorer (docs/matching.md rule 5a)."""
+        ms = chain.mentions
+        k = len(ms)
+        while k and ms[k - 1].start == m.start and ms[k - 1].end == m.end and ms[k - 1].words is None \
+                and self.order.get(id(ms[k - 1]), 0) > seq:
+            k -= 1
+        ms.insert(k, m)
+        self.order[id(m)] = seq
 
     def finish_mention(self, eid: str, words: list[float], attrs: list[str], head_attrs: list[str], line: int,
                        fields: EntityFields, head_line: int | None = None) -> None:

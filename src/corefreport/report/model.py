@@ -155,7 +155,7 @@ def summary_section(ev: Evaluation, pdf: bool, systems: dict[str, Evaluation] | 
         dups += [(sys_name if several else "response", x) for x in e.duplicates if x.side != "key"]
     if dups:
         limit = 30 if pdf else len(dups)
-        d = T.Table("Repeated mentions (the same span in two chains of one side)",
+        d = T.Table("Repeated mentions (a span written twice on one side)",
                     ["document", "side", "span", "chains", "action"],
                     labels=["Document", "System" if several else "Side", "Tokens", "Chains", "What was done"])
         for side, x in dups[:limit]:
@@ -537,9 +537,12 @@ def methods_text(ev: Evaluation, comparison=None, intervals: IntervalSettings | 
         + (". Numerators and denominators are summed over documents before dividing, as the CoNLL reference scorer "
            "v8.01 does (Pradhan et al. 2014), whose numbers corefreport reproduces."),
         (f"Mentions are matched {MATCH_PHRASES.get(s.match, s.match)}; singletons were "
-         f"{'kept' if s.singletons == 'keep' else 'removed'}; a span repeated in the response is handled as the "
-         f"reference scorer handles it, and a span repeated in the key was "
-         f"{'kept twice (reference behaviour)' if s.key_duplicates == 'keep' else 'kept once'}."),
+         f"{'kept' if s.singletons == 'keep' else 'removed'}; "
+         + ("repeated spans are handled as corefud-scorer v1.2 handles them (a span written twice in a chain counts "
+            "once, before singletons are removed; a span in two chains of a side counts in both)."
+            if s.preset == "crac" else
+            "a span repeated in the response is handled as the reference scorer handles it, and a span repeated in "
+            f"the key was {'kept twice (reference behaviour)' if s.key_duplicates == 'keep' else 'kept once'}.")),
     ]
     if s.linguistic:
         text.append("Linguistically aware metrics (Chen & Ng 2013) weight links by mention type with "

@@ -17,6 +17,11 @@
   CEAF-m and LEA denominators and in MUC links). Chains left empty are dropped. Every affected span
   and chain is reported. The reference aborts after 10 such repeats; we never do.
 * ``singletons="drop"`` removes one-mention chains from both sides before anything else.
+* Under ``--preset crac`` (``corefud=`` the match mode) repeated spans are handled as corefud-scorer
+  v1.2 does instead (:mod:`.repeats`, docs/matching.md rule 5): the chains come already without
+  repeats within a chain and without singletons (:func:`.repeats.prepare`, before matching), a span
+  in two chains of a side stays in both (on either side), and under head matching the same words
+  with two heads are two mentions (:func:`.repeats.identities`).
 """
 
 from __future__ import annotations
@@ -35,10 +40,18 @@ class DuplicateReport:
     span: Span
     labels: list[str]
     action: str
+    source: str = ""
+    """The file of that side (for the warnings)."""
 
     def as_dict(self) -> dict:
         return {"document": self.doc_id, "side": self.side, "span": list(self.span), "chains": self.labels,
-                "action": self.action}
+                "action": self.action, "file": self.source}
+
+    def where(self) -> str:
+        """``document 'd' of FILE, tokens 3–5 in chains e1, e2`` (for a warning)."""
+        span = f"tokens {self.span[0]}–{self.span[1]}" if self.span[0] != self.span[1] else f"token {self.span[0]}"
+        return (f"document {self.doc_id!r}" + (f" of {self.source}" if self.source else "")
+                + f", {span} in chain{'s' if len(set(self.labels)) > 1 else ''} {', '.join(dict.fromkeys(self.labels))}")
 
 
 @dataclass(slots=True)
@@ -53,6 +66,9 @@ class AlignedDocument:
     key_mentions: int = 0
     response_mentions: int = 0
     matched_mentions: int = 0
+    ident: object = None
+    """The identity the chains' entries were made with (``None``: ``Mention.ident``; under
+    ``--preset crac`` with head matching it may carry a head, :func:`.repeats.identities`)."""
 
 
 @dataclass(slots=True)
@@ -90,12 +106,15 @@ def check_tokens(kd: Document, rd: Document, strict: bool = False) -> str | None
     return msg + (f"; {len(diff) - 1} more token(s) differ" if len(diff) > 1 else "")
 
 
-def _chains(doc: Document | None, drop_singletons: bool) -> list[tuple[str, list[Span]]]:
+def _chains(doc: Document | None, drop_singletons: bool, ident=None) -> list[tuple[str, list[Span]]]:
     if doc is None:
         return []
     out = []
     for c in doc.chains:
-        spans = [(m.start, m.end) if m.words is None else m.ident for m in c.mentions]
+        if ident is not None:
+            spans = [ident(m) for m in c.mentions]
+        else:
+            spans = [(m.start, m.end) if m.words is None else m.ident for m in c.mentions]
         if drop_singletons and len(spans) == 1:
             continue
         out.append((c.label, spans))
@@ -127,14 +146,18 @@ def pairing_warnings(response_documents: int, response_mentions: bool, missing: 
 
 
 def align_document(kd: Document, rd: Document | None, result: Alignment, singletons: str = "keep",
-                   strict_tokens: bool = False, key_duplicates: str = "keep") -> AlignedDocument:
+                   strict_tokens: bool = False, key_duplicates: str = "keep",
+                   corefud: str | None = None) -> AlignedDocument:
     """One key document and its response (``None``: missing) as the chains the metrics score; a
-    token mismatch is added to ``result.warnings``, every repeated span to ``result.duplicates``."""
+    token mismatch is added to ``result.warnings``, every repeated span to ``result.duplicates``.
+    ``corefud``: the match mode, to handle repeated spans as corefud-scorer does (module docstring)."""
     drop = singletons == "drop"
     if rd is not None:
         problem = check_tokens(kd, rd, strict_tokens)
         if problem:
             result.warnings.append(problem)
+    if corefud is not None:
+        return _align_corefud(kd, rd, result, drop, corefud)
     kchains: list[list[Span]] = []
     seen_key: dict[Span, str] = {}
     for label, spans in _chains(kd, drop):
@@ -143,11 +166,11 @@ def align_document(kd: Document, rd: Document | None, result: Alignment, singlet
             if s in seen_key:
                 if key_duplicates == "keep":
                     result.duplicates.append(DuplicateReport(kd.doc_id, "key", s, [seen_key[s], label],
-                                                             "kept in both places (as reference v8.01)"))
+                                                             "kept in both places (as reference v8.01)", kd.source))
                     kept.append(s)
                     continue
                 result.duplicates.append(DuplicateReport(kd.doc_id, "key", s, [seen_key[s], label],
-                                                         "kept once, in the first chain"))
+                                                         "kept once, in the first chain", kd.source))
                 continue
             seen_key[s] = label
             kept.append(s)
@@ -161,11 +184,12 @@ def align_document(kd: Document, rd: Document | None, result: Alignment, singlet
             if s in seen_resp:
                 if s in seen_key:
                     action = "key mention: kept only in the first chain (as reference v8.01)"
-                    result.duplicates.append(DuplicateReport(kd.doc_id, "response", s, [seen_resp[s], label], action))
+                    result.duplicates.append(DuplicateReport(kd.doc_id, "response", s, [seen_resp[s], label], action,
+                                                             rd.source))
                     continue
                 result.duplicates.append(DuplicateReport(
                     kd.doc_id, "response", s, [seen_resp[s], label],
-                    "not a key mention: kept in both chains, counted twice (as reference v8.01)"))
+                    "not a key mention: kept in both chains, counted twice (as reference v8.01)", rd.source))
             else:
                 seen_resp[s] = label
             kept.append(s)
@@ -178,20 +202,62 @@ def align_document(kd: Document, rd: Document | None, result: Alignment, singlet
     return ad
 
 
-def duplicate_warnings(duplicates: list[DuplicateReport], key_duplicates: str = "keep") -> list[str]:
-    """The summary warnings of the repeated key and response mentions."""
+def _align_corefud(kd: Document, rd: Document | None, result: Alignment, drop: bool, match: str) -> AlignedDocument:
+    """:func:`align_document` under ``--preset crac``: every chain as it comes, a span in two chains of
+    a side kept in both (reported once per further chain)."""
+    from .repeats import identities
+
+    ident = identities(kd, rd, match)
+    sides = []
+    for side, doc in (("key", kd), ("response", rd)):
+        chains: list[list[Span]] = []
+        seen: dict[Span, str] = {}
+        for label, spans in _chains(doc, drop, ident):
+            for s in spans:
+                if s in seen:
+                    result.duplicates.append(DuplicateReport(kd.doc_id, side, s, [seen[s], label],
+                                                             "in two chains: kept in both, looked up in the last "
+                                                             "(as corefud-scorer)", doc.source))
+                else:
+                    seen[s] = label
+            if spans:
+                chains.append(spans)
+        sides.append((chains, seen))
+    (kchains, seen_key), (rchains, seen_resp) = sides
+    ad = AlignedDocument(kd.doc_id, kd, rd, kchains, rchains)
+    ad.key_mentions = len(seen_key)
+    ad.response_mentions = len(seen_resp)
+    ad.matched_mentions = sum(1 for s in seen_resp if s in seen_key)
+    ad.ident = ident
+    return ad
+
+
+def duplicate_warnings(duplicates: list[DuplicateReport], key_duplicates: str = "keep",
+                       corefud: bool = False) -> list[str]:
+    """The summary warnings of the repeated key and response mentions, each naming the first
+    (document, file, tokens, chains); ``corefud``: handled as corefud-scorer (``--preset crac``)."""
     if not duplicates:
         return []
     out = []
     n_key = sum(1 for d in duplicates if d.side == "key")
     n_resp = len(duplicates) - n_key
+    if corefud:
+        for side, n in (("key", n_key), ("response", n_resp)):
+            if n:
+                first = next(d for d in duplicates if d.side == side)
+                out.append(f"{n} repeated {side} span(s) handled as corefud-scorer v1.2 (--preset crac): written twice "
+                           "in a chain, kept once; in two chains, kept in both and looked up in the last; first: "
+                           f"{first.where()}: {first.action} (see 'duplicates' in the JSON; docs/matching.md rule 5)")
+        return out
     if n_key:
         what = ("kept in both chains, as reference v8.01 does (--key-duplicates dedupe keeps each once)"
                 if key_duplicates == "keep"
                 else "de-duplicated (kept once, in the first chain): numbers differ from reference v8.01, "
                      "which keeps the span in every chain it is written in (the default, --key-duplicates keep)")
-        out.append(f"{n_key} repeated key mention(s) {what}; see 'duplicates' in the JSON")
+        first = next(d for d in duplicates if d.side == "key")
+        out.append(f"{n_key} repeated key mention(s) {what}; first: {first.where()}; see 'duplicates' in the JSON")
     if n_resp:
-        out.append(f"{n_resp} repeated response mention(s) handled as reference v8.01 "
-                   "(see 'duplicates' in the JSON)")
+        first = next(d for d in duplicates if d.side != "key")
+        out.append(f"{n_resp} repeated response mention(s) handled as reference v8.01; first: {first.where()}: "
+                   f"{first.action} (see 'duplicates' in the JSON)")
     return out

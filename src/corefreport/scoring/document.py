@@ -4,8 +4,10 @@ For each pair (:class:`~corefreport.io.pairs.Pair`), in this order — as the re
 corefud-scorer prepare a document:
 
 1. both sides' statistics and the key's content hash are taken from the documents as read;
-2. ``--drop-zeros`` drops mentions headed by an empty node; ``--match head|partial`` and
-   ``--zero-match dependent`` map response mentions onto the key's (:func:`.matching.match_pair`);
+2. ``--drop-zeros`` drops mentions headed by an empty node; under ``--preset crac`` both sides'
+   chains become those corefud-scorer scores (:func:`.repeats.prepare`: repeats within a chain
+   removed, then singletons); ``--match head|partial`` and ``--zero-match dependent`` map response
+   mentions onto the key's (:func:`.matching.match_pair`);
 3. with analyses or linguistic metrics, annotated *copies* carry each mention's features
    (:func:`.features.annotated`; the documents read are not changed);
 4. the chains every metric sees are built (:func:`.align.align_document`: singletons, repeated
@@ -23,12 +25,13 @@ from typing import Iterable
 
 from ..model import Document
 from . import metrics as M
-from .align import Alignment, AlignedDocument, align_document
+from .align import Alignment, AlignedDocument, DuplicateReport, align_document
 from .counts import Counts
 from .features import Derived, annotated, derivation_inputs, lacks_pos
 from .matching import drop_document_zeros, match_pair
 from .part import Part, Requested
 from .registry import PER_DOCUMENT_METRICS, REGISTRY, active_analyses
+from .repeats import prepare
 from .result import DocumentResult, SideStats
 from .settings import Settings
 
@@ -111,6 +114,8 @@ class DocumentScorer:
         self.compute = [(n, REGISTRY[n].compute) for n in self.names if n not in ("mor", "zero")]
         self.match = s.match != "exact" or s.zero_match != "linear"
         self.drop_zeros = s.zeros == "drop"
+        self.corefud = s.match if s.preset == "crac" else None
+        """Under ``--preset crac``: the match mode repeated spans are handled by (:mod:`.repeats`)."""
         self.features = s.needs_features and rest
         self.errors_types = rest and "errors" in s.analyses
         """The error classes type mentions (from POS, else derived): an untagged key is in the
@@ -156,13 +161,15 @@ class DocumentScorer:
             if self.drop_zeros:
                 kd = drop_document_zeros(kd)
                 rd = drop_document_zeros(rd) if rd is not None else None
+            if self.corefud is not None:
+                kd, rd = self._prepare(kd, rd, alignment)
             written = rd
             if self.match and rd is not None:
                 kd, rd = match_pair(kd, rd, self.formats[0], self.formats[1], s.match, s.singletons == "drop",
                                     s.zero_match, self.annotate)
             if self.features:
                 kd, rd = annotate_pair(kd, rd)
-            ad = align_document(kd, rd, alignment, s.singletons, s.strict_tokens, s.key_duplicates)
+            ad = align_document(kd, rd, alignment, s.singletons, s.strict_tokens, s.key_duplicates, self.corefud)
             if self.standard:
                 self._sides(read, ad, kside, rside)
             res = self._standard(ad, written) if self.standard else {}
@@ -203,6 +210,22 @@ class DocumentScorer:
             part.digest = RowDigest.of(rows, int(self.rows))
         return part
 
+    def _prepare(self, kd: Document, rd: Document | None, alignment: Alignment) -> tuple[Document, Document | None]:
+        """Both sides as corefud-scorer prepares them (:func:`.repeats.prepare`); what happened to a
+        span written twice in a chain goes to ``alignment.duplicates``."""
+        drop = self.settings.singletons == "drop"
+        out = []
+        for side, doc in (("key", kd), ("response", rd)):
+            if doc is None:
+                out.append(None)
+                continue
+            doc, notes = prepare(doc, self.corefud, drop)
+            if self.standard:
+                alignment.duplicates.extend(DuplicateReport(kd.doc_id, side, m.ident, [label, label], action, doc.source)
+                                            for label, m, action in notes)
+            out.append(doc)
+        return out[0], out[1]
+
     def _sides(self, read: tuple[Document, Document | None], ad: AlignedDocument, kside: list[int],
                rside: list[int]) -> None:
         """Both documents' statistics as read (:func:`document_stats`); their distinct mentions are
@@ -222,12 +245,13 @@ class DocumentScorer:
     def _standard(self, ad: AlignedDocument, written: Document | None) -> dict:
         """The per-document metrics of one aligned document, from one contingency table."""
         s = self.settings
-        ct = M.contingency(ad.key, ad.response)
+        ct = M.contingency(ad.key, ad.response, self.corefud is not None)
         res = {name: f(ad.key, ad.response, ct) for name, f in self.compute}
         if "mor" in self.names:  # MOR ignores --match: the response as written
             as_written = ad
             if self.match and written is not None:
-                as_written = align_document(ad.key_doc, written, Alignment(), s.singletons, False, s.key_duplicates)
+                as_written = align_document(ad.key_doc, written, Alignment(), s.singletons, False, s.key_duplicates,
+                                            self.corefud)
             res["mor"] = REGISTRY["mor"].compute(as_written.key, as_written.response)
         if "zero" in self.names:  # which mentions are zeros, and the response as written
             rd = ad.response_doc
@@ -240,12 +264,13 @@ class DocumentScorer:
         from .lmetrics import lmetric_counts
 
         mtype: dict = {}
+        ident = ad.ident
         for doc in (ad.key_doc, ad.response_doc):
             if doc is None:
                 continue
             for c in doc.chains:
                 for m in c.mentions:
-                    mtype.setdefault(m.ident, m.features.get("mtype", "NOMINAL"))
+                    mtype.setdefault(m.ident if ident is None else ident(m), m.features.get("mtype", "NOMINAL"))
         lres = lmetric_counts(ad.key, ad.response, mtype, self.weights)
         for name in self.settings.linguistic:
             res[name] = lres[name]

@@ -186,8 +186,9 @@ def group_by(rows: Iterable[ErrorRow], *columns: str | Callable[[ErrorRow], str]
 
 def _trim(span: Span, tokens: Sequence[str]) -> Span:
     """Strip a leading "the" or one-character non-letter token, a trailing "'s" or one-character
-    non-letter token, while the span keeps ≥ 1 token."""
-    s, e = span
+    non-letter token, while the span keeps ≥ 1 token. A discontinuous mention (or one marked by
+    matching, ``(start, end, words)``) is trimmed by its first and last token."""
+    s, e = span[0], span[1]
     while s < e and (tokens[s] == "the" or (len(tokens[s]) == 1 and tokens[s][0] not in string.ascii_letters)):
         s += 1
     while s < e and (tokens[e] == "'s" or (len(tokens[e]) == 1 and tokens[e][0] not in string.ascii_letters)):

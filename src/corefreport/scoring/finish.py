@@ -115,7 +115,8 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
     ruled = formats_by_rule(*formats) if settings.match != "exact" else []
     warnings = (list(reader_warnings[0]) + list(reader_warnings[1]) + pos_warnings(part.untagged, ruled, settings.match)
                 + pairing_warnings(part.response_side.documents, part.response_chains, part.missing, part.extra)
-                + part.token_warnings + duplicate_warnings(part.duplicates, settings.key_duplicates))
+                + part.token_warnings + duplicate_warnings(part.duplicates, settings.key_duplicates,
+                                                           settings.preset == "crac"))
     sig = signature(settings, key_hash[:10], pos_missing=bool(part.untagged), heads_rule=bool(ruled),
                     markup=formats[1] in MARKUP_FORMATS)
     results: dict = {}

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Hashable, Sequence
 
+from . import corefud_metrics as CM
 from .assignment import components, max_alignment
 from .counts import Counts, Num, counts_formula, harmonic, ratio, where
 
@@ -42,6 +43,14 @@ class Contingency:
     response_repeats: bool
     comps: list | None = None
     """The connected components of the cells' chain pairs (:func:`_components`), once needed."""
+    corefud: bool = False
+    """Chains that share a mention are scored as corefud-scorer v1.2 scores them
+    (:mod:`.corefud_metrics`; ``--preset crac``) instead of as reference v8.01 does."""
+
+    @property
+    def shared(self) -> bool:
+        """corefud-scorer's literal formulas apply: :attr:`corefud` and a mention in two chains."""
+        return self.corefud and (self.key_repeats or self.response_repeats)
 
 
 def _components(ct: Contingency) -> list:
@@ -51,8 +60,9 @@ def _components(ct: Contingency) -> list:
     return ct.comps
 
 
-def contingency(key: Chains, response: Chains) -> Contingency:
-    """Build the :class:`Contingency` of one document (one pass over the key's mentions)."""
+def contingency(key: Chains, response: Chains, corefud: bool = False) -> Contingency:
+    """Build the :class:`Contingency` of one document (one pass over the key's mentions);
+    ``corefud``: see :attr:`Contingency.corefud`."""
     ridx = _index(response)
     cells: dict[tuple[int, int], int] = {}
     for i, k in enumerate(key):
@@ -62,7 +72,7 @@ def contingency(key: Chains, response: Chains) -> Contingency:
                 cells[(i, j)] = cells.get((i, j), 0) + 1
     ksz = [len(k) for k in key]
     rsz = [len(r) for r in response]
-    return Contingency(key, response, ksz, rsz, cells, _repeats(key), _repeats(response))
+    return Contingency(key, response, ksz, rsz, cells, _repeats(key), _repeats(response), corefud=corefud)
 
 
 def muc(key: Chains, response: Chains, ct: Contingency | None = None) -> Counts:
@@ -78,6 +88,8 @@ def muc(key: Chains, response: Chains, ct: Contingency | None = None) -> Counts:
     Counts(recall_num=2, recall_den=3, precision_num=2, precision_den=2)
     """
     ct = ct or contingency(key, response)
+    if ct.shared:
+        return CM.muc(key, response)
     if ct.key_repeats:
         kidx = _index(key)
         correct = 0
@@ -106,6 +118,8 @@ def bcub(key: Chains, response: Chains, ct: Contingency | None = None) -> Counts
     Counts(recall_num=2.6, recall_den=5, precision_num=5.0, precision_den=5)
     """
     ct = ct or contingency(key, response)
+    if ct.shared:
+        return CM.bcub(key, response)
     if ct.key_repeats:
         return _bcub_literal(key, response, _index(key))
     ks, rs = ct.key_sizes, ct.response_sizes
@@ -146,6 +160,8 @@ def ceafm(key: Chains, response: Chains, ct: Contingency | None = None) -> Count
     Counts(recall_num=3.0, recall_den=5, precision_num=3.0, precision_den=5)
     """
     ct = ct or contingency(key, response)
+    if ct.shared:
+        return CM.ceafm(key, response)
     phi = max_alignment({p: float(n) for p, n in ct.cells.items()}, _components(ct))
     return Counts(phi, sum(ct.key_sizes), phi, sum(ct.response_sizes))
 
@@ -157,6 +173,8 @@ def ceafe(key: Chains, response: Chains, ct: Contingency | None = None) -> Count
     Counts(recall_num=0.75, recall_den=1, precision_num=0.75, precision_den=2)
     """
     ct = ct or contingency(key, response)
+    if ct.shared:
+        return CM.ceafe(key, response)
     ks, rs = ct.key_sizes, ct.response_sizes
     phi = max_alignment({(i, j): 2.0 * n / (ks[i] + rs[j]) for (i, j), n in ct.cells.items()}, _components(ct))
     return Counts(phi, sum(1 for n in ks if n), phi, sum(1 for n in rs if n))
@@ -175,6 +193,8 @@ def lea(key: Chains, response: Chains, ct: Contingency | None = None) -> Counts:
     Counts(recall_num=2.0, recall_den=5, precision_num=5.0, precision_den=5)
     """
     ct = ct or contingency(key, response)
+    if ct.shared:
+        return CM.lea(key, response)
     ks, rs = ct.key_sizes, ct.response_sizes
     if ct.key_repeats:
         rnum, pnum = _lea_side(key, response), _lea_side(response, key)
@@ -353,6 +373,8 @@ def blanc(key: Chains, response: Chains, ct: Contingency | None = None) -> Blanc
     (0.4, 1.0, 0.5714)
     """
     ct = ct or contingency(key, response)
+    if ct.shared:
+        return BlancCounts(*CM.blanc(key, response))
     if ct.key_repeats or ct.response_repeats:
         return _blanc_sets(key, response)
     ks, rs = ct.key_sizes, ct.response_sizes

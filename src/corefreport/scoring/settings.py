@@ -51,7 +51,8 @@ class Settings:
     paired by their DEPS within a sentence, corefud-scorer v1.2's default)."""
     preset: str | None = None
     """crac: the options were those of the CRAC shared tasks (head matching, singletons dropped,
-    blanc_crac); recorded so that the signature says so."""
+    blanc_crac); recorded so that the signature says so. It also makes repeated spans be handled as
+    corefud-scorer v1.2 handles them (``scoring/repeats.py``; signature ``dups:corefud12``)."""
     strict_tokens: bool = False
     """Different words in matched documents: an error instead of a warning."""
     weights: tuple[float, float, float, float] = (1.0, 0.75, 0.5, 1.0)
@@ -143,6 +144,10 @@ def check(s: Settings) -> None:
         raise SettingsError("--key-duplicates takes 'dedupe' or 'keep'")
     if s.preset is not None and s.preset not in PRESETS:
         raise SettingsError(f"--preset takes {' or '.join(repr(p) for p in PRESETS)}, got {s.preset!r}")
+    if s.preset == "crac" and s.key_duplicates != "keep":
+        raise SettingsError("--key-duplicates chooses between reference v8.01's ways with a repeated key span; under "
+                            "--preset crac repeated spans are handled as corefud-scorer v1.2 does (docs/matching.md "
+                            "rule 5): leave it out")
     if s.zeros not in ("keep", "drop"):
         raise SettingsError("zeros takes 'keep' or 'drop'")
     if s.zero_match not in ("linear", "dependent"):
@@ -212,7 +217,7 @@ def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule:
         *((("zeros", "drop"),) if s.zeros == "drop" else ()),
         *((("zero-match", s.zero_match),) if s.zero_match != "linear" else ()),
         *((("preset", s.preset),) if s.preset else ()),
-        ("dups", "ref801" if s.key_duplicates == "keep" else "ref801+keydedup"),
+        ("dups", "corefud12" if s.preset == "crac" else "ref801" if s.key_duplicates == "keep" else "ref801+keydedup"),
     ]
     if markup:
         f.append(("markup", s.markup_policy))
