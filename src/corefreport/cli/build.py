@@ -61,7 +61,7 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
                    match: str | None, zeros: bool, zero_match: str | None, preset: str | None, strict_tokens: bool, weights: str, by: list[str], arcs_compat: bool, arcs_singletons: bool,
                    arcs_anchor_links: bool,
                    scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
-                   errors_singletons: bool = False, *, default_metrics: tuple[str, ...] = STANDARD_METRICS,
+                   errors_singletons: bool = False, repeated_documents: str = "last", *, default_metrics: tuple[str, ...] = STANDARD_METRICS,
                    default_analyses: tuple[str, ...] = ()) -> Settings:
     """The one place command-line options become :class:`Settings` (exit 2 with a message on a
     value no evaluation can honour)."""
@@ -99,6 +99,7 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
             attempted=tuple(a.strip() for a in attempted.split(",") if a.strip()) if attempted else None,
             strict_dominant=strict_dominant, plink_by=plink_by, plink_compat=plink_compat,
             errors_singletons=errors_singletons, by=tuple(by) if by and not plink else (),
+            repeated_documents=repeated_documents,
         )
     except SettingsError as err:
         fail(str(err))

@@ -50,6 +50,10 @@ class Settings:
     blanc_crac); recorded so that the signature says so."""
     strict_tokens: bool = False
     """Different words in matched documents: an error instead of a warning."""
+    repeated_documents: str = "last"
+    """A document id written twice in one CoNLL-2012 file: last (default, as scorer.pl v8.01: only
+    its last copy is read, on either side) | rename (every copy, the second as ``ID#2``, scored as a
+    document of its own)."""
     weights: tuple[float, float, float, float] = (1.0, 0.75, 0.5, 1.0)
     """Chen & Ng (2013) link weights NAM, NOM, PRO, SING of the linguistically aware metrics."""
     analyses: tuple[str, ...] = ()
@@ -105,6 +109,8 @@ class Settings:
         """The ``settings`` object of the JSON output (docs/json-schema.md)."""
         out: dict = {"metrics": list(self.metrics), "singletons": self.singletons, "matching": self.match, "zero_match": self.zero_match, "zeros": self.zeros, "preset": self.preset,
                      "key_duplicates": self.key_duplicates}
+        if self.repeated_documents != "last":
+            out["repeated_documents"] = self.repeated_documents
         if self.linguistic:
             out["weights"] = list(self.weights)
         for a in active_analyses(self):  # each analysis says what its options are
@@ -129,6 +135,8 @@ def check(s: Settings) -> None:
         raise SettingsError("singletons takes 'keep' or 'drop'")
     if s.key_duplicates not in ("dedupe", "keep"):
         raise SettingsError("--key-duplicates takes 'dedupe' or 'keep'")
+    if s.repeated_documents not in ("last", "rename"):
+        raise SettingsError("--repeated-documents takes 'last' or 'rename'")
     if s.preset not in (None, "crac"):
         raise SettingsError("--preset takes 'crac'")
     if s.zeros not in ("keep", "drop"):
@@ -199,6 +207,8 @@ def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule:
     ]
     if s.strict_tokens:
         f.append(("tokens", "strict"))
+    if s.repeated_documents != "last":
+        f.append(("docs", s.repeated_documents))
     if s.linguistic:
         f.append(("w", nums(s.weights)))
     if s.analyses:
