@@ -338,6 +338,29 @@ def test_the_id_pre_scan_finds_the_copies_the_reader_finds(tmp_path, block):
     assert repeated_ids(str(path), block) == expected
 
 
+@pytest.mark.parametrize("tail, crlf", [("\t ", False), ("\t  \t", False), ("\t", True), (" \t", True)])
+def test_a_blank_last_field_is_read_past_with_one_warning_per_file(tail, crlf):
+    """scorer.pl reads a line's last TAB field even when it is blank (a TAB then spaces, or a TAB
+    before the CR of a CRLF line end) and loses the brackets before it; corefreport reads them (the
+    last non-blank field: README, deliberate differences) and says so once per file, at the first
+    such line that hides an annotation (a hidden '-' is no loss)."""
+    from corefreport.io.conll2012 import read_conll2012
+
+    nl = "\r\n" if crlf else "\n"
+    text = nl.join(["#begin document (d); part 000", f"d\t0\t0\tJohn\t-{tail}", f"d\t0\t1\tsaw\t(1{tail}",
+                    f"d\t0\t2\thim\t1){tail}", "#end document", "#begin document (e); part 000",
+                    f"e\t0\t0\tMary\t(2){tail}", "#end document", ""])
+    corpus = read_conll2012("f.conll", text)
+    assert [[(m.start, m.end) for m in c.mentions] for d in corpus for c in d.chains] == [[(1, 2)], [(0, 0)]]
+    assert corpus.warnings == [
+        "f.conll:3: a TAB and blanks follow the coreference annotation '(1': read as the annotation (the last "
+        "non-blank field); scorer.pl v8.01 reads the blank field after it instead and loses that line's brackets "
+        "(README: deliberate differences; later such lines of this file are not listed)"]
+    assert read_conll2012("f.conll", text.replace(tail + nl, nl)).warnings == []  # plain TAB-separated: none
+    # a trailing TAB in an LF file leaves the annotation the last field for scorer.pl too: no warning
+    assert read_conll2012("f.conll", text.replace(tail + nl, "\t\t\n").replace("\r", "")).warnings == []
+
+
 # --- standard input, pipes and FIFOs -------------------------------------------------------
 
 import os  # noqa: E402

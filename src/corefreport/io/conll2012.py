@@ -286,6 +286,8 @@ def scan_documents(path: str, text: str, seen: dict[str, int], warnings: list[st
                 offsets.append(begin_at)
             if parse is None or parse():
                 block = text[offset:start] if offset <= start else ""
+                if ("\t " in block or "\t\r" in block) and not any(BLANK_FIELD_NOTE in w for w in warnings):
+                    _warn_blank_field(path, block, begin_line + 1, warnings)
                 yield _read_document(path, block, begin_line + 1, doc_id, begin_line, columns, intern_words)
             else:
                 yield Document(doc_id=doc_id, source=path, line=begin_line)
@@ -452,6 +454,29 @@ def read_conll2012_at(path: str, offset: int, line: int, doc_id: str, columns: b
         doc.doc_id = doc_id
         return doc
     raise InputError(path, line, f"no document at line {line}")  # pragma: no cover - the file changed
+
+
+BLANK_FIELD_RE = re.compile(r"^([^\n]*\S[^\n]*?)\t[ \r\f\v]+\t*$", re.M)
+BLANK_FIELD_NOTE = "scorer.pl v8.01 reads the blank field"
+
+
+def _warn_blank_field(path: str, block: str, first_line: int, warnings: list[str]) -> None:
+    """Warn (once per file: the caller checks) at the first token line whose annotation is followed
+    by a TAB and only blanks (spaces, or the CR of a CRLF line end): corefreport reads the last
+    non-blank field; scorer.pl splits on TAB, drops only empty trailing fields and reads the blank
+    one, so that line's brackets are lost there (silently, or as a bracket error)."""
+    for m in BLANK_FIELD_RE.finditer(block):
+        if m.group(1).lstrip().startswith("#"):
+            continue
+        cell = m.group(1).rstrip().rpartition("\t")[2].strip()
+        if cell in EMPTY_CELLS:
+            continue
+        line = first_line + block.count("\n", 0, m.start())
+        warnings.append(f"{path}:{line}: a TAB and blanks follow the coreference annotation {_shown(cell)}: read as "
+                        f"the annotation (the last non-blank field); {BLANK_FIELD_NOTE} after it instead and loses "
+                        "that line's brackets (README: deliberate differences; later such lines of this file are not "
+                        "listed)")
+        return
 
 
 def _check_outside(path: str, text: str, start: int, stop: int, first_line: int) -> None:

@@ -24,8 +24,11 @@ differences, README.md, and are not generated):
   (lines of different widths), ``repeat_key`` / ``repeat_response`` (a document name written twice
   in one file), ``missing`` / ``extra`` (a response document missing or extra), ``empty`` (a
   document without tokens or without mentions), ``begin`` (``#begin document`` variations written
-  alike on both sides), ``crlf`` (CRLF line ends on one or both sides), ``blank`` (blank lines of
-  spaces, several blank lines).
+  alike on both sides), ``begin_mismatch`` (a response document's ``#begin document`` text written
+  otherwise than the key's), ``crlf`` (CRLF line ends on one or both sides; ``crlf_tab``: and
+  TABs after the coreference field, so that scorer.pl's last field is a lone CR), ``blank`` (blank
+  lines of spaces, several blank lines), ``crossing`` (mentions of different chains crossing),
+  ``key_span_repeated`` / ``response_span_repeated`` (a span written twice).
 """
 
 from __future__ import annotations
@@ -459,8 +462,16 @@ def edge_begin_mismatch(rng, keys, resps, tags, crlf):
 
 
 def edge_crlf(rng, keys, resps, tags, crlf):
+    """CRLF line ends on one side or both; sometimes with TABs after the coreference field, where
+    scorer.pl's last field is then the CR alone (blank)."""
     for side in rng.choice((("key",), ("response",), ("key", "response"))):
         crlf[side] = True
+        if rng.random() < 0.5:
+            for d in keys if side == "key" else resps:
+                for t in range(d.n_tokens):
+                    if rng.random() < 0.3:
+                        d.tails[t] = rng.choice(("\t", "\t\t", " \t"))
+            tags.add("crlf_tab")
     tags.add("crlf")
 
 
