@@ -39,6 +39,7 @@ OTHER = {
     "zero_match": "dependent",
     "zeros": "drop",
     "strict_tokens": True,
+    "repeated_documents": "rename",
     "weights": (1.0, 0.5, 0.5, 1.0),
     "analyses": ("arcs",),
     "arcs_compat": True,

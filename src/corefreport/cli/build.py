@@ -51,7 +51,8 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
                    match: str | None, zeros: bool, zero_match: str | None, preset: str | None, strict_tokens: bool, weights: str, by: list[str], arcs_compat: bool, arcs_singletons: bool,
                    arcs_anchor_links: bool,
                    scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
-                   errors_drop_response_singletons: bool = False, markup_policy: str = "organisers", *,
+                   errors_drop_response_singletons: bool = False, markup_policy: str = "organisers",
+                   repeated_documents: str = "last", *,
                    default_metrics: tuple[str, ...] = STANDARD_METRICS,
                    default_analyses: tuple[str, ...] = ()) -> Settings:
     """The one place command-line options become :class:`Settings` (exit 2 with a message on a
@@ -67,6 +68,6 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
             attempted=tuple(a.strip() for a in attempted.split(",") if a.strip()) if attempted else None,
             strict_dominant=strict_dominant, plink_compat=plink_compat,
             errors_drop_response_singletons=errors_drop_response_singletons,
-            markup_policy=markup_policy)
+            markup_policy=markup_policy, repeated_documents=repeated_documents)
     except SettingsError as err:
         fail(str(err))

@@ -63,12 +63,12 @@ def score_systems(key: str, named: dict[str, str], settings: Settings, key_forma
 
     with collector_paused():
         try:
-            kc = _load(key, key_format, key=True)
+            kc = _load(key, key_format, key=True, repeated=settings.repeated_documents)
             evs = {}
             for name, path in named.items():
                 if status is not None:
                     status(f"scoring {name} on {len(kc)} documents…")
-                evs[name] = evaluate(kc, _load(path, response_format), settings)
+                evs[name] = evaluate(kc, _load(path, response_format, repeated=settings.repeated_documents), settings)
             return evs
         except (InputError, SettingsError) as err:
             fail(str(err))

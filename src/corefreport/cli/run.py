@@ -120,10 +120,10 @@ def _refuse_existing(path: Optional[Path], force: bool) -> None:
         fail(f"cannot write {path}: {err.strerror or err}")
 
 
-def _load(spec: str, fmt: Optional[InFormat], key: bool = False, columns: bool = True):
+def _load(spec: str, fmt: Optional[InFormat], key: bool = False, columns: bool = True, repeated: str = "last"):
     from ..io import load_corpus
 
-    return load_corpus(spec, fmt.value if fmt else None, key=key, columns=columns)
+    return load_corpus(spec, fmt.value if fmt else None, key=key, columns=columns, repeated=repeated)
 
 
 def spans_only(settings: Settings) -> bool:
@@ -180,7 +180,8 @@ def document_pairs(key: str, response: str, settings: Settings, key_format, resp
     from ..io.pairs import DocumentPairs
 
     pairs = DocumentPairs(key, response, key_format.value if key_format else None,
-                          response_format.value if response_format else None, columns=not spans_only(settings))
+                          response_format.value if response_format else None, columns=not spans_only(settings),
+                          repeated=settings.repeated_documents)
     if not (settings.needs_features or settings.analyses or settings.plink_by):
         pairs.response.columns = False
         if settings.match != "exact":

@@ -62,6 +62,10 @@ SCORING = (
         "--match, --zero-match and --keep-singletons still override.", None, metavar="crac", fast=True),
     Opt("strict_tokens", ("--strict-tokens",), "Stop with an error when a matched document's words differ between "
         "key and response (default: warn).", _SETTINGS["strict_tokens"], "flag", fast=True),
+    Opt("repeated_documents", ("--repeated-documents",), "A document name written twice in one CoNLL-2012 file: "
+        "'last' (default, as reference v8.01: only its last copy is scored, on either side; warns) or 'rename' "
+        "(every copy is scored, the second as 'ID#2'; warns).", _SETTINGS["repeated_documents"],
+        metavar="last|rename"),
     Opt("weights", ("--weights",), "Link weights of the linguistically aware metrics (Chen & Ng 2013; default W4).",
         _numbers("weights"), metavar="NAM,NOM,PRO,SING"),
     Opt("by", ("--by",), "Feature to break link-level scores down by (repeatable): a mention feature (mtype, "

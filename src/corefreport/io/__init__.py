@@ -92,13 +92,15 @@ def load_markup(spec: str, fmt: str | None = None) -> tuple[str, list] | None:
     return fmts[0], docs
 
 
-def load_corpus(spec: str, fmt: str | None = None, key: bool = False, columns: bool = True) -> Corpus:
+def load_corpus(spec: str, fmt: str | None = None, key: bool = False, columns: bool = True,
+                repeated: str = "last") -> Corpus:
     """Read every file named by ``spec`` into one corpus (documents in file order).
 
     ``key``: the files are the gold side (a JSON-lines key must hold gold ``clusters``, never only
     ``predicted_clusters``). ``columns=False``: the CoNLL-2012 reader keeps only words and chains,
     not the other columns (a run of the standard metrics needs no more). The same document id in
-    two files is an error naming both."""
+    two files is an error naming both; an id written twice in one CoNLL-2012 file gives its last
+    copy (``repeated="last"``, as scorer.pl v8.01) or each copy renamed (``"rename"``)."""
     from .conll2012 import read_text
     from .streams import display_name
 
@@ -122,8 +124,8 @@ def load_corpus(spec: str, fmt: str | None = None, key: bool = False, columns: b
                              "only be scored as the RESPONSE against a KEY, not be the KEY or read alone")
         if key and ff == "jsonlines":
             part = _reader(ff)(f, text, key=True)
-        elif ff == "conll2012" and not columns:
-            part = _reader(ff)(f, text, columns=False)
+        elif ff == "conll2012":
+            part = _reader(ff)(f, text, columns=bool(columns), repeated=repeated)
         else:
             part = _reader(ff)(f, text)
         corpus.warnings.extend(part.warnings)

@@ -119,7 +119,8 @@ class Side:
     per-token columns (``False`` when only spans are scored).
     """
 
-    def __init__(self, spec: str, fmt: str | None = None, key: bool = False, columns: bool = True) -> None:
+    def __init__(self, spec: str, fmt: str | None = None, key: bool = False, columns: bool = True,
+                 repeated: str = "last") -> None:
         from . import expand
         from .streams import is_stream
 
@@ -127,6 +128,9 @@ class Side:
         self.fmt = fmt
         self.key = key
         self.columns = columns
+        self.repeated = repeated
+        self.repeats: dict[str, dict[str, list[int]]] = {}
+        """Per CoNLL-2012 file read a document at a time, the ids it repeats (learnt on the first pass)."""
         self.files = expand(spec)
         # standard input, a pipe or a FIFO cannot be read twice or seeked: it is read whole (load)
         formats = [None if is_stream(f) else _streamed_format(f) for f in self.files]
@@ -142,6 +146,7 @@ class Side:
         """The side of a corpus already in memory."""
         side = cls.__new__(cls)
         side.source, side.fmt, side.key, side.columns, side.files = corpus.source, corpus.format, False, True, []
+        side.repeated, side.repeats = "last", {}
         side.streamed, side.format, side.corpus, side.markup = False, corpus.format, corpus, None
         return side
 
@@ -156,7 +161,8 @@ class Side:
                     self.format, self.markup = found
                     self.corpus = Corpus(source=self.source, format=self.format)
                     return
-            self.corpus = load_corpus(self.source, self.fmt, key=self.key, columns=self.columns)
+            self.corpus = load_corpus(self.source, self.fmt, key=self.key, columns=self.columns,
+                                      repeated=self.repeated)
             self.format = self.corpus.format
 
     def documents(self, warnings: list[str], parse: Callable[[], bool] | None = None
@@ -171,16 +177,18 @@ class Side:
             for doc in self.corpus:
                 yield doc, (doc,)
             return
-        from .conll2012 import iter_conll2012
+        from .conll2012 import LAST, iter_conll2012, repeated_ids
         from .jsonlines import iter_jsonlines
 
         seen_all: dict[str, str] = {}
         for path in self.files:
-            seen: set[str] = set()
             if self.format == "jsonlines":  # every line is parsed: its doc_key is in the JSON
                 docs = iter_jsonlines(path, warnings, self.key)
             else:
-                docs = iter_conll2012(path, seen, warnings, self.columns, parse=parse)
+                if self.repeated == LAST and path not in self.repeats:
+                    self.repeats[path] = repeated_ids(path)
+                docs = iter_conll2012(path, {}, warnings, self.columns, parse=parse, repeated=self.repeated,
+                                      last=self.repeats.get(path))
             for doc, offset, line in docs:
                 if doc.doc_id in seen_all and len(self.files) > 1:
                     raise InputError(path, doc.line, f"document id {doc.doc_id!r} is also in {seen_all[doc.doc_id]}")
@@ -243,13 +251,13 @@ class DocumentPairs:
     """The pairs of a KEY and a RESPONSE given as paths (see the module docstring)."""
 
     def __init__(self, key: str, response: str, key_format: str | None = None, response_format: str | None = None,
-                 columns: bool = True) -> None:
+                 columns: bool = True, repeated: str = "last") -> None:
         from .streams import STDIN, STDIN_NAME
 
         if key == STDIN and response == STDIN:
             raise InputError(STDIN_NAME, None, "standard input ('-') can be KEY or RESPONSE, not both")
-        self.with_sides(Side(key, key_format, key=True, columns=columns), Side(response, response_format,
-                                                                               columns=columns))
+        self.with_sides(Side(key, key_format, key=True, columns=columns, repeated=repeated),
+                        Side(response, response_format, columns=columns, repeated=repeated))
 
     def with_sides(self, key: Side, response: Side) -> DocumentPairs:
         self.key, self.response = key, response

@@ -55,6 +55,10 @@ class Settings:
     corefud-scorer v1.2 handles them (``scoring/repeats.py``; signature ``dups:corefud12``)."""
     strict_tokens: bool = False
     """Different words in matched documents: an error instead of a warning."""
+    repeated_documents: str = "last"
+    """A document id written twice in one CoNLL-2012 file: last (default, as scorer.pl v8.01: only
+    its last copy is read, on either side) | rename (every copy, the second as ``ID#2``, scored as a
+    document of its own)."""
     weights: tuple[float, float, float, float] = (1.0, 0.75, 0.5, 1.0)
     """Chen & Ng (2013) link weights NAM, NOM, PRO, SING of the linguistically aware metrics."""
     analyses: tuple[str, ...] = ()
@@ -118,6 +122,8 @@ class Settings:
         """The ``settings`` object of the JSON output (docs/json-schema.md)."""
         out: dict = {"metrics": list(self.metrics), "singletons": self.singletons, "matching": self.match, "zero_match": self.zero_match, "zeros": self.zeros, "preset": self.preset,
                      "key_duplicates": self.key_duplicates}
+        if self.repeated_documents != "last":
+            out["repeated_documents"] = self.repeated_documents
         if self.linguistic:
             out["weights"] = list(self.weights)
         for a in active_analyses(self):  # each analysis says what its options are
@@ -148,6 +154,8 @@ def check(s: Settings) -> None:
         raise SettingsError("--key-duplicates chooses between reference v8.01's ways with a repeated key span; under "
                             "--preset crac repeated spans are handled as corefud-scorer v1.2 does (docs/matching.md "
                             "rule 5): leave it out")
+    if s.repeated_documents not in ("last", "rename"):
+        raise SettingsError("--repeated-documents takes 'last' or 'rename'")
     if s.zeros not in ("keep", "drop"):
         raise SettingsError("zeros takes 'keep' or 'drop'")
     if s.zero_match not in ("linear", "dependent"):
@@ -223,6 +231,8 @@ def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule:
         f.append(("markup", s.markup_policy))
     if s.strict_tokens:
         f.append(("tokens", "strict"))
+    if s.repeated_documents != "last":
+        f.append(("docs", s.repeated_documents))
     if s.linguistic:
         f.append(("w", nums(s.weights)))
     if s.analyses:
