@@ -85,10 +85,17 @@ def score(
     example: SCORE.example = D("score", "example"),
     quiet: SCORE.quiet = D("score", "quiet"),
     jobs: SCORE.jobs_as(Optional[int]) = None,
+    datasets: SCORE.datasets = D("score", "datasets"),
     *,
     settings: Settings,
 ) -> None:
-    """Score RESPONSE against KEY and print R, P, F1 (with numerators and denominators) per metric."""
+    """Score RESPONSE against KEY and print R, P, F1 (with numerators and denominators) per metric.
+    With --datasets: MANIFEST, or KEYDIR RESPONSEDIR — one row per dataset and their mean."""
+    if datasets:
+        from .datasets import run_datasets
+
+        return run_datasets(key, response, fmt, output, force, per_doc, links, key_format, response_format, example,
+                            quiet, jobs, settings)
     run_score(key, response, fmt, output, force, per_doc, links, key_format, response_format, example, quiet, jobs,
               settings=settings)
 

@@ -112,6 +112,11 @@ def try_score(argv: list[str]) -> bool:
 
     scoring = {**SCORING_DEFAULTS, **parsed.pop("scoring")}
     settings = build_settings(**scoring, default_metrics=STANDARD_METRICS, default_analyses=())
+    if parsed.pop("datasets", False):
+        from .datasets import run_datasets
+
+        run_datasets(**parsed, settings=settings)
+        return True
     run_score(**parsed, settings=settings)
     return True
 

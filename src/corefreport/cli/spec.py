@@ -104,6 +104,11 @@ COMMANDS: dict[str, tuple[Opt, ...]] = {
         *_FORMATS,
         Opt("example", ("--example",), "Score the bundled example (3 GUM documents against real xrenner output).",
             False, "flag", fast=True),
+        Opt("datasets", ("--datasets",), "Score several datasets: 'score --datasets MANIFEST' (lines NAME<TAB>KEY"
+            "<TAB>RESPONSE, paths relative to the manifest, # comments) or 'score --datasets KEYDIR RESPONSEDIR' "
+            "(files paired by name without extension). One row per dataset (micro over its documents) and their "
+            "unweighted mean (avg); with --preset crac the CRAC ranking: CoNLL F1 in the four official variants "
+            "(docs/datasets.md).", False, "flag", fast=True),
         _QUIET,
         Opt("jobs", ("--jobs", "-j"), "Processes scoring runs of documents (every process parses only its own; the "
             "numbers are those of one process). Default: one for a key under 2 MB (about 75 CoNLL-2012 documents: "
