@@ -85,6 +85,7 @@ def score(
     example: SCORE.example = D("score", "example"),
     quiet: SCORE.quiet = D("score", "quiet"),
     jobs: SCORE.jobs_as(Optional[int]) = None,
+    subsets: SCORE.subsets = D("score", "subsets"),
     datasets: SCORE.datasets = D("score", "datasets"),
     *,
     settings: Settings,
@@ -95,9 +96,9 @@ def score(
         from .datasets import run_datasets
 
         return run_datasets(key, response, fmt, output, force, per_doc, links, key_format, response_format, example,
-                            quiet, jobs, settings)
+                            quiet, jobs, settings, subsets=subsets)
     run_score(key, response, fmt, output, force, per_doc, links, key_format, response_format, example, quiet, jobs,
-              settings=settings)
+              settings=settings, subsets=subsets)
 
 
 RESAMPLING_MEMORY_LIMIT = 2 * 1024 ** 3

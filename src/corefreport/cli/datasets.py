@@ -34,7 +34,7 @@ def ranking_settings(settings: Settings) -> Settings:
 
 def run_datasets(key: Optional[str], response: Optional[str], fmt: OutFormat, output: Optional[Path], force: bool,
                  per_doc: bool, links: Optional[Path], key_format, response_format, example: bool, quiet: bool,
-                 jobs: Optional[int], settings: Settings) -> None:
+                 jobs: Optional[int], settings: Settings, subsets: Optional[list[str]] = None) -> None:
     """Score every dataset of ``--datasets MANIFEST`` (``key``) or ``--datasets KEYDIR RESPONSEDIR``
     (``key``, ``response``) and print the table (or JSON, CSV, Markdown, LaTeX)."""
     from ..io import load_corpus
@@ -43,6 +43,8 @@ def run_datasets(key: Optional[str], response: Optional[str], fmt: OutFormat, ou
 
     if example:
         fail("--example takes no --datasets")
+    if subsets:
+        fail("--subsets is not available with --datasets: score one dataset alone")
     if per_doc or links is not None:
         fail(f"{'--per-doc' if per_doc else '--links'} is not available with --datasets: score one dataset alone")
     if not key:

@@ -104,6 +104,11 @@ COMMANDS: dict[str, tuple[Opt, ...]] = {
         *_FORMATS,
         Opt("example", ("--example",), "Score the bundled example (3 GUM documents against real xrenner output).",
             False, "flag", fast=True),
+        Opt("subsets", ("--subsets",), "Scores per group of documents (repeatable): 'genre' (the document id's "
+            "genre, as CoNLL-2012 names it), 'length' or 'length:500,1000,2000' (the key document's words, buckets "
+            "by upper edge), or a FILE of DOC_ID<TAB>GROUP lines. Each group micro over its documents, then micro and "
+            "macro rows (docs/datasets.md). '--by genre' without an analysis does the same.", [], "many",
+            "genre|length[:EDGES]|FILE", fast=True),
         Opt("datasets", ("--datasets",), "Score several datasets: 'score --datasets MANIFEST' (lines NAME<TAB>KEY"
             "<TAB>RESPONSE, paths relative to the manifest, # comments) or 'score --datasets KEYDIR RESPONSEDIR' "
             "(files paired by name without extension). One row per dataset (micro over its documents) and their "

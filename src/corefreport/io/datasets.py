@@ -16,6 +16,7 @@ Only the paths are found here; each dataset is read once by the caller (:func:`l
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -75,9 +76,14 @@ def read_manifest(path: str) -> DatasetFiles:
     return DatasetFiles(tuple(out))
 
 
+def _natural(p: Path) -> list:
+    """Sort key: names with their numbers compared as numbers (``ds2`` before ``ds10``)."""
+    return [(0, int(x), "") if x.isdigit() else (1, 0, x) for x in re.split(r"(\d+)", p.name)]
+
+
 def _by_stem(folder: Path, what: str) -> dict[str, Path]:
     try:
-        files = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
+        files = sorted((p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")), key=_natural)
     except OSError as err:
         raise InputError(str(folder), None, f"cannot list the {what} directory: {err.strerror or err}") from None
     out: dict[str, Path] = {}

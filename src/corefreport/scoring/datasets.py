@@ -38,6 +38,7 @@ from ..version import __version__
 from .evaluate import evaluate
 from .result import Evaluation
 from .settings import Settings, Signature
+from .subsets import MacroScore, mean
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,19 +82,6 @@ def single_variant(settings: Settings) -> tuple[Variant, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class MacroScore:
-    """Unweighted means over datasets of recall, precision and F1 (``nan`` for a metric with no F1
-    in some dataset)."""
-
-    recall: float
-    precision: float
-    f1: float
-
-    def as_dict(self) -> dict[str, float]:
-        return {"recall": self.recall, "precision": self.precision, "f1": self.f1}
-
-
-@dataclass(frozen=True, slots=True)
 class DatasetResult:
     """One dataset: its name, sources and one :class:`Evaluation` per variant (by name)."""
 
@@ -104,12 +92,6 @@ class DatasetResult:
 
     def conll(self, variant: str) -> float | None:
         return self.evaluations[variant].conll
-
-
-def _mean(values: list[float | None]) -> float:
-    if not values or any(v is None for v in values):
-        return math.nan
-    return math.fsum(values) / len(values)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -142,26 +124,31 @@ class DatasetsEvaluation:
     def macro(self, variant: str, metric: str) -> MacroScore:
         """The mean over datasets of ``metric``'s recall, precision and F1 (``conll``: its F1 alone)."""
         if metric == "conll":
-            f = _mean([d.conll(variant) for d in self.datasets])
-            return MacroScore(math.nan, math.nan, f)
-        scores = [d.evaluations[variant].metrics[metric] for d in self.datasets]
-        return MacroScore(_mean([s.recall for s in scores]), _mean([s.precision for s in scores]),
-                          _mean([s.f1 for s in scores]))
+            return MacroScore(math.nan, math.nan, mean([d.conll(variant) for d in self.datasets]))
+        return MacroScore.of([d.evaluations[variant].metrics[metric] for d in self.datasets])
 
     def macro_conll(self, variant: str) -> float:
         return self.macro(variant, "conll").f1
 
     @property
     def warnings(self) -> list[str]:
-        """Each dataset's warnings, prefixed with its name, each once (the variants repeat them)."""
-        out: dict[str, None] = {}
+        """Each warning once (the variants repeat them), prefixed with the datasets that gave it:
+        their names (three at most), else how many and the first."""
+        where: dict[str, list[str]] = {}
         for d in self.datasets:
             for ev in d.evaluations.values():
                 for w in ev.warnings:
-                    out[f"{d.name}: {w}"] = None
-        for path in self.unpaired:
-            out[f"{path}: a response file without a key file of the same name was not scored"] = None
-        return list(out)
+                    names = where.setdefault(w, [])
+                    if d.name not in names:
+                        names.append(d.name)
+        out = []
+        for w, names in where.items():
+            who = ", ".join(names) if len(names) <= 3 else (
+                f"all {len(names)} datasets" if len(names) == len(self.datasets) else f"{len(names)} datasets "
+                f"({names[0]}, …)")
+            out.append(f"{who}: {w}")
+        out += [f"{path}: a response file without a key file of the same name was not scored" for path in self.unpaired]
+        return out
 
     @property
     def signature(self) -> Signature:
