@@ -109,6 +109,9 @@ COMMANDS: dict[str, tuple[Opt, ...]] = {
             "by upper edge), or a FILE of DOC_ID<TAB>GROUP lines. Each group micro over its documents, then micro and "
             "macro rows (docs/datasets.md). '--by genre' without an analysis does the same.", [], "many",
             "genre|length[:EDGES]|FILE", fast=True),
+        Opt("runs", ("--runs",), "RESPONSE is several runs of one system (seeds): NAME=RUN1,RUN2,… or a quoted "
+            "glob or directory, one run a file. The key is read once; every metric's mean ± sample sd, min and max "
+            "over the runs, and each run's F1 (docs/datasets.md).", False, "flag", fast=True),
         Opt("datasets", ("--datasets",), "Score several datasets: 'score --datasets MANIFEST' (lines NAME<TAB>KEY"
             "<TAB>RESPONSE, paths relative to the manifest, # comments) or 'score --datasets KEYDIR RESPONSEDIR' "
             "(files paired by name without extension). One row per dataset (micro over its documents) and their "
