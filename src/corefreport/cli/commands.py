@@ -85,12 +85,28 @@ def score(
     example: SCORE.example = D("score", "example"),
     quiet: SCORE.quiet = D("score", "quiet"),
     jobs: SCORE.jobs_as(Optional[int]) = None,
+    subsets: SCORE.subsets = D("score", "subsets"),
+    runs: SCORE.runs = D("score", "runs"),
+    datasets: SCORE.datasets = D("score", "datasets"),
     *,
     settings: Settings,
 ) -> None:
-    """Score RESPONSE against KEY and print R, P, F1 (with numerators and denominators) per metric."""
+    """Score RESPONSE against KEY and print R, P, F1 (with numerators and denominators) per metric.
+    With --datasets: MANIFEST, or KEYDIR RESPONSEDIR — one row per dataset and their mean."""
+    if runs and datasets:
+        fail("--runs and --datasets go separately: score each dataset's runs alone")
+    if runs:
+        from .runs import run_runs
+
+        return run_runs(key, response, fmt, output, force, per_doc, links, key_format, response_format, example,
+                        quiet, jobs, settings, subsets=subsets)
+    if datasets:
+        from .datasets import run_datasets
+
+        return run_datasets(key, response, fmt, output, force, per_doc, links, key_format, response_format, example,
+                            quiet, jobs, settings, subsets=subsets)
     run_score(key, response, fmt, output, force, per_doc, links, key_format, response_format, example, quiet, jobs,
-              settings=settings)
+              settings=settings, subsets=subsets)
 
 
 RESAMPLING_MEMORY_LIMIT = 2 * 1024 ** 3

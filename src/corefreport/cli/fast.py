@@ -112,6 +112,21 @@ def try_score(argv: list[str]) -> bool:
 
     scoring = {**SCORING_DEFAULTS, **parsed.pop("scoring")}
     settings = build_settings(**scoring, default_metrics=STANDARD_METRICS, default_analyses=())
+    runs, datasets = parsed.pop("runs", False), parsed.pop("datasets", False)
+    if runs and datasets:
+        from .build import fail
+
+        fail("--runs and --datasets go separately: score each dataset's runs alone")
+    if runs:
+        from .runs import run_runs
+
+        run_runs(**parsed, settings=settings)
+        return True
+    if datasets:
+        from .datasets import run_datasets
+
+        run_datasets(**parsed, settings=settings)
+        return True
     run_score(**parsed, settings=settings)
     return True
 

@@ -19,6 +19,7 @@ from typing import Iterator, Optional
 
 from ..errors import InputError, SettingsError
 from ..io import FORMATS
+from ..scoring.options import document_grouping
 from ..scoring.settings import Settings
 from .build import fail
 
@@ -253,7 +254,7 @@ def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutF
               output: Optional[Path] = None, force: bool = False, per_doc: bool = False,
               links: Optional[Path] = None, key_format: Optional[InFormat] = None,
               response_format: Optional[InFormat] = None, example: bool = False, quiet: bool = False,
-              jobs: Optional[int] = None, *, settings: Settings) -> None:
+              jobs: Optional[int] = None, *, settings: Settings, subsets: Optional[list[str]] = None) -> None:
     """Score RESPONSE against KEY and print R, P, F1 (with numerators and denominators) per metric."""
     if example:
         if key or response:
@@ -271,13 +272,23 @@ def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutF
     # same on every machine.
     if jobs is not None and not 1 <= jobs <= 64:
         fail(f"--jobs takes a number from 1 to 64, got {jobs}")
+    groupings = None
+    if subsets or any(document_grouping(f) for f in settings.by):
+        from .subsets import groupings_of
+
+        groupings = groupings_of(subsets or [], settings)
     ev = score_files(key, response, settings, key_format, response_format, jobs, quiet, rows=links is not None)
     _warn(ev.warnings, quiet)
     if links is not None:
         from ..present.output import rows_text
 
         write_output(rows_text(ev.rows, links.suffix.lower() == ".csv"), links, force)
-    render(ev, fmt, output, force, per_doc)
+    groups = ()
+    if groupings:
+        from ..scoring.subsets import subsets as split
+
+        groups = tuple(split(ev.documents, list(ev.metrics), g) for g in groupings)
+    render(ev, fmt, output, force, per_doc, groups)
 
 
 def json_per_document(data: dict, ev) -> Iterator[str]:
@@ -295,12 +306,20 @@ def json_per_document(data: dict, ev) -> Iterator[str]:
     yield "  }\n}\n"
 
 
-def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: bool) -> None:
-    """An evaluation in one output format, to stdout or ``output``."""
+def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: bool, subsets: tuple = ()) -> None:
+    """An evaluation in one output format, to stdout or ``output`` (``subsets``: its scores per
+    group of documents, :mod:`corefreport.scoring.subsets`, after its own tables)."""
+    extra = []
+    if subsets:
+        from ..present.subsets import subsets_data, subsets_table
+
+        extra = [subsets_table(s) for s in subsets]
     if fmt is OutFormat.json:
         from ..present.jsondata import evaluation_data
 
         data = evaluation_data(ev)
+        if subsets:
+            data["subsets"] = {s.by: subsets_data(s) for s in subsets}
         if not per_doc or not ev.documents:
             if per_doc:
                 data["per_document"] = {}
@@ -319,12 +338,12 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
     from ..present.tables import all_tables
 
     if fmt is OutFormat.csv:
-        write_output(R.tables_csv(all_tables(ev, per_doc=per_doc)), output, force)
+        write_output(R.tables_csv(all_tables(ev, per_doc=per_doc) + extra), output, force)
     elif fmt is OutFormat.markdown:
-        write_output("\n".join(f"### {R.md_escape(t.title)}\n\n" + R.to_markdown(t) for t in all_tables(ev, per_doc=per_doc)),
-                     output, force)
+        write_output("\n".join(f"### {R.md_escape(t.title)}\n\n" + R.to_markdown(t)
+                                for t in all_tables(ev, per_doc=per_doc) + extra), output, force)
     elif fmt is OutFormat.latex:
-        write_output(R.latex_document(all_tables(ev, per_doc=per_doc)), output, force)
+        write_output(R.latex_document(all_tables(ev, per_doc=per_doc) + extra), output, force)
     else:  # the terminal tables build their own
         from ..present.scoreview import print_evaluation
 
@@ -332,10 +351,10 @@ def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: boo
             from io import StringIO
 
             buf = StringIO()
-            print_evaluation(ev, per_doc=per_doc, file=buf, color=False)
+            print_evaluation(ev, per_doc=per_doc, file=buf, color=False, extra=extra)
             write_output(buf.getvalue(), output, force)
         else:
-            print_evaluation(ev, per_doc=per_doc)
+            print_evaluation(ev, per_doc=per_doc, extra=extra)
 
 
 def run_tui_command(key: Optional[str], response: Optional[str], key_format: Optional[InFormat],

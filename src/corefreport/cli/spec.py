@@ -116,6 +116,19 @@ COMMANDS: dict[str, tuple[Opt, ...]] = {
         *_FORMATS,
         Opt("example", ("--example",), "Score the bundled example (3 GUM documents against real xrenner output).",
             False, "flag", fast=True),
+        Opt("subsets", ("--subsets",), "Scores per group of documents (repeatable): 'genre' (the document id's "
+            "genre, as CoNLL-2012 names it), 'length' or 'length:500,1000,2000' (the key document's words, buckets "
+            "by upper edge), or a FILE of DOC_ID<TAB>GROUP lines. Each group micro over its documents, then micro and "
+            "macro rows (docs/datasets.md). '--by genre' without an analysis does the same.", [], "many",
+            "genre|length[:EDGES]|FILE", fast=True),
+        Opt("runs", ("--runs",), "RESPONSE is several runs of one system (seeds): NAME=RUN1,RUN2,… or a quoted "
+            "glob or directory, one run a file. The key is read once; every metric's mean ± sample sd, min and max "
+            "over the runs, and each run's F1 (docs/datasets.md).", False, "flag", fast=True),
+        Opt("datasets", ("--datasets",), "Score several datasets: 'score --datasets MANIFEST' (lines NAME<TAB>KEY"
+            "<TAB>RESPONSE, paths relative to the manifest, # comments) or 'score --datasets KEYDIR RESPONSEDIR' "
+            "(files paired by name without extension). One row per dataset (micro over its documents) and their "
+            "unweighted mean (avg); with --preset crac the CRAC ranking: CoNLL F1 in the four official variants "
+            "(docs/datasets.md).", False, "flag", fast=True),
         _QUIET,
         Opt("jobs", ("--jobs", "-j"), "Processes scoring runs of documents (every process parses only its own; the "
             "numbers are those of one process). Default: one for a key under 2 MB (about 75 CoNLL-2012 documents: "

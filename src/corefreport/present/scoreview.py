@@ -16,11 +16,13 @@ from .plain import Block, Cell, fits, inert_block, line, render
 from .tables import Table, all_tables, metrics_table, per_document_table
 
 
-def evaluation_blocks(ev: Evaluation, per_doc: bool = False, tty: bool = False) -> list[Block]:
-    """The blocks of a score's terminal view (``tty``: the styles a terminal shows)."""
+def evaluation_blocks(ev: Evaluation, per_doc: bool = False, tty: bool = False, extra: list[Table] = ()
+                      ) -> list[Block]:
+    """The blocks of a score's terminal view (``tty``: the styles a terminal shows; ``extra``: more
+    tables after the evaluation's own, such as the scores per group of documents)."""
     blocks = [_sizes(ev), _metrics(ev)]
-    for extra in all_tables(ev)[1:]:
-        blocks.extend(table_blocks(extra, tty))
+    for more in [*all_tables(ev)[1:], *extra]:
+        blocks.extend(table_blocks(more, tty))
     if per_doc:
         pt = per_document_table(ev)
         blocks.append(Block("boxed", "per document, worst first", tuple(METRIC_LABELS.get(h, h) for h in pt.header),
@@ -77,12 +79,12 @@ def table_blocks(t: Table, tty: bool = False) -> list[Block]:
 
 
 def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None = None,
-                     color: bool | None = None) -> None:
+                     color: bool | None = None, extra: list[Table] = ()) -> None:
     """Print the terminal view of ``ev`` to ``file`` (stdout): through Rich on a terminal or with
     ``color=True``, else as plain text when :func:`~.plain.fits` says that is what Rich prints."""
     out = file or sys.stdout
     tty = out.isatty() if hasattr(out, "isatty") else False
-    blocks = [inert_block(b) for b in evaluation_blocks(ev, per_doc, tty)]  # ids, names, tokens: text only
+    blocks = [inert_block(b) for b in evaluation_blocks(ev, per_doc, tty, extra)]  # ids, names, tokens: text only
     if not tty and color is not True and fits(blocks):
         out.write(render(blocks))
         return

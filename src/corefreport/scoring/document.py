@@ -176,7 +176,8 @@ class DocumentScorer:
             if self.weights is not None:
                 self._linguistic(ad, res)
             docs.append(DocumentResult(ad.doc_id, res, Counts(ad.matched_mentions, ad.key_mentions,
-                                                              ad.matched_mentions, ad.response_mentions)))
+                                                              ad.matched_mentions, ad.response_mentions),
+                                       len(read[0].tokens)))
             if self.standard:
                 mentions = mentions + docs[-1].mentions
             if self.analyses:

@@ -75,7 +75,7 @@ def settings_from(*, metrics: str | Iterable[str] | None = None, analyses: str |
     if plink and not features:
         raise SettingsError("--metric plink needs --by FEATURE (e.g. --by col12 for GUM's sentence type, or --by mtype)")
     found = tuple(dict.fromkeys(chosen)) if chosen else default_analyses
-    if features and not plink and not found:
+    if features and not plink and not found and not all(document_grouping(f) for f in features):
         raise SettingsError(f"--by {features[0]!r} breaks down link-level scores, and none were asked for: add -a arcs, "
                             "-a typed or -a errors (or -m plink for p-link by category)")
     options, names = apply_preset(preset, {"match": match, "singletons": _keep(singletons, "singletons"),
@@ -88,6 +88,12 @@ def settings_from(*, metrics: str | Iterable[str] | None = None, analyses: str |
                     singletons=options["singletons"] or "keep", zero_match=options["zero_match"] or "linear",
                     zeros=_keep(zeros, "zeros") or "keep", plink_by=features[0] if plink else None,
                     by=features if not plink else (), **rest)
+
+
+def document_grouping(name: str) -> bool:
+    """Whether ``--by NAME`` groups documents (``genre``, ``length[:EDGES]``): without an analysis it
+    asks for the standard metrics per group (:mod:`.subsets`)."""
+    return name == "genre" or name.partition(":")[0] == "length"
 
 
 def _keep(value: str | bool | None, name: str) -> str | None:

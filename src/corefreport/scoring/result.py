@@ -48,6 +48,8 @@ class DocumentResult:
     doc_id: str
     metrics: dict[str, Score]
     mentions: Counts
+    tokens: int = 0
+    """Words of the key document (document-length subsets, :mod:`.subsets`)."""
 
     def conll(self) -> float | None:
         m = self.metrics

@@ -1,0 +1,111 @@
+"""``corefreport score --datasets``: several key/response pairs, each read once, scored under one
+setting or the four CRAC variants (:mod:`corefreport.scoring.datasets`), shown as one table
+(:mod:`corefreport.present.datasets`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator, Optional
+
+from ..errors import InputError, SettingsError
+from ..scoring.settings import Settings
+from .build import fail
+from .run import OutFormat, _refuse_existing, _warn, collector_paused, spans_only, write_output
+
+
+def ranking_settings(settings: Settings) -> Settings:
+    """The base settings of the CRAC ranking under ``--preset crac``: the preset's default metric
+    list (nothing asked with --metric) becomes MUC, B³ and CEAF-e — what the ranking's CoNLL F1
+    needs, four times faster than all of corefud-scorer's metrics; ``--match`` or a singleton
+    option other than the preset's is refused (the ranking sets both per variant)."""
+    from dataclasses import replace
+
+    from ..scoring.datasets import RANKING_METRICS
+    from ..scoring.options import settings_from
+
+    if settings.match != "head" or settings.singletons != "drop":
+        fail("--datasets --preset crac scores the four CRAC variants (head, partial and exact match without "
+             "singletons, head match with them): leave out --match and --keep-singletons, or score one setting "
+             "without --preset crac")
+    if settings.metrics == settings_from(preset="crac").metrics:
+        settings = replace(settings, metrics=RANKING_METRICS)
+    return settings
+
+
+def run_datasets(key: Optional[str], response: Optional[str], fmt: OutFormat, output: Optional[Path], force: bool,
+                 per_doc: bool, links: Optional[Path], key_format, response_format, example: bool, quiet: bool,
+                 jobs: Optional[int], settings: Settings, subsets: Optional[list[str]] = None) -> None:
+    """Score every dataset of ``--datasets MANIFEST`` (``key``) or ``--datasets KEYDIR RESPONSEDIR``
+    (``key``, ``response``) and print the table (or JSON, CSV, Markdown, LaTeX)."""
+    from ..io import load_corpus
+    from ..io.datasets import dataset_files
+    from ..scoring.datasets import crac_variants, evaluate_datasets, single_variant
+
+    if example:
+        fail("--example takes no --datasets")
+    if subsets:
+        fail("--subsets is not available with --datasets: score one dataset alone")
+    if per_doc or links is not None:
+        fail(f"{'--per-doc' if per_doc else '--links'} is not available with --datasets: score one dataset alone")
+    if not key:
+        fail("--datasets takes a MANIFEST file, or KEYDIR and RESPONSEDIR")
+    if jobs is not None and not 1 <= jobs <= 64:
+        fail(f"--jobs takes a number from 1 to 64, got {jobs}")
+    _refuse_existing(output, force)
+    try:
+        files = dataset_files(key, response)
+    except InputError as err:
+        fail(str(err))
+    ranking = settings.preset == "crac"
+    try:
+        variants = crac_variants(ranking_settings(settings)) if ranking else single_variant(settings)
+    except SettingsError as err:
+        fail(str(err))
+    columns = not all(spans_only(v.settings) for v in variants)
+    kf = key_format.value if key_format else None
+    rf = response_format.value if response_format else None
+
+    def read() -> Iterator[tuple]:
+        for spec in files.datasets:
+            yield (spec.name, load_corpus(spec.key, kf, key=True, columns=columns),
+                   load_corpus(spec.response, rf, columns=columns))
+
+    with collector_paused():
+        try:
+            dev = evaluate_datasets(read(), variants, ranking=ranking, jobs=jobs or 1, unpaired=files.unpaired)
+        except (InputError, SettingsError) as err:
+            fail(str(err))
+    _warn(dev.warnings, quiet)
+    render_datasets(dev, fmt, output, force)
+
+
+def render_datasets(dev, fmt: OutFormat, output: Optional[Path], force: bool) -> None:
+    """The datasets' table in one output format, to stdout or ``output``."""
+    from ..present import datasets as P
+
+    if fmt is OutFormat.json:
+        import json
+
+        write_output(json.dumps(P.datasets_data(dev), indent=2, ensure_ascii=False) + "\n", output, force)
+    elif fmt is OutFormat.csv:
+        from ..present.render import to_csv
+
+        write_output(to_csv(P.datasets_table(dev)), output, force)
+    elif fmt is OutFormat.markdown:
+        write_output(P.datasets_markdown(dev), output, force)
+    elif fmt is OutFormat.latex:
+        from dataclasses import replace
+
+        from ..present.render import latex_document
+
+        t = P.datasets_table(dev)
+        write_output(latex_document([replace(t, note=f"{t.note}; {dev.signature}")], "tab:corefreport-datasets"),
+                     output, force)
+    elif output is not None:
+        from io import StringIO
+
+        buf = StringIO()
+        P.print_datasets(dev, file=buf, color=False)
+        write_output(buf.getvalue(), output, force)
+    else:
+        P.print_datasets(dev)

@@ -1,0 +1,140 @@
+"""What ``score --datasets`` shows: one row per dataset and the macro average (``avg``) last —
+the CRAC ranking table (the four variants' CoNLL F1 as columns) under ``--preset crac``, else each
+metric's F1 — as a neutral :class:`~.table.Table` (CSV, Markdown, LaTeX), terminal blocks, and
+the JSON object. Nothing is computed here: the scores and their means come from
+:class:`~corefreport.scoring.datasets.DatasetsEvaluation`.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from typing import TYPE_CHECKING, Any, TextIO
+
+from .jsondata import evaluation_data
+from .labels import METRIC_LABELS
+from .numbers import NA, cell, is_score_column
+from .plain import Block, fits, line, render
+from .table import Table
+
+if TYPE_CHECKING:  # the type only: scoring.datasets runs the pipeline, which reads corpora in memory
+    from ..scoring.datasets import DatasetsEvaluation
+
+AVERAGE = "avg"
+"""The label of the macro row (CRAC's results tables call it so)."""
+
+VARIANT_LABELS = {"head": "head (primary)", "partial": "partial", "exact": "exact",
+                  "head_singletons": "head + singletons"}
+"""Column labels of the ranking's variants."""
+
+
+def _number(x: float | None) -> float | None:
+    return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
+
+
+def _cell(v, column: str) -> str:
+    """A cell as the terminal shows it: a missing score is "n/a", a missing count empty."""
+    return NA if v is None and is_score_column(column) else cell(v, column)
+
+
+def ranking_table(dev: DatasetsEvaluation) -> Table:
+    """The CRAC ranking: CoNLL F1 per dataset (rows) and variant (columns), ``avg`` last."""
+    names = [v.name for v in dev.variants]
+    t = Table("CRAC ranking: CoNLL F1 per dataset", ["dataset", *(f"{n}_f1" for n in names)],
+              labels=["dataset", *(VARIANT_LABELS.get(n, n) for n in names)],
+              note="avg: unweighted mean over the datasets of each dataset's CoNLL F1 (micro over its own "
+                   "documents, as corefud-scorer); head match without singletons is the official ranking")
+    for d in dev.datasets:
+        t.rows.append([d.name, *(_number(d.conll(n)) for n in names)])
+    t.breaks = [len(t.rows)]
+    t.rows.append([AVERAGE, *(_number(dev.macro_conll(n)) for n in names)])
+    return t
+
+
+def f1_table(dev: DatasetsEvaluation) -> Table:
+    """Each metric's F1 (and CoNLL) per dataset, ``avg`` (the mean of the rows above) last."""
+    v = dev.variants[0].name
+    metrics = list(dev.metrics)
+    conll = all(m in metrics for m in ("muc", "bcub", "ceafe"))
+    header = ["dataset", "documents", *metrics, *(["conll"] if conll else [])]
+    t = Table("F1 per dataset", header, labels=["dataset", "docs", *(METRIC_LABELS.get(m, m) for m in header[2:])],
+              note="avg: unweighted mean over the datasets of each dataset's score (micro over its own documents)")
+    for d in dev.datasets:
+        ev = d.evaluations[v]
+        t.rows.append([d.name, ev.key_stats.documents, *(_number(ev.metrics[m].f1) for m in metrics),
+                       *([_number(ev.conll)] if conll else [])])
+    t.breaks = [len(t.rows)]
+    t.rows.append([AVERAGE, None,
+                   *(_number(dev.macro(v, m).f1) for m in metrics),
+                   *([_number(dev.macro_conll(v))] if conll else [])])
+    return t
+
+
+def datasets_table(dev: DatasetsEvaluation) -> Table:
+    """The table ``score --datasets`` prints (with the signature as its note's last line)."""
+    return ranking_table(dev) if dev.ranking else f1_table(dev)
+
+
+def datasets_data(dev: DatasetsEvaluation) -> dict[str, Any]:
+    """The JSON object. Ranking: ``datasets.<name>.<variant>`` and ``macro.<variant>`` are CoNLL
+    F1 (fractions), ``metrics.<name>.<variant>`` every metric's scores. Otherwise
+    ``datasets.<name>`` is the dataset's ``score -f json`` object and ``macro.<metric>`` the means
+    of recall, precision and F1 (``conll``: F1)."""
+    out: dict[str, Any] = {"signature": str(dev.signature), "count": len(dev.datasets)}
+    if dev.ranking:
+        out["ranking"] = "crac"
+        out["variants"] = {v.name: {"title": v.title, "match": v.settings.match, "singletons": v.settings.singletons}
+                           for v in dev.variants}
+        out["datasets"] = {d.name: {v.name: d.conll(v.name) for v in dev.variants} for d in dev.datasets}
+        out["macro"] = {v.name: dev.macro_conll(v.name) for v in dev.variants}
+        out["metrics"] = {d.name: {v.name: {m: s.as_dict() for m, s in d.evaluations[v.name].metrics.items()}
+                                   for v in dev.variants} for d in dev.datasets}
+        out["sources"] = {d.name: {"key": d.key_source, "response": d.response_source} for d in dev.datasets}
+    else:
+        v = dev.variants[0].name
+        out["datasets"] = {d.name: evaluation_data(d.evaluations[v]) for d in dev.datasets}
+        macro: dict[str, Any] = {m: dev.macro(v, m).as_dict() for m in dev.metrics}
+        if all(m in dev.metrics for m in ("muc", "bcub", "ceafe")):
+            macro["conll"] = {"f1": dev.macro_conll(v)}
+        out["macro"] = macro
+    out["warnings"] = dev.warnings
+    return out
+
+
+def datasets_blocks(dev: DatasetsEvaluation) -> list[Block]:
+    """The terminal view: the table (scores in percent), its note, the signature."""
+    t = datasets_table(dev)
+    rows = []
+    for k, row in enumerate(t.rows):
+        cells = [str(row[0]) if k < len(t.rows) - 1 else (str(row[0]), "bold")]
+        cells += [_cell(v, h) for h, v in zip(t.header[1:], row[1:])]
+        rows.append(tuple(cells))
+    labels = tuple(t.labels or t.header)
+    return [Block("boxed", t.title, labels, tuple(rows), "l" + "r" * (len(labels) - 1), fit=True, first_width=36),
+            line(t.note, "dim"), line(str(dev.signature), "dim", soft_wrap=True)]
+
+
+def print_datasets(dev: DatasetsEvaluation, file: TextIO | None = None, color: bool | None = None) -> None:
+    """Print the terminal view to ``file`` (stdout): plain text in a pipe, Rich on a terminal."""
+    out = file or sys.stdout
+    tty = out.isatty() if hasattr(out, "isatty") else False
+    blocks = datasets_blocks(dev)
+    if not tty and color is not True and fits(blocks):
+        out.write(render(blocks))
+        return
+    from .terminal import draw
+
+    draw(blocks, out, color)
+
+
+def datasets_markdown(dev: DatasetsEvaluation) -> str:
+    """The table as Markdown (column labels as the terminal shows them), the signature below."""
+    from .render import md_code, md_escape
+
+    t = datasets_table(dev)
+    labels = t.labels or t.header
+    lines = ["| " + " | ".join(md_escape(x) for x in labels) + " |", "|---" + "|---:" * (len(labels) - 1) + "|"]
+    for row in t.rows:
+        cells = [md_escape(row[0])] + [_cell(v, h) for h, v in zip(t.header[1:], row[1:])]
+        lines.append("| " + " | ".join(cells) + " |")
+    return f"### {md_escape(t.title)}\n\n" + "\n".join(lines) + f"\n\n{md_escape(t.note)}\n\n{md_code(str(dev.signature))}\n"

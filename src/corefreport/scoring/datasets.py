@@ -1,0 +1,192 @@
+"""Many datasets at once: each scored micro over its own documents, the macro average over them,
+and the CRAC ranking (the same datasets under the four official variants).
+
+The rule (CRAC 2022–2024 shared tasks, Žabokrtský et al. 2022, Novák et al. 2024): a dataset's
+score is corefud-scorer's micro score over its documents; the ranking score is the **unweighted
+mean over datasets** of the per-dataset CoNLL F1, ``macro = (1/N) Σ_d F1_d`` — a small dataset
+weighs as much as a large one. The primary variant is head matching without singletons; the
+tasks also publish partial and exact matching without singletons and head matching with
+singletons (:data:`CRAC_VARIANTS`). The macro recall and precision of any metric are the means of
+the datasets' recall and precision (not recomputed from the mean F1).
+
+Every dataset is read once by the caller and handed over as two corpora in memory; each variant
+scores those same corpora (:func:`~.evaluate.evaluate` changes neither), so N variants read no
+file N times.
+
+>>> from corefreport.model import Chain, Corpus, Document, Mention
+>>> def corpus(chains):
+...     doc = Document("d", tokens=["w"] * 6, chains=[Chain(str(i), [Mention(s, s) for s in c])
+...                                                    for i, c in enumerate(chains)])
+...     return Corpus(documents={"d": doc})
+>>> key = corpus([[0, 1, 2], [3, 4]])
+>>> dev = evaluate_datasets([("a", key, corpus([[0, 1, 2], [3, 4]])), ("b", key, corpus([[0, 1], [2, 3, 4]]))],
+...                         single_variant(Settings(metrics=("muc",))))
+>>> [round(dev.score("a", "", "muc").f1, 4), round(dev.score("b", "", "muc").f1, 4)], round(dev.macro("", "muc").f1, 4)
+([1.0, 0.6667], 0.8333)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+from ..errors import SettingsError
+from ..model import Corpus
+from ..version import __version__
+from .evaluate import evaluate
+from .result import Evaluation
+from .settings import Settings, Signature
+from .subsets import MacroScore, mean
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One way of scoring every dataset: ``name`` (the JSON key and the table's column), a short
+    ``title`` and its :class:`Settings`."""
+
+    name: str
+    title: str
+    settings: Settings
+
+
+CRAC_VARIANTS: tuple[tuple[str, str, str, str], ...] = (
+    ("head", "head match (primary)", "head", "drop"),
+    ("partial", "partial match", "partial", "drop"),
+    ("exact", "exact match", "exact", "drop"),
+    ("head_singletons", "head match with singletons", "head", "keep"),
+)
+"""The CRAC ranking's variants: (name, title, ``match``, ``singletons``), the primary first
+(CRAC 2023/2024 results pages: "head-match … without singletons" is the official ranking; the
+three others are published beside it)."""
+
+RANKING_METRICS = ("muc", "bcub", "ceafe")
+"""What the ranking's CoNLL F1 is the mean of (Pradhan et al. 2014)."""
+
+
+def crac_variants(base: Settings) -> tuple[Variant, ...]:
+    """The four CRAC variants of ``base`` (its preset, zeros and other options; only ``match``
+    and ``singletons`` change). The metrics must include MUC, B³ and CEAF-e."""
+    missing = [m for m in RANKING_METRICS if m not in base.metrics]
+    if missing:
+        raise SettingsError(f"the CRAC ranking is CoNLL F1: the metrics must include muc, bcub and ceafe "
+                            f"(missing {', '.join(missing)})")
+    return tuple(Variant(name, title, replace(base, match=match, singletons=singletons))
+                 for name, title, match, singletons in CRAC_VARIANTS)
+
+
+def single_variant(settings: Settings) -> tuple[Variant, ...]:
+    """One variant (named ``""``): the datasets under ``settings`` as given."""
+    return (Variant("", "", settings),)
+
+
+@dataclass(frozen=True, slots=True)
+class DatasetResult:
+    """One dataset: its name, sources and one :class:`Evaluation` per variant (by name)."""
+
+    name: str
+    key_source: str
+    response_source: str
+    evaluations: Mapping[str, Evaluation]
+
+    def conll(self, variant: str) -> float | None:
+        return self.evaluations[variant].conll
+
+
+@dataclass(frozen=True)
+class DatasetsEvaluation:
+    """Every dataset under every variant, the macro averages and the signature."""
+
+    variants: tuple[Variant, ...]
+    datasets: tuple[DatasetResult, ...]
+    ranking: bool = False
+    """The CRAC ranking (:data:`CRAC_VARIANTS`) rather than one variant."""
+    unpaired: tuple[str, ...] = field(default=())
+    """Response files no dataset took (directory pairing)."""
+
+    @property
+    def names(self) -> list[str]:
+        return [d.name for d in self.datasets]
+
+    @property
+    def metrics(self) -> tuple[str, ...]:
+        """The metrics every variant computed, in order."""
+        return self.variants[0].settings.metrics
+
+    def dataset(self, name: str) -> DatasetResult:
+        return next(d for d in self.datasets if d.name == name)
+
+    def score(self, dataset: str, variant: str, metric: str):
+        """The micro score (``Counts``/``BlancCounts``) of ``metric`` in one dataset and variant."""
+        return self.dataset(dataset).evaluations[variant].metrics[metric]
+
+    def macro(self, variant: str, metric: str) -> MacroScore:
+        """The mean over datasets of ``metric``'s recall, precision and F1 (``conll``: its F1 alone)."""
+        if metric == "conll":
+            return MacroScore(math.nan, math.nan, mean([d.conll(variant) for d in self.datasets]))
+        return MacroScore.of([d.evaluations[variant].metrics[metric] for d in self.datasets])
+
+    def macro_conll(self, variant: str) -> float:
+        return self.macro(variant, "conll").f1
+
+    @property
+    def warnings(self) -> list[str]:
+        """Each warning once (the variants repeat them), prefixed with the datasets that gave it:
+        their names (three at most), else how many and the first."""
+        where: dict[str, list[str]] = {}
+        for d in self.datasets:
+            for ev in d.evaluations.values():
+                for w in ev.warnings:
+                    names = where.setdefault(w, [])
+                    if d.name not in names:
+                        names.append(d.name)
+        out = []
+        for w, names in where.items():
+            who = ", ".join(names) if len(names) <= 3 else (
+                f"all {len(names)} datasets" if len(names) == len(self.datasets) else f"{len(names)} datasets "
+                f"({names[0]}, …)")
+            out.append(f"{who}: {w}")
+        out += [f"{path}: a response file without a key file of the same name was not scored" for path in self.unpaired]
+        return out
+
+    @property
+    def signature(self) -> Signature:
+        """The first variant's settings, then ``datasets:N``, the variants (ranking: their names
+        instead of ``match`` and ``singletons``) and ``keys``: a hash of every dataset's name and
+        key hash, so that two rankings over different keys never share a signature."""
+        first = self.datasets[0].evaluations[self.variants[0].name].signature
+        drop = {"key", "version"} | ({"match", "singletons", "heads"} if self.ranking else set())
+        fields = [("datasets", str(len(self.datasets)))]
+        if self.ranking:
+            fields.append(("variants", "+".join(v.name for v in self.variants)))
+        fields += [f for f in first.fields if f[0] not in drop]
+        if self.ranking and any(d.evaluations[v.name].signature.get("heads") for d in self.datasets
+                                for v in self.variants):
+            fields.append(("heads", "rule"))
+        h = hashlib.sha256()
+        for d in self.datasets:
+            h.update(f"{d.name}\t{d.evaluations[self.variants[0].name].signature.get('key')}\n".encode())
+        fields += [("keys", h.hexdigest()[:len(first.get("key")) or 12]), ("version", __version__)]
+        return Signature(tuple(fields))
+
+
+def evaluate_datasets(datasets: Iterable[tuple[str, Corpus, Corpus]], variants: tuple[Variant, ...], *,
+                      ranking: bool = False, jobs: int = 1, unpaired: tuple[str, ...] = ()) -> DatasetsEvaluation:
+    """Score each ``(name, key corpus, response corpus)`` under every variant (the corpora scored
+    as they are, once read); datasets are taken one at a time, so only one dataset's corpora need
+    be in memory (the caller's iterable may read each when asked)."""
+    if not variants:
+        raise SettingsError("no variant to score the datasets in")
+    out: list[DatasetResult] = []
+    seen: set[str] = set()
+    for name, key, response in datasets:
+        if name in seen:
+            raise SettingsError(f"two datasets are called {name!r}")
+        seen.add(name)
+        evs = {v.name: evaluate(key, response, v.settings, jobs=jobs, rows=False, documents=False)
+               for v in variants}
+        out.append(DatasetResult(name, key.source, response.source, evs))
+    if not out:
+        raise SettingsError("no dataset to score")
+    return DatasetsEvaluation(variants, tuple(out), ranking, unpaired)

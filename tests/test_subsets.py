@@ -1,0 +1,139 @@
+"""``score --by genre`` / ``--subsets``: the standard metrics per group of documents.
+
+Expected values: the reference scorer's (scorer.pl v8.01) per-document counts in
+``../shared/data/xrenner/reference-scores/per_document.tsv`` (GUM gold vs xrenner ml/gum), summed per
+genre here and turned into F1 — independent of corefreport — and the issue's figures (issue 28:
+academic 68.4094, bio 73.0738, court 58.9232, interview 66.3338, news 60.1326, macro 65.3746).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections import defaultdict
+
+import pytest
+from typer.testing import CliRunner
+
+from corefreport.cli import app
+from conftest import one_error_line, shared_path
+
+runner = CliRunner()
+ISSUE = {"academic": 68.4094, "bio": 73.0738, "court": 58.9232, "interview": 66.3338, "news": 60.1326}
+ISSUE_MACRO = 65.3746
+DOC = "#begin document ({d}); part 000\n{d}\t0\t0\tJohn\t(1)\n{d}\t0\t1\tsaw\t-\n{d}\t0\t2\thim\t{c}\n#end document\n"
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def reference_counts() -> dict[tuple[str, str], list[float]]:
+    """(genre, metric) → [rn, rd, pn, pd] summed over the reference's per-document rows."""
+    path = shared_path("data", "xrenner", "reference-scores", "per_document.tsv")
+    sums: dict = defaultdict(lambda: [0.0] * 4)
+    with open(path, encoding="utf-8") as f:
+        for r in csv.DictReader(f, delimiter="\t"):
+            if r["pair"] == "gum_vs_ml-gum":
+                s = sums[(r["document"].split("_")[1], r["metric"])]
+                for i, k in enumerate(("recall_num", "recall_den", "precision_num", "precision_den")):
+                    s[i] += float(r[k])
+    return sums
+
+
+def _f1(c: list[float]) -> float:
+    r, p = c[0] / c[1], c[2] / c[3]
+    return 2 * p * r / (p + r)
+
+
+@pytest.fixture(scope="module")
+def gum_by_genre():
+    key = shared_path("data", "gum", "derived", "conll2012", "gum.conll")
+    resp = shared_path("data", "xrenner", "conll2012", "ml-gum.conll")
+    res = run("score", key, resp, "--by", "genre", "-m", "muc,bcub,ceafe,ceafm", "-f", "json", "-q")
+    assert res.exit_code == 0, res.output
+    return json.loads(res.stdout)["subsets"]["genre"]
+
+
+def test_per_genre_counts_are_the_reference_scorers_summed(gum_by_genre):
+    ref = reference_counts()
+    groups = gum_by_genre["groups"]
+    assert list(groups) == [f"GUM_{g}" for g in ISSUE]
+    for genre in ISSUE:
+        for metric in ("muc", "bcub", "ceafe", "ceafm"):
+            got = groups[f"GUM_{genre}"]["metrics"][metric]
+            want = ref[(genre, metric)]
+            assert [got["recall_num"], got["recall_den"], got["precision_num"], got["precision_den"]] == \
+                pytest.approx(want, rel=1e-9), (genre, metric)
+
+
+def test_per_genre_conll_and_macro_are_the_issues(gum_by_genre):
+    ref = reference_counts()
+    conll = {}
+    for genre, expected in ISSUE.items():
+        conll[genre] = 100 * sum(_f1(ref[(genre, m)]) for m in ("muc", "bcub", "ceafe")) / 3
+        assert round(conll[genre], 4) == expected
+        assert 100 * gum_by_genre["groups"][f"GUM_{genre}"]["metrics"]["conll"]["f1"] == pytest.approx(conll[genre],
+                                                                                                       abs=1e-9)
+    assert 100 * gum_by_genre["macro"]["conll"]["f1"] == pytest.approx(sum(conll.values()) / 5, abs=1e-9)
+    assert round(100 * gum_by_genre["macro"]["conll"]["f1"], 4) == ISSUE_MACRO
+    assert gum_by_genre["micro"]["documents"] == 20 and gum_by_genre["micro"]["words"] == 18278
+
+
+def _pair(tmp_path, docs):
+    key = "".join(DOC.format(d=d, c="(1)") for d, _ in docs)
+    resp = "".join(DOC.format(d=d, c=c) for d, c in docs)
+    (tmp_path / "k.conll").write_text(key, encoding="utf-8")
+    (tmp_path / "r.conll").write_text(resp, encoding="utf-8")
+    return tmp_path / "k.conll", tmp_path / "r.conll"
+
+
+def test_a_groups_file_and_the_macro_row(tmp_path):
+    k, r = _pair(tmp_path, [("a", "(1)"), ("b", "(2)"), ("c", "(1)")])
+    groups = tmp_path / "split.tsv"
+    groups.write_text("# doc\tgroup\na\tx\nb\tx\nc\ty\n", encoding="utf-8")
+    res = run("score", k, r, "--subsets", groups, "-m", "muc", "-f", "json")
+    assert res.exit_code == 0, res.output
+    sub = json.loads(res.stdout)["subsets"]["split"]
+    assert sub["groups"]["x"]["metrics"]["muc"]["recall"] == 0.5  # a right, b wrong: 1 of 2 links
+    assert sub["groups"]["y"]["metrics"]["muc"]["f1"] == 1.0
+    assert sub["macro"]["muc"]["recall"] == 0.75 and sub["micro"]["metrics"]["muc"]["recall"] == pytest.approx(2 / 3)
+    table = run("score", k, r, "--subsets", groups, "-m", "muc")
+    assert "F1 per split" in table.stdout and "macro" in table.stdout
+
+
+def test_length_buckets_by_words(tmp_path):
+    k, r = _pair(tmp_path, [("a", "(1)"), ("b", "(2)")])
+    res = run("score", k, r, "--subsets", "length:2,3", "-m", "muc", "-f", "json")
+    assert res.exit_code == 0, res.output
+    assert list(json.loads(res.stdout)["subsets"]["length:2,3"]["groups"]) == ["3–3"]
+
+
+@pytest.mark.parametrize("spec, problem", [
+    ("length:5,2", "increasing positive word counts"),
+    ("nonsense", "--subsets takes genre, length[:EDGES] or a file"),
+])
+def test_bad_groupings_are_one_error_line(tmp_path, spec, problem):
+    k, r = _pair(tmp_path, [("a", "(1)")])
+    assert problem in one_error_line(run("score", k, r, "--subsets", spec))
+
+
+def test_a_bad_groups_file_names_its_line(tmp_path):
+    k, r = _pair(tmp_path, [("a", "(1)")])
+    groups = tmp_path / "g.tsv"
+    groups.write_text("a\tx\na\ty\n", encoding="utf-8")
+    assert "g.tsv:2: document 'a' is also on line 1" in one_error_line(run("score", k, r, "--subsets", groups))
+
+
+def test_by_genre_without_an_analysis_is_no_longer_refused_but_a_feature_still_is(tmp_path):
+    k, r = _pair(tmp_path, [("a", "(1)")])
+    assert run("score", k, r, "--by", "genre").exit_code == 0
+    assert "breaks down link-level scores" in one_error_line(run("score", k, r, "--by", "mtype"))
+
+
+def test_the_fast_path_prints_the_same(tmp_path, capsys):
+    from corefreport.cli.fast import try_score
+
+    k, r = _pair(tmp_path, [("a", "(1)"), ("b", "(2)")])
+    assert try_score(["score", str(k), str(r), "--subsets", "length", "--subsets", "genre"])
+    assert capsys.readouterr().out == run("score", k, r, "--subsets", "length", "--by", "genre").stdout != ""
