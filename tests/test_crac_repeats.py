@@ -53,7 +53,7 @@ def _pairs() -> dict[str, tuple]:
 
 
 def _settings(match: str, keep: bool, **more) -> Settings:
-    return Settings(metrics=METRICS, match=match, zero_match="dependent", preset="crac",
+    return Settings(metrics=METRICS, match=match, zero_match="dependent", preset="crac", repeats="corefud12",
                     singletons="keep" if keep else "drop", **more)
 
 

@@ -53,6 +53,7 @@ OTHER = {
     "plink_compat": True,
     "errors_drop_response_singletons": True,
     "markup_policy": "lenient",
+    "repeats": "corefud12",
 }
 """Another valid value for each field that changes numbers (``markup_policy``: for a markup
 response, whose signature names it)."""
@@ -66,7 +67,7 @@ def test_every_number_changing_field_has_an_alternative_here():
 @given(st.sets(st.sampled_from(sorted(OTHER)), min_size=1))
 @hsettings(max_examples=60, deadline=None)
 def test_changing_any_number_changing_field_changes_the_signature(changed):
-    if {"preset", "key_duplicates"} <= changed:  # refused together (repeats are corefud-scorer's under the preset)
+    if {"repeats", "key_duplicates"} <= changed:  # refused together (repeats read as corefud-scorer: no key policy)
         changed = changed - {"key_duplicates"}
     other = replace(BASE, **{name: OTHER[name] for name in changed})
     a, b = signature(BASE, "k0", markup=True), signature(other, "k0", markup=True)

@@ -48,6 +48,7 @@ def parse_metrics(items: list[str]) -> tuple[tuple[str, ...], bool]:
 
 
 def build_settings(metric: list[str], analysis: list[str], singletons: bool | None, key_duplicates: str,
+                   repeats: str | None,
                    match: str | None, zeros: bool, zero_match: str | None, preset: str | None, strict_tokens: bool, weights: str, by: list[str], arcs_compat: bool, arcs_singletons: bool,
                    arcs_anchor_links: bool,
                    scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
@@ -60,7 +61,7 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
     try:
         return settings_from(
             metrics=metric, analyses=analysis, preset=preset, singletons=singletons, match=match, zero_match=zero_match,
-            zeros=zeros, by=by, default_metrics=default_metrics, default_analyses=default_analyses,
+            zeros=zeros, repeats=repeats, by=by, default_metrics=default_metrics, default_analyses=default_analyses,
             key_duplicates=key_duplicates, strict_tokens=strict_tokens,
             weights=_numbers(weights, "--weights", 4, "NAM,NOM,PRO,SING"), arcs_compat=arcs_compat,
             arcs_singletons=arcs_singletons, arcs_anchor_links=arcs_anchor_links, scheme=scheme,

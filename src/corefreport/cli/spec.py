@@ -47,7 +47,10 @@ SCORING = (
         "Default: keep whatever the files hold, as the reference scorer does.", None, "switch", fast=True),
     Opt("key_duplicates", ("--key-duplicates",), "A span repeated in the KEY: 'keep' (default, as reference v8.01: "
         "counted in both chains, so a key scored against itself can fall below 100%) or 'dedupe' (keep it once, in "
-        "its first chain; warns). Not with --preset crac, which handles repeated spans as corefud-scorer v1.2.", _SETTINGS["key_duplicates"], metavar="keep|dedupe"),
+        "its first chain; warns). Not with --repeats corefud12 (--preset crac).", _SETTINGS["key_duplicates"], metavar="keep|dedupe"),
+    Opt("repeats", ("--repeats",), "Spans written twice: 'ref801' (default, as reference scorer v8.01) or "
+        "'corefud12' (as corefud-scorer v1.2: once within a chain before singletons are dropped, in both chains "
+        "across chains; set by --preset crac). docs/matching.md rule 5.", None, metavar="ref801|corefud12"),
     Opt("match", ("--match",), "Mention matching (corefud-scorer v1.2, docs/matching.md): 'exact' (default: same "
         "words), 'head' (same head word, CRAC 2023+) or 'partial' (the key mention holds the response's words and "
         "the response holds the key's head); always 1-to-1.", None, metavar="exact|head|partial", fast=True),

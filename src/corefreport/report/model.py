@@ -540,7 +540,7 @@ def methods_text(ev: Evaluation, comparison=None, intervals: IntervalSettings | 
          f"{'kept' if s.singletons == 'keep' else 'removed'}; "
          + ("repeated spans are handled as corefud-scorer v1.2 handles them (a span written twice in a chain counts "
             "once, before singletons are removed; a span in two chains of a side counts in both)."
-            if s.preset == "crac" else
+            if s.repeats == "corefud12" else
             "a span repeated in the response is handled as the reference scorer handles it, and a span repeated in "
             f"the key was {'kept twice (reference behaviour)' if s.key_duplicates == 'keep' else 'kept once'}.")),
     ]

@@ -114,8 +114,8 @@ class DocumentScorer:
         self.compute = [(n, REGISTRY[n].compute) for n in self.names if n not in ("mor", "zero")]
         self.match = s.match != "exact" or s.zero_match != "linear"
         self.drop_zeros = s.zeros == "drop"
-        self.corefud = s.match if s.preset == "crac" else None
-        """Under ``--preset crac``: the match mode repeated spans are handled by (:mod:`.repeats`)."""
+        self.corefud = s.match if s.repeats == "corefud12" else None
+        """With ``repeats="corefud12"`` (``--preset crac``): the match mode repeated spans are handled by (:mod:`.repeats`)."""
         self.features = s.needs_features and rest
         self.errors_types = rest and "errors" in s.analyses
         """The error classes type mentions (from POS, else derived): an untagged key is in the

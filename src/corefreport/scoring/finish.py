@@ -116,7 +116,7 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
     warnings = (list(reader_warnings[0]) + list(reader_warnings[1]) + pos_warnings(part.untagged, ruled, settings.match)
                 + pairing_warnings(part.response_side.documents, part.response_chains, part.missing, part.extra)
                 + part.token_warnings + duplicate_warnings(part.duplicates, settings.key_duplicates,
-                                                           settings.preset == "crac"))
+                                                           settings.repeats == "corefud12"))
     sig = signature(settings, key_hash[:10], pos_missing=bool(part.untagged), heads_rule=bool(ruled),
                     markup=formats[1] in MARKUP_FORMATS)
     results: dict = {}

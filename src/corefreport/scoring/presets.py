@@ -5,8 +5,9 @@ wins), may rename metrics (the program's variant of one) and adds the metrics th
 besides the default list when no metric is asked for. ``Settings.preset`` records the name, so the
 signature says which preset a number was made under.
 
->>> apply_preset("crac", {"match": None, "singletons": None, "zero_match": None}, ("muc", "blanc"), False)
-({'match': 'head', 'singletons': 'drop', 'zero_match': 'dependent'}, ('muc', 'blanc_crac', 'mor', 'zero'))
+>>> apply_preset("crac", {"match": None, "singletons": None, "zero_match": None, "repeats": None}, ("muc", "blanc"),
+...              False)
+({'match': 'head', 'singletons': 'drop', 'zero_match': 'dependent', 'repeats': 'corefud12'}, ('muc', 'blanc_crac', 'mor', 'zero'))
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType({
         "dropped, BLANC as corefud-scorer computes it, zeros matched by their dependencies; MOR and the zero score "
         "printed too",
         "corefud-scorer.py 12-15 (-m all, -a head, no -s), CRAC 2024 (-z dependent); docs/matching.md",
-        options={"match": "head", "singletons": "drop", "zero_match": "dependent"},
+        options={"match": "head", "singletons": "drop", "zero_match": "dependent", "repeats": "corefud12"},
         renames={"blanc": "blanc_crac"},
         more_metrics=("mor", "zero"),
     ),

@@ -41,6 +41,12 @@ class Settings:
     singletons: str = "keep"
     """keep | drop one-mention chains on both sides."""
     key_duplicates: str = "keep"
+    repeats: str = "ref801"
+    """How spans written twice are read: ref801 (default, as reference scorer v8.01: a repeated key
+    span per ``key_duplicates``, a response span that is also a key mention kept in its first chain) |
+    corefud12 (as corefud-scorer v1.2: once within a chain, before singletons are dropped; in both
+    chains across chains, looked up in the last; ``scoring/repeats.py``, docs/matching.md rule 5).
+    ``--preset crac`` sets it."""
     """A span repeated in the key: keep (default, as reference v8.01) | dedupe (keep it once)."""
     match: str = "exact"
     """Mention matching (corefud-scorer v1.2, docs/matching.md): exact | head | partial."""
@@ -121,7 +127,7 @@ class Settings:
     def as_dict(self) -> dict:
         """The ``settings`` object of the JSON output (docs/json-schema.md)."""
         out: dict = {"metrics": list(self.metrics), "singletons": self.singletons, "matching": self.match, "zero_match": self.zero_match, "zeros": self.zeros, "preset": self.preset,
-                     "key_duplicates": self.key_duplicates}
+                     "key_duplicates": self.key_duplicates, "repeats": self.repeats}
         if self.repeated_documents != "last":
             out["repeated_documents"] = self.repeated_documents
         if self.linguistic:
@@ -150,7 +156,9 @@ def check(s: Settings) -> None:
         raise SettingsError("--key-duplicates takes 'dedupe' or 'keep'")
     if s.preset is not None and s.preset not in PRESETS:
         raise SettingsError(f"--preset takes {' or '.join(repr(p) for p in PRESETS)}, got {s.preset!r}")
-    if s.preset == "crac" and s.key_duplicates != "keep":
+    if s.repeats not in ("ref801", "corefud12"):
+        raise SettingsError("--repeats takes 'ref801' or 'corefud12'")
+    if s.repeats == "corefud12" and s.key_duplicates != "keep":
         raise SettingsError("--key-duplicates chooses between reference v8.01's ways with a repeated key span; under "
                             "--preset crac repeated spans are handled as corefud-scorer v1.2 does (docs/matching.md "
                             "rule 5): leave it out")
@@ -225,7 +233,7 @@ def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule:
         *((("zeros", "drop"),) if s.zeros == "drop" else ()),
         *((("zero-match", s.zero_match),) if s.zero_match != "linear" else ()),
         *((("preset", s.preset),) if s.preset else ()),
-        ("dups", "corefud12" if s.preset == "crac" else "ref801" if s.key_duplicates == "keep" else "ref801+keydedup"),
+        ("dups", "corefud12" if s.repeats == "corefud12" else "ref801" if s.key_duplicates == "keep" else "ref801+keydedup"),
     ]
     if markup:
         f.append(("markup", s.markup_policy))
