@@ -82,6 +82,9 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
     if by and not plink and not analyses:
         fail(f"--by {by[0]!r} breaks down link-level scores, and none were asked for: add -a arcs, -a typed "
              "or -a errors (or -m plink for p-link by category)")
+    chosen = tuple(a.strip() for a in attempted.split(",") if a.strip()) if attempted is not None else None
+    if chosen == ():  # "," or " ": no class at all, which once fell back to the default classes silently
+        fail(f"--attempted takes class names separated by commas, got {attempted!r}")
     if preset is not None and preset != "crac":
         fail(f"--preset takes 'crac', got {preset!r}")
     if preset == "crac":
@@ -96,7 +99,7 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
             analyses=analyses, arcs_compat=arcs_compat, arcs_singletons=arcs_singletons,
             arcs_anchor_links=arcs_anchor_links, scheme=scheme,
             k=_numbers(k, "--k", 4, "in [0, 1] (k1,k2,k3,k4)"),
-            attempted=tuple(a.strip() for a in attempted.split(",") if a.strip()) if attempted else None,
+            attempted=chosen,
             strict_dominant=strict_dominant, plink_by=plink_by, plink_compat=plink_compat,
             errors_singletons=errors_singletons, by=tuple(by) if by and not plink else (),
         )
