@@ -694,6 +694,88 @@ def test_standard_input_as_key_or_response(tmp_path, fmt):
     clear_error(run("score", key, "-", input=b"\x00\xff garbage\n"), "<stdin>")
 
 
+OPTION_ERRORS = [  # (arguments after KEY RESPONSE, what the one line must hold); from the review's O-cases
+    (["-m", "lmuc", "--weights", "-1,1,1,1"], "--weights"), (["-m", "lmuc", "--weights", "nan,1,1,1"], "--weights"),
+    (["-m", "lmuc", "--weights", "inf,1,1,1"], "--weights"), (["-m", "lmuc", "--weights", "1,1"], "--weights"),
+    (["-m", "lmuc", "--weights", "a,b,c,d"], "--weights"), (["-a", "typed", "--k", "5,5,5,5"], "--k"),
+    (["-a", "arcs", "--by", "nonsense"], "nonsense"), (["-a", "arcs", "--by", "col99"], "col99"),
+    (["--by", "mtype"], "--by"), (["--match", "fuzzy"], "match"), (["--preset", "foo"], "preset"),
+    (["--key-duplicates", "foo"], "key-duplicates"), (["--zero-match", "foo"], "zero-match"),
+    (["-m", "nonsense"], "nonsense"), (["-m", "plink"], "--by"), (["-a", "nonsense"], "nonsense"),
+    (["--example"], "--example"), (["--no-such-option"], "no-such-option"), (["extra.conll"], "extra.conll"),
+    (["--links", "rows.jsonl"], "--links"),
+]
+"""Bad option values of ``score``: each one error line (ours or typer's usage error) naming the option."""
+
+
+@pytest.mark.parametrize("extra, says", OPTION_ERRORS, ids=[" ".join(a) for a, _ in OPTION_ERRORS])
+def test_bad_option_values_are_one_clear_line(tmp_path, extra, says):
+    _, _, key, resp = _pair_files(tmp_path, 900)
+    res = run("score", key, resp, *extra)
+    assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+    assert says in res.output, (says, res.output)
+    assert res.output.count("corefreport: error:") == 1 or "Usage:" in res.output, res.output
+    CLASSES["exit 2 clear"] += 1
+
+
+def test_score_argument_shapes(tmp_path):
+    """No argument, one, --example with a file: one line each; -m '' is the default metrics."""
+    _, _, key, resp = _pair_files(tmp_path, 901)
+    for args in ([], [key], ["--example", key]):
+        res = run("score", *args)
+        assert res.exit_code == 2 and "Traceback" not in res.output and (
+            "corefreport: error:" in res.output or "Usage:" in res.output), res.output
+        CLASSES["exit 2 clear"] += 1
+    assert score_json(key, resp, "-m", "")["metrics"] == score_json(key, resp)["metrics"]
+
+
+COMPARE_ERRORS = [(["--bootstrap", "-1"], "bootstrap"), (["--bootstrap", "1000000000"], "bootstrap"),
+                  (["--randomization", "1000000000"], "randomization"), (["--seed", "-1"], "seed"),
+                  (["--top", "-1"], "top"), (["--min-support", "-5"], "min-support"), (["--examples", "-1"], "examples"),
+                  (["-m", "plink", "--by", "col12"], "plink"), (["--plink-compat"], "plink")]
+
+
+@pytest.mark.parametrize("extra, says", COMPARE_ERRORS, ids=[" ".join(a) for a, _ in COMPARE_ERRORS])
+def test_compare_bad_values(tmp_path, extra, says):
+    _, _, key, resp = _pair_files(tmp_path, 902)
+    other = write_side(tmp_path / "o", "response", "conll2012", random_pair(902)[0])
+    res = run("compare", key, f"a={resp}", f"b={other}", "--no-analyses", *extra)
+    assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+    assert says in res.output, (says, res.output)
+    CLASSES["exit 2 clear"] += 1
+
+
+def test_compare_and_report_on_generated_pairs(tmp_path):
+    """compare's JSON holds each system's score's numbers; the same name twice, a bare path, a
+    system without the key's documents are errors; report writes HTML and LaTeX and refuses a
+    .docx, an unknown section or layout, a --figures path that is a file, a system named twice."""
+    keys, resps, key, resp = _pair_files(tmp_path, 903, docs=2)
+    other_resps = [random_response(random.Random(k), d) for k, d in enumerate(keys)]
+    other = write_side(tmp_path / "o", "response", "conll2012", other_resps)
+    data = json.loads(ok(run("compare", key, f"a={resp}", f"b={other}", "--no-analyses", "--bootstrap", "20",
+                             "--randomization", "20", "-f", "json", "-q")))
+    text = json.dumps(data)
+    for r in (resps, other_resps):
+        for name, rpf in expected(keys, r).items():
+            if name in ("muc", "bcub", "ceafe") and rpf is not None:
+                assert repr(rpf[2]) in text or f"{rpf[2]:.6f}"[:-1] in text, name
+    for args, says in (([f"a={resp}", f"a={other}"], "a"), ([str(resp)], ""),
+                       ([f"a={resp}", f"b={tmp_path / 'missing.conll'}"], "missing.conll")):
+        clear_error(run("compare", key, *args, "--no-analyses"), says=says)
+    ok(run("report", key, resp, "-o", tmp_path / "r.html", "-q"))
+    assert "<html" in (tmp_path / "r.html").read_text(encoding="utf-8").lower()
+    ok(run("report", key, resp, "-o", tmp_path / "r.tex", "-q"))
+    (tmp_path / "figfile").write_text("x")
+    for extra, says in ((["-o", tmp_path / "r.docx"], "r.docx"), (["-o", tmp_path / "s.html", "--section", "nonsense"],
+                        "nonsense"), (["-o", tmp_path / "s.tex", "--latex-layout", "foo"], "foo"),
+                        (["-o", tmp_path / "s.html", "--figures", tmp_path / "figfile"], "figfile"),
+                        (["-o", tmp_path / "s.html", "-r", f"a={resp}", "-r", f"a={other}"], "'a'"),
+                        (["-o", tmp_path / "r.html"], "r.html")):
+        res = run("report", key, resp, *extra)
+        assert res.exit_code == 2 and "Traceback" not in res.output and says in res.output, (extra, res.output)
+        CLASSES["exit 2 clear"] += 1
+
+
 # --- 4. typed schemes ------------------------------------------------------------------------------
 
 GOOD_SCHEMES = {
