@@ -129,9 +129,10 @@ def _labels(doc: Doc, offset: int) -> dict[Span, str]:
     return {s: str(i + offset) for i, c in enumerate(doc.chains) for s in c}
 
 
-def write_conll2012(docs: list[Doc], offset: int = 0) -> str:
+def write_conll2012(docs: list[Doc], offset: int = 0, shuffle: random.Random | None = None) -> str:
     """CoNLL-2012: 12 columns, the brackets in the last (labels start at ``offset``: they need not
-    be the key's)."""
+    be the key's); ``shuffle``: each cell's brackets in a random order (they are read the same:
+    no two mentions of one chain cross)."""
     out = []
     for doc in docs:
         labels = _labels(doc, offset)
@@ -144,6 +145,8 @@ def write_conll2012(docs: list[Doc], offset: int = 0) -> str:
                     cell.append(f"({labels[s]})" if s[1] == t else f"({labels[s]}")
                 cell += [f"{labels[s]})" for s in sorted((s for s in labels if s[1] == t and s[0] < t),
                                                          key=lambda s: -s[0])]
+                if shuffle is not None:
+                    shuffle.shuffle(cell)
                 out.append("\t".join([doc.name, "0", str(i), word, pos, "*", word.lower(), "-", "-", "-", "*",
                                       "|".join(cell) or "-"]))
                 t += 1
@@ -152,10 +155,12 @@ def write_conll2012(docs: list[Doc], offset: int = 0) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_conllu(docs: list[Doc], offset: int = 0) -> str:
+def write_conllu(docs: list[Doc], offset: int = 0, variant: bool = False) -> str:
     """CorefUD CoNLL-U: ``Entity=`` brackets (opening longest first, then one-word mentions, then
-    closings innermost first), heads at the mention's first word, a chain tree of HEADs."""
-    out = ["# global.Entity = eid-etype-head-other"]
+    closings innermost first), heads at the mention's first word, a chain tree of HEADs.
+    ``variant``: no ``# global.Entity`` line (its default holds), a multi-word-token line before
+    and an empty node after each sentence's first word (the same on both sides)."""
+    out = [] if variant else ["# global.Entity = eid-etype-head-other"]
     for doc in docs:
         labels = _labels(doc, offset)
         out.append(f"# newdoc id = {doc.name}")
@@ -169,14 +174,24 @@ def write_conllu(docs: list[Doc], offset: int = 0) -> str:
                 ent += [f"e{labels[s]})" for s in sorted((s for s in labels if s[1] == t and s[0] < t),
                                                          key=lambda s: -s[0])]
                 misc = "Entity=" + "".join(ent) if ent else "_"
+                if variant and i == 0 and len(sent) > 1:
+                    out.append("\t".join(["1-2", word + sent[1][0]] + ["_"] * 8))
                 out.append("\t".join([str(i + 1), word, word.lower(), UPOS[pos], pos, "_", str(i), "root" if i == 0
                                       else "dep", "_", misc]))
+                if variant and i == 0:
+                    out.append("\t".join(["1.1", "PRO", "_", "PRON", "_", "_", "_", "_", "1:dep", "_"]))
                 t += 1
             out.append("")
     return "\n".join(out) + "\n"
 
 
-def write_jsonlines(docs: list[Doc]) -> str:
+def write_jsonlines(docs: list[Doc], variant: bool = False) -> str:
+    """One JSON object per document; ``variant``: the keys in another order, with speakers and
+    another field the reader does not use."""
+    if variant:
+        return "".join(json.dumps({"clusters": [[list(s) for s in c] for c in d.chains], "note": {"x": [1]},
+                                   "speakers": [["spk"] * len(s) for s in d.sentences], "doc_key": d.name,
+                                   "sentences": [[w for w, _ in s] for s in d.sentences]}) + "\n" for d in docs)
     return "".join(json.dumps({"doc_key": d.name, "sentences": [[w for w, _ in s] for s in d.sentences],
                                "clusters": [[list(s) for s in c] for c in d.chains]}) + "\n" for d in docs)
 
@@ -185,10 +200,16 @@ WEBANNO_HEAD = ("#FORMAT=WebAnno TSV 3.3\n#T_SP=webanno.custom.Referent|entity|i
                 "#T_RL=webanno.custom.Coref|type|BT_webanno.custom.Referent\n\n\n")
 
 
-def write_webanno(doc: Doc) -> str:
+def write_webanno(doc: Doc, bare: bool = False) -> str:
     """WebAnno TSV 3.3 (one document): every markable with an id, each chain's mentions linked in
-    text order on the antecedent's first row."""
-    ids = {s: k + 1 for k, s in enumerate(sorted(s for c in doc.chains for s in c))}
+    text order on the antecedent's first row. ``bare``: a one-token markable alone on its token is
+    written without an id (``person``), as WebAnno does, and a link between two such is ``S-T``."""
+    spans = sorted(s for c in doc.chains for s in c)
+    ids = {s: k + 1 for k, s in enumerate(spans)}
+    if bare:
+        for s in spans:
+            if s[0] == s[1] and not any(o != s and o[0] <= s[0] <= o[1] for o in spans):
+                ids[s] = 0
     where: dict[int, str] = {}
     t = 0
     for k, sent in enumerate(doc.sentences):
@@ -198,14 +219,15 @@ def write_webanno(doc: Doc) -> str:
     links: dict[int, list[tuple[str, str]]] = {}
     for c in doc.chains:
         for a, b in zip(c, c[1:]):
-            links.setdefault(a[0], []).append(("coref", f"{where[b[0]]}[{ids[b]}_{ids[a]}]"))
+            target = where[b[0]] if ids[a] == ids[b] == 0 else f"{where[b[0]]}[{ids[b]}_{ids[a]}]"
+            links.setdefault(a[0], []).append(("coref", target))
     out, t, offset = [], 0, 0
     for sent in doc.sentences:
         out.append("#Text=" + " ".join(w for w, _ in sent))
         for word, _ in sent:
             on = sorted((s for s in ids if s[0] <= t <= s[1]), key=lambda s: ids[s])
-            ent = "|".join(f"person[{ids[s]}]" for s in on) or "_"
-            inf = "|".join(f"new[{ids[s]}]" for s in on) or "_"
+            ent = "|".join(f"person[{ids[s]}]" if ids[s] else "person" for s in on) or "_"
+            inf = "|".join(f"new[{ids[s]}]" if ids[s] else "new" for s in on) or "_"
             types = "|".join(x for x, _ in links.get(t, [])) or "_"
             targets = "|".join(x for _, x in links.get(t, [])) or "_"
             out.append("\t".join([where[t], f"{offset}-{offset + len(word)}", word, ent, inf, types, targets]))

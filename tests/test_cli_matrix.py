@@ -39,7 +39,8 @@ from typer.testing import CliRunner
 
 from corefreport.cli import app
 
-from generated_corpora import FORMATS, Doc, chains_of, random_pair, random_response, write_side
+from generated_corpora import (FORMATS, Doc, chains_of, random_pair, random_response, write_conll2012, write_conllu,
+                               write_jsonlines, write_side, write_webanno)
 
 scorch = pytest.importorskip("scorch.scores")
 
@@ -151,6 +152,38 @@ def test_per_document_numbers_are_each_documents_own(tmp_path, seed):
             if name in doc and rpf is not None:
                 got = doc[name]
                 assert (got["recall"], got["precision"], got["f1"]) == pytest.approx(rpf, abs=1e-9), name
+
+
+@pytest.mark.parametrize("seed", range(40, 52))
+def test_other_writings_of_the_same_corpus(tmp_path, seed):
+    """The same chains written otherwise read the same: CoNLL-2012 cells with their brackets in any
+    order, one file per document in a folder or a quoted glob; CoNLL-U without ``# global.Entity``,
+    with multi-word-token lines and empty nodes; JSON lines with other keys; WebAnno markables
+    without ids and bare link targets."""
+    rng = random.Random(seed)
+    keys, resps = random_pair(seed)
+    want = expected(keys, resps)
+
+    def pair(name: str, write, suffix: str) -> None:
+        k, r = tmp_path / f"{name}-key{suffix}", tmp_path / f"{name}-response{suffix}"
+        k.write_text(write(keys), encoding="utf-8")
+        r.write_text(write(resps), encoding="utf-8")
+        assert_numbers(score_json(k, r), want)
+
+    pair("shuffled", lambda d: write_conll2012(d, shuffle=rng), ".conll")
+    pair("conllu", lambda d: write_conllu(d, variant=True), ".conllu")
+    pair("jsonlines", lambda d: write_jsonlines(d, variant=True), ".jsonlines")
+    for side, docs in (("key", keys), ("response", resps)):
+        (tmp_path / side).mkdir()
+        (tmp_path / f"wa-{side}").mkdir()
+        for d in docs:
+            (tmp_path / side / f"{d.name}.conll").write_text(write_conll2012([d]), encoding="utf-8")
+            (tmp_path / f"wa-{side}" / f"{d.name}.tsv").write_text(write_webanno(d, bare=True), encoding="utf-8")
+    assert_numbers(score_json(tmp_path / "key", tmp_path / "response"), want)
+    assert_numbers(score_json(str(tmp_path / "key" / "*.conll"), str(tmp_path / "response" / "*.conll")), want)
+    assert_numbers(score_json(tmp_path / "wa-key", tmp_path / "wa-response"), want)
+    (tmp_path / "key" / "notes.tsv").write_bytes((tmp_path / "wa-key" / f"{keys[0].name}.tsv").read_bytes())
+    clear_error(run("score", tmp_path / "key", tmp_path / "response"), tmp_path / "key", says="mixes formats")
 
 
 # --- 2. options: invariants -----------------------------------------------------------------------
