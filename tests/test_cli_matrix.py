@@ -576,6 +576,26 @@ def test_compare_and_report_on_generated_pairs(tmp_path):
         CLASSES["exit 2 clear"] += 1
 
 
+@pytest.mark.parametrize("seed", [1, 4, 17, 21])
+def test_compare_scores_are_each_systems_own(tmp_path, seed):
+    """compare KEY a=RESPONSE b=KEY: every metric's and every ARCS scenario's score of each system
+    is the one score gives it. On these pairs one system has no row of an ARCS scenario (nothing
+    of that kind occurs), which once stopped compare with a KeyError traceback."""
+    keys, resps, key, resp = _pair_files(tmp_path, seed)
+    data = json.loads(ok(run("compare", key, f"a={resp}", f"b={key}", "-q", "--bootstrap", "20",
+                             "--randomization", "20", "-f", "json")))
+    for name, path in (("a", resp), ("b", key)):
+        own = score_json(key, path, "-a", "arcs", "-m", "all")
+        for metric, v in own["metrics"].items():
+            if metric in data["scores"]:
+                assert data["scores"][metric][name] == pytest.approx(v["f1"], abs=1e-12), (name, metric)
+        for scenario, v in own["arcs"].items():
+            assert data["scores"][scenario][name] == pytest.approx(v["total"]["f1"], abs=1e-12), (name, scenario)
+    want = expected(keys, resps)
+    for metric in ("muc", "bcub", "ceafm", "ceafe"):
+        assert data["scores"][metric]["a"] == pytest.approx(want[metric][2] if want[metric] else 0.0, abs=1e-12)
+
+
 # --- 4. typed schemes ------------------------------------------------------------------------------
 
 GOOD_SCHEMES = {
