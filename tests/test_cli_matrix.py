@@ -1,6 +1,6 @@
 """The command line on a generated matrix (issue 26): random key/response pairs written in the four
 input formats, broken and harmless mutations of them, the options, typed schemes and output targets —
-over 500 runs of ``corefreport`` (typer's CliRunner in-process, a few real processes).
+over 1,200 runs of ``corefreport`` (typer's CliRunner in-process, a few real processes).
 
 Every run must end in one of two ways:
 

@@ -166,10 +166,10 @@ def compare(
     named = _named(systems)
     # a negative count once passed silently (--top -1 showed all but the last gain) or reached numpy's
     # message without the option's name (--seed -1: 'expected non-negative integer')
-    for option, value in (("--bootstrap", bootstrap), ("--randomization", randomization), ("--seed", seed),
-                          ("--top", top), ("--min-support", min_support), ("--examples", examples)):
+    for flag, value in (("--bootstrap", bootstrap), ("--randomization", randomization), ("--seed", seed),
+                        ("--top", top), ("--min-support", min_support), ("--examples", examples)):
         if value < 0:
-            fail(f"{option} takes a number ≥ 0, got {value}")
+            fail(f"{flag} takes a number ≥ 0, got {value}")
     _refuse_existing(links, force)
     _refuse_existing(output, force)
     if no_analyses:
