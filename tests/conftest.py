@@ -13,10 +13,11 @@ SHARED = ROOT.parent / "shared"
 
 
 def shared_path(*parts: str) -> Path:
-    """A path under ../shared, or skip the test when ../shared (or the file) is missing."""
+    """A path under ../shared, or skip the test when ../shared (or the file) is missing (called
+    at a module's top level: skip the whole module, with the same visible reason)."""
     p = SHARED.joinpath(*parts)
     if not p.exists():
-        pytest.skip(f"{p} not available (../shared is absent)")
+        pytest.skip(f"{p} not available (../shared is absent)", allow_module_level=True)
     return p
 
 
@@ -43,10 +44,21 @@ def corefud_gum_pairs(tmp_path_factory) -> Path:
 
 
 def load_vectors(name: str) -> list:
+    """The test vectors of ``../shared/spec/vectors/NAME`` (``[]`` when absent: see :func:`or_skip`)."""
     p = SHARED / "spec" / "vectors" / name
     if not p.exists():
         return []
     return json.loads(p.read_text(encoding="utf-8"))
+
+
+def or_skip(cases: list, name: str, args: int = 1) -> list:
+    """``cases`` for ``pytest.mark.parametrize``, or, when they are missing (no ../shared), one
+    case skipped with a reason naming the vector file, so that a fresh machine shows what it did
+    not run instead of collecting nothing (pytest's 'got empty parameter set')."""
+    if cases:
+        return cases
+    reason = f"../shared/spec/vectors/{name} is absent (../shared not beside the project): its cases are not run"
+    return [pytest.param(*([None] * args), marks=pytest.mark.skip(reason=reason), id="absent")]
 
 
 @contextlib.asynccontextmanager

@@ -329,18 +329,22 @@ def test_pdf_table_columns_hold_their_widest_cells():
         assert check_cells_fit(laid_out(html)) > 300
 
 
-def test_a_table_wider_than_the_page_wraps_its_labels_not_its_numbers():
-    """Ten number columns and long labels: the first column gives way (its labels wrap) so that
+def check_wide_table(columns: int = 8) -> None:
+    """Eight number columns and long labels: the first column gives way (its labels wrap) so that
     the table keeps within the text width; numbers and headers stay on one line (laid out by
-    WeasyPrint); a group label wider than its columns widens them."""
+    WeasyPrint); a group label wider than its columns widens them. Eight, not ten: ten columns of
+    "1234.56" are wider than the page in DejaVu Serif (45.6 pt each) whatever the first column does."""
     from corefreport.present import tables as T
+    from corefreport.report import svg
     from corefreport.report.html import TEXT_WIDTH_PT, environment, table_view
 
+    assert svg.advances()[0] and svg.advances(True)[0], "no report face found: the widths are WeasyPrint's"
     long = "a rather long row label that names a group of mentions in some detail " * 2
-    t = T.Table("wide", ["label"] + [f"c{i}" for i in range(10)],
-                [[f"{long} {i}"] + [1234.56 + i] * 10 for i in range(3)],
-                groups=[("Group label", 1), ("", 9)])
+    t = T.Table("wide", ["label"] + [f"c{i}" for i in range(columns)],
+                [[f"{long} {i}"] + [1234.56 + i] * columns for i in range(3)],
+                groups=[("Group label", 1), ("", columns - 1)])
     widths = table_view(t, pdf=True)["widths"]
+    assert len(widths) == columns + 1
     assert sum(widths) <= TEXT_WIDTH_PT
     assert widths[1] > max(widths[2:])  # widened for its group label
     env = environment()
@@ -348,12 +352,79 @@ def test_a_table_wider_than_the_page_wraps_its_labels_not_its_numbers():
     body = env.get_template("_macros.html.j2").module.table(t, 1, True)
     doc = laid_out(f'<!DOCTYPE html><html><head><meta charset="utf-8"><style>{css}</style></head>'
                    f'<body class="paged">{body}</body></html>')
-    assert check_cells_fit(doc) == 11 * 3 + 3 + 10
+    assert check_cells_fit(doc) == (columns + 1) * 3 + 3 + columns
     from weasyprint.formatting_structure import boxes
 
     (_table, cells), = table_cells(doc)
     stub = [c for c, _ in cells if c.element_tag == "td" and "n" not in (c.element.get("class") or "")]
     assert all(len([b for b in c.descendants() if isinstance(b, boxes.LineBox)]) > 1 for c in stub)
+
+
+def test_a_table_wider_than_the_page_wraps_its_labels_not_its_numbers():
+    """In whatever face this machine's fontconfig finds first (TeX Gyre Termes, else DejaVu Serif)."""
+    from corefreport.report import svg
+
+    if not (svg.advances()[0] and svg.advances(True)[0]):
+        pytest.skip("no report face (TeX Gyre Termes / DejaVu Serif) found by fontconfig")
+    check_wide_table()
+
+
+WIDE_WITH_DEJAVU = """import sys
+sys.path.insert(0, sys.argv[1])
+from test_report_pdf import check_wide_table
+from corefreport.report.svg import advances
+assert advances()[0] == advances(True)[0] == "DejaVu Serif", (advances()[0], advances(True)[0])
+check_wide_table()
+print("ok")
+"""
+
+
+def dejavu_only(tmp_path: Path) -> dict:
+    """The environment of a process whose fontconfig knows Debian's DejaVu fonts only (a machine
+    without TeX Gyre), its cache in ``tmp_path``."""
+    conf = tmp_path / "fonts.conf"
+    conf.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>'
+                    f"<dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>{tmp_path / 'cache'}</cachedir>"
+                    "</fontconfig>\n")
+    return os.environ | {"FONTCONFIG_FILE": str(conf)}
+
+
+@pytest.mark.skipif(not Path("/usr/share/fonts/truetype/dejavu").is_dir(), reason="needs Debian's DejaVu fonts")
+def test_the_wide_table_wraps_its_labels_with_dejavu_only(tmp_path):
+    """The same check on a machine with only DejaVu fonts (wider than Termes), in a process whose
+    fontconfig knows nothing else."""
+    out = subprocess.run([sys.executable, "-c", WIDE_WITH_DEJAVU, str(Path(__file__).parent)],
+                         capture_output=True, text=True, timeout=300, env=dejavu_only(tmp_path))
+    assert out.returncode == 0 and out.stdout.split()[-1] == "ok", out.stderr[-2000:]
+
+
+def test_the_font_widths_follow_the_fontconfig_setting(tmp_path, monkeypatch):
+    """svg.advances() is cached per fontconfig setting, not once per process: a changed
+    FONTCONFIG_FILE gives the face that setting finds, and the first setting's face again after;
+    a failed fc-match (a timeout) is not remembered."""
+    import subprocess as sp
+
+    from corefreport.report import svg
+
+    first = svg.advances()
+    if not first[0] or not Path("/usr/share/fonts/truetype/dejavu").is_dir():
+        pytest.skip("needs a report face and Debian's DejaVu fonts")
+    monkeypatch.setenv("FONTCONFIG_FILE", dejavu_only(tmp_path)["FONTCONFIG_FILE"])
+    assert svg.advances()[0] == "DejaVu Serif"
+    monkeypatch.undo()
+    assert svg.advances() == first
+    path = os.environ.get("PATH", "") + os.pathsep
+    monkeypatch.setenv("PATH", path)  # a setting not seen yet (the same fc-match): it runs again
+
+    def timed_out(*args, **kw):
+        raise sp.TimeoutExpired(args[0], 20)
+
+    monkeypatch.setattr(sp, "run", timed_out)
+    assert svg.advances() == ("", {})
+    monkeypatch.undo()
+    monkeypatch.setenv("PATH", path)
+    assert svg.advances() == first  # asked again, not the failure remembered
+    monkeypatch.undo()
 
 
 def test_advance_widths_are_those_weasyprint_lays_out():

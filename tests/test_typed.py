@@ -13,7 +13,7 @@ from corefreport.scoring.outcomes import LinkOutcome
 from corefreport.scoring.scheme import load_scheme
 from corefreport.scoring.typed import TypedChain, classify, typed_tables
 
-from conftest import load_vectors, shared_path
+from conftest import load_vectors, or_skip, shared_path
 
 _V = load_vectors("zitkus_vectors.json")
 VECTORS = _V["vectors"] if _V else []
@@ -57,7 +57,8 @@ def lcc():
     return LCC
 
 
-@pytest.mark.parametrize("vec", [v for v in VECTORS if "gold" in v], ids=lambda v: v["id"])
+@pytest.mark.parametrize("vec", or_skip([pytest.param(v, id=v["id"]) for v in VECTORS if "gold" in v],
+                                        "zitkus_vectors.json"))
 def test_vectors(vec):
     judgements = classify(chains(vec["gold"]), chains(vec["response"]))
     got = sorted((j.span, j.outcome) for j in judgements)

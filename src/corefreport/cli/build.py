@@ -58,6 +58,9 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
                    default_analyses: tuple[str, ...] = ()) -> Settings:
     """The one place command-line options become :class:`Settings` (exit 2 with a message on a
     value no evaluation can honour)."""
+    chosen = tuple(a.strip() for a in attempted.split(",") if a.strip()) if attempted is not None else None
+    if chosen == ():  # "," or " ": no class at all, which once fell back to the default classes silently
+        fail(f"--attempted takes class names separated by commas, got {attempted!r}")
     try:
         return settings_from(
             metrics=metric, analyses=analysis, preset=preset, singletons=singletons, match=match, zero_match=zero_match,
@@ -66,7 +69,7 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
             weights=_numbers(weights, "--weights", 4, "NAM,NOM,PRO,SING"), arcs_compat=arcs_compat,
             arcs_singletons=arcs_singletons, arcs_anchor_links=arcs_anchor_links, scheme=scheme,
             k=_numbers(k, "--k", 4, "in [0, 1] (k1,k2,k3,k4)"),
-            attempted=tuple(a.strip() for a in attempted.split(",") if a.strip()) if attempted else None,
+            attempted=chosen,
             strict_dominant=strict_dominant, plink_compat=plink_compat,
             errors_drop_response_singletons=errors_drop_response_singletons,
             markup_policy=markup_policy, repeated_documents=repeated_documents)

@@ -180,8 +180,12 @@ def compare(
     if settings.plink_by:
         fail("compare does not resample p-link categories; use 'corefreport score -m plink' per system")
     named = _named(systems)
-    if bootstrap < 0 or randomization < 0:
-        fail("--bootstrap and --randomization take a number ≥ 0")
+    # a negative count once passed silently (--top -1 showed all but the last gain) or reached numpy's
+    # message without the option's name (--seed -1: 'expected non-negative integer')
+    for flag, value in (("--bootstrap", bootstrap), ("--randomization", randomization), ("--seed", seed),
+                        ("--top", top), ("--min-support", min_support), ("--examples", examples)):
+        if value < 0:
+            fail(f"{flag} takes a number ≥ 0, got {value}")
     _refuse_existing(links, force)
     _refuse_existing(output, force)
     if no_analyses:

@@ -368,6 +368,12 @@ def run_tui_command(key: Optional[str], response: Optional[str], key_format: Opt
         fail("give KEY and RESPONSE (or --example)")
     if settings.plink_by:
         fail("the terminal browser has no p-link view; use 'corefreport score -m plink' or the report")
+    from ..io.streams import STDIN
+
+    if STDIN in (key, response):
+        # the browser reads the keyboard from standard input: a corpus piped into it would be its keys
+        fail("the terminal browser reads the keyboard from standard input, so KEY and RESPONSE cannot be '-'; "
+             "give a file, a FIFO or a process substitution such as <(zcat key.gz)")
     if serve is not None:
         from ..tui.serve import serve_tui
 

@@ -111,12 +111,31 @@ def advances(bold: bool = False) -> tuple[str, dict[int, float]]:
     """(face, advance width in em of each character) of the first of :data:`FACES` that fontconfig
     finds (its bold style with ``bold``), read from the font file's ``cmap`` and ``hmtx`` tables
     (:func:`font_advances`); ("", {}) when none is found, and widths are then estimated. Read once
-    per style (``advances()``, ``advances(False)`` and ``advances(bold=False)`` are one entry)."""
-    return _advances(bool(bold))
+    per style and fontconfig setting (``advances()``, ``advances(False)`` and ``advances(bold=False)``
+    are one entry): the cache is keyed by what decides the font fc-match finds (:func:`_fontconfig`),
+    so a process whose ``FONTCONFIG_FILE`` changes reads the other face, and a failure that may pass
+    (fc-match timed out or could not start) is not remembered."""
+    try:
+        return _advances(bool(bold), _fontconfig())
+    except _Transient:
+        return "", {}
 
 
-@lru_cache(maxsize=2)
-def _advances(bold: bool) -> tuple[str, dict[int, float]]:
+def _fontconfig() -> tuple[str | None, ...]:
+    """The environment fc-match's answer depends on: its configuration file and folder, its sysroot
+    and the ``PATH`` it is found on (fontconfig's documented variables)."""
+    import os
+
+    env = os.environ
+    return (env.get("FONTCONFIG_FILE"), env.get("FONTCONFIG_PATH"), env.get("FONTCONFIG_SYSROOT"), env.get("PATH"))
+
+
+class _Transient(Exception):
+    """fc-match did not answer this time (a timeout, a failed start): try again on the next call."""
+
+
+@lru_cache(maxsize=8)
+def _advances(bold: bool, fontconfig: tuple[str | None, ...]) -> tuple[str, dict[int, float]]:
     import shutil
     import subprocess
 
@@ -127,7 +146,7 @@ def _advances(bold: bool) -> tuple[str, dict[int, float]]:
             out = subprocess.run(["fc-match", "-f", "%{family}|%{file}", f"{face}:bold" if bold else face],
                                  capture_output=True, text=True, timeout=20, check=False).stdout
         except (OSError, subprocess.SubprocessError):
-            return "", {}
+            raise _Transient from None
         family, _, path = out.partition("|")
         if face not in family.split(","):
             continue

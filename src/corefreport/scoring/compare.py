@@ -531,7 +531,9 @@ def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str,
                                   ("typed_scheme", {"divisor": tables[0].scheme.n})], 3 * len(attempted))
             stats.append(_Stat(block, ["typed_micro", "typed_macro", "typed_scheme"], lambda s, c=typed_cols: c[s]))
         else:
-            totals = {n: mats[n][a] for n in names}
+            # a system that computed the analysis but has none of its rows (ARCS's 'inferred' or
+            # 'anchor' when nothing of that kind occurs) scores zeros there, not a KeyError
+            totals = {n: mats[n][a] if a in mats[n] else counts_matrix({}, index) for n in names}
             # a registered analysis's rows are scored as any group of outcome rows ("referents")
             stats.append(_Stat(metric_block(a if a in REGISTRY else "referents"), [a], lambda s, c=totals: c[s]))  # document_matrix's columns
     group_labels: dict[str, list[str]] = {}
