@@ -180,3 +180,20 @@ def test_report_metrics_section_carries_the_split():
     assert any(t.startswith("alignment ceiling") for t in titles) and "alignment diagnostics" in titles
     assert not any("alignment" in t for t in (getattr(b, "title", "") for b in
                                                metrics_section(score("all.conllu")).blocks))
+
+
+def test_browser_totals_show_the_split_and_the_diagnostics():
+    """The TUI's totals (tui/model.py): the alignment ceiling with what alignment cost and what the
+    model lost, and the words and tags under the table — the numbers of the score's split."""
+    from corefreport.tui.model import summary, total_rows
+
+    ev = score("all.txt")
+    loss = ev.results["alignment"]
+    cost, model = loss.cost("conll")
+    row = next(r for r in total_rows(ev) if r.label.strip() == "alignment ceiling")
+    assert row.f1 == loss.ceiling["conll"] == pytest.approx(0.7920, abs=5e-5)  # 79.20 (text2text-coref fixture)
+    assert row.counts == f"cost: alignment {cost:.2f}, model {model:.2f}" == "cost: alignment 20.80, model 3.85"
+    t = loss.totals
+    assert (f"markup: {t['matched']} matched, {t['substituted']} misspelt, {t['inserted']} missing, "
+            f"{t['deleted']} extra words;") in summary(ev)
+    assert not any("alignment" in r.label for r in total_rows(score("key.conllu")))

@@ -236,6 +236,7 @@ def total_rows(ev: Evaluation) -> list[TotalRow]:
         out.append(TotalRow(METRIC_LABELS.get(name, name), s.recall, s.precision, s.f1, counts, ("metric", name)))
     if ev.conll is not None:
         out.append(TotalRow("CoNLL", None, None, ev.conll, "mean F1 of MUC, B³, CEAF-e", ("metric", "conll")))
+    out.extend(alignment_rows(ev))
     m = ev.mentions
     out.append(TotalRow("mentions", m.recall, m.precision, m.f1,
                         _fraction(m.recall_num, m.recall_den) + "  " + _fraction(m.precision_num, m.precision_den)))
@@ -272,6 +273,29 @@ def total_rows(ev: Evaluation) -> list[TotalRow]:
         out.append(TotalRow(f"⚠ {len(ev.warnings)} warning(s) ›", None, None, None,
                             "Enter lists them", ("warnings", "")))
     return out
+
+
+def alignment_rows(ev: Evaluation) -> list[TotalRow]:
+    """A markup response's split of the CoNLL score (:mod:`corefreport.scoring.alignloss`): the
+    alignment ceiling, then what alignment cost and what the model lost (F1 points)."""
+    loss = ev.results.get("alignment")
+    cost = loss.cost("conll") if loss is not None else None
+    if cost is None:
+        return []
+    return [TotalRow("  alignment ceiling", None, None, loss.ceiling["conll"],
+                     f"cost: alignment {cost[0]:.2f}, model {cost[1]:.2f}")]
+
+
+def alignment_line(ev: Evaluation) -> str | None:
+    """The words and tags of a markup response's alignment, in one line (under the totals)."""
+    loss = ev.results.get("alignment")
+    if loss is None:
+        return None
+    t = loss.totals
+    words = ", ".join(f"{t.get(k, 0)} {w}" for k, w in (("matched", "matched"), ("substituted", "misspelt"),
+                                                        ("inserted", "missing"), ("deleted", "extra")))
+    tags = t.get("tags_dropped_by_alignment", 0) + t.get("tags_bad_id", 0) + t.get("unclosed_dropped", 0)
+    return f"markup: {words} words; {tags} tag(s) lost"
 
 
 def warnings_view(ev: Evaluation) -> View:
@@ -314,6 +338,9 @@ def summary(ev: Evaluation) -> str:
     k, r = ev.key_stats, ev.response_stats
     lines = [f"key/resp.: {k.documents}/{r.documents} docs, {k.mentions}/{r.mentions} mentions, "
              f"{k.chains}/{r.chains} chains ({k.singletons}/{r.singletons} single)"]
+    markup = alignment_line(ev)
+    if markup:
+        lines.append(markup)
     if ev.warnings:
         lines.append(f"⚠ {len(ev.warnings)} warning(s): the last row of the table (End, Enter) lists them")
     lines.append(inert(str(ev.signature)))  # a scheme path may hold a line break
