@@ -111,13 +111,26 @@ def comparison_markdown(cmp: Comparison, top: int = 5, min_support: int = 20) ->
     parts = [f"**{md_escape(highlights(cmp, n))}**\n" for n in cmp.systems]
     parts += [f"### {md_escape(t.title)}\n\n" + to_markdown(t) for t in comparison_tables(cmp, top, min_support)]
     parts.append(md_escape(legend(cmp)) + "\n")
+    parts += [f"**Caution:** {md_escape(c.message)}\n" for c in cmp.cautions]
     return "\n".join(parts)
 
 
 def comparison_latex(cmp: Comparison) -> str:
-    """The side-by-side table as booktabs LaTeX: best F1 in bold, Δ with ``*``, p-values; the
-    signature and the test settings as ``%`` comments."""
-    return f"% {legend(cmp)}\n" + latex_document([scores_table(cmp)], "tab:corefreport-compare")
+    """The side-by-side table as booktabs LaTeX: best F1 in bold, Δ with ``*``, p-values, and under
+    it the legend a reader of the paper needs (the test, its trials or resamples, the seed, what
+    ``*`` means, the smallest p the documents allow when no difference can be significant, that p
+    is not corrected for multiple comparisons); the signature as a ``%`` comment."""
+    t = scores_table(cmp)
+    note = legend(cmp) + "; F1 in %, Δ in points"
+    for c in cmp.cautions:
+        if c.kind == "too_few_documents":
+            note += f"; on {len(cmp.documents)} documents no p below {c.value:.4f} is possible"
+        elif c.kind == "multiple_comparisons":
+            note += f"; p not corrected for the {int(c.value)} differences tested"
+    sig = t.note
+    t = replace(t, note="")
+    return (f"% needs {PREAMBLE}\n% {sig}\n"
+            + table_latex(replace(t, note=note), "tab:corefreport-compare-1"))
 
 
 CSV_HEADER = ["kind", "analysis", "by", "item", "label", "system", "n", "recall", "precision", "f1", "ci_low",

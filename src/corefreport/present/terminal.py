@@ -155,6 +155,8 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
     console.print(names)
     for w in cmp.warnings:
         console.print(Text.assemble(("warning:", "yellow"), f" {w}"))
+    for c in cmp.cautions:
+        console.print(Text.assemble(("caution:", "bold yellow"), f" {fix(c.message)}"))
     for n in cmp_sys:
         console.print(Text(fix(highlights(cmp, n, min_support=min_support)), style="bold" if tty else ""))
     console.print()

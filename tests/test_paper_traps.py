@@ -1,0 +1,97 @@
+"""The traps between corefreport's numbers and a sentence in a paper (issue 30): each is said where
+the reader looks — too few documents for any p-value below α, many differences tested at once, a
+LaTeX table that carries its own legend."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from corefreport.cli import app, example_paths
+from corefreport.io import load_corpus
+from corefreport.present.render import comparison_latex, comparison_markdown
+from corefreport.present.terminal import render
+from corefreport.scoring.compare import compare, documents_needed
+from corefreport.scoring.evaluate import evaluate
+from corefreport.scoring.settings import Settings
+from corefreport.scoring.significance import randomization_masks, smallest_p
+
+from conftest import shared_path
+
+
+def test_smallest_p_counts_the_trials_that_always_tie():
+    """Independently: the masks that swap nothing or everything, counted here by hand; on 5
+    documents, 10,000 trials and seed 12345 they are 619 → p ≥ 620/10001 = 0.0620 (exhaustive
+    randomization: 2/2⁵ = 0.0625); 6 documents are the fewest on which p < 0.05 is possible."""
+    masks = np.vstack(list(randomization_masks(5, 10000, 12345)))
+    always = sum(1 for row in masks if row.min() == row.max())
+    assert always == 619
+    assert smallest_p(5, 10000, 1000, 12345) == pytest.approx(620 / 10001) == pytest.approx(0.0620, abs=5e-5)
+    assert abs(always / 10000 - 2 / 2 ** 5) < 0.01
+    assert documents_needed(0.05) == 6 and 2 / 2 ** 6 < 0.05 <= 2 / 2 ** 5
+    assert smallest_p(5, 0, 1000, 12345) == 1 / 1001  # the bootstrap alone
+    assert math.isnan(smallest_p(5, 0, 0, 12345)) and math.isnan(smallest_p(0, 10000, 0, 1))
+
+
+def _example_comparison(**kw):
+    key, resp = example_paths()
+    k = load_corpus(str(key))
+    settings = Settings(metrics=("muc", "bcub", "ceafe"))
+    evs = {"xrenner": evaluate(k, load_corpus(str(resp)), settings), "gold": evaluate(k, load_corpus(str(key)), settings)}
+    return compare(evs, "xrenner", **kw)
+
+
+def test_three_documents_can_never_be_significant_and_compare_says_so():
+    cmp = _example_comparison(bootstrap=200, randomization=2000, seed=1)
+    assert len(cmp.documents) == 3
+    conll = cmp.metric("conll").tests["gold"]
+    assert conll.delta > 0.2 and conll.p == pytest.approx(cmp.smallest_p) and not conll.significant()
+    kinds = [c.kind for c in cmp.cautions]
+    assert kinds == ["too_few_documents", "multiple_comparisons"]
+    few = cmp.cautions[0]
+    assert few.value == pytest.approx(cmp.smallest_p) and few.value > 0.2
+    text = render(cmp, 80)
+    assert f"caution: on 3 documents the smallest p-value approximate randomization (2000 trials, seed 1) can give is " \
+           f"{few.value:.4f}" in " ".join(text.split())
+    assert "at least 6 documents are needed" in " ".join(text.split())
+    d = cmp.as_dict()
+    assert d["settings"]["smallest_p"] == pytest.approx(few.value)
+    assert [c["kind"] for c in d["cautions"]] == kinds
+    assert "**Caution:** on 3 documents" in comparison_markdown(cmp)
+
+
+def test_multiple_comparisons_are_counted():
+    cmp = _example_comparison(bootstrap=100, randomization=100, seed=1)
+    many = next(c for c in cmp.cautions if c.kind == "multiple_comparisons")
+    groups = len(cmp.groups["gold"])
+    assert many.value == len(cmp.metrics) + groups == 5 + groups  # MUC, B³, CEAF-e, CoNLL, mentions
+    assert f"{int(many.value)} differences were tested (5 scores" in many.message
+    assert f"Bonferroni: p < {0.05 / many.value:.2g}" in many.message
+    none = _example_comparison(bootstrap=0, randomization=0)
+    assert none.cautions == [] and math.isnan(none.smallest_p)
+
+
+def test_enough_documents_no_caution_about_them():
+    key = shared_path("data", "gum", "derived", "conll2012", "gum.conll")
+    x = shared_path("data", "xrenner", "conll2012")
+    res = CliRunner().invoke(app, ["compare", str(key), f"rules={x / 'rules-gum.conll'}", f"ml={x / 'ml-gum.conll'}",
+                                   "--no-analyses", "--bootstrap", "100", "--randomization", "200", "-f", "json", "-q"])
+    out = json.loads(res.stdout)
+    assert out["settings"]["smallest_p"] == pytest.approx(1 / 201)  # 20 documents: none of the 200 trials swaps all or nothing
+    assert [c["kind"] for c in out["cautions"]] == ["multiple_comparisons"]
+
+
+def test_latex_table_carries_its_legend():
+    cmp = _example_comparison(bootstrap=200, randomization=2000, seed=1)
+    tex = comparison_latex(cmp)
+    legend = tex.split(r"\end{tabular}")[1]
+    assert r"\footnotesize * p \textless{} 0.05 (two-sided approximate randomization, 2000 trials)" in legend
+    assert "95 \\% CI: paired bootstrap, 200 resamples of the 3 documents; seed 1" in legend
+    assert f"on 3 documents no p below {cmp.smallest_p:.4f} is possible" in legend
+    assert "p not corrected for the" in legend
+    assert legend.index("seed 1") < legend.index(r"\end{table}")
+    assert f"% {cmp.signature}\n" in tex
