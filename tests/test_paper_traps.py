@@ -95,3 +95,60 @@ def test_latex_table_carries_its_legend():
     assert "p not corrected for the" in legend
     assert legend.index("seed 1") < legend.index(r"\end{table}")
     assert f"% {cmp.signature}\n" in tex
+
+
+# ---------------------------------------------------------------------------------------------
+# Two reports' LaTeX in one two-column paper
+# ---------------------------------------------------------------------------------------------
+
+def _report_tex(prefix: str) -> str:
+    from test_report_model import example
+
+    from corefreport.report.document import build, to_latex
+
+    return to_latex(build(example()), label_prefix=prefix)
+
+
+def test_report_latex_places_its_floats_every_few_tables():
+    """LaTeX holds 18 unplaced floats: no more than 8 tables between two barriers, and one at the end,
+    so that the floats of one report never wait for the next one's."""
+    from corefreport.report.latex import BARRIER, FLOATS_PER_BARRIER
+
+    tex = _report_tex("tab:a-")
+    assert tex.rstrip().endswith(BARRIER) and FLOATS_PER_BARRIER <= 9
+    runs = [run.count(r"\begin{table") for run in tex.split(BARRIER)]
+    assert sum(runs) >= 15 and max(runs) <= FLOATS_PER_BARRIER and runs[-1] == 0
+    assert r"\usepackage{placeins}" in tex.splitlines()[4]  # the header names the package the barrier uses
+
+
+def _has_latex() -> bool:
+    import shutil
+    import subprocess
+
+    if shutil.which("pdflatex") is None or shutil.which("kpsewhich") is None:
+        return False
+    found = subprocess.run(["kpsewhich", "booktabs.sty", "siunitx.sty", "adjustbox.sty", "placeins.sty"],
+                           capture_output=True, text=True, check=False).stdout
+    return found.count(".sty") == 4
+
+
+@pytest.mark.skipif(not _has_latex(), reason="pdflatex with booktabs, siunitx, adjustbox and placeins is not installed")
+@pytest.mark.parametrize("placeins", [True, False])
+def test_two_reports_input_into_one_two_column_paper_compile(tmp_path, placeins):
+    import subprocess
+
+    (tmp_path / "a.tex").write_text(_report_tex("tab:a-"), encoding="utf-8")
+    (tmp_path / "b.tex").write_text(_report_tex("tab:b-"), encoding="utf-8")
+    text = "\n\n".join([" ".join(["Some words of the paper around the tables."] * 10)] * 4)
+    (tmp_path / "paper.tex").write_text(
+        "\\documentclass[11pt,twocolumn]{article}\n\\usepackage[T1]{fontenc}\n"
+        "\\usepackage[a4paper,textwidth=16cm,textheight=24.7cm,columnsep=0.6cm]{geometry}\n"
+        "\\usepackage{booktabs}\\usepackage{siunitx}\\usepackage{adjustbox}\n"
+        + ("\\usepackage{placeins}\n" if placeins else "")
+        + "\\sisetup{detect-weight=true, mode=text}\n\\begin{document}\n\\section{Results}\n" + text
+        + "\n\\appendix\\section{System A}\n\\input{a}\n" + text + "\n\\section{System B}\n\\input{b}\n" + text
+        + "\n\\end{document}\n", encoding="utf-8")
+    res = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=300, check=False)
+    assert res.returncode == 0, res.stdout[-2000:]
+    assert "Too many unprocessed floats" not in res.stdout
