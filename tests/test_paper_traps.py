@@ -152,3 +152,46 @@ def test_two_reports_input_into_one_two_column_paper_compile(tmp_path, placeins)
                          capture_output=True, text=True, timeout=300, check=False)
     assert res.returncode == 0, res.stdout[-2000:]
     assert "Too many unprocessed floats" not in res.stdout
+
+
+# ---------------------------------------------------------------------------------------------
+# BibTeX of every cited paper, from the registry
+# ---------------------------------------------------------------------------------------------
+
+def test_every_reference_has_its_bibtex_in_the_registry():
+    from corefreport.scoring.registry import ANALYSIS_REGISTRY, BIBTEX, REFERENCES, REGISTRY, bibtex
+
+    assert set(BIBTEX) == set(REFERENCES)
+    cited = {c for m in REGISTRY.values() for c in m.citations} | {a.citation for a in ANALYSIS_REGISTRY.values()}
+    assert cited <= set(REFERENCES)
+    assert REGISTRY["blanc"].citations == ("Luo et al. 2014", "Recasens & Hovy 2011")
+    keys = [BIBTEX[k][1] for k in BIBTEX]
+    assert len(set(keys)) == len(keys)
+    text = bibtex(list(BIBTEX))
+    assert text.count("\n@") + 1 == len(BIBTEX) and text.count("{") == text.count("}")
+    assert "@article{recasens-hovy-2011-blanc," in text and "journal = {Natural Language Engineering}" in text
+    assert "doi = {10.3115/v1/P14-2005}" in text  # Luo et al. 2014, ACL short papers
+
+
+def test_report_and_latex_emit_bibtex_for_every_cited_paper(tmp_path):
+    from test_report_model import example
+
+    from corefreport.report.document import build, to_latex, write_report
+    from corefreport.report.html import to_html
+
+    ev = example()
+    report = build(ev)
+    assert "Recasens & Hovy 2011" in report.cites and "Luo et al. 2014" in report.cites  # BLANC is among the metrics
+    bib = report.bibtex
+    for key in ("recasens-hovy-2011-blanc", "luo-etal-2014-extension", "vilain-etal-1995-model",
+                "pradhan-etal-2014-scoring", "tuggener-2014-coreference", "zitkus-etal-2023-linguistically"):
+        assert f"{{{key}," in bib
+    assert bib.count("\n@") + 1 == len(report.cites)
+    html = to_html(report)
+    assert "@article{recasens-hovy-2011-blanc," in html.split('<pre class="bibtex">')[1].split("</pre>")[0]
+    assert "Marta Recasens and Eduard Hovy. 2011. BLANC" in html  # the reference list too
+    tex = to_latex(report)
+    assert r"\cite{" in tex and "recasens-hovy-2011-blanc" in tex.split(r"\cite{")[1].split("}")[0]
+    write_report(ev, tmp_path / "tables.tex")
+    written = (tmp_path / "tables.bib").read_text(encoding="utf-8")
+    assert written == bib and (tmp_path / "tables-main.tex").exists()

@@ -39,6 +39,10 @@ def to_latex(report: Report, layout: str = "acl", label_prefix: str = "tab:coref
     parts = [f"% {_one_line(report.title)}", f"% {_one_line(report.subtitle)}", f"% corefreport {report.version}",
              f"% signature: {report.signature}", f"% needs {PREAMBLE}{SISETUP}" + r"\usepackage{placeins}"]
     parts += [f"% note: {_one_line(n)}" for n in report.notes]
+    if report.cites:  # the BibTeX is written beside this file (STEM.bib), or by bibliography_latex
+        from ..scoring.registry import bibtex_key
+
+        parts.append(r"% cite: \cite{" + ",".join(bibtex_key(c) for c in report.cites) + "} (BibTeX: the .bib beside this file)")
     parts.append("")
     pending = 0
     for s in report.sections:
