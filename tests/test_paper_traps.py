@@ -195,3 +195,34 @@ def test_report_and_latex_emit_bibtex_for_every_cited_paper(tmp_path):
     write_report(ev, tmp_path / "tables.tex")
     written = (tmp_path / "tables.bib").read_text(encoding="utf-8")
     assert written == bib and (tmp_path / "tables-main.tex").exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# Corpus sizes when singletons are dropped
+# ---------------------------------------------------------------------------------------------
+
+def test_sizes_say_what_was_scored_when_singletons_are_dropped():
+    """The CRAC test pair (corefud-scorer's own numbers in tests/data/corefud/scorer_output.json):
+    10 key and 11 response mentions read, one singleton on each side; under --preset crac 9 and 10
+    are scored."""
+    from pathlib import Path
+
+    from corefreport.present.scoreview import evaluation_blocks
+    from corefreport.present.plain import render as plain
+    from corefreport.present.tables import scored_sizes
+    from corefreport.tui.model import summary
+
+    data = Path(__file__).parent / "data" / "corefud"
+    key, resp = load_corpus(str(data / "crac.key.conllu")), load_corpus(str(data / "crac.response.conllu"))
+    crac = evaluate(key, resp, Settings(match="head", singletons="drop", zero_match="dependent", preset="crac"))
+    kept = evaluate(key, resp, Settings())
+    assert (crac.key_stats.mentions, crac.key_stats.singletons, crac.response_stats.mentions) == (10, 1, 11)
+    line = scored_sizes(crac)
+    assert line.startswith("singletons dropped before scoring: 9/10 key/response mentions scored in 4/5 chains")
+    assert scored_sizes(kept) == ""
+    assert line in plain(evaluation_blocks(crac))
+    assert "scored without singletons: 9/10 mentions" in summary(crac)
+    assert "scored without" not in summary(kept)
+    res = CliRunner().invoke(app, ["score", str(data / "crac.key.conllu"), str(data / "crac.response.conllu"),
+                                   "--preset", "crac"])
+    assert res.exit_code == 0 and line in res.stdout

@@ -15,7 +15,7 @@ from ..scoring.result import Evaluation
 from .errortables import examples_table, feature_table, joined_types_table
 from .table import Table
 from .labels import ARROW, METRIC_LABELS, SHORT_ANALYSIS, group_name, metric_label, short_doc
-from .numbers import ascii_text, cell, interval, is_score_column, p_value, signed
+from .numbers import ascii_text, cell, count, interval, is_score_column, p_value, signed
 
 if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
     from ..scoring.compare import Comparison, GroupDelta
@@ -48,6 +48,22 @@ def metrics_table(ev: Evaluation, names: list[str] | None = None, title: str = "
         t.rows.append(metric_row("mentions", ev.mentions))
     t.note = str(ev.signature)
     return t
+
+
+def scored_sizes(ev: Evaluation) -> str:
+    """What was scored when singletons were dropped (``--drop-singletons``, ``--preset crac``): the
+    corpus sizes are counted as read, before the drop; the mentions scored are the mention
+    identification's denominators (key: R's, response: P's), the chains those of two or more
+    mentions. Empty when singletons were kept (what was read was scored).
+
+    On GUM against xrenner's ml-gum: 5,249 − 2,026 = 3,223 key and 5,385 − 2,536 = 2,849 response
+    mentions scored."""
+    if ev.settings.singletons != "drop":
+        return ""
+    k, r, m = ev.key_stats, ev.response_stats, ev.mentions
+    return (f"singletons dropped before scoring: {count(m.recall_den)}/{count(m.precision_den)} key/response "
+            f"mentions scored in {k.chains - k.singletons}/{r.chains - r.singletons} chains (the sizes above are "
+            f"as read, singletons included)")
 
 
 def per_document_table(ev: Evaluation) -> Table:

@@ -148,6 +148,8 @@ def summary_section(ev: Evaluation, pdf: bool, systems: dict[str, Evaluation] | 
         st = e.response_stats
         t.rows.append([f"response {sys_name}" if several else "response", st.documents, st.mentions, st.chains,
                        st.singletons, display_source(e.response_source)])
+    if not several:
+        t.note = T.scored_sizes(first)  # --drop-singletons, --preset crac: what was scored
     s.blocks.append(t)
     dups = [("key", x) for x in first.duplicates if x.side == "key"]
     for sys_name, e in systems.items():

@@ -313,6 +313,9 @@ def summary(ev: Evaluation) -> str:
     k, r = ev.key_stats, ev.response_stats
     lines = [f"key/resp.: {k.documents}/{r.documents} docs, {k.mentions}/{r.mentions} mentions, "
              f"{k.chains}/{r.chains} chains ({k.singletons}/{r.singletons} single)"]
+    if ev.settings.singletons == "drop":  # the sizes are as read: say what was scored
+        m = ev.mentions
+        lines[0] += f", as read; scored without singletons: {num(m.recall_den)}/{num(m.precision_den)} mentions"
     if ev.warnings:
         lines.append(f"⚠ {len(ev.warnings)} warning(s): the last row of the table (End, Enter) lists them")
     lines.append(str(ev.signature))
