@@ -226,3 +226,39 @@ def test_sizes_say_what_was_scored_when_singletons_are_dropped():
     res = CliRunner().invoke(app, ["score", str(data / "crac.key.conllu"), str(data / "crac.response.conllu"),
                                    "--preset", "crac"])
     assert res.exit_code == 0 and line in res.stdout
+
+
+# ---------------------------------------------------------------------------------------------
+# 0/0 prints as n/a
+# ---------------------------------------------------------------------------------------------
+
+def test_zero_over_zero_prints_na_everywhere_and_the_json_keeps_the_reference_value():
+    """The CRAC pair has no zero mentions: corefud-scorer's zero score is 0/0 on both sides. Every
+    view prints n/a (docs/report.md), not "0.00 0.00 0.00 0/0"; the JSON keeps 0 with its counts."""
+    from pathlib import Path
+
+    from corefreport.present.render import to_csv, to_markdown
+    from corefreport.present.latex import table_latex
+    from corefreport.present.tables import metrics_table, per_document_table
+    from corefreport.tui.model import total_rows
+
+    data = Path(__file__).parent / "data" / "corefud"
+    args = ["score", str(data / "crac.key.conllu"), str(data / "crac.response.conllu"), "--preset", "crac"]
+    out = CliRunner().invoke(app, args).stdout
+    zero = next(line for line in out.splitlines() if line.startswith("Zeros"))
+    assert zero.split("|")[1:4] == ["    n/a ", "   n/a ", "   n/a "] and "0/0" in zero
+    assert "0.00" not in zero
+    mentions = next(line for line in out.splitlines() if line.startswith("Mentions"))
+    assert "100.00 | 90.00 | 94.74" in mentions  # defined ratios are untouched
+    js = json.loads(CliRunner().invoke(app, args + ["-f", "json"]).stdout)
+    assert js["metrics"]["zero"]["f1"] == 0 and js["metrics"]["zero"]["recall_den"] == 0
+
+    ev = evaluate(load_corpus(str(data / "crac.key.conllu")), load_corpus(str(data / "crac.response.conllu")),
+                  Settings(metrics=("muc", "zero"), match="head", singletons="drop", zero_match="dependent"))
+    t = metrics_table(ev)
+    assert "zero,n/a,n/a,n/a,0,0,0,0" in to_csv(t)
+    assert "| Zeros | n/a | n/a | n/a | 0 | 0 | 0 | 0 |" in to_markdown(t)
+    assert r"Zeros & {n/a} & {n/a} & {n/a} & 0 & 0 & 0 & 0 \\" in table_latex(t)
+    row = next(r for r in total_rows(ev) if r.label == "Zeros")
+    assert all(math.isnan(x) for x in (row.recall, row.precision, row.f1))
+    assert math.isnan(per_document_table(ev).rows[0][2])

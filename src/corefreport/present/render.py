@@ -20,13 +20,21 @@ if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
     from ..scoring.compare import Comparison
 
 
+def _csv_value(v):
+    """A cell of a CSV file: empty for None, "n/a" for an undefined number (pandas reads it as NaN)."""
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        return "n/a" if math.isnan(v) else repr(v)
+    return v
+
+
 def to_csv(t: Table) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(t.header)
     for r in t.rows:
-        w.writerow(["" if v is None else (v if isinstance(v, str) else (repr(v) if isinstance(v, float) else v))
-                    for v in r])
+        w.writerow([_csv_value(v) for v in r])
     return buf.getvalue()
 
 
@@ -47,7 +55,7 @@ def tables_csv(tables: list[Table]) -> str:
         for r in t.rows:
             out = [""] * len(header)
             for h, v in zip(t.header, r):
-                out[pos[h]] = "" if v is None else (v if isinstance(v, str) else (repr(v) if isinstance(v, float) else v))
+                out[pos[h]] = _csv_value(v)
             w.writerow([t.title, *out])
     return buf.getvalue()
 

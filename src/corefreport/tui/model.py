@@ -22,7 +22,7 @@ from ..present.context import Highlight, chain_spans, end_tag, highlight, span_t
 from ..present.context import document_of as _doc
 from ..present.labels import COLUMN_TITLES, METRIC_LABELS, ROW_LABELS
 from ..present.numbers import count as num
-from ..present.numbers import pct
+from ..present.numbers import pct, shown_rpf
 from ..scoring.registry import ROW_ANALYSES, STANDARD_METRICS
 from ..scoring.outcomes import ERRORS_FIRST_ORDER, OUTCOMES, LinkOutcome, OutcomeCounts, group_by, tally
 from ..scoring.settings import DEFAULT_BY
@@ -232,11 +232,13 @@ def total_rows(ev: Evaluation) -> list[TotalRow]:
                                                                                                c.precision_den)
         else:
             counts = _fraction(s.recall_num, s.recall_den) + "  " + _fraction(s.precision_num, s.precision_den)
-        out.append(TotalRow(METRIC_LABELS.get(name, name), s.recall, s.precision, s.f1, counts, ("metric", name)))
+        rpf = (s.recall, s.precision, s.f1) if name in ("blanc", "blanc_crac") else \
+            shown_rpf(s.recall, s.precision, s.f1, s.recall_den, s.precision_den)  # 0/0: n/a
+        out.append(TotalRow(METRIC_LABELS.get(name, name), *rpf, counts, ("metric", name)))
     if ev.conll is not None:
         out.append(TotalRow("CoNLL", None, None, ev.conll, "mean F1 of MUC, B³, CEAF-e", ("metric", "conll")))
     m = ev.mentions
-    out.append(TotalRow("mentions", m.recall, m.precision, m.f1,
+    out.append(TotalRow("mentions", *shown_rpf(m.recall, m.precision, m.f1, m.recall_den, m.precision_den),
                         _fraction(m.recall_num, m.recall_den) + "  " + _fraction(m.precision_num, m.precision_den)))
     arcs = ev.arcs
     for name in analyses_present(ev):
