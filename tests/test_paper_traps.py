@@ -262,3 +262,78 @@ def test_zero_over_zero_prints_na_everywhere_and_the_json_keeps_the_reference_va
     row = next(r for r in total_rows(ev) if r.label == "Zeros")
     assert all(math.isnan(x) for x in (row.recall, row.precision, row.f1))
     assert math.isnan(per_document_table(ev).rows[0][2])
+
+
+# ---------------------------------------------------------------------------------------------
+# --truncate: the figures exactly as scorer.pl prints them
+# ---------------------------------------------------------------------------------------------
+
+LABELS = {"muc": "MUC", "bcub": "B³", "ceafm": "CEAF-m", "ceafe": "CEAF-e", "blanc": "BLANC"}
+KEYS = {"gum": "gum.conll", "ontogum": "ontogum.conll"}
+
+
+def _printed(out: str) -> dict[str, list[float]]:
+    rows = {}
+    for line in out.splitlines():
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) == 6 and cells[0] in (*LABELS.values(), "Mentions"):
+            rows[cells[0]] = [float(c) for c in cells[1:4]]
+    return rows
+
+
+def test_truncate_prints_what_scorer_pl_printed():
+    """reference-scores/summary.tsv: the percentages scorer.pl v8.01 (conll/reference-coreference-scorers
+    @ f49f3f8) printed for xrenner's four responses — R, P, F1 of five metrics and of mention
+    identification: 72 figures, every one equal under --truncate; rounded, some differ (MUC F1 of
+    ml-gum: 64.83 against scorer.pl's 64.82)."""
+    import csv as csv_module
+
+    table = shared_path("data", "xrenner", "reference-scores", "summary.tsv")
+    rows = list(csv_module.DictReader(table.open(encoding="utf-8"), delimiter="\t"))
+    checked = differ = 0
+    for pair in sorted({r["pair"] for r in rows}):
+        key_name, system = pair.split("_vs_")
+        key = shared_path("data", "gum", "derived", "conll2012", KEYS[key_name])
+        resp = shared_path("data", "xrenner", "conll2012", f"{system}.conll")
+        args = ["score", str(key), str(resp), "-m", "muc,bcub,ceafm,ceafe,blanc", "-q"]
+        res = CliRunner().invoke(app, args + ["--truncate"])
+        assert res.exit_code == 0, res.output
+        assert "print:trunc" in res.stdout
+        printed, rounded = _printed(res.stdout), _printed(CliRunner().invoke(app, args).stdout)
+        for r in (x for x in rows if x["pair"] == pair):
+            expected = {LABELS[r["metric"]]: [float(r["recall_pct"]), float(r["precision_pct"]), float(r["f1_pct"])],
+                        "Mentions": [float(r["mention_id_recall"]), float(r["mention_id_precision"]),
+                                     float(r["mention_id_f1"])]}
+            for label, figures in expected.items():
+                assert printed[label] == figures, (pair, label)
+                differ += rounded[label] != figures
+        checked += 1
+    assert checked == 4 and differ > 0
+    gum = json.loads(CliRunner().invoke(app, ["score", str(shared_path("data", "gum", "derived", "conll2012",
+                                                                          "gum.conll")),
+                                              str(shared_path("data", "xrenner", "conll2012", "ml-gum.conll")),
+                                              "-m", "muc", "-q", "--truncate", "-f", "json"]).stdout)
+    assert gum["metrics"]["muc"]["f1"] == 2 * 1491 / (2448 + 2152)  # the JSON is not truncated
+
+
+@pytest.fixture(autouse=True)
+def _rounded_again():
+    """The CLI sets how this process prints percentages (--truncate); later tests print rounded."""
+    from corefreport.present.numbers import print_truncated
+
+    yield
+    print_truncated(False)
+
+
+def test_truncation_is_perls_int():
+    from corefreport.present.numbers import pct, print_truncated, truncated
+
+    assert truncated(0.29) == 29.0  # 0.29 * 10000 is 2900 in double arithmetic (× 100 × 100 would give 28.99)
+    assert truncated(0.57) == 56.99  # and 0.57 * 10000 is 5699.999…: Perl prints 56.99 too
+    assert truncated(1491 / 2152) == 69.28 and truncated(0.6482630) == 64.82
+    try:
+        print_truncated(True)
+        assert pct(0.6482630) == "64.82" and pct(0.6) == "60.00" and pct(float("nan")) == "n/a"
+    finally:
+        print_truncated(False)
+    assert pct(0.6482630) == "64.83"

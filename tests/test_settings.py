@@ -50,6 +50,7 @@ OTHER = {
     "strict_dominant": True,
     "plink_by": "ne",
     "plink_compat": True,
+    "truncate": True,  # the printed figures (print:trunc)
     "errors_singletons": True,
 }
 """Another valid value for each field that changes numbers."""

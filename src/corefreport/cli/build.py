@@ -47,12 +47,12 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
                    match: str | None, zeros: bool, zero_match: str | None, preset: str | None, strict_tokens: bool, weights: str, by: list[str], arcs_compat: bool, arcs_singletons: bool,
                    arcs_anchor_links: bool,
                    scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
-                   errors_singletons: bool = False, *, default_metrics: tuple[str, ...] = STANDARD_METRICS,
+                   errors_singletons: bool = False, truncate: bool = False, *, default_metrics: tuple[str, ...] = STANDARD_METRICS,
                    default_analyses: tuple[str, ...] = ()) -> Settings:
     """The one place command-line options become :class:`Settings` (exit 2 with a message on a
     value no evaluation can honour)."""
     try:
-        return settings_from(
+        settings = settings_from(
             metrics=metric, analyses=analysis, preset=preset, singletons=singletons, match=match, zero_match=zero_match,
             zeros=zeros, by=by, default_metrics=default_metrics, default_analyses=default_analyses,
             key_duplicates=key_duplicates, strict_tokens=strict_tokens,
@@ -60,6 +60,11 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
             arcs_singletons=arcs_singletons, arcs_anchor_links=arcs_anchor_links, scheme=scheme,
             k=_numbers(k, "--k", 4, "in [0, 1] (k1,k2,k3,k4)"),
             attempted=tuple(a.strip() for a in attempted.split(",") if a.strip()) if attempted else None,
-            strict_dominant=strict_dominant, plink_compat=plink_compat, errors_singletons=errors_singletons)
+            strict_dominant=strict_dominant, plink_compat=plink_compat, errors_singletons=errors_singletons,
+            truncate=truncate)
     except SettingsError as err:
         fail(str(err))
+    from ..present.numbers import print_truncated
+
+    print_truncated(settings.truncate)  # every view of this command prints percentages so (one command a process)
+    return settings

@@ -82,6 +82,9 @@ SCORING = (
         "instead of WL.", _SETTINGS["strict_dominant"], "flag"),
     Opt("errors_singletons", ("--errors-keep-singletons",), "errors: keep response singletons (the analyser's mode "
         "F; default: drop them, its mode T).", _SETTINGS["errors_singletons"], "flag"),
+    Opt("truncate", ("--truncate",), "Print percentages truncated to two decimals, exactly as the reference "
+        "scorer.pl v8.01 prints them (MUC F1 64.82 where the default rounds to 64.83); the JSON and the numbers "
+        "computed are the same. Recorded in the signature (print:trunc).", _SETTINGS["truncate"], "flag", fast=True),
     Opt("plink_compat", ("--plink-compat",), "p-link: take categories exactly as Zeldes' Perl does (numerator and "
         "response denominator from the response file).", _SETTINGS["plink_compat"], "flag"),
 )

@@ -13,20 +13,43 @@ ratio :func:`shown_rpf` finds with a zero denominator) prints as "n/a" (see
 from __future__ import annotations
 
 import math
+from contextvars import ContextVar
 
 from .labels import COUNT_COLUMNS, METRIC_LABELS
 
 __all__ = ["COUNT_COLUMNS", "NA", "ascii_text", "cell", "count", "interval", "is_score_column", "p_value", "pct",
-           "pct_interval", "shown_rpf", "signed"]
+           "pct_interval", "print_truncated", "shown_rpf", "signed", "truncated"]
 
 NA = "n/a"
 
 
+_TRUNCATE: ContextVar[bool] = ContextVar("corefreport_truncate", default=False)
+
+
+def print_truncated(on: bool) -> None:
+    """From now on (in this context), :func:`pct` truncates as scorer.pl v8.01 prints (``--truncate``)."""
+    _TRUNCATE.set(bool(on))
+
+
+def truncated(x: float, digits: int = 2) -> float:
+    """A fraction in percent truncated to ``digits`` decimals, as scorer.pl v8.01 prints it:
+    ``int($recall * 10000) / 100`` (lib/CorScorer.pm, ``ShowRPF``; Perl's ``int`` truncates toward
+    zero), in the same double arithmetic.
+
+    >>> truncated(0.64825), truncated(1491 / 2448), truncated(0.29)
+    (64.82, 60.9, 29.0)
+    """
+    return math.trunc(x * 10 ** (digits + 2)) / 10 ** digits
+
+
 def pct(x: float | None, digits: int = 2) -> str:
-    """A fraction as a percentage with two decimals (charts: one)."""
+    """A fraction as a percentage with two decimals (charts: one), rounded — or truncated as the
+    reference scorer prints it under ``--truncate`` (:func:`print_truncated`)."""
     if x is None:
         return ""
-    return NA if math.isnan(x) else f"{100 * x:.{digits}f}"
+    if math.isnan(x):
+        return NA
+    return f"{truncated(x, digits):.{digits}f}" if _TRUNCATE.get() else f"{100 * x:.{digits}f}"
 
 
 def shown_rpf(recall: float, precision: float, f1: float, recall_den: float,
