@@ -11,7 +11,7 @@ MODULES = ["corefreport.scoring.counts", "corefreport.scoring.metrics", "corefre
            "corefreport.scoring.registry", "corefreport.scoring.settings", "corefreport.scoring.matching",
            "corefreport.scoring.zeros", "corefreport.scoring.errorclasses", "corefreport.scoring.options", "corefreport.scoring.presets", "corefreport.scoring.groupscores",
            "corefreport.scoring.significance",
-           "corefreport.report.latex",
+           "corefreport.report.latex", "corefreport.tui.search",
            "corefreport.present.numbers", "corefreport.present.labels", "corefreport.present.render",
            "corefreport.present.terminal", "corefreport.present.plain", "corefreport.present.explain", "corefreport.report.examples",
            "corefreport.present.sampling", "corefreport.lsap"]

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -211,6 +211,8 @@ class Browser(Screen):
         self._spare: list[LineTable] = []
         self._said: str | None = None
         self._say_timer = None
+        self._typing = False
+        self._typed = ""
 
     @property
     def coref(self) -> "CorefApp":
@@ -230,7 +232,7 @@ class Browser(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static("corefreport", id="crumbs")
-        yield Input(placeholder="filter: words, wl fn…, doc:ID, type:T, mtype:PRONOUN, -negated — Enter",
+        yield Input(placeholder='search: words "a phrase" re:REGEX in:sentence wl fn doc:ID type:T -not — Enter',
                     id="filter")
         with Vertical(id="loading"):
             yield Static("", id="loading-label")
@@ -294,6 +296,7 @@ class Browser(Screen):
         if not self.pages:
             return
         box = self.query_one("#filter", Input)
+        self._typing = False
         if box.has_focus:
             if self.page.table is not None:
                 self.page.table.focus()
@@ -653,6 +656,7 @@ class Browser(Screen):
         if page.kind != "links":
             analysis = self._analysis()
             if analysis is None:
+                self._typing, self._typed = False, ""
                 self._not_here("no link-level analysis was computed (yet)")
                 return
             scope = page.scope if page.scope is not None else M.Scope(analysis)
@@ -660,11 +664,72 @@ class Browser(Screen):
         self.mode(filtering=True)
         box = self.query_one("#filter", Input)
         box.focus()
+        if self._typed:  # typed after the "/" before this ran ("\n": Enter)
+            text, enter, _ = self._typed.partition("\n")
+            box.value += text
+            box.cursor_position = len(box.value)
+            self._typed = ""
+            if enter:
+                box.post_message(Input.Submitted(box, box.value))
+
+    def _search_keys(self) -> set[str]:
+        keys = self.coref.keymap.get("corefreport.search")
+        return {k.strip() for k in keys.split(",")} if keys else {"slash"}
+
+    def on_key(self, event: events.Key) -> None:
+        """Text typed or pasted after ``/`` is text for the filter box, never commands: the keys reach
+        this screen before the search action has run and before the box has the focus (Textual
+        moves it a step later), so they are kept here and given to the box (``/quote`` once quit
+        at the ``q``)."""
+        box = self.query_one("#filter", Input)
+        if box.has_focus:
+            return
+        if event.key in self._search_keys() and not self._typing:
+            self._typing, self._typed = True, ""  # the binding opens the box; what follows is its text
+            return
+        if not self._typing:
+            return
+        if event.key == "enter":
+            if box.display:
+                box.post_message(Input.Submitted(box, box.value))
+            else:
+                self._typed += "\n"
+        elif event.key == "backspace":
+            if box.display:
+                box.action_delete_left()
+            else:
+                self._typed = self._typed[:-1]
+        elif event.is_printable and event.character:
+            if box.display:
+                box.insert_text_at_cursor(event.character)
+            else:
+                self._typed += event.character
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+
+    def on_paste(self, event: events.Paste) -> None:
+        box = self.query_one("#filter", Input)
+        if self._typing and not box.has_focus:
+            text = " ".join(event.text.splitlines())
+            if box.display:
+                box.insert_text_at_cursor(text)
+            else:
+                self._typed += text
+            event.stop()
 
     @on(Input.Submitted, "#filter")
     def _filtered(self, event: Input.Submitted) -> None:
         page = self.page
+        self._typing = False
         if page.kind != "links":
+            return
+        try:
+            M.parse_query(event.value)
+        except M.QueryError as err:  # a bad regular expression: say so, keep the box
+            self.say(str(err), 6)
+            event.input.focus()
             return
         page.query = event.value.strip()
         page.reset()
