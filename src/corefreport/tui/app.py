@@ -38,6 +38,7 @@ from textual.worker import get_current_worker
 from ..scoring.outcomes import LinkOutcome
 from ..scoring.result import Evaluation
 from . import model as M
+from .typing import TypedSearch
 from .footer import KeysFooter
 from .table import LineTable
 
@@ -180,7 +181,7 @@ def _tips(bindings: list[Binding]) -> list[Binding]:
 
 
 
-class Browser(Screen):
+class Browser(TypedSearch, Screen):
     """The one screen: breadcrumb, link filter, table, note, detail pane, status line, footer."""
 
     BINDINGS = _tips([
@@ -211,8 +212,6 @@ class Browser(Screen):
         self._spare: list[LineTable] = []
         self._said: str | None = None
         self._say_timer = None
-        self._typing = False
-        self._typed = ""
 
     @property
     def coref(self) -> "CorefApp":
@@ -296,7 +295,7 @@ class Browser(Screen):
         if not self.pages:
             return
         box = self.query_one("#filter", Input)
-        self._typing = False
+        self.stop_typing()
         if box.has_focus:
             if self.page.table is not None:
                 self.page.table.focus()
@@ -656,7 +655,7 @@ class Browser(Screen):
         if page.kind != "links":
             analysis = self._analysis()
             if analysis is None:
-                self._typing, self._typed = False, ""
+                self.stop_typing()
                 self._not_here("no link-level analysis was computed (yet)")
                 return
             scope = page.scope if page.scope is not None else M.Scope(analysis)
@@ -664,65 +663,22 @@ class Browser(Screen):
         self.mode(filtering=True)
         box = self.query_one("#filter", Input)
         box.focus()
-        if self._typed:  # typed after the "/" before this ran ("\n": Enter)
-            text, enter, _ = self._typed.partition("\n")
-            box.value += text
-            box.cursor_position = len(box.value)
-            self._typed = ""
-            if enter:
-                box.post_message(Input.Submitted(box, box.value))
+        self.flush(box)  # what was typed after the "/" before this ran
 
-    def _search_keys(self) -> set[str]:
+    def search_keys(self) -> set[str]:
         keys = self.coref.keymap.get("corefreport.search")
         return {k.strip() for k in keys.split(",")} if keys else {"slash"}
 
     def on_key(self, event: events.Key) -> None:
-        """Text typed or pasted after ``/`` is text for the filter box, never commands: the keys reach
-        this screen before the search action has run and before the box has the focus (Textual
-        moves it a step later), so they are kept here and given to the box (``/quote`` once quit
-        at the ``q``)."""
-        box = self.query_one("#filter", Input)
-        if box.has_focus:
-            return
-        if event.key in self._search_keys() and not self._typing:
-            self._typing, self._typed = True, ""  # the binding opens the box; what follows is its text
-            return
-        if not self._typing:
-            return
-        if event.key == "enter":
-            if box.display:
-                box.post_message(Input.Submitted(box, box.value))
-            else:
-                self._typed += "\n"
-        elif event.key == "backspace":
-            if box.display:
-                box.action_delete_left()
-            else:
-                self._typed = self._typed[:-1]
-        elif event.is_printable and event.character:
-            if box.display:
-                box.insert_text_at_cursor(event.character)
-            else:
-                self._typed += event.character
-        else:
-            return
-        event.stop()
-        event.prevent_default()
+        self.capture(event, self.query_one("#filter", Input))  # typed after "/": text (tui/typing.py)
 
     def on_paste(self, event: events.Paste) -> None:
-        box = self.query_one("#filter", Input)
-        if self._typing and not box.has_focus:
-            text = " ".join(event.text.splitlines())
-            if box.display:
-                box.insert_text_at_cursor(text)
-            else:
-                self._typed += text
-            event.stop()
+        self.capture(event, self.query_one("#filter", Input))
 
     @on(Input.Submitted, "#filter")
     def _filtered(self, event: Input.Submitted) -> None:
         page = self.page
-        self._typing = False
+        self.stop_typing()
         if page.kind != "links":
             return
         try:
@@ -869,6 +825,14 @@ class CorefCommands(Provider):
         browser = app.browser
         if browser is None or not browser.pages or app.ev is None:
             return
+        own = getattr(self.screen, "export_parts", None)  # the screen the palette was opened on
+        if own is not None:  # the error classes' screen: its own table, nothing else
+            view = self.screen.view
+            if view is not None:
+                for fmt in ("csv", "json"):
+                    yield (f"Export this table as {fmt.upper()}", lambda fmt=fmt: app.export(fmt, ""),
+                           f"all {len(view)} rows to ./{slug(own())}.{fmt} (never over an existing file)")
+            return
         page = browser.page
         if page.view is not None and page.kind not in ("loading", "link"):
             stem = slug([p.crumb for p in browser.pages[1:]]) if len(browser.pages) > 1 else "corefreport-totals"
@@ -990,7 +954,18 @@ class CorefApp(App):
         return list(self.HELP) + [(", ".join(KEY_NAMES.get(k, k) for k in v), self.DESCRIPTIONS[i])
                                   for i, v in keys.items()] + [("ctrl+p", "palette: export, jump to a document/type")]
 
+    def show_help(self, keys: list[tuple[str, str]]) -> None:
+        """The help screen with ``keys`` (a screen of its own, such as the error classes')."""
+        self.push_screen(HelpScreen(keys))
+
     def export(self, fmt: str, stem: str) -> Path | None:
+        own = getattr(self.screen, "export_parts", None)  # a screen with a table of its own (the error classes)
+        if own is not None:
+            if self.screen.view is None:
+                return None
+            path = export_view(self.screen.view, slug(own()), fmt)
+            self.notify(f"wrote {path.name if path.parent == Path.cwd() else path}", timeout=6)
+            return path
         page = self.browser.page if self.browser else None
         if page is None or page.view is None:
             return None

@@ -10,7 +10,8 @@ Rules (docs/tui.md, "Search syntax"):
   ``court*`` matches words starting with "court";
 * a **quoted phrase** matches those words in that order: ``"the court"``;
 * a **regular expression**: ``re:PATTERN`` (Python syntax, case-insensitive; quote it when it holds
-  a space: ``re:"of the \\w+"``); a bad one is an error naming it, not an empty result;
+  a space: ``re:"of the \\w+"``; ``^`` and ``$`` match at the start and end of each mention, which
+  the texts searched hold one a line); a bad one is an error naming it, not an empty result;
 * **where** words match: ``in:link`` (default: the referent, the key and response antecedents and the
   document id), ``in:mention`` (the referent's words only) or ``in:sentence`` (the referent's
   sentence);
@@ -139,7 +140,7 @@ def parse_query(q: str) -> Query:
             where = value.lower()
         elif key in ("re", "regex") and value:
             try:
-                terms.append(Term(neg, "text", value, re.compile(value, re.IGNORECASE)))
+                terms.append(Term(neg, "text", value, re.compile(value, re.IGNORECASE | re.MULTILINE)))
             except re.error as err:
                 raise QueryError(f"bad regular expression {value!r}: {err}") from None
         elif value and FIELDS.get(key) == "outcome":
