@@ -14,7 +14,8 @@ MODULES = ["corefreport.scoring.counts", "corefreport.scoring.metrics", "corefre
            "corefreport.report.latex", "corefreport.tui.search",
            "corefreport.present.numbers", "corefreport.present.labels", "corefreport.present.render",
            "corefreport.present.terminal", "corefreport.present.plain", "corefreport.present.explain", "corefreport.report.examples",
-           "corefreport.present.sampling", "corefreport.lsap"]
+           "corefreport.present.sampling", "corefreport.lsap",
+           "corefreport.present.document_text"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -121,3 +121,21 @@ def test_error_classes_searched_and_sorted(snap_compare, size):
     """Every error with the word "his" (/his), sorted by sentence, last first (3, 3)."""
     assert snap_compare(CorefApp(example_errors()), terminal_size=size,
                         press=["x", "slash", "h", "i", "s", "enter", "3", "3"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_document_text(snap_compare, size):
+    """v on a link: the document's running text, key [N … ] and response {N … }, the referent's
+    entities in reverse video (the first link of ARCS 1's search for "his")."""
+    ev = example()
+    index = next(i for i, r in enumerate(M.total_rows(ev)) if r.target == ("analysis", "immediate"))
+
+    async def run_before(pilot):
+        await to_row(pilot, index)
+        await pilot.press("enter")
+        await pilot.press("slash", "h", "i", "s", "space", "i", "n", ":", "m", "e", "n", "t", "i", "o", "n", "enter")
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+
+    assert snap_compare(CorefApp(ev), terminal_size=size, run_before=run_before)

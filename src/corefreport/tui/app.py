@@ -166,6 +166,7 @@ DESCRIPTIONS: dict[str, str] = {"corefreport.back": "back (closes the filter box
                 "corefreport.jump_analyses": "from a link: the same referent in every analysis",
                 "corefreport.confusion": "typed evaluation: key type × response type, Enter: the links",
                 "corefreport.copy": "copy the link (OSC 52: works over SSH and in tmux)",
+                "corefreport.view_document": "the document's text: key [N … ] and response {N … } mentions",
                 "corefreport.detail_down": "scroll the detail pane down",
                 "corefreport.detail_up": "scroll the detail pane up",
                 "corefreport.quit": "quit"} | {
@@ -197,6 +198,7 @@ class Browser(TypedSearch, Screen):
         Binding("a", "jump('analyses')", "Analyses", id="corefreport.jump_analyses", show=False),
         Binding("c", "confusion", "Confusion", id="corefreport.confusion", show=False),
         Binding("y", "copy", "Copy", id="corefreport.copy", show=False),
+        Binding("v", "view_document", "Text", id="corefreport.view_document", show=False),
         *(Binding(str(n), f"sort_by({n - 1})", f"Sort by column {n}", id=f"corefreport.sort_column_{n}",
                   show=False, tooltip=f"sort by column {n}; again: reverse") for n in range(1, 10)),
         Binding("J", "detail(3)", "Detail ↓", id="corefreport.detail_down", show=False),
@@ -578,6 +580,27 @@ class Browser(TypedSearch, Screen):
             page = Page("links", f"“{row.text[:20]}” @{row.start} in every analysis", M.Scope(row.analysis),
                         pick=lambda ev, row=row: M.referent_rows(ev, row))
         self.open(page, "jump")
+
+    def action_view_document(self) -> None:
+        """The running text of the document of the highlighted link (its referent's entities
+        highlighted) or of the highlighted document, both annotations bracketed (tui/document.py)."""
+        from ..present.document_text import evaluation_document
+        from .document import DocumentScreen
+
+        row = self.current_link()
+        page = self.page
+        doc_id, span = (row.doc_id, row.span) if row is not None else (None, None)
+        if row is None and page.kind == "documents" and page.view is not None and page.table is not None \
+                and 0 <= page.table.cursor_row < len(page.view):
+            doc_id = getattr(page.view.items[page.table.cursor_row], "doc_id", None)
+        if doc_id is None:
+            self._not_here("v shows a document's text: from a link or the documents page (d)")
+            return
+        dt = evaluation_document(self.coref.ev, doc_id)
+        if dt is None:
+            self._not_here("the document's words were not kept")
+            return
+        self.app.push_screen(DocumentScreen(dt, span))
 
     def action_confusion(self) -> None:
         if not M.rows_of(self.coref.ev, "typed"):
