@@ -326,7 +326,8 @@ def test_csv_latex_markdown_carry_the_signature():
     assert float(conll["p_randomization"]) == 1 / 2001 and conll["significant"] == "true" and conll["best"] == "true"
     assert float(conll["delta_ci_low"]) <= float(conll["delta"]) <= float(conll["delta_ci_high"])
     tex = comparison_latex(cmp)
-    assert tex.startswith("% * p < 0.05") and f"% {cmp.signature}" in tex
+    assert f"% {cmp.signature}" in tex
+    assert r"\footnotesize * p \textless{} 0.05 (two-sided approximate randomization, 2000 trials)" in tex
     assert r"MUC & 60.41 & {\textbf{64.83}} & +4.41* &" in tex and "−" not in tex
     md = comparison_markdown(cmp)
     assert "| CoNLL | 61.13 | 65.34 | +4.21* |" in md and str(cmp.signature) in md

@@ -216,6 +216,7 @@ CITED_IN_SEEDS = {
     "Žitkus et al. 2023": ("zitkus-2023-type-aware-dominant-mention-evaluation.txt", "Linguistically aware "
                            "evaluation of coreference resolution from the perspective of higher-level applications"),
     "Zeldes & Simonson 2016": ("zeldes-plink-partitioned-link-score.txt", "reference-coreference-scorers"),
+    "Recasens & Hovy 2011": ("chen-ng-2013-linguistically-aware-metrics.txt", "485–510"),  # BLANC's own paper
 }
 NOT_IN_SEEDS = {"Koehn 2004", "Riezler & Maxwell 2005",  # the significance tests' papers: no seed text
                 "Novák et al. 2024", "Žabokrtský et al. 2022",  # CorefUD/CRAC (MOR, corefud BLANC): no seed

@@ -54,6 +54,7 @@ OTHER = {
     "errors_drop_response_singletons": True,
     "markup_policy": "lenient",
     "repeats": "corefud12",
+    "truncate": True,  # the printed figures (print:trunc)
 }
 """Another valid value for each field that changes numbers (``markup_policy``: for a markup
 response, whose signature names it)."""

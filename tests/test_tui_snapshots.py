@@ -101,3 +101,41 @@ def test_help(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_typed_confusion(snap_compare, size):
     assert snap_compare(CorefApp(example()), terminal_size=size, press=["c"])
+
+
+@lru_cache(maxsize=1)
+def example_errors():
+    key, resp = example_paths()
+    ev = evaluate(load_corpus(key), load_corpus(resp), Settings(analyses=("errors",)))
+    return replace(ev, signature=Signature(tuple((k, "X" if k == "version" else v) for k, v in ev.signature.fields)))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_error_classes_per_document(snap_compare, size):
+    """The error classes' screen (x) per document (d): a page like every other (help, search, sort, export)."""
+    assert snap_compare(CorefApp(example_errors()), terminal_size=size, press=["x", "d"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_error_classes_searched_and_sorted(snap_compare, size):
+    """Every error with the word "his" (/his), sorted by sentence, last first (3, 3)."""
+    assert snap_compare(CorefApp(example_errors()), terminal_size=size,
+                        press=["x", "slash", "h", "i", "s", "enter", "3", "3"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_document_text(snap_compare, size):
+    """v on a link: the document's running text, key [N … ] and response {N … }, the referent's
+    entities in reverse video (the first link of ARCS 1's search for "his")."""
+    ev = example()
+    index = next(i for i, r in enumerate(M.total_rows(ev)) if r.target == ("analysis", "immediate"))
+
+    async def run_before(pilot):
+        await to_row(pilot, index)
+        await pilot.press("enter")
+        await pilot.press("slash", "h", "i", "s", "space", "i", "n", ":", "m", "e", "n", "t", "i", "o", "n", "enter")
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+
+    assert snap_compare(CorefApp(ev), terminal_size=size, run_before=run_before)

@@ -53,7 +53,7 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
                    arcs_anchor_links: bool,
                    scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
                    errors_drop_response_singletons: bool = False, markup_policy: str = "organisers",
-                   repeated_documents: str = "last", *,
+                   repeated_documents: str = "last", truncate: bool = False, *,
                    default_metrics: tuple[str, ...] = STANDARD_METRICS,
                    default_analyses: tuple[str, ...] = ()) -> Settings:
     """The one place command-line options become :class:`Settings` (exit 2 with a message on a
@@ -62,7 +62,7 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
     if chosen == ():  # "," or " ": no class at all, which once fell back to the default classes silently
         fail(f"--attempted takes class names separated by commas, got {attempted!r}")
     try:
-        return settings_from(
+        settings = settings_from(
             metrics=metric, analyses=analysis, preset=preset, singletons=singletons, match=match, zero_match=zero_match,
             zeros=zeros, repeats=repeats, by=by, default_metrics=default_metrics, default_analyses=default_analyses,
             key_duplicates=key_duplicates, strict_tokens=strict_tokens,
@@ -72,6 +72,11 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
             attempted=chosen,
             strict_dominant=strict_dominant, plink_compat=plink_compat,
             errors_drop_response_singletons=errors_drop_response_singletons,
-            markup_policy=markup_policy, repeated_documents=repeated_documents)
+            markup_policy=markup_policy, repeated_documents=repeated_documents,
+            truncate=truncate)
     except SettingsError as err:
         fail(str(err))
+    from ..present.numbers import print_truncated
+
+    print_truncated(settings.truncate)  # every view of this command prints percentages so (one command a process)
+    return settings

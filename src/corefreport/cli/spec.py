@@ -97,6 +97,9 @@ SCORING = (
         "(default: as text2text-coref's cleaner, tags on a misspelt word dropped) or 'lenient' (kept on 1:1 "
         "substitutions; an unclosed tag becomes a one-word mention). docs/formats.md.", _SETTINGS["markup_policy"],
         metavar="organisers|lenient"),
+    Opt("truncate", ("--truncate",), "Print percentages truncated to two decimals, exactly as the reference "
+        "scorer.pl v8.01 prints them (MUC F1 64.82 where the default rounds to 64.83); the JSON and the numbers "
+        "computed are the same. Recorded in the signature (print:trunc).", _SETTINGS["truncate"], "flag", fast=True),
     Opt("plink_compat", ("--plink-compat",), "p-link: take categories exactly as Zeldes' Perl does (numerator and "
         "response denominator from the response file).", _SETTINGS["plink_compat"], "flag"),
 )

@@ -8,7 +8,7 @@ import re
 
 from .inert import inert, is_inert
 from .labels import LATEX_LABELS, labels_of
-from .numbers import cell as format_cell
+from .numbers import NA, cell as format_cell
 from .tables import Table, bold_cells, numeric_columns
 
 LATEX_ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
@@ -101,9 +101,10 @@ def _header(label: str) -> str:
 def _format(cells: list[str]) -> str:
     """siunitx ``table-format`` of a column: its widest integer and decimal parts, and a sign's room
     when a cell is signed (a "-1.24" in a ``1.2`` column overflows it)."""
-    ints = max((len(c.split(".")[0].lstrip("-+")) for c in cells if c), default=1)
-    decs = max((len(c.split(".")[1]) if "." in c else 0 for c in cells if c), default=0)
-    sign = "-" if any(c[:1] in "-+" for c in cells if c) else ""
+    cells = [c for c in cells if c and c != NA]
+    ints = max((len(c.split(".")[0].lstrip("-+")) for c in cells), default=1)
+    decs = max((len(c.split(".")[1]) if "." in c else 0 for c in cells), default=0)
+    sign = "-" if any(c[:1] in "-+" for c in cells) else ""
     return f"{sign}{ints}.{decs}"
 
 
@@ -173,6 +174,8 @@ def table_latex(t: Table, label: str = "", layout: str = "") -> str:
             c = row[j]
             if not numeric[j]:
                 c = latex_text(c)
+            elif c == NA:  # an undefined number is text in a siunitx S column
+                c = "{" + NA + "}"
             if (i, j) in bold and c:
                 if numeric[j] and layout:  # decimal-aligned bold: siunitx's detect-weight (see SISETUP)
                     c = r"\bfseries " + c

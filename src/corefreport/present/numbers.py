@@ -2,8 +2,9 @@
 counts as integers (two decimals when fractional, as B³ numerators), differences signed in points.
 
 An empty cell (``None``) is *not applicable* (CoNLL has no recall) and prints as nothing; an
-undefined value (NaN: a test that was not run, a 0/0 the scoring layer reports as undefined)
-prints as "n/a" (see :mod:`corefreport.scoring.counts` for the policy on undefined scores).
+undefined value (NaN: a test that was not run, a 0/0 the scoring layer reports as undefined, a
+ratio :func:`shown_rpf` finds with a zero denominator) prints as "n/a" (see
+:mod:`corefreport.scoring.counts` for the policy on undefined scores).
 
 >>> pct(0.6482608), pct(None), pct(float("nan")), count(432.5541), signed(-0.0441)
 ('64.83', '', 'n/a', '432.55', '−4.41')
@@ -12,20 +13,62 @@ prints as "n/a" (see :mod:`corefreport.scoring.counts` for the policy on undefin
 from __future__ import annotations
 
 import math
+from contextvars import ContextVar
 
 from .labels import COUNT_COLUMNS, METRIC_LABELS
 
 __all__ = ["COUNT_COLUMNS", "NA", "ascii_text", "cell", "count", "interval", "is_score_column", "p_value", "pct",
-           "pct_interval", "signed"]
+           "pct_interval", "print_truncated", "shown_rpf", "signed", "truncated"]
 
 NA = "n/a"
 
 
+_TRUNCATE: ContextVar[bool] = ContextVar("corefreport_truncate", default=False)
+
+
+def print_truncated(on: bool) -> None:
+    """From now on (in this context), :func:`pct` truncates as scorer.pl v8.01 prints (``--truncate``)."""
+    _TRUNCATE.set(bool(on))
+
+
+def truncated(x: float, digits: int = 2) -> float:
+    """A fraction in percent truncated to ``digits`` decimals, as scorer.pl v8.01 prints it:
+    ``int($recall * 10000) / 100`` (lib/CorScorer.pm, ``ShowRPF``; Perl's ``int`` truncates toward
+    zero), in the same double arithmetic.
+
+    >>> truncated(0.64825), truncated(1491 / 2448), truncated(0.29)
+    (64.82, 60.9, 29.0)
+    """
+    return math.trunc(x * 10 ** (digits + 2)) / 10 ** digits
+
+
 def pct(x: float | None, digits: int = 2) -> str:
-    """A fraction as a percentage with two decimals (charts: one)."""
+    """A fraction as a percentage with two decimals (charts: one), rounded — or truncated as the
+    reference scorer prints it under ``--truncate`` (:func:`print_truncated`)."""
     if x is None:
         return ""
-    return NA if math.isnan(x) else f"{100 * x:.{digits}f}"
+    if math.isnan(x):
+        return NA
+    return f"{truncated(x, digits):.{digits}f}" if _TRUNCATE.get() else f"{100 * x:.{digits}f}"
+
+
+def shown_rpf(recall: float, precision: float, f1: float, recall_den: float,
+              precision_den: float) -> tuple[float, float, float]:
+    """R, P and F1 as every view shows them: a ratio whose denominator is 0 is undefined (NaN,
+    printed "n/a"), and so is F1 of an undefined R or P. The scoring layer keeps 0 there, as the
+    reference scorer prints it (the JSON's values, with their numerators and denominators).
+
+    >>> shown_rpf(0.0, 0.0, 0.0, 0, 0)
+    (nan, nan, nan)
+    >>> shown_rpf(0.0, 0.0, 0.0, 4, 0)
+    (0.0, nan, nan)
+    >>> shown_rpf(0.8, 0.5, 0.6153846, 5, 8)
+    (0.8, 0.5, 0.6153846)
+    """
+    nan = float("nan")
+    r = recall if recall_den else nan
+    p = precision if precision_den else nan
+    return r, p, (f1 if recall_den and precision_den else nan)
 
 
 def count(x: float | None) -> str:

@@ -21,13 +21,21 @@ if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
     from ..scoring.compare import Comparison
 
 
+def _csv_value(v):
+    """A cell of a CSV file: empty for None, "n/a" for an undefined number (pandas reads it as NaN)."""
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        return "n/a" if math.isnan(v) else repr(v)
+    return v
+
+
 def to_csv(t: Table) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(t.header)
     for r in t.rows:
-        w.writerow(["" if v is None else (v if isinstance(v, str) else (repr(v) if isinstance(v, float) else v))
-                    for v in r])
+        w.writerow([_csv_value(v) for v in r])
     return buf.getvalue()
 
 
@@ -48,7 +56,7 @@ def tables_csv(tables: list[Table]) -> str:
         for r in t.rows:
             out = [""] * len(header)
             for h, v in zip(t.header, r):
-                out[pos[h]] = "" if v is None else (v if isinstance(v, str) else (repr(v) if isinstance(v, float) else v))
+                out[pos[h]] = _csv_value(v)
             w.writerow([t.title, *out])
     return buf.getvalue()
 
@@ -115,13 +123,26 @@ def comparison_markdown(cmp: Comparison, top: int = 5, min_support: int = 20) ->
     parts = [f"**{md_escape(highlights(cmp, n))}**\n" for n in cmp.systems]
     parts += [f"### {md_escape(t.title)}\n\n" + to_markdown(t) for t in comparison_tables(cmp, top, min_support)]
     parts.append(md_escape(legend(cmp)) + "\n")
+    parts += [f"**Caution:** {md_escape(c.message)}\n" for c in cmp.cautions]
     return "\n".join(parts)
 
 
 def comparison_latex(cmp: Comparison) -> str:
-    """The side-by-side table as booktabs LaTeX: best F1 in bold, Δ with ``*``, p-values; the
-    signature and the test settings as ``%`` comments."""
-    return latex_comment(legend(cmp)) + "\n" + latex_document([scores_table(cmp)], "tab:corefreport-compare")
+    """The side-by-side table as booktabs LaTeX: best F1 in bold, Δ with ``*``, p-values, and under
+    it the legend a reader of the paper needs (the test, its trials or resamples, the seed, what
+    ``*`` means, the smallest p the documents allow when no difference can be significant, that p
+    is not corrected for multiple comparisons); the signature as a ``%`` comment."""
+    t = scores_table(cmp)
+    note = legend(cmp) + "; F1 in %, Δ in points"
+    for c in cmp.cautions:
+        if c.kind == "too_few_documents":
+            note += f"; on {len(cmp.documents)} documents no p below {c.value:.4f} is possible"
+        elif c.kind == "multiple_comparisons":
+            note += f"; p not corrected for the {int(c.value)} differences tested"
+    sig = t.note
+    t = replace(t, note="")
+    return (f"% needs {PREAMBLE}\n{latex_comment(sig)}\n"
+            + table_latex(replace(t, note=note), "tab:corefreport-compare-1"))
 
 
 CSV_HEADER = ["kind", "analysis", "by", "item", "label", "system", "n", "recall", "precision", "f1", "ci_low",

@@ -13,14 +13,17 @@ from ..scoring.result import Evaluation
 from .labels import METRIC_LABELS, short_path
 from .numbers import cell, count, is_score_column, pct
 from .plain import Block, Cell, fits, inert_block, line, render
-from .tables import Table, all_tables, metrics_table, per_document_table
+from .tables import Table, all_tables, metrics_table, per_document_table, scored_sizes
 
 
 def evaluation_blocks(ev: Evaluation, per_doc: bool = False, tty: bool = False, extra: list[Table] = ()
                       ) -> list[Block]:
     """The blocks of a score's terminal view (``tty``: the styles a terminal shows; ``extra``: more
     tables after the evaluation's own, such as the scores per group of documents)."""
-    blocks = [_sizes(ev), _metrics(ev)]
+    blocks = [_sizes(ev)]
+    if scored := scored_sizes(ev):
+        blocks.append(line(scored, "dim"))
+    blocks.append(_metrics(ev))
     for more in [*all_tables(ev)[1:], *extra]:
         blocks.extend(table_blocks(more, tty))
     if per_doc:

@@ -15,7 +15,7 @@ from ..scoring.result import Evaluation
 from .errortables import examples_table, feature_table, joined_types_table
 from .table import Table
 from .labels import ARROW, METRIC_LABELS, SHORT_ANALYSIS, group_name, metric_label, short_doc
-from .numbers import ascii_text, cell, interval, is_score_column, p_value, signed
+from .numbers import ascii_text, cell, count, interval, is_score_column, p_value, shown_rpf, signed
 
 if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
     from ..scoring.compare import Comparison, GroupDelta
@@ -28,10 +28,11 @@ METRIC_COLUMN_LABELS = ["Metric", "R", "P", "F1", "num.", "den.", "num.", "den."
 
 def metric_row(name: str, s) -> list:
     """R, P, F1 and the counts of one score (BLANC's two kinds of links make no one fraction: its
-    counts are in the JSON)."""
+    counts are in the JSON); a 0/0 ratio NaN, shown "n/a" (:func:`~.numbers.shown_rpf`)."""
     if name in ("blanc", "blanc_crac"):
         return [name, s.recall, s.precision, s.f1, None, None, None, None]
-    return [name, s.recall, s.precision, s.f1, s.recall_num, s.recall_den, s.precision_num, s.precision_den]
+    return [name, *shown_rpf(s.recall, s.precision, s.f1, s.recall_den, s.precision_den), s.recall_num, s.recall_den,
+            s.precision_num, s.precision_den]
 
 
 def metrics_table(ev: Evaluation, names: list[str] | None = None, title: str = "Coreference scores",
@@ -50,12 +51,28 @@ def metrics_table(ev: Evaluation, names: list[str] | None = None, title: str = "
     return t
 
 
+def scored_sizes(ev: Evaluation) -> str:
+    """What was scored when singletons were dropped (``--drop-singletons``, ``--preset crac``): the
+    corpus sizes are counted as read, before the drop; the mentions scored are the mention
+    identification's denominators (key: R's, response: P's), the chains those of two or more
+    mentions. Empty when singletons were kept (what was read was scored).
+
+    On GUM against xrenner's ml-gum: 5,249 − 2,026 = 3,223 key and 5,385 − 2,536 = 2,849 response
+    mentions scored."""
+    if ev.settings.singletons != "drop":
+        return ""
+    k, r, m = ev.key_stats, ev.response_stats, ev.mentions
+    return (f"singletons dropped before scoring: {count(m.recall_den)}/{count(m.precision_den)} key/response "
+            f"mentions scored in {k.chains - k.singletons}/{r.chains - r.singletons} chains (the sizes above are "
+            f"as read, singletons included)")
+
+
 def per_document_table(ev: Evaluation) -> Table:
     """One row per document: F1 of each metric and the CoNLL score, worst CoNLL (or first metric) first."""
     names = [n for n in ev.metrics]
     t = Table("Per-document F1", ["document"] + names + (["conll"] if ev.conll is not None else []))
     for d in ev.documents:
-        row = [d.doc_id] + [d.metrics[n].f1 for n in names]
+        row = [d.doc_id] + [metric_row(n, d.metrics[n])[3] for n in names]  # a 0/0 F1: NaN, shown n/a
         if ev.conll is not None:
             row.append(d.conll())
         t.rows.append(row)

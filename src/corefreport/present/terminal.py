@@ -169,6 +169,8 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
     console.print(names)
     for w in cmp.warnings:
         console.print(Text.assemble(("warning:", "yellow"), " " + inert(w)))
+    for c in cmp.cautions:
+        console.print(Text.assemble(("caution:", "bold yellow"), f" {fix(inert(c.message))}"))
     for n in cmp_sys:
         console.print(_t(fix(highlights(cmp, n, min_support=min_support)), style="bold" if tty else ""))
     console.print()

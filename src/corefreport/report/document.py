@@ -101,13 +101,16 @@ def write_report(ev: Evaluation, path: Path, title: str | None = None, sections:
             raise ValueError(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
     kind, _ = output_target(path, force)  # a device or a pipe is written to, never replaced
     main = path.with_name(f"{path.stem}-main.tex")
+    bib = path.with_name(f"{path.stem}.bib")
     if fmt == "tex" and kind == "file":
         problem = input_name_problem(path.stem)
         if problem:  # the wrapper's \input{STEM} would break, or run what the name holds
             raise ValueError(f"{inert(str(path))}: {problem}; name the .tex report without them")
         output_target(main, force)
+        output_target(bib, force)
     data = render(ev, fmt, title, sections, comparison, progress, name, systems, pdf_child, **latex)
     write_atomic(path, data, force)
     if fmt == "tex" and kind == "file":  # a wrapper that compiles the tables on their own: pdflatex STEM-main
         report = build(ev, title, sections, PDF_DOCUMENT_ROWS, comparison, name=name, systems=systems)
         write_atomic(main, latex_main(report, path.stem, latex.get("layout", "acl")).encode("utf-8"), force)
+        write_atomic(bib, report.bibtex.encode("utf-8"), force)  # every cited paper, for the paper's .bib

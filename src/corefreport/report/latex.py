@@ -17,24 +17,48 @@ from ..present.latex import PREAMBLE, SISETUP, UNICODE, latex_text, table_latex
 from .examples import Examples, examples_table
 from .model import Para, Report, Section
 
+FLOATS_PER_BARRIER = 8
+r"""Floats written between two :data:`BARRIER` s at most: LaTeX holds 18 unplaced floats, and two
+reports ``\input`` into one paper (27 floats each, many ``table*`` that only go to the top of a
+later page) ran out of them ("Too many unprocessed floats")."""
+BARRIER = r"\ifdefined\FloatBarrier\FloatBarrier\else\clearpage\fi"
+r"""Place every pending float here: placeins' ``\FloatBarrier`` where the paper loads it (the
+header asks for it), else ``\clearpage``."""
+
+
 def to_latex(report: Report, layout: str = "acl", label_prefix: str = "tab:corefreport-") -> str:
     r"""Every table of the report, section by section, ready for ``\input``; the title, the
-    signature and the notes as ``%`` comments."""
+    signature and the notes as ``%`` comments. A :data:`BARRIER` after every
+    :data:`FLOATS_PER_BARRIER` floats or fewer (at the end of a section when it can) and at the end,
+    so that any number of reports can be ``\input`` into one paper."""
     parts = [latex_comment(report.title), latex_comment(report.subtitle), f"% corefreport {report.version}",
-             latex_comment(f"signature: {report.signature}"), f"% needs {PREAMBLE}{SISETUP}"]
+             latex_comment(f"signature: {report.signature}"), f"% needs {PREAMBLE}{SISETUP}" + r"\usepackage{placeins}"]
     parts += [latex_comment(f"note: {n}") for n in report.notes]
+    if report.cites:  # the BibTeX is written beside this file (STEM.bib), or by bibliography_latex
+        from ..scoring.registry import bibtex_key
+
+        parts.append(r"% cite: \cite{" + ",".join(bibtex_key(c) for c in report.cites) + "} (BibTeX: the .bib beside this file)")
     parts.append("")
+    pending = 0
     for s in report.sections:
         tables = s.tables[:1] if s.id == "summary" else s.tables  # the repeated-mention list is diagnostics
         if s.id == "examples":  # the sentences stay in the HTML and the PDF: their counts as one table
             tables = [examples_table([b for b in s.blocks if isinstance(b, Examples)])]
         if not tables:
             continue
+        if pending and pending + len(tables) > FLOATS_PER_BARRIER:
+            parts.append(BARRIER)
+            pending = 0
         parts.append(latex_comment(f"---- {s.title} ----"))
         for n, t in enumerate(tables, 1):
+            if pending == FLOATS_PER_BARRIER:
+                parts.append(BARRIER)
+                pending = 0
             parts.append(table_latex(t, f"{label_prefix}{s.id}-{n}", layout))
+            pending += 1
         if s.id == "errors":
             parts.append(error_examples_latex(s))
+    parts.append(BARRIER)
     return "\n".join(parts)
 
 

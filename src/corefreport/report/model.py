@@ -22,7 +22,7 @@ from ..present import tables as T
 from ..present.errortables import mention_set
 from ..present.labels import FEATURE_TITLES, METRIC_LABELS, SHORT_ANALYSIS
 from ..scoring.registry import LINGUISTIC_METRICS as LINGUISTIC
-from ..scoring.registry import ANALYSIS_REGISTRY, REFERENCES, REGISTRY
+from ..scoring.registry import ANALYSIS_REGISTRY, REFERENCES, REGISTRY, bibtex
 from ..scoring.registry import STANDARD_METRICS as STANDARD
 from .errors import errors_section as _errors_section
 from .structure import Para, Report, Section
@@ -149,6 +149,8 @@ def summary_section(ev: Evaluation, pdf: bool, systems: dict[str, Evaluation] | 
         st = e.response_stats
         t.rows.append([f"response {sys_name}" if several else "response", st.documents, st.mentions, st.chains,
                        st.singletons, display_source(e.response_source)])
+    if not several:
+        t.note = T.scored_sizes(first)  # --drop-singletons, --preset crac: what was scored
     s.blocks.append(t)
     dups = [("key", x) for x in first.duplicates if x.side == "key"]
     for sys_name, e in systems.items():
@@ -528,7 +530,7 @@ def documents_table(ev: Evaluation, max_documents: int | None, system: str = "")
 def methods_text(ev: Evaluation, comparison=None, intervals: IntervalSettings | None = None) -> list[str]:
     """Paragraphs stating every setting, citing the papers (the signature is shown after them)."""
     s = ev.settings
-    metrics = ", ".join(f"{METRIC_LABELS.get(m, m)} ({REGISTRY[m].citation})" for m in s.metrics)
+    metrics = ", ".join(f"{METRIC_LABELS.get(m, m)} ({'; '.join(REGISTRY[m].citations)})" for m in s.metrics)
     text = [
         f"Scores were computed with corefreport {__version__} on {ev.key_stats.documents} key documents "
         f"({display_source(ev.key_source)}) and the response {display_source(ev.response_source)}. Metrics: {metrics}"
@@ -588,7 +590,12 @@ SIGNATURE_SENTENCE = "The signature below names every setting that changes a num
 
 def cited(ev: Evaluation, comparison=None, intervals: bool = False) -> list[str]:
     """The references the report cites, in alphabetical order."""
-    keys = {REGISTRY[m].citation for m in ev.settings.metrics} | {"Pradhan et al. 2014"}
+    return [REFERENCES[k] for k in cited_keys(ev, comparison, intervals)]
+
+
+def cited_keys(ev: Evaluation, comparison=None, intervals: bool = False) -> list[str]:
+    """The keys (of the registry's references) of every paper the report cites, in alphabetical order."""
+    keys = {c for m in ev.settings.metrics for c in REGISTRY[m].citations} | {"Pradhan et al. 2014"}
     if ev.arcs is not None:
         keys.add("Tuggener 2014")
     if ev.typed is not None:
@@ -601,7 +608,7 @@ def cited(ev: Evaluation, comparison=None, intervals: bool = False) -> list[str]
         keys |= {"Koehn 2004", "Riezler & Maxwell 2005"}
     if intervals:
         keys.add("Koehn 2004")
-    return [REFERENCES[k] for k in sorted(keys, key=lambda k: k.replace("Ž", "Z"))]
+    return sorted(keys, key=lambda k: k.replace("Ž", "Z"))
 
 
 def methods_section(ev: Evaluation, comparison=None, intervals: IntervalSettings | None = None) -> Section:
@@ -610,7 +617,10 @@ def methods_section(ev: Evaluation, comparison=None, intervals: IntervalSettings
     s.blocks.append(Para(SIGNATURE_SENTENCE, "sighead"))  # kept on one page with the signature
     s.blocks.append(Para(sig, "sig"))
     s.blocks.append(Para("References", "heading"))
-    s.blocks += [Para(r, "ref") for r in cited(ev, comparison, intervals is not None)]
+    keys = cited_keys(ev, comparison, intervals is not None)
+    s.blocks += [Para(REFERENCES[k], "ref") for k in keys]
+    s.blocks.append(Para("BibTeX", "heading"))
+    s.blocks.append(Para(bibtex(keys), "bibtex"))
     return s
 
 
@@ -725,7 +735,8 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
     else:
         resp = _system_name(ev, name)
         default, subtitle = f"Coreference evaluation of {resp}", f"Response {resp} against the key {key}"
-    return Report(title or default, subtitle, signature, out, notes, report_date())
+    cites = cited_keys(ev, comparison, bool(intervals))
+    return Report(title or default, subtitle, signature, out, notes, report_date(), cites=cites)
 
 
 def _ci(row, system: str):

@@ -49,6 +49,15 @@ class Report:
     """What was left out, and why (an analysis not computed, documents cut from the PDF)."""
     date: str = ""
     version: str = __version__
+    cites: list[str] = field(default_factory=list)
+    """Every paper the report cites, as keys of the registry's references (its BibTeX: :attr:`bibtex`)."""
+
+    @property
+    def bibtex(self) -> str:
+        """The BibTeX of every cited paper (the registry's entries)."""
+        from ..scoring.registry import bibtex
+
+        return bibtex(self.cites)
 
     def section(self, sid: str) -> Section | None:
         return next((s for s in self.sections if s.id == sid), None)

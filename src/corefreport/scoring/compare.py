@@ -32,7 +32,8 @@ from .outcomes import LinkOutcome, group_by
 from .result import Evaluation
 from .settings import Signature
 from .registry import ANALYSIS_REGISTRY, REGISTRY, ROW_ANALYSES, analysis_of
-from .significance import Block, PairedTest, f1_scorer, metric_block, paired_bootstrap, paired_tests, shared_block, stack
+from .significance import (Block, PairedTest, f1_scorer, metric_block, paired_bootstrap, paired_tests, shared_block,
+                           smallest_p, stack)
 
 ARCS = tuple(r.name for r in ANALYSIS_REGISTRY["arcs"].rows)
 GROUPINGS = ("cls", "type")
@@ -281,6 +282,55 @@ class Resampling:
                 "confidence": self.confidence, "alpha": self.alpha, "resampling_unit": "document"}
 
 
+@dataclass(frozen=True, slots=True)
+class Caution:
+    """A trap between the numbers and a sentence in a paper, said with the comparison (terminal,
+    pipe, JSON): ``too_few_documents`` (no p-value can fall below α on so few documents) or
+    ``multiple_comparisons`` (many differences tested at the same α, none corrected)."""
+
+    kind: str
+    message: str
+    value: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "message": self.message, "value": self.value}
+
+
+def documents_needed(alpha: float) -> int:
+    """The fewest documents on which exhaustive randomization can give p < ``alpha``: the smallest
+    ``n`` with ``2 / 2ⁿ < alpha`` (6 for α = 0.05)."""
+    return max(1, math.floor(math.log2(2 / alpha)) + 1)
+
+
+def cautions(n_docs: int, floor: float, resampling: "Resampling", tested: int, systems: int,
+             groups: int) -> list[Caution]:
+    """What a reader must know before writing "significant": ``floor`` is the smallest p-value the
+    deciding test can give (:func:`~corefreport.scoring.significance.smallest_p`), ``tested`` the
+    scores tested per system, ``groups`` the class and type groups tested in all."""
+    r = resampling
+    out = []
+    if not math.isnan(floor) and floor >= r.alpha:
+        test = (f"approximate randomization ({r.randomization} trials, seed {r.seed})" if r.randomization
+                else f"the paired bootstrap ({r.bootstrap} resamples)")
+        need = (f"; at least {documents_needed(r.alpha)} documents are needed" if r.randomization else
+                "; draw more resamples")
+        out.append(Caution("too_few_documents",
+                           f"on {n_docs} document{'s' if n_docs != 1 else ''} the smallest p-value {test} can give "
+                           f"is {floor:.4f}: no difference can be significant at p < {r.alpha:g}, however large"
+                           f"{need}", floor))
+    total = tested * systems + groups
+    if total > 1 and (r.randomization or r.bootstrap):
+        what = f"{tested} scores" + (f" × {systems} systems" if systems > 1 else "")
+        if groups:
+            what += f" and {groups} class and type groups"
+        out.append(Caution("multiple_comparisons",
+                           f"{total} differences were tested ({what}), each at α = {r.alpha:g} and not corrected for "
+                           f"multiple comparisons: about {r.alpha * total:.0f} could reach p < {r.alpha:g} by chance "
+                           f"if nothing differed; name the one test you planned, or correct (Bonferroni: "
+                           f"p < {r.alpha / total:.2g})", float(total)))
+    return out
+
+
 @dataclass(slots=True)
 class Comparison:
     """Several systems against one key (built by :func:`compare`)."""
@@ -300,6 +350,10 @@ class Comparison:
     warnings: list[str] = field(default_factory=list)
     errors: dict[str, list[ErrorClassDelta]] = field(default_factory=dict)
     """Per system: Kummerfeld & Klein error classes against the baseline (with ``-a errors``)."""
+    smallest_p: float = float("nan")
+    """The smallest p-value the deciding test can give on these documents (NaN: no test run)."""
+    cautions: list[Caution] = field(default_factory=list)
+    """Too few documents for significance; several differences tested (:func:`cautions`)."""
 
     @property
     def systems(self) -> list[str]:
@@ -309,7 +363,7 @@ class Comparison:
     @property
     def settings(self) -> dict[str, Any]:
         """The ``settings`` object of the JSON output: resampling, documents and the signature."""
-        return {**self.resampling.as_dict(), "documents": len(self.documents),
+        return {**self.resampling.as_dict(), "documents": len(self.documents), "smallest_p": _num(self.smallest_p),
                 "groupings": list(self.resampling.groupings), "signature": str(self.signature or "")}
 
     def metric(self, name: str) -> MetricRow:
@@ -378,7 +432,12 @@ class Comparison:
             "links": {s: {a: lc.as_dict(links) for a, lc in per.items()} for s, per in self.links.items()},
             "per_document": {s: [d.as_dict() for d in rows] for s, rows in self.per_document.items()},
             "warnings": list(self.warnings),
+            "cautions": [c.as_dict() for c in self.cautions],
         } | ({"errors": {s: [d.as_dict() for d in rows] for s, rows in self.errors.items()}} if self.errors else {})
+
+
+def _num(x: float) -> float | None:
+    return None if math.isnan(x) else float(x)
 
 
 def _pair(x: tuple[float, float] | None) -> list[float] | None:
@@ -682,8 +741,12 @@ def compare(evaluations: dict[str, Evaluation], baseline: str, bootstrap: int = 
     sig = base.signature.extended(resample="docs", bootstrap=bootstrap, ar=randomization, seed=seed)
     sources = {n: ev.response_source for n, ev in evs.items()}
     errors = error_deltas(evs, doc_ids, bootstrap, randomization, seed, confidence, warnings)
+    floor = smallest_p(len(doc_ids), randomization, bootstrap, seed)
+    tested = len(metrics) + (2 * len(ERROR_CLASSES) if errors else 0)  # an error class: its count and its cost
+    notes = cautions(len(doc_ids), floor, resampling, tested, len(names) - 1,
+                     sum(len(g) for g in groups.values()))
     return Comparison(names, baseline, doc_ids, metrics, groups, links, per_document, headline, sources, resampling,
-                      sig, warnings, errors)
+                      sig, warnings, errors, floor, notes)
 
 
 def _flat_names(stats: list[_Stat]) -> list[str]:

@@ -62,6 +62,14 @@ class Metric:
     """The statistics repeat per class (typed averages): ``columns`` × the attempted classes."""
     title: str = ""
     """A longer description for captions and help."""
+    also_cites: tuple[str, ...] = ()
+    """Further keys of :data:`REFERENCES` a use of the metric cites (BLANC: Recasens & Hovy 2011,
+    who defined it, beside Luo et al. 2014, who extended it to system mentions)."""
+
+    @property
+    def citations(self) -> tuple[str, ...]:
+        """Every reference the metric cites: :attr:`citation` first."""
+        return (self.citation,) + self.also_cites
 
     def score(self, stats: Sequence[Num], **params) -> tuple[Num, Num, Num]:
         """(R, P, F1) of summed statistics: one row (floats) or columns of arrays."""
@@ -95,12 +103,13 @@ _ENTRIES = [
     Metric("ceafe", "CEAF-e", "CEAF-e", "Luo 2005", "standard", COUNTS, counts_formula, M.ceafe,
            title="entity-based CEAF"),
     Metric("blanc", "BLANC", "BLANC", "Luo et al. 2014", "standard", BLANC, blanc_formula, M.blanc,
-           title="BLANC: coreference and non-coreference links"),
+           title="BLANC: coreference and non-coreference links", also_cites=("Recasens & Hovy 2011",)),
     Metric("lea", "LEA", "LEA", "Moosavi & Strube 2016", "standard", COUNTS, counts_formula, M.lea,
            title="LEA: link-based entity-aware metric"),
     Metric("blanc_crac", "BLANC (CorefUD)", "BLANC$_{\\mathrm{UD}}$", "Novák et al. 2024", "corefud", BLANC,
            blanc_corefud_formula, M.blanc_corefud,
-           title="BLANC averaged as corefud-scorer v1.2 does (a component counts when key or response has links)"),
+           title="BLANC averaged as corefud-scorer v1.2 does (a component counts when key or response has links)",
+           also_cites=("Recasens & Hovy 2011", "Luo et al. 2014")),
     Metric("mor", "MOR", "MOR", "Žabokrtský et al. 2022", "corefud", COUNTS, counts_formula, mention_overlap,
            title="mention overlap ratio: words shared by 1-to-1 paired overlapping key and response mentions"),
     Metric("zero", "Zeros", "Zeros", "Novák et al. 2024", "corefud", COUNTS, counts_formula, zero_counts,
@@ -330,6 +339,9 @@ REFERENCES = {
     "Pradhan et al. 2014": "Sameer Pradhan, Xiaoqiang Luo, Marta Recasens, Eduard Hovy, Vincent Ng and Michael "
                            "Strube. 2014. Scoring coreference partitions of predicted mentions: a reference "
                            "implementation. In Proceedings of ACL 2014 (Volume 2), 30–35.",
+    "Recasens & Hovy 2011": "Marta Recasens and Eduard Hovy. 2011. BLANC: implementing the Rand index for "
+                            "coreference evaluation. Natural Language Engineering 17(4), 485–510. "
+                            "doi:10.1017/S135132491000029X.",
     "Riezler & Maxwell 2005": "Stefan Riezler and John T. Maxwell. 2005. On some pitfalls in automatic evaluation "
                               "and significance testing for MT. In Proceedings of the ACL Workshop on Intrinsic and "
                               "Extrinsic Evaluation Measures, 57–64.",
@@ -349,6 +361,127 @@ REFERENCES = {
                           "Natural Language Engineering. doi:10.1017/S1351324923000293.",
 }
 """Full references, keyed by :attr:`Metric.citation` (and by the significance tests' sources)."""
+
+_ACL = "Association for Computational Linguistics"
+BIBTEX: dict[str, tuple[str, str, dict[str, str]]] = {
+    "Bagga & Baldwin 1998": ("inproceedings", "bagga-baldwin-1998-algorithms", {
+        "author": "Bagga, Amit and Baldwin, Breck", "title": "Algorithms for Scoring Coreference Chains",
+        "booktitle": "Proceedings of the {LREC} 1998 Workshop on Linguistic Coreference", "year": "1998",
+        "pages": "563--566"}),
+    "Chen & Ng 2013": ("inproceedings", "chen-ng-2013-linguistically", {
+        "author": "Chen, Chen and Ng, Vincent", "title": "Linguistically Aware Coreference Evaluation Metrics",
+        "booktitle": "Proceedings of the Sixth International Joint Conference on Natural Language Processing",
+        "year": "2013", "pages": "1366--1374"}),
+    "Kummerfeld & Klein 2013": ("inproceedings", "kummerfeld-klein-2013-error", {
+        "author": "Kummerfeld, Jonathan K. and Klein, Dan",
+        "title": "Error-Driven Analysis of Challenges in Coreference Resolution",
+        "booktitle": "Proceedings of the 2013 Conference on Empirical Methods in Natural Language Processing",
+        "year": "2013", "pages": "265--277", "publisher": _ACL}),
+    "Koehn 2004": ("inproceedings", "koehn-2004-statistical", {
+        "author": "Koehn, Philipp", "title": "Statistical Significance Tests for Machine Translation Evaluation",
+        "booktitle": "Proceedings of the 2004 Conference on Empirical Methods in Natural Language Processing",
+        "year": "2004", "pages": "388--395", "publisher": _ACL}),
+    "Luo 2005": ("inproceedings", "luo-2005-coreference", {
+        "author": "Luo, Xiaoqiang", "title": "On Coreference Resolution Performance Metrics",
+        "booktitle": "Proceedings of Human Language Technology Conference and Conference on Empirical Methods in "
+                     "Natural Language Processing", "year": "2005", "pages": "25--32", "publisher": _ACL}),
+    "Luo et al. 2014": ("inproceedings", "luo-etal-2014-extension", {
+        "author": "Luo, Xiaoqiang and Pradhan, Sameer and Recasens, Marta and Hovy, Eduard",
+        "title": "An Extension of {BLANC} to System Mentions",
+        "booktitle": "Proceedings of the 52nd Annual Meeting of the Association for Computational Linguistics "
+                     "(Volume 2: Short Papers)", "year": "2014", "pages": "24--29", "publisher": _ACL,
+        "doi": "10.3115/v1/P14-2005"}),
+    "Moosavi & Strube 2016": ("inproceedings", "moosavi-strube-2016-coreference", {
+        "author": "Moosavi, Nafise Sadat and Strube, Michael",
+        "title": "Which Coreference Evaluation Metric Do You Trust? {A} Proposal for a Link-based Entity Aware "
+                 "Metric",
+        "booktitle": "Proceedings of the 54th Annual Meeting of the Association for Computational Linguistics "
+                     "(Volume 1: Long Papers)", "year": "2016", "pages": "632--642", "publisher": _ACL,
+        "doi": "10.18653/v1/P16-1060"}),
+    "Novák et al. 2024": ("inproceedings", "novak-etal-2024-findings", {
+        "author": "Nov{\\'a}k, Michal and Dohnalov{\\'a}, Barbora and Konop{\\'i}k, Miloslav and Nedoluzhko, Anna "
+                  "and Popel, Martin and Pra{\\v{z}}{\\'a}k, Ond{\\v{r}}ej and Sido, Jakub and Straka, Milan and "
+                  "{\\v{Z}}abokrtsk{\\'y}, Zden{\\v{e}}k and Zeman, Daniel",
+        "title": "Findings of the Third Shared Task on Multilingual Coreference Resolution",
+        "booktitle": "Proceedings of the Seventh Workshop on Computational Models of Reference, Anaphora and "
+                     "Coreference", "year": "2024", "pages": "78--96", "publisher": _ACL}),
+    "Pradhan et al. 2014": ("inproceedings", "pradhan-etal-2014-scoring", {
+        "author": "Pradhan, Sameer and Luo, Xiaoqiang and Recasens, Marta and Hovy, Eduard and Ng, Vincent and "
+                  "Strube, Michael",
+        "title": "Scoring Coreference Partitions of Predicted Mentions: A Reference Implementation",
+        "booktitle": "Proceedings of the 52nd Annual Meeting of the Association for Computational Linguistics "
+                     "(Volume 2: Short Papers)", "year": "2014", "pages": "30--35", "publisher": _ACL,
+        "doi": "10.3115/v1/P14-2006"}),
+    "Recasens & Hovy 2011": ("article", "recasens-hovy-2011-blanc", {
+        "author": "Recasens, Marta and Hovy, Eduard",
+        "title": "{BLANC}: Implementing the {R}and index for coreference evaluation",
+        "journal": "Natural Language Engineering", "volume": "17", "number": "4", "year": "2011",
+        "pages": "485--510", "doi": "10.1017/S135132491000029X"}),
+    "Riezler & Maxwell 2005": ("inproceedings", "riezler-maxwell-2005-pitfalls", {
+        "author": "Riezler, Stefan and Maxwell, John T.",
+        "title": "On Some Pitfalls in Automatic Evaluation and Significance Testing for {MT}",
+        "booktitle": "Proceedings of the {ACL} Workshop on Intrinsic and Extrinsic Evaluation Measures for Machine "
+                     "Translation and/or Summarization", "year": "2005", "pages": "57--64", "publisher": _ACL}),
+    "Tuggener 2014": ("inproceedings", "tuggener-2014-coreference", {
+        "author": "Tuggener, Don", "title": "Coreference Resolution Evaluation for Higher Level Applications",
+        "booktitle": "Proceedings of the 14th Conference of the European Chapter of the Association for "
+                     "Computational Linguistics, volume 2: Short Papers", "year": "2014", "pages": "231--235",
+        "publisher": _ACL, "doi": "10.3115/v1/E14-4045"}),
+    "Vilain et al. 1995": ("inproceedings", "vilain-etal-1995-model", {
+        "author": "Vilain, Marc and Burger, John and Aberdeen, John and Connolly, Dennis and Hirschman, Lynette",
+        "title": "A Model-Theoretic Coreference Scoring Scheme",
+        "booktitle": "Sixth Message Understanding Conference ({MUC}-6)", "year": "1995", "pages": "45--52"}),
+    "Zeldes & Simonson 2016": ("inproceedings", "zeldes-simonson-2016-different", {
+        "author": "Zeldes, Amir and Simonson, Dan",
+        "title": "Different Flavors of {GUM}: Evaluating Genre and Sentence Type Effects on Multilayer Corpus "
+                 "Annotation Quality",
+        "booktitle": "Proceedings of the 10th Linguistic Annotation Workshop held in conjunction with {ACL} 2016 "
+                     "({LAW}-{X} 2016)", "year": "2016", "pages": "68--78", "publisher": _ACL,
+        "doi": "10.18653/v1/W16-1709"}),
+    "Žabokrtský et al. 2022": ("inproceedings", "zabokrtsky-etal-2022-findings", {
+        "author": "{\\v{Z}}abokrtsk{\\'y}, Zden{\\v{e}}k and Konop{\\'i}k, Miloslav and Nedoluzhko, Anna and "
+                  "Nov{\\'a}k, Michal and Ogrodniczuk, Maciej and Popel, Martin and Pra{\\v{z}}{\\'a}k, "
+                  "Ond{\\v{r}}ej and Sido, Jakub and Zeman, Daniel and Zhu, Yilun",
+        "title": "Findings of the Shared Task on Multilingual Coreference Resolution",
+        "booktitle": "Proceedings of the CRAC 2022 Shared Task on Multilingual Coreference Resolution",
+        "year": "2022", "pages": "1--17", "publisher": _ACL}),
+    "Žitkus et al. 2023": ("article", "zitkus-etal-2023-linguistically", {
+        "author": "{\\v{Z}}itkus, Voldemaras and Butkien{\\.{e}}, Rita and Butleris, Rimantas",
+        "title": "Linguistically aware evaluation of coreference resolution from the perspective of higher-level "
+                 "applications", "journal": "Natural Language Engineering", "year": "2023",
+        "doi": "10.1017/S1351324923000293"}),
+}
+"""The BibTeX of every reference (type, key, fields), keyed as :data:`REFERENCES`: the one home of
+what a paper cites (:func:`bibtex`)."""
+
+
+def bibtex(citations) -> str:
+    """The BibTeX entries of ``citations`` (keys of :data:`REFERENCES`), in the order given,
+    without repeats.
+
+    >>> print(bibtex(["Recasens & Hovy 2011"]))
+    @article{recasens-hovy-2011-blanc,
+      author = {Recasens, Marta and Hovy, Eduard},
+      title = {{BLANC}: Implementing the {R}and index for coreference evaluation},
+      journal = {Natural Language Engineering},
+      volume = {17},
+      number = {4},
+      year = {2011},
+      pages = {485--510},
+      doi = {10.1017/S135132491000029X},
+    }
+    <BLANKLINE>
+    """
+    out = []
+    for c in dict.fromkeys(citations):
+        kind, key, fields = BIBTEX[c]
+        out.append(f"@{kind}{{{key},\n" + "".join(f"  {k} = {{{v}}},\n" for k, v in fields.items()) + "}\n")
+    return "\n".join(out)
+
+
+def bibtex_key(citation: str) -> str:
+    """The BibTeX key of a reference (``\\cite{…}``)."""
+    return BIBTEX[citation][1]
 
 
 def family(name: str) -> list[Metric]:

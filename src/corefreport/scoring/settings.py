@@ -97,6 +97,11 @@ class Settings:
     organisers (tags on a substituted word dropped, as text2text-coref's cleaner) | lenient (kept
     on 1:1 substitutions; an unclosed tag becomes a one-word mention). In the signature of a
     markup response only (``markup:…``)."""
+    truncate: bool = False
+    """Print percentages as scorer.pl v8.01 prints them: truncated to two decimals
+    (``int(x * 10000) / 100``, lib/CorScorer.pm ``ShowRPF``) instead of rounded — MUC F1 64.82, not
+    64.83, on GUM against xrenner's ml-gum. The numbers computed and the JSON are the same; the
+    signature says ``print:trunc``."""
     by: tuple[str, ...] = field(default=(), metadata={"signature": False})
     """Breakdown features of the link-level tables (presentation only; empty: each view's default,
     :data:`DEFAULT_BY` for the ARCS tables, class and type for ``compare``)."""
@@ -247,6 +252,8 @@ def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule:
         f.append(("analyses", "+".join(s.analyses)))
     for a in active_analyses(s):  # each analysis owns its signature fields (sacrebleu's idea)
         f.extend(a.signature(s))
+    if s.truncate:
+        f.append(("print", "trunc"))
     if pos_missing:
         f.append(("pos", "missing"))
     f.append(("key", key_hash))

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -39,6 +39,7 @@ from ..present.inert import inert
 from ..scoring.outcomes import LinkOutcome
 from ..scoring.result import Evaluation
 from . import model as M
+from .typing import TypedSearch
 from .footer import KeysFooter
 from .inert import InertLines, displayed
 from .table import LineTable
@@ -167,6 +168,7 @@ DESCRIPTIONS: dict[str, str] = {"corefreport.back": "back (closes the filter box
                 "corefreport.jump_analyses": "from a link: the same referent in every analysis",
                 "corefreport.confusion": "typed evaluation: key type × response type, Enter: the links",
                 "corefreport.copy": "copy the link (OSC 52: works over SSH and in tmux)",
+                "corefreport.view_document": "the document's text: key [N … ] and response {N … } mentions",
                 "corefreport.detail_down": "scroll the detail pane down",
                 "corefreport.detail_up": "scroll the detail pane up",
                 "corefreport.quit": "quit"} | {
@@ -182,7 +184,7 @@ def _tips(bindings: list[Binding]) -> list[Binding]:
 
 
 
-class Browser(Screen):
+class Browser(TypedSearch, Screen):
     """The one screen: breadcrumb, link filter, table, note, detail pane, status line, footer."""
 
     BINDINGS = _tips([
@@ -198,6 +200,7 @@ class Browser(Screen):
         Binding("a", "jump('analyses')", "Analyses", id="corefreport.jump_analyses", show=False),
         Binding("c", "confusion", "Confusion", id="corefreport.confusion", show=False),
         Binding("y", "copy", "Copy", id="corefreport.copy", show=False),
+        Binding("v", "view_document", "Text", id="corefreport.view_document", show=False),
         *(Binding(str(n), f"sort_by({n - 1})", f"Sort by column {n}", id=f"corefreport.sort_column_{n}",
                   show=False, tooltip=f"sort by column {n}; again: reverse") for n in range(1, 10)),
         Binding("J", "detail(3)", "Detail ↓", id="corefreport.detail_down", show=False),
@@ -232,7 +235,7 @@ class Browser(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static("corefreport", id="crumbs")
-        yield Input(placeholder="filter: words, wl fn…, doc:ID, type:T, mtype:PRONOUN, -negated — Enter",
+        yield Input(placeholder='search: words "a phrase" re:REGEX in:sentence wl fn doc:ID type:T -not — Enter',
                     id="filter")
         with Vertical(id="loading"):
             yield Static("", id="loading-label")
@@ -296,6 +299,7 @@ class Browser(Screen):
         if not self.pages:
             return
         box = self.query_one("#filter", Input)
+        self.stop_typing()
         if box.has_focus:
             if self.page.table is not None:
                 self.page.table.focus()
@@ -579,6 +583,27 @@ class Browser(Screen):
                         pick=lambda ev, row=row: M.referent_rows(ev, row))
         self.open(page, "jump")
 
+    def action_view_document(self) -> None:
+        """The running text of the document of the highlighted link (its referent's entities
+        highlighted) or of the highlighted document, both annotations bracketed (tui/document.py)."""
+        from ..present.document_text import evaluation_document
+        from .document import DocumentScreen
+
+        row = self.current_link()
+        page = self.page
+        doc_id, span = (row.doc_id, row.span) if row is not None else (None, None)
+        if row is None and page.kind == "documents" and page.view is not None and page.table is not None \
+                and 0 <= page.table.cursor_row < len(page.view):
+            doc_id = getattr(page.view.items[page.table.cursor_row], "doc_id", None)
+        if doc_id is None:
+            self._not_here("v shows a document's text: from a link or the documents page (d)")
+            return
+        dt = evaluation_document(self.coref.ev, doc_id)
+        if dt is None:
+            self._not_here("the document's words were not kept")
+            return
+        self.app.push_screen(DocumentScreen(dt, span))
+
     def action_confusion(self) -> None:
         if not M.rows_of(self.coref.ev, "typed"):
             self._not_here("c shows the typed evaluation's confusion: run with -a typed")
@@ -655,6 +680,7 @@ class Browser(Screen):
         if page.kind != "links":
             analysis = self._analysis()
             if analysis is None:
+                self.stop_typing()
                 self._not_here("no link-level analysis was computed (yet)")
                 return
             scope = page.scope if page.scope is not None else M.Scope(analysis)
@@ -662,11 +688,29 @@ class Browser(Screen):
         self.mode(filtering=True)
         box = self.query_one("#filter", Input)
         box.focus()
+        self.flush(box)  # what was typed after the "/" before this ran
+
+    def search_keys(self) -> set[str]:
+        keys = self.coref.keymap.get("corefreport.search")
+        return {k.strip() for k in keys.split(",")} if keys else {"slash"}
+
+    def on_key(self, event: events.Key) -> None:
+        self.capture(event, self.query_one("#filter", Input))  # typed after "/": text (tui/typing.py)
+
+    def on_paste(self, event: events.Paste) -> None:
+        self.capture(event, self.query_one("#filter", Input))
 
     @on(Input.Submitted, "#filter")
     def _filtered(self, event: Input.Submitted) -> None:
         page = self.page
+        self.stop_typing()
         if page.kind != "links":
+            return
+        try:
+            M.parse_query(event.value)
+        except M.QueryError as err:  # a bad regular expression: say so, keep the box
+            self.say(str(err), 6)
+            event.input.focus()
             return
         page.query = event.value.strip()
         page.reset()
@@ -806,6 +850,14 @@ class CorefCommands(Provider):
         browser = app.browser
         if browser is None or not browser.pages or app.ev is None:
             return
+        own = getattr(self.screen, "export_parts", None)  # the screen the palette was opened on
+        if own is not None:  # the error classes' screen: its own table, nothing else
+            view = self.screen.view
+            if view is not None:
+                for fmt in ("csv", "json"):
+                    yield (f"Export this table as {fmt.upper()}", lambda fmt=fmt: app.export(fmt, ""),
+                           f"all {len(view)} rows to ./{slug(own())}.{fmt} (never over an existing file)")
+            return
         page = browser.page
         if page.view is not None and page.kind not in ("loading", "link"):
             stem = slug([p.crumb for p in browser.pages[1:]]) if len(browser.pages) > 1 else "corefreport-totals"
@@ -934,7 +986,18 @@ class CorefApp(App):
         return list(self.HELP) + [(", ".join(KEY_NAMES.get(k, k) for k in v), self.DESCRIPTIONS[i])
                                   for i, v in keys.items()] + [("ctrl+p", "palette: export, jump to a document/type")]
 
+    def show_help(self, keys: list[tuple[str, str]]) -> None:
+        """The help screen with ``keys`` (a screen of its own, such as the error classes')."""
+        self.push_screen(HelpScreen(keys))
+
     def export(self, fmt: str, stem: str) -> Path | None:
+        own = getattr(self.screen, "export_parts", None)  # a screen with a table of its own (the error classes)
+        if own is not None:
+            if self.screen.view is None:
+                return None
+            path = export_view(self.screen.view, slug(own()), fmt)
+            self.notify(f"wrote {path.name if path.parent == Path.cwd() else path}", timeout=6)
+            return path
         page = self.browser.page if self.browser else None
         if page is None or page.view is None:
             return None

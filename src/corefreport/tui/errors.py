@@ -18,21 +18,23 @@ from typing import TYPE_CHECKING
 from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from ..present.errortables import cost_start, mention_set, reading_note
 from ..present.explain import entity, explain
 from ..present.inert import inert
 from ..present.labels import short_doc
-from ..present.numbers import count, signed
 from ..scoring.errorclasses import CLASSES, LEFTOVER
+from . import errorviews as V
 from .footer import KeysFooter
 from .inert import displayed
+from .search import QueryError
+from .typing import TypedSearch
 
 if TYPE_CHECKING:
     from ..scoring.errorclasses import EntityRef, ErrorRow
@@ -43,20 +45,6 @@ CONTEXT = 8
 MENTIONS = 25
 """Mentions listed per entity before "… and N more"."""
 OTHER_TITLE = {"Conflated Entities": "wrongly joined to", "Divided Entity": "wrongly apart from"}
-
-
-def totals_rows(ev: Evaluation) -> list[tuple[str, str, str, str]]:
-    """(class, errors, Δ CoNLL F1 fixed cumulatively, Δ fixed alone) per class, then the leftover."""
-    er = ev.errors
-    return [(c["class"], count(er.count_of(c["class"])), signed(c["cumulative"]["conll"]), signed(c["alone"]["conll"]))
-            for c in er.costs()]
-
-
-def error_rows(ev: Evaluation, cls: str) -> list[ErrorRow]:
-    """The errors of one class, in document order (a filter over the rows); the leftover's mentions."""
-    if cls == LEFTOVER:
-        return list(ev.errors.leftovers)
-    return [r for r in ev.errors.rows if r.cls == cls]
 
 
 def _marked(ev: Evaluation, doc_id: str, m: tuple[int, int], side: str, hot: set) -> Text:
@@ -111,15 +99,37 @@ def error_detail(ev: Evaluation, row: ErrorRow) -> Group:
     return Group(*parts)
 
 
-class ErrorsScreen(Screen):
-    """Totals → class → error, on one screen with one table and a detail pane."""
+class ErrorTable(DataTable):
+    """The error screen's table: Home and End move the cursor to the first and last row, as on
+    every page of the browser (a DataTable scrolls sideways)."""
 
-    BINDINGS = [Binding("escape,backspace", "back", "Back", id="corefreport.errors_back")]
+    BINDINGS = [Binding("home", "scroll_top", "First row", show=False),
+                Binding("end", "scroll_bottom", "Last row", show=False)]
+
+
+class ErrorsScreen(TypedSearch, Screen):
+    """Totals → class → error, on one screen with one table and a detail pane; per document with
+    ``d``; every table a :class:`~.model.View` (:mod:`.errorviews`) that sorts, filters and exports
+    like the browser's pages."""
+
+    BINDINGS = [Binding("escape,backspace", "back", "Back", id="corefreport.errors_back"),
+                Binding("d", "documents", "Docs", id="corefreport.errors_documents"),
+                Binding("s", "sort", "Sort", id="corefreport.errors_sort"),
+                Binding("slash", "search", "Search", id="corefreport.errors_search"),
+                Binding("question_mark,f1", "help", "Help", id="corefreport.errors_help", key_display="?"),
+                *(Binding(str(n), f"sort_by({n - 1})", f"Sort by column {n}", show=False) for n in range(1, 10))]
+    HELP = (("↑ ↓ PgUp PgDn Home End", "move the cursor"), ("Enter", "drill in: a class, an error, a document"),
+            ("Esc, Backspace", "back (closes the search box first)"), ("d", "errors per document"),
+            ("s, 1–9", "sort by the next column / by column N (again: reverse)"),
+            ("/", "search the errors (the link search's syntax: words, \"a phrase\", re:, doc:, class:, mtype:)"),
+            ("ctrl+p", "palette: export this table as CSV / JSON"), ("q", "quit"))
     DEFAULT_CSS = """
     ErrorsScreen #errors-crumbs { height: 1; background: $boost; }
     ErrorsScreen #errors-table { height: 1fr; }
+    ErrorsScreen #errors-note { height: 1; color: $text-muted; }
     ErrorsScreen #errors-detail-box { height: 1fr; border-top: solid $primary; }
     ErrorsScreen.-one #errors-table { display: none; }
+    ErrorsScreen.-one #errors-note { display: none; }
     ErrorsScreen.-one #errors-detail-box { height: 1fr; border-top: none; }
     """
 
@@ -128,15 +138,26 @@ class ErrorsScreen(Screen):
         self.ev = ev
         self.level = "totals"
         self.cls: str | None = None
+        self.doc: str | None = None
+        self.words = ""
+        """The search of this page (/): the link search's syntax."""
         self.rows: list[ErrorRow] = []
         self.row: ErrorRow | None = None
         self.cursor: dict[str, int] = {}
+        self.view: V.View | None = None
+        """The table on screen (what the palette exports)."""
+        self.sorts: dict[str, tuple[int, bool]] = {}
+        self.trail: list[tuple[str, str | None, str | None, str]] = []
+        """The pages below this one: (level, class, document, query)."""
         self.shown = None
         """What the detail pane shows (a Rich renderable)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="errors-crumbs")
-        yield DataTable(id="errors-table", cursor_type="row", zebra_stripes=True)
+        yield Input(placeholder='search: words "a phrase" re:REGEX doc:ID class:C mtype:T -not — Enter',
+                    id="errors-filter")
+        yield ErrorTable(id="errors-table", cursor_type="row", zebra_stripes=True)
+        yield Static(id="errors-note")
         with VerticalScroll(id="errors-detail-box"):
             yield Static(id="errors-detail")
         yield KeysFooter()
@@ -146,12 +167,24 @@ class ErrorsScreen(Screen):
         return self.query_one("#errors-table", DataTable)
 
     def on_mount(self) -> None:
+        self.query_one("#errors-filter", Input).display = False
         self.show_totals()
+
+    # ---- what is shown
+
+    def _key(self) -> str:
+        return f"{self.level}|{self.cls}|{self.doc}|{self.words}"
 
     def _crumbs(self) -> None:
         parts = ["error classes (Kummerfeld & Klein 2013)"]
-        if self.cls:
+        if self.doc:
+            parts.append(short_doc(self.doc))
+        if self.level == "documents":
+            parts.append("documents")
+        if self.cls and self.cls != V.ALL:
             parts.append(self.cls)
+        if self.words:
+            parts.append(f"“{self.words}”")
         if self.level == "error" and self.row is not None:
             parts.append(f"{short_doc(self.row.doc_id)} s{self.row.sentence + 1}")
         self.query_one("#errors-crumbs", Static).update(Text(inert(" › ".join(parts)), no_wrap=True,
@@ -162,15 +195,27 @@ class ErrorsScreen(Screen):
         self.query_one("#errors-detail", Static).update(self.shown)
         self.query_one("#errors-detail-box", VerticalScroll).scroll_home(animate=False)
 
-    def show_totals(self) -> None:
-        self.level, self.cls, self.row = "totals", None, None
-        self.set_class(False, "-one")
+    def _fill(self, view: V.View) -> None:
+        """Draw ``view`` (sorted as this page was last sorted) in the table, the cursor where it was."""
+        order = self.sorts.get(self._key())
+        if order is not None:
+            view = V.sort_view(view, *order)
+        self.view = view
+        self.rows = list(view.items) if self.level == "class" else []
         t = self.table
         t.clear(columns=True)
-        t.add_columns("class", "errors", "Δ CoNLL cumulative", "Δ CoNLL alone")
-        for r in totals_rows(self.ev):
+        t.add_columns(*view.columns)
+        for r in view.rows():
             t.add_row(*r)
-        t.move_cursor(row=self.cursor.get("totals", 0))
+        t.move_cursor(row=min(self.cursor.get(self._key(), 0), max(0, len(view) - 1)))
+        self.query_one("#errors-note", Static).update(Text(view.note, no_wrap=True, overflow="ellipsis"))
+        self._crumbs()
+        t.focus()
+
+    def show_totals(self) -> None:
+        self.level, self.cls, self.doc, self.words, self.row = "totals", None, None, "", None
+        self.set_class(False, "-one")
+        self._fill(V.totals_view(self.ev))
         er = self.ev.errors
         start = cost_start(er)
         self._detail(Text(f"On {mention_set(er)}. Enter: the errors of a class. Δ CoNLL: F1 points gained by fixing "
@@ -178,30 +223,28 @@ class ErrorsScreen(Screen):
                           + (f", {start} to 100" if start else "") + "; alone: by itself). "
                           + (reading_note(er) + ". " if er.reading() else "")
                           + "Leftover: the gap after every fix (Enter: its mentions).", style="dim"))
-        self._crumbs()
-        t.focus()
 
-    def show_class(self, cls: str) -> None:
-        self.level, self.cls, self.row = "class", cls, None
+    def show_documents(self) -> None:
+        self.level, self.cls, self.doc, self.words, self.row = "documents", None, None, "", None
         self.set_class(False, "-one")
-        self.rows = error_rows(self.ev, cls)
-        t = self.table
-        t.clear(columns=True)
-        t.add_columns("document", "sentence", "mentions", "types")
-        for r in self.rows:
-            words = ", ".join(r.texts) if r.texts else ", ".join(f"{m[0]}-{m[1]}" for m in r.mentions)
-            t.add_row(*(Text(inert(x)) for x in (short_doc(r.doc_id), str(r.sentence + 1), words[:60],  # never markup
-                                                 "+".join(dict.fromkeys(r.mtypes)))))
-        t.move_cursor(row=self.cursor.get(cls, 0))
-        self._crumbs()
-        self._highlight(t.cursor_row)
-        t.focus()
+        self._fill(V.documents_view(self.ev))
+        self._detail(Text("Enter: the errors of a document.", style="dim"))
+
+    def show_class(self, cls: str, doc: str | None = None, query: str = "") -> None:
+        self.level, self.cls, self.doc, self.words, self.row = "class", cls, doc, query, None
+        self.set_class(False, "-one")
+        self._fill(V.class_view(self.ev, cls, doc, query))
+        self._highlight(self.table.cursor_row)
 
     def show_error(self, row: ErrorRow) -> None:
         self.level, self.row = "error", row
         self.set_class(True, "-one")
         self._detail(error_detail(self.ev, row))
         self._crumbs()
+
+    def _push(self) -> None:
+        self.cursor[self._key()] = self.table.cursor_row
+        self.trail.append((self.level, self.cls, self.doc, self.words))
 
     def _highlight(self, index: int) -> None:
         if self.level == "class" and 0 <= index < len(self.rows):
@@ -214,22 +257,106 @@ class ErrorsScreen(Screen):
     @on(DataTable.RowSelected)
     def _selected(self, event: DataTable.RowSelected) -> None:
         i = event.cursor_row
-        if self.level == "totals":
-            names = [r[0] for r in totals_rows(self.ev)]
-            if 0 <= i < len(names) and (names[i] in CLASSES or names[i] == LEFTOVER):
-                self.cursor["totals"] = i
-                self.show_class(names[i])
-        elif self.level == "class" and 0 <= i < len(self.rows):
-            self.cursor[self.cls] = i
-            self.show_error(self.rows[i])
+        view = self.view
+        if view is None or not 0 <= i < len(view):
+            return
+        item = view.items[i]
+        if self.level == "totals" and (item[0] in CLASSES or item[0] == LEFTOVER):
+            self._push()
+            self.show_class(item[0])
+        elif self.level == "documents":
+            self._push()
+            self.show_class(V.ALL, item[0])
+        elif self.level == "class":
+            self._push()
+            self.show_error(item)
+
+    # ---- keys
 
     def action_back(self) -> None:
-        if self.level == "error":
-            self.show_class(self.cls)
-        elif self.level == "class":
-            self.show_totals()
-        else:
+        box = self.query_one("#errors-filter", Input)
+        self.stop_typing()
+        if box.has_focus:
+            box.display = False
+            self.table.focus()
+            return
+        if not self.trail:
             self.app.pop_screen()
+            return
+        level, cls, doc, query = self.trail.pop()
+        if self.level != "error":
+            self.cursor[self._key()] = self.table.cursor_row
+        if level == "totals":
+            self.show_totals()
+        elif level == "documents":
+            self.show_documents()
+        else:
+            self.show_class(cls, doc, query)
+
+    def action_documents(self) -> None:
+        if self.level != "documents":
+            self._push()
+            self.show_documents()
+
+    def action_sort_by(self, column: int) -> None:
+        if self.level == "error" or self.view is None or column >= len(self.view.columns):
+            return
+        key = self._key()
+        last = self.sorts.get(key)
+        self.sorts[key] = (column, not last[1]) if last is not None and last[0] == column else (column, False)
+        self.cursor[key] = 0
+        self._fill(self._unsorted())
+
+    def action_sort(self) -> None:
+        if self.level == "error" or self.view is None:
+            return
+        last = self.sorts.get(self._key())
+        self.action_sort_by(0 if last is None else (last[0] + 1) % len(self.view.columns))
+
+    def _unsorted(self) -> V.View:
+        if self.level == "totals":
+            return V.totals_view(self.ev)
+        if self.level == "documents":
+            return V.documents_view(self.ev)
+        return V.class_view(self.ev, self.cls, self.doc, self.words)
+
+    def action_search(self) -> None:
+        box = self.query_one("#errors-filter", Input)
+        box.value = self.words if self.level == "class" else ""
+        box.display = True
+        box.focus()
+        self.flush(box)  # typed after the "/" before this ran (tui/typing.py)
+
+    def on_key(self, event: events.Key) -> None:
+        self.capture(event, self.query_one("#errors-filter", Input))
+
+    def on_paste(self, event: events.Paste) -> None:
+        self.capture(event, self.query_one("#errors-filter", Input))
+
+    @on(Input.Submitted, "#errors-filter")
+    def _searched(self, event: Input.Submitted) -> None:
+        self.stop_typing()
+        query = event.value.strip()
+        try:
+            V.error_rows(self.ev, V.ALL, None, query)
+        except QueryError as err:
+            self.app.notify(str(err), timeout=6)
+            return
+        event.input.display = False
+        if self.level == "error":
+            self.action_back()
+        if self.level == "class":  # refine this class (or document)
+            self.show_class(self.cls, self.doc, query)
+        else:  # from the totals or the documents: every error
+            self._push()
+            self.show_class(V.ALL, None, query)
+
+    def action_help(self) -> None:
+        self.app.show_help(list(self.HELP))
+
+    def export_parts(self) -> list[str]:
+        """Where this table is, for the name of its export (``corefreport-errors-…``)."""
+        return ["errors", self.doc or "", self.cls or self.level, self.words]
 
 
 def open_errors(app) -> None:

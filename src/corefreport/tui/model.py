@@ -23,11 +23,12 @@ from ..present.context import document_of as _doc
 from ..present.inert import inert
 from ..present.labels import COLUMN_TITLES, METRIC_LABELS, ROW_LABELS
 from ..present.numbers import count as num
-from ..present.numbers import pct
+from ..present.numbers import pct, shown_rpf
 from ..scoring.registry import ROW_ANALYSES, STANDARD_METRICS
 from ..scoring.outcomes import ERRORS_FIRST_ORDER, OUTCOMES, LinkOutcome, OutcomeCounts, group_by, tally
 from ..scoring.settings import DEFAULT_BY
 from ..scoring.result import Evaluation
+from .search import FIELDS, Query, QueryError, parse_query  # noqa: F401 (the link search lives in tui/search.py)
 
 ANALYSIS_TITLES = ROW_LABELS
 """Short names that fit an 80-column table (the registry's :class:`RowAnalysis`); the report uses its titles."""
@@ -233,12 +234,14 @@ def total_rows(ev: Evaluation) -> list[TotalRow]:
                                                                                                c.precision_den)
         else:
             counts = _fraction(s.recall_num, s.recall_den) + "  " + _fraction(s.precision_num, s.precision_den)
-        out.append(TotalRow(METRIC_LABELS.get(name, name), s.recall, s.precision, s.f1, counts, ("metric", name)))
+        rpf = (s.recall, s.precision, s.f1) if name in ("blanc", "blanc_crac") else \
+            shown_rpf(s.recall, s.precision, s.f1, s.recall_den, s.precision_den)  # 0/0: n/a
+        out.append(TotalRow(METRIC_LABELS.get(name, name), *rpf, counts, ("metric", name)))
     if ev.conll is not None:
         out.append(TotalRow("CoNLL", None, None, ev.conll, "mean F1 of MUC, B³, CEAF-e", ("metric", "conll")))
     out.extend(alignment_rows(ev))
     m = ev.mentions
-    out.append(TotalRow("mentions", m.recall, m.precision, m.f1,
+    out.append(TotalRow("mentions", *shown_rpf(m.recall, m.precision, m.f1, m.recall_den, m.precision_den),
                         _fraction(m.recall_num, m.recall_den) + "  " + _fraction(m.precision_num, m.precision_den)))
     arcs = ev.arcs
     for name in analyses_present(ev):
@@ -338,6 +341,9 @@ def summary(ev: Evaluation) -> str:
     k, r = ev.key_stats, ev.response_stats
     lines = [f"key/resp.: {k.documents}/{r.documents} docs, {k.mentions}/{r.mentions} mentions, "
              f"{k.chains}/{r.chains} chains ({k.singletons}/{r.singletons} single)"]
+    if ev.settings.singletons == "drop":  # the sizes are as read: say what was scored
+        m = ev.mentions
+        lines[0] += f", as read; scored without singletons: {num(m.recall_den)}/{num(m.precision_den)} mentions"
     markup = alignment_line(ev)
     if markup:
         lines.append(markup)
@@ -458,63 +464,6 @@ def group_view(ev: Evaluation, scope: Scope, column: str, sort: str = "name", re
 # --------------------------------------------------------------------------- links
 
 
-@dataclass(frozen=True, slots=True)
-class Query:
-    """A link filter: every term must hold (AND); a term starting with ``-`` or ``!`` must not.
-
-    Terms: ``doc:ID`` (substring of the document id), ``outcome:WL,FN`` or a bare outcome name
-    (``wl``, ``fn``…), ``type:T``, ``class:C`` and any feature (``mtype:PRONOUN``; exact, case-
-    insensitive), and free words, matched in the referent, the key and response antecedents' text
-    and the document id. ``fn court -his`` = FN links about "court" whose referent is not "his"."""
-
-    terms: tuple[tuple[bool, str, str], ...] = ()
-    """(negated, field, value): field "text", "doc", "outcome" or a row column."""
-
-    def __bool__(self) -> bool:
-        return bool(self.terms)
-
-    def matches(self, r: LinkOutcome, texts: Callable[[LinkOutcome], str] | None = None) -> bool:
-        """``texts(r)``: the antecedents' text (lower case) for free words; without it, the referent's."""
-        haystack: str | None = None
-        for neg, field_, value in self.terms:
-            if field_ == "outcome":
-                hit = r.outcome in value.split(",")
-            elif field_ == "doc":
-                hit = value in r.doc_id.lower()
-            elif field_ == "text":
-                if haystack is None:
-                    haystack = r.text.lower() + "\n" + r.doc_id.lower() + ("\n" + texts(r) if texts else "")
-                hit = value in haystack
-            else:
-                hit = r.get(field_).lower() == value
-            if hit == neg:
-                return False
-        return True
-
-
-FIELDS = {"doc": "doc", "document": "doc", "d": "doc", "outcome": "outcome", "o": "outcome",
-          "class": "cls", "cls": "cls", "c": "cls", "type": "type", "t": "type"}
-
-
-def parse_query(q: str) -> Query:
-    terms: list[tuple[bool, str, str]] = []
-    for word in q.split():
-        neg = word[:1] in ("-", "!") and len(word) > 1
-        if neg:
-            word = word[1:]
-        field_, _, value = word.partition(":")
-        f = FIELDS.get(field_.lower(), field_)
-        if value and f == "outcome":
-            terms.append((neg, "outcome", ",".join(v.upper() for v in value.split(","))))
-        elif value and field_.lower() not in ("http", "https"):
-            terms.append((neg, f, value.lower()))
-        elif word.upper() in OUTCOMES:
-            terms.append((neg, "outcome", word.upper()))
-        else:
-            terms.append((neg, "text", word.lower()))
-    return Query(tuple(terms))
-
-
 def type_pair(r: LinkOutcome) -> str:
     """Key link type → response link type of a typed row (``—`` where a side has no link)."""
     key = "—" if r.outcome == "FP" else r.type
@@ -619,6 +568,23 @@ def referent_rows(ev: Evaluation, row: LinkOutcome) -> list[LinkOutcome]:
     return [r for a in analyses_present(ev) for r in doc_rows(ev, a, row.doc_id) if r.span == row.span]
 
 
+def search_text(ev: Evaluation, r: LinkOutcome, where: str = "link") -> str:
+    """The text a search's words are matched in (:mod:`.search`, ``in:WHERE``): ``mention`` the
+    referent's words; ``sentence`` the referent's sentence (the key's tokens); ``link`` the referent,
+    the key's and the response's antecedent and the document id (its ``_`` separating words)."""
+    if where == "mention":
+        return r.text
+    if where == "sentence":
+        doc = _doc(ev, r.doc_id, "key")
+        if doc is None:
+            return r.text
+        a, b = doc.sentence_bounds(doc.sentence_of(r.start))
+        return " ".join(doc.tokens[a:b + 1])
+    return "\n".join((r.text, span_text(ev, r.doc_id, r.key_antecedent, "key") if r.key_antecedent else "",
+                      span_text(ev, r.doc_id, r.response_antecedent, "response") if r.response_antecedent else "",
+                      r.doc_id))
+
+
 def link_rows(ev: Evaluation, scope: Scope, query: str | Query = "",
               pick: Callable[[Evaluation], list[LinkOutcome]] | None = None) -> list[LinkOutcome]:
     """The outcome rows in ``scope`` (or those ``pick`` chooses) matching ``query``: errors first
@@ -626,11 +592,7 @@ def link_rows(ev: Evaluation, scope: Scope, query: str | Query = "",
     q = parse_query(query) if isinstance(query, str) else query
     rows = pick(ev) if pick is not None else scope.rows(ev)
     if q:
-        def texts(r: LinkOutcome) -> str:
-            return (span_text(ev, r.doc_id, r.key_antecedent, "key") + "\n"
-                    + span_text(ev, r.doc_id, r.response_antecedent, "response")).lower()
-
-        rows = [r for r in rows if q.matches(r, texts)]
+        rows = [r for r in rows if q.matches(r, lambda r, where: search_text(ev, r, where))]
     return sorted(rows, key=lambda r: (ERRORS_FIRST.get(r.outcome, 9), r.doc_id, r.start, r.end))
 
 

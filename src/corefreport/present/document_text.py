@@ -1,0 +1,147 @@
+"""A whole document as running text with the key's and the response's mentions bracketed and
+numbered by entity — the view of cort's HTML output and the Berkeley analyser's dumps, readable
+without colour.
+
+Notation (:data:`LEGEND`): a key mention is ``[3 … ]`` (key entity 3), a response mention
+``{3 … }`` (the response entity numbered after the key entity it shares most mentions with, so
+that the same number on both sides means the same referent); marks after the number say what
+is wrong: ``*`` a mention only one side has (key: missed, response: spurious), ``!`` a response
+mention that is a key mention of *another* entity than its number says (a wrong link). Nested
+mentions nest: ``[3 [7 his ] mother ]``.
+
+The entities are those of the corpora as read (``Evaluation.key_corpus`` / ``response_corpus``),
+numbered in the order their first mention appears. Computes no score and knows no style: a view
+maps :class:`Mark` to colours (``tui/document.py``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+LEGEND = ("[N … ]: key entity N   {N … }: response entity N (numbered after the key entity it shares "
+          "most mentions with)   *: only on this side (missed / spurious)   !: a key mention of another entity")
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """One mention: its side ("key" or "response"), span, entity number and error flag ("", "*", "!")."""
+
+    side: str
+    span: Span
+    entity: int
+    flag: str = ""
+
+    @property
+    def open(self) -> str:
+        return ("[" if self.side == "key" else "{") + f"{self.entity}{self.flag} "
+
+    @property
+    def close(self) -> str:
+        return " ]" if self.side == "key" else " }"
+
+
+@dataclass(slots=True)
+class DocumentText:
+    """A document's tokens with the marks opening and closing at each token, sentence starts, and
+    each side's entities (number → spans)."""
+
+    doc_id: str
+    tokens: list[str]
+    sentence_starts: list[int]
+    marks: list[Mark]
+    opens: dict[int, list[Mark]] = field(default_factory=dict)
+    closes: dict[int, list[Mark]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # outer mentions open first and close last: longer spans first at a start, key before response
+        for m in sorted(self.marks, key=lambda m: (m.span[0], -m.span[1], m.side != "key")):
+            self.opens.setdefault(m.span[0], []).append(m)
+        # inner mentions close first: a later start first at an end, response before key
+        for m in sorted(self.marks, key=lambda m: (m.span[1], -m.span[0], m.side == "key")):
+            self.closes.setdefault(m.span[1], []).append(m)
+
+    def entity_spans(self, side: str, entity: int) -> list[Span]:
+        return [m.span for m in self.marks if m.side == side and m.entity == entity]
+
+    def mark_at(self, side: str, span: Span) -> Mark | None:
+        return next((m for m in self.marks if m.side == side and m.span == span), None)
+
+    def sentence_lines(self, sides: tuple[str, ...] = ("key", "response")) -> list[str]:
+        """The plain text, one sentence a line, with the marks of ``sides``."""
+        out: list[str] = []
+        starts = self.sentence_starts or [0]
+        bounds = list(zip(starts, starts[1:] + [len(self.tokens)]))
+        for a, b in bounds:
+            words = []
+            for t in range(a, b):
+                w = "".join(m.open for m in self.opens.get(t, []) if m.side in sides) + self.tokens[t]
+                w += "".join(m.close for m in self.closes.get(t, []) if m.side in sides)
+                words.append(w)
+            out.append(" ".join(words))
+        return out
+
+    def plain(self, sides: tuple[str, ...] = ("key", "response")) -> str:
+        return "\n".join(self.sentence_lines(sides))
+
+
+def _chains(doc) -> list[list[Span]]:
+    """A document's chains as spans, ordered by their first mention (then their order in the file)."""
+    chains = [sorted({(m.start, m.end) for m in c.mentions}) for c in (doc.chains if doc is not None else [])]
+    chains = [c for c in chains if c]
+    return sorted(chains, key=lambda c: c[0])
+
+
+def number_response(key: list[list[Span]], response: list[list[Span]]) -> list[int]:
+    """Each response chain's number: the key entity (1-based) sharing most of its spans, taken by the
+    response chain sharing most with it (ties: the earlier chain); the others get numbers after the
+    key's, in order.
+
+    >>> number_response([[(0, 0), (5, 5)], [(2, 2)]], [[(2, 2), (5, 5)], [(0, 0)], [(9, 9)]])
+    [1, 3, 4]
+    """
+    where = {s: i for i, c in enumerate(key) for s in c}
+    best: list[tuple[int, int, int]] = []  # (shared, response index, key index)
+    for j, c in enumerate(response):
+        shared = Counter(where[s] for s in c if s in where)
+        if shared:
+            k, n = min(shared.items(), key=lambda kv: (-kv[1], kv[0]))
+            best.append((n, j, k))
+    taken: dict[int, int] = {}
+    numbers = [0] * len(response)
+    for n, j, k in sorted(best, key=lambda x: (-x[0], x[1])):
+        if k not in taken:
+            taken[k] = j
+            numbers[j] = k + 1
+    nxt = len(key)
+    for j in range(len(response)):
+        if not numbers[j]:
+            nxt += 1
+            numbers[j] = nxt
+    return numbers
+
+
+def document_text(key_doc, response_doc) -> DocumentText:
+    """The running text of ``key_doc`` (a :class:`~corefreport.model.Document`) with its mentions
+    and those of ``response_doc`` (the same words; None: the key's alone) marked."""
+    key = _chains(key_doc)
+    resp = _chains(response_doc)
+    key_entity = {s: i + 1 for i, c in enumerate(key) for s in c}
+    resp_spans = {s for c in resp for s in c}
+    marks = [Mark("key", s, i + 1, "" if s in resp_spans else "*") for i, c in enumerate(key) for s in c]
+    for n, c in zip(number_response(key, resp), resp):
+        for s in c:
+            k = key_entity.get(s)
+            marks.append(Mark("response", s, n, "*" if k is None else ("!" if k != n else "")))
+    return DocumentText(key_doc.doc_id, list(key_doc.tokens), list(key_doc.sentence_starts), marks)
+
+
+def evaluation_document(ev, doc_id: str) -> DocumentText | None:
+    """:func:`document_text` of one document of an evaluation (None when its corpora are not carried)."""
+    k = ev.key_corpus.documents.get(doc_id) if ev.key_corpus is not None else None
+    if k is None:
+        return None
+    r = ev.response_corpus.documents.get(doc_id) if ev.response_corpus is not None else None
+    return document_text(k, r)

@@ -1,0 +1,133 @@
+"""The document view of the browser (key ``v`` on a link, a link table or the documents page): the
+running text of a document with the key's ``[N … ]`` and the response's ``{N … }`` mentions
+(:mod:`corefreport.present.document_text`), coloured by entity, the selected entity's mentions
+(the link's referent's, on both sides) in reverse video; ``*`` and ``!`` mark a mention only one
+side has and a wrong link, so it reads without colour too.
+
+:func:`document_lines` is pure (Rich text, no widget); :class:`DocumentScreen` shows it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ..present.document_text import LEGEND, DocumentText, Span
+from .footer import KeysFooter
+
+PALETTE = ("cyan", "magenta", "yellow", "green", "blue", "red", "bright_cyan", "bright_magenta", "bright_yellow",
+           "bright_green", "bright_blue", "bright_red")
+SIDES = (("key", "response"), ("key",), ("response",))
+SIDE_NAMES = {("key", "response"): "key [ ] and response { }", ("key",): "key [ ] only",
+              ("response",): "response { } only"}
+
+
+def entity_style(n: int) -> str:
+    return PALETTE[(n - 1) % len(PALETTE)]
+
+
+def selected_entities(dt: DocumentText, span: Span | None) -> set[tuple[str, int]]:
+    """The entities of the mention at ``span`` on each side: (side, number)."""
+    if span is None:
+        return set()
+    return {(m.side, m.entity) for m in dt.marks if m.span == span}
+
+
+def document_lines(dt: DocumentText, sides: tuple[str, ...] = ("key", "response"), span: Span | None = None,
+                   chosen: set[tuple[str, int]] | None = None) -> list[Text]:
+    """One :class:`~rich.text.Text` per sentence (``s12`` first): each mark's bracket coloured by its
+    entity (bold where it flags an error), the words of the selected entities' mentions (``chosen``,
+    else those of the mention at ``span``, on either side) in reverse video."""
+    chosen = selected_entities(dt, span) if chosen is None else chosen
+    hot: set[int] = set()
+    for m in dt.marks:
+        if (m.side, m.entity) in chosen and m.side in sides:
+            hot.update(range(m.span[0], m.span[1] + 1))
+    starts = dt.sentence_starts or [0]
+    out = []
+    for i, (a, b) in enumerate(zip(starts, starts[1:] + [len(dt.tokens)])):
+        line = Text(f"s{i + 1} ", style="dim")
+        for t in range(a, b):
+            for m in dt.opens.get(t, []):
+                if m.side in sides:
+                    line.append(m.open, style=entity_style(m.entity) + (" bold" if m.flag else ""))
+            line.append(dt.tokens[t], style="reverse" if t in hot else "")
+            for m in dt.closes.get(t, []):
+                if m.side in sides:
+                    line.append(m.close, style=entity_style(m.entity))
+            line.append(" ")
+        out.append(line)
+    return out
+
+
+class DocumentScreen(Screen):
+    """A document's running text with both annotations; Escape goes back to the page it came from."""
+
+    BINDINGS = [Binding("escape,backspace,v", "app.pop_screen", "Back", id="corefreport.document_back"),
+                Binding("m", "sides", "Marks", id="corefreport.document_sides"),
+                Binding("n", "next(1)", "Next", id="corefreport.document_next"),
+                Binding("p", "next(-1)", "Prev", id="corefreport.document_prev", show=False)]
+    DEFAULT_CSS = """
+    DocumentScreen #document-crumbs { height: 1; background: $boost; }
+    DocumentScreen #document-legend { height: auto; color: $text-muted; }
+    DocumentScreen #document-body { height: 1fr; }
+    """
+
+    def __init__(self, dt: DocumentText, span: Span | None = None) -> None:
+        super().__init__()
+        self.dt = dt
+        self.span = span
+        self.sides: tuple[str, ...] = SIDES[0]
+        self.lines: list[Text] = []
+        self.chosen = selected_entities(dt, span)
+        """The entities highlighted: those of the mention the view was opened on (n/p keep them)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="document-crumbs")
+        yield Static(Text(LEGEND), id="document-legend")
+        with VerticalScroll(id="document-body"):
+            yield Static(id="document-text")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.draw()
+        self.call_after_refresh(self.scroll_to_span)
+
+    def draw(self) -> None:
+        self.lines = document_lines(self.dt, self.sides, chosen=self.chosen)
+        where = f" @{self.span[0]}" if self.span else ""
+        self.query_one("#document-crumbs", Static).update(
+            Text(f"document {self.dt.doc_id}{where} — {SIDE_NAMES[self.sides]} (m: change, n/p: the entity's "
+                 f"next/previous mention)", no_wrap=True, overflow="ellipsis"))
+        self.query_one("#document-text", Static).update(Text("\n").join(self.lines))
+        self.query_one("#document-body", VerticalScroll).focus()
+
+    def scroll_to_span(self) -> None:
+        """Scroll so that the selected mention's sentence is near the top (a sentence can wrap:
+        count the rows of the sentences above at this width)."""
+        if self.span is None:
+            return
+        starts = self.dt.sentence_starts or [0]
+        index = max(i for i, s in enumerate(starts) if s <= self.span[0])
+        body = self.query_one("#document-body", VerticalScroll)
+        width = max(20, body.size.width - 2)
+        rows = sum(max(1, -(-line.cell_len // width)) for line in self.lines[:index])
+        body.scroll_to(y=max(0, rows - 2), animate=False)
+
+    def action_sides(self) -> None:
+        self.sides = SIDES[(SIDES.index(self.sides) + 1) % len(SIDES)]
+        self.draw()
+
+    def action_next(self, step: int) -> None:
+        """The selected entity's next (previous) mention, on the key's side if it has one there."""
+        spans = sorted({m.span for m in self.dt.marks if (m.side, m.entity) in self.chosen})
+        if not spans or self.span is None:
+            return
+        i = spans.index(self.span) if self.span in spans else 0
+        self.span = spans[(i + step) % len(spans)]
+        self.draw()
+        self.scroll_to_span()

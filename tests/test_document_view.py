@@ -1,0 +1,84 @@
+"""The document view: a document's running text with the key's [N … ] and the response's {N … }
+mentions, numbered by entity (the response after the key entity it shares most mentions with),
+* for a mention one side lacks, ! for a wrong link — readable without colour; opened with v."""
+
+from __future__ import annotations
+
+import asyncio
+
+from test_tui_pilot import example
+
+from corefreport.io.conll2012 import read_conll2012
+from corefreport.present.document_text import document_text, evaluation_document, number_response
+from corefreport.tui import model as M
+from corefreport.tui.document import DocumentScreen, document_lines
+
+
+def _doc(rows: list[tuple[str, str]], name: str = "d"):
+    body = "".join(f"{name}\t0\t{i}\t{w}\t{c}\n" for i, (w, c) in enumerate(rows))
+    return read_conll2012(name, f"#begin document ({name});\n{body}\n#end document\n").documents[name]
+
+
+KEY = [("John", "(1)"), ("saw", "-"), ("his", "(1)|(2"), ("mother", "2)"), (".", "-"),
+       ("She", "(2)"), ("left", "-"), ("him", "(1)"), (".", "-")]
+# the response: John/his/him right, "his mother" missed as a mention, She joined to John, "left" spurious
+RESP = [("John", "(1)"), ("saw", "-"), ("his", "(1)"), ("mother", "-"), (".", "-"),
+        ("She", "(1)"), ("left", "(3)"), ("him", "(1)"), (".", "-")]
+
+
+def test_brackets_numbers_and_flags_without_colour():
+    dt = document_text(_doc(KEY), _doc(RESP))
+    assert dt.plain() == ("[1 {1 John } ] saw [2* [1 {1 his } ] mother ] . [2 {1! She } ] {3* left } [1 {1 him } ] .")
+    assert dt.plain(("key",)) == "[1 John ] saw [2* [1 his ] mother ] . [2 She ] left [1 him ] ."  # * : missed
+    assert dt.entity_spans("key", 2) == [(2, 3), (5, 5)]
+    assert number_response([[(0, 0)], [(1, 1)]], [[(1, 1)], [(0, 0)]]) == [2, 1]
+
+
+def test_selected_entity_in_reverse_and_lines_per_sentence():
+    dt = document_text(_doc(KEY), _doc(RESP))
+    lines = document_lines(dt, span=(2, 2))  # "his": key entity 1, response entity 1
+    assert len(lines) == 1 and lines[0].plain.startswith("s1 [1 {1 John } ]")
+    reversed_words = {lines[0].plain[s.start:s.end] for s in lines[0].spans if s.style == "reverse"}
+    assert reversed_words == {"John", "his", "She", "him"}  # key entity 1 and response entity 1 (She)
+
+
+def test_example_document_and_the_v_key():
+    ev = example()
+    doc = next(iter(ev.key_corpus.documents))
+    dt = evaluation_document(ev, doc)
+    assert sum(1 for m in dt.marks if m.side == "key") == len({(m.start, m.end) for c in
+                                                               ev.key_corpus.documents[doc].chains for m in c.mentions})
+    text = dt.plain()
+    assert text.count("[") - " ".join(dt.tokens).count("[") == sum(1 for m in dt.marks if m.side == "key")
+
+    from corefreport.tui.app import CorefApp
+
+    async def drive():
+        app = CorefApp(ev)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            b = app.browser
+            b.open(M_page("links", M.Scope("immediate")))
+            await pilot.pause()
+            row = b.current_link()
+            await pilot.press("v")
+            await pilot.pause()
+            scr = app.screen
+            assert isinstance(scr, DocumentScreen) and scr.dt.doc_id == row.doc_id and scr.span == row.span
+            spans = sorted({m.span for m in scr.dt.marks if (m.side, m.entity) in scr.chosen})
+            await pilot.press("n")
+            await pilot.pause()
+            assert scr.span == spans[(spans.index(row.span) + 1) % len(spans)]
+            await pilot.press("m")
+            await pilot.pause()
+            assert scr.sides == ("key",)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is b
+
+    def M_page(kind, scope):
+        from corefreport.tui.app import Page
+
+        return Page(kind, "links", scope)
+
+    asyncio.run(drive())
