@@ -57,10 +57,11 @@ def test_reads_openers_closers_crossing_pseudo_and_discontinuous() -> None:
     assert d1.columns["BRIDGING"][2].startswith("(MarkableID=m2|")
     assert d1.columns["DISCOURSE_DEIXIS"][7] == "(EntityID=1-DD|MarkableID=dd1)"
     d2 = c.documents["d2"]
-    assert d2.tokens[-1] == "_" and len(d2.tokens) == 5  # the empty node is a token, as the UA scorer counts
+    assert d2.tokens == ["Mary", "and", "x", "Smith"]  # the empty node 4.1 is not a token
     m = d2.chains[0].mentions[0]
     assert (m.start, m.end, m.words) == (0, 3, (0, 1, 3))  # MarkableID m1 twice: one discontinuous markable
-    assert d2.chains[0].mentions[1].span == (4, 4)
+    zero = d2.chains[0].mentions[1]
+    assert (zero.span, zero.words, zero.features["zero_head"]) == ((3, 3), (3.01,), "3.01")
 
 
 def test_columns_are_found_by_name() -> None:
@@ -104,6 +105,7 @@ def test_every_malformed_cell_names_file_and_line(cell: str, problem: str) -> No
      "in entity '2' here and '1'"),
     (HEADER + doc("d", w("1", "a")) + doc("d", w("1", "a")), 6, "written twice"),
     ("# global.columns = ID FORM\n", 1, "names no IDENTITY"),
+    (HEADER + doc("d", w("1", "a", "(EntityID=1|MarkableID=m"), w("1.1", "_", ")")), 5, "on an empty node"),
 ])
 def test_malformed_files(text: str, line: int, problem: str) -> None:
     with pytest.raises(InputError) as err:

@@ -28,6 +28,7 @@ the problem.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,7 +51,8 @@ class _Markable:
     entity: str
     info: dict[str, str]
     line: int
-    parts: list[list[int | None]] = field(default_factory=list)
+    parts: list[list] = field(default_factory=list)
+    """``[start, end]`` of each part: word numbers, or an empty node's position (a float)."""
 
 
 def parse_opener(body: str, path: str, line: int) -> dict[str, str]:
@@ -146,6 +148,11 @@ class _UAReader:
             doc.word(line.split(), n)
         if doc is not None:
             self._add(doc.finish())
+        plural = sum(1 for d in self.corpus.documents.values() for m in d.mentions if "ElementOf" in m.features)
+        if plural:
+            self.corpus.warnings.append(f"{self.path}: {plural} markable(s) with ElementOf (split antecedents of plural "
+                                        "entities): not scored yet; the UA scorer v1 scores them by default "
+                                        "(docs/universal-anaphora.md)")
         if not self.corpus.documents:
             raise InputError(self.path, None, "no document ('# newdoc id = NAME' and word lines) in this UA file")
         return self.corpus
@@ -189,19 +196,30 @@ class _Doc:
             raise InputError(self.path, n, f"{len(fields)} fields, more than the {len(self.index)} columns of "
                              "'# global.columns' (a space inside a field?)")
         tid = fields[0] if "ID" in self.index else "1"
-        if not (tid.isdigit() or _decimal(tid)):
+        cell = fields[self.index[IDENTITY]]
+        if _decimal(tid):
+            from .conllu import empty_position
+
+            word, _, sub = tid.partition(".")
+            pos = empty_position(self.doc.sentence_starts[-1], int(word), int(sub))
+            if cell != "_":
+                self._cell(cell, pos, n)
+            return
+        if not tid.isdigit():
             raise InputError(self.path, n, f"token ID {tid!r} is neither a number nor an empty node's N.M")
         i = len(self.doc.tokens)
         self.doc.tokens.append(fields[self.index["FORM"]])
         for c in KEPT_COLUMNS:
             j = self.index.get(c)
             self.doc.columns[c].append(fields[j] if j is not None and j < len(fields) else "_")
-        cell = fields[self.index[IDENTITY]]
         if cell != "_":
             self._cell(cell, i, n)
 
-    def _cell(self, cell: str, i: int, n: int) -> None:
+    def _cell(self, cell: str, i: float, n: int) -> None:
         closers, openers = split_cell(cell, self.path, n)
+        if type(i) is float and (closers or not all(single for _, single in openers)):
+            raise InputError(self.path, n, f"IDENTITY {cell!r}: a markable starts or ends on an empty node without "
+                             "being that one word (a zero)")
         for name in closers:
             if name is None:
                 if not self.stack:
@@ -237,13 +255,17 @@ class _Doc:
         chains: dict[str, Chain] = {}
         pseudo: dict[str, Chain] = {}
         for m in self.markables.values():
-            words = sorted({w for s, e in m.parts for w in range(s, e + 1)})  # type: ignore[arg-type]
+            words = sorted({w for s, e in m.parts for w in ((s,) if type(s) is float else range(s, e + 1))})  # type: ignore
             features = {"MarkableID": m.mid, "EntityID": m.entity}
+            zero = next((w for w in words if type(w) is float), None)
+            if zero is not None:
+                features["zero_head"] = repr(zero)
             for k in ("SemType", "Min", "ElementOf"):
                 if k in m.info:
                     features[k] = m.info[k]
-            contiguous = words == list(range(words[0], words[-1] + 1))
-            mention = Mention(words[0], words[-1], m.entity, m.line, features, None if contiguous else tuple(words))
+            contiguous = zero is None and words == list(range(words[0], words[-1] + 1))
+            first, last = max(0, math.floor(words[0])), max(0, math.floor(words[-1]))
+            mention = Mention(first, last, m.entity, m.line, features, None if contiguous else tuple(words))
             target = pseudo if m.entity.endswith(PSEUDO) else chains
             target.setdefault(m.entity, Chain(m.entity)).mentions.append(mention)
         self.doc.chains = list(chains.values())
