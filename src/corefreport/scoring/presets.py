@@ -80,7 +80,7 @@ def apply_preset(name: str | None, options: dict[str, object], metrics: tuple[st
     if name is None:
         return options, metrics
     if name not in PRESETS:
-        raise SettingsError(f"--preset takes {' or '.join(repr(p) for p in PRESETS)}, got {name!r}")
+        raise SettingsError(f"--preset takes {', '.join(repr(p) for p in PRESETS)}, got {name!r}")
     preset = PRESETS[name]
     out = dict(options)
     for option, value in preset.options.items():

@@ -149,7 +149,7 @@ def check(s: Settings) -> None:
     if s.key_duplicates not in ("dedupe", "keep"):
         raise SettingsError("--key-duplicates takes 'dedupe' or 'keep'")
     if s.preset is not None and s.preset not in PRESETS:
-        raise SettingsError(f"--preset takes {' or '.join(repr(p) for p in PRESETS)}, got {s.preset!r}")
+        raise SettingsError(f"--preset takes {', '.join(repr(p) for p in PRESETS)}, got {s.preset!r}")
     if s.preset == "crac" and s.key_duplicates != "keep":
         raise SettingsError("--key-duplicates chooses between reference v8.01's ways with a repeated key span; under "
                             "--preset crac repeated spans are handled as corefud-scorer v1.2 does (docs/matching.md "
