@@ -74,6 +74,9 @@ class Document:
     chains: list[Chain] = field(default_factory=list)
     source: str = ""
     line: int = 0
+    layers: dict[str, list[Chain]] = field(default_factory=dict)
+    """Chains of layers other than coreference, by name (a Universal Anaphora file's
+    ``non_referring`` expressions, one chain per ``-Pseudo`` entity; :mod:`corefreport.io.ua`)."""
 
     @property
     def mentions(self) -> list[Mention]:

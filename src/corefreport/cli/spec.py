@@ -62,7 +62,9 @@ SCORING = (
     Opt("preset", ("--preset",), "'crac': score as the CRAC 2023/2024 shared tasks (corefud-scorer v1.2 defaults): "
         "head matching, singletons dropped, zeros matched by their dependencies, BLANC averaged as corefud-scorer "
         "does (blanc_crac) and, without --metric, MOR and the zero score too, as corefud-scorer prints them. "
-        "--match, --zero-match and --keep-singletons still override.", None, metavar="crac", fast=True),
+        "--match, --zero-match and --keep-singletons still override. 'codicrac22ar' and 'crac18': the Universal "
+        "Anaphora scorer v1 as the CODI-CRAC 2021/2022 anaphora resolution and CRAC 2018 (ARRAU) tasks ran it "
+        "(docs/universal-anaphora.md).", None, metavar="crac|codicrac22ar|crac18", fast=True),
     Opt("strict_tokens", ("--strict-tokens",), "Stop with an error when a matched document's words differ between "
         "key and response (default: warn).", _SETTINGS["strict_tokens"], "flag", fast=True),
     Opt("repeated_documents", ("--repeated-documents",), "A document name written twice in one CoNLL-2012 file: "

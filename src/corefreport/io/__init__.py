@@ -13,10 +13,10 @@ from typing import Callable
 from ..model import Corpus
 from ..errors import InputError
 
-FORMATS = ("conll2012", "conllu", "jsonlines", "webanno", "text2text", "brackets")
+FORMATS = ("conll2012", "conllu", "jsonlines", "webanno", "text2text", "brackets", "ua")
 MARKUP = ("text2text", "brackets")
 """Formats read onto the key's words (:mod:`.markup`): a response only."""
-KNOWN_SUFFIXES = (".conll", "_conll", ".conllu", ".jsonlines", ".jsonl", ".json", ".tsv", ".conll2012", ".txt")
+KNOWN_SUFFIXES = (".conll", "_conll", ".conllu", ".CONLLUA", ".conllua", ".jsonlines", ".jsonl", ".json", ".tsv", ".conll2012", ".txt")
 
 
 def _reader(fmt: str) -> Callable[..., Corpus]:
@@ -36,6 +36,10 @@ def _reader(fmt: str) -> Callable[..., Corpus]:
         from .webanno import read_webanno
 
         return read_webanno
+    if fmt == "ua":
+        from .ua import read_ua
+
+        return read_ua
     raise ValueError(f"unknown format {fmt!r} (choose one of {', '.join(FORMATS)})")
 
 

@@ -9,7 +9,9 @@ Rules, first match wins:
 3. a ``#begin document`` / ``# begin document`` line anywhere → ``conll2012``: this includes
    CoNLL-U-plus files with a coreference last column inside ``#begin document`` … ``#end document``
    (the jsonlines sample's ``singe.conll``), which the CoNLL-2012 reader handles;
-4. ``# newdoc``, ``# global.Entity``, or a 10-column word line with an integer ID whose MISC column
+4. a ``# global.columns`` line naming an ``IDENTITY`` column (among the first lines) → ``ua``
+   (Universal Anaphora CoNLL-U Plus, :mod:`.ua`);
+4a. ``# newdoc``, ``# global.Entity``, or a 10-column word line with an integer ID whose MISC column
    has ``Entity=`` (among the first lines), or the first token line is a 10-column line with a
    CoNLL-U ID → ``conllu``;
 5. no line among the first has a TAB, and a word carries text2text-coref tags (``word|[e1``,
@@ -27,7 +29,7 @@ HEAD_LINES = 200
 
 
 def detect_format(path: str, text: str) -> str:
-    """One of ``conll2012``, ``conllu``, ``jsonlines``, ``webanno`` for the file ``path`` holding ``text``."""
+    """One of ``conll2012``, ``conllu``, ``ua``, ``jsonlines``, ``webanno`` (or a markup format) for the file ``path`` holding ``text``."""
     body = text.lstrip("\ufeff \t\r\n")
     if body[:1] in ("{", "["):
         return "jsonlines"
@@ -38,6 +40,8 @@ def detect_format(path: str, text: str) -> str:
         return "webanno"
     if BEGIN_RE.search(text):
         return "conll2012"
+    if any(line.startswith("# global.columns") and " IDENTITY" in line for line in head):
+        return "ua"
     if _looks_like_conllu(head):
         return "conllu"
     markup = _markup(head)

@@ -111,7 +111,7 @@ class DocumentScorer:
         self.standard = stage in ("all", "standard")
         rest = stage in ("all", "rest")
         self.names = [m for m in s.metrics if m in PER_DOCUMENT_METRICS] if self.standard else []
-        self.compute = [(n, REGISTRY[n].compute) for n in self.names if n not in ("mor", "zero")]
+        self.compute = [(n, REGISTRY[n].compute) for n in self.names if n not in ("mor", "zero", "nonref")]
         self.match = s.match != "exact" or s.zero_match != "linear"
         self.drop_zeros = s.zeros == "drop"
         self.corefud = s.match if s.repeats == "corefud12" else None
@@ -258,6 +258,8 @@ class DocumentScorer:
             rd = ad.response_doc
             res["zero"] = REGISTRY["zero"].compute(ad.key_doc, rd, written if written is not None else rd,
                                                    s.singletons == "drop", s.match)
+        if "nonref" in self.names:  # the non-referring layer of the documents (UA files)
+            res["nonref"] = REGISTRY["nonref"].compute(ad.key_doc, ad.response_doc)
         return {name: res[name] for name in self.names}
 
     def _linguistic(self, ad: AlignedDocument, res: dict) -> None:

@@ -5,6 +5,8 @@ wins), may rename metrics (the program's variant of one) and adds the metrics th
 besides the default list when no metric is asked for. ``Settings.preset`` records the name, so the
 signature says which preset a number was made under.
 
+>>> apply_preset("crac18", {"singletons": None}, ("muc", "blanc"), False)
+({'singletons': 'keep'}, ('muc', 'bcub', 'ceafe', 'nonref'))
 >>> apply_preset("crac", {"match": None, "singletons": None, "zero_match": None, "repeats": None}, ("muc", "blanc"),
 ...              False)
 ({'match': 'head', 'singletons': 'drop', 'zero_match': 'dependent', 'repeats': 'corefud12'}, ('muc', 'blanc_crac', 'mor', 'zero'))
@@ -31,6 +33,8 @@ class Preset:
     options: Mapping[str, object] = field(default_factory=dict)
     renames: Mapping[str, str] = field(default_factory=dict)
     more_metrics: tuple[str, ...] = ()
+    metrics: tuple[str, ...] | None = None
+    """The metrics when none are asked for, instead of the default list (``None``: the default)."""
 
 
 PRESETS: Mapping[str, Preset] = MappingProxyType({
@@ -44,6 +48,28 @@ PRESETS: Mapping[str, Preset] = MappingProxyType({
         renames={"blanc": "blanc_crac"},
         more_metrics=("mor", "zero"),
     ),
+    "codicrac22ar": Preset(
+        "codicrac22ar",
+        "the Universal Anaphora scorer v1 as the CODI-CRAC 2021/2022 anaphora resolution task ran it "
+        "('python ua-scorer.py KEY SYS keep_non_referring'): singletons kept, non-referring expressions out of the "
+        "coreference layer and scored on their own (nonref); every v1 metric (LEA, MUC, B³, CEAF-e, CEAF-m, BLANC as "
+        "v1 averages it, CoNLL). Split antecedents (ElementOf), which v1 scores by default, are not scored yet",
+        "universal-anaphora-scorer v1 (main, f4adb45) ua-scorer.py; v2.0-Beta's '-t codicrac22ar'; "
+        "docs/universal-anaphora.md",
+        options={"singletons": "keep"},
+        renames={"blanc": "blanc_crac"},
+        more_metrics=("nonref",),
+    ),
+    "crac18": Preset(
+        "crac18",
+        "the Universal Anaphora scorer v1 as the CRAC 2018 (ARRAU) task scores: singletons kept, MUC, B³, CEAF-e and "
+        "CoNLL on the coreference layer, non-referring expressions scored on their own (nonref); split antecedents "
+        "not scored ('python ua-scorer.py KEY SYS remove_split_antecedent keep_non_referring muc bcub ceafe')",
+        "universal-anaphora-scorer v1 (main, f4adb45) ua-scorer.py; v2.0-Beta's '-t crac18'; "
+        "docs/universal-anaphora.md",
+        options={"singletons": "keep"},
+        metrics=("muc", "bcub", "ceafe", "nonref"),
+    ),
 })
 
 
@@ -55,13 +81,13 @@ def apply_preset(name: str | None, options: dict[str, object], metrics: tuple[st
     if name is None:
         return options, metrics
     if name not in PRESETS:
-        raise SettingsError(f"--preset takes {' or '.join(repr(p) for p in PRESETS)}, got {name!r}")
+        raise SettingsError(f"--preset takes {', '.join(repr(p) for p in PRESETS)}, got {name!r}")
     preset = PRESETS[name]
     out = dict(options)
     for option, value in preset.options.items():
         if out.get(option) is None:
             out[option] = value
     if not metrics_given:
-        metrics = metrics + preset.more_metrics
+        metrics = (preset.metrics if preset.metrics is not None else metrics) + preset.more_metrics
     metrics = tuple(dict.fromkeys(preset.renames.get(m, m) for m in metrics))
     return out, metrics

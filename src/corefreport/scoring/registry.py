@@ -32,6 +32,7 @@ from .counts import Counts, Num, counts_formula  # noqa: F401 (Counts: the docte
 from .matching import mention_overlap
 from .metrics import blanc_corefud_formula, blanc_formula, conll_formula
 from .zeros import document_counts as zero_counts
+from .nonref import nonref_counts
 from .outcomes import OUTCOME_COLUMNS, outcome_formula, typed_macro_formula, typed_micro_formula
 
 Formula = Callable[..., tuple[Num, Num, Num]]
@@ -115,6 +116,9 @@ _ENTRIES = [
     Metric("zero", "Zeros", "Zeros", "Novák et al. 2024", "corefud", COUNTS, counts_formula, zero_counts,
            title="anaphor-decomposable score of zero mentions (corefud-scorer's zero): "
                  "R = TP/(TP+FN+WL), P = TP/(TP+FP+WL) over zeros that are not first in their chain"),
+    Metric("nonref", "Non-referring", "Non-referring", "Yu et al. 2022", "ua", COUNTS, counts_formula, nonref_counts,
+           title="non-referring markables (UA '-Pseudo' entities) found with their span, as the Universal "
+                 "Anaphora scorer v1 scores them: R = TP/|K|, P = TP/(TP+FP)"),
     Metric("conll", "CoNLL", "CoNLL", "Pradhan et al. 2014", "conll", COUNTS * 3, conll_formula,
            requires=("muc", "bcub", "ceafe"), title="CoNLL-2012 score: mean F1 of MUC, B³ and CEAF-e"),
     Metric("lmuc", "LMUC", "LMUC", "Chen & Ng 2013", "linguistic", COUNTS, counts_formula),
@@ -154,9 +158,11 @@ ALL_METRICS = STANDARD_METRICS + LINGUISTIC_METRICS
 """The metrics ``--metric all`` selects."""
 COREFUD_METRICS = tuple(m.key for m in _ENTRIES if m.family == "corefud")
 """corefud-scorer's own scores (its BLANC average, MOR): asked for by name or by ``--preset crac``."""
-KNOWN_METRICS = ALL_METRICS + COREFUD_METRICS
+UA_METRICS = tuple(m.key for m in _ENTRIES if m.family == "ua")
+"""The Universal Anaphora scorer's own layers (non-referring expressions): by name or by a UA preset."""
+KNOWN_METRICS = ALL_METRICS + COREFUD_METRICS + UA_METRICS
 """Every metric ``--metric`` accepts by name."""
-PER_DOCUMENT_METRICS = STANDARD_METRICS + COREFUD_METRICS
+PER_DOCUMENT_METRICS = STANDARD_METRICS + COREFUD_METRICS + UA_METRICS
 """Metrics computed per document from the aligned chains by :attr:`Metric.compute`."""
 @dataclass(frozen=True)
 class RowAnalysis:
@@ -349,6 +355,8 @@ REFERENCES = {
                      "Proceedings of EACL 2014 (Volume 2: Short Papers), 231–235.",
     "Vilain et al. 1995": "Marc Vilain, John Burger, John Aberdeen, Dennis Connolly and Lynette Hirschman. 1995. A "
                           "model-theoretic coreference scoring scheme. In Proceedings of MUC-6, 45–52.",
+    "Yu et al. 2022": "Juntao Yu, Sopan Khosla, Nafise Sadat Moosavi, Silviu Paun, Sameer Pradhan and Massimo "
+                      "Poesio. 2022. The Universal Anaphora scorer. In Proceedings of LREC 2022, 4873–4883.",
     "Zeldes & Simonson 2016": "Amir Zeldes and Dan Simonson. 2016. Different flavors of GUM: evaluating genre and "
                               "sentence type effects on multilayer corpus annotation quality. In Proceedings of the "
                               "10th Linguistic Annotation Workshop (LAW-X).",

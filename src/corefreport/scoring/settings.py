@@ -160,7 +160,7 @@ def check(s: Settings) -> None:
     if s.key_duplicates not in ("dedupe", "keep"):
         raise SettingsError("--key-duplicates takes 'dedupe' or 'keep'")
     if s.preset is not None and s.preset not in PRESETS:
-        raise SettingsError(f"--preset takes {' or '.join(repr(p) for p in PRESETS)}, got {s.preset!r}")
+        raise SettingsError(f"--preset takes {', '.join(repr(p) for p in PRESETS)}, got {s.preset!r}")
     if s.repeats not in ("ref801", "corefud12"):
         raise SettingsError("--repeats takes 'ref801' or 'corefud12'")
     if s.repeats == "corefud12" and s.key_duplicates != "keep":
