@@ -269,6 +269,25 @@ def test_folder_as_the_path_is_one_error_line(tmp_path, force):
     assert tmp_path.is_dir() and os.listdir(tmp_path) == []
 
 
+EXAMPLE = [str(ROOT / "src" / "corefreport" / "data" / "example" / "gum_key.conll"),
+           "ml=" + str(ROOT / "src" / "corefreport" / "data" / "example" / "xrenner_response.conll")]
+
+
+@pytest.mark.parametrize("command", [["score", "--example", "-o"], ["score", "--example", "-a", "arcs", "--links"],
+                                     ["compare", *EXAMPLE, "-o"], ["report", "--example", "-o"]])
+def test_a_path_ending_in_a_slash_is_refused_never_written_without_it(tmp_path, command):
+    """``-o results/`` once wrote a file named ``results`` (a Path drops the slash) and
+    ``-o scores.json/ --force`` replaced ``scores.json``: a trailing slash names a folder."""
+    kept = tmp_path / "scores.json"
+    kept.write_text("keep")
+    for target, force in ((tmp_path / "results", []), (kept, ["--force"])):
+        res = cli(*command, f"{target}/", *force, "-q" if command[0] == "score" else "--force", cwd=tmp_path)
+        assert res.returncode == 2, res.stderr
+        assert res.stderr.splitlines() == [f"corefreport: error: {target}/: ends with '/', so it names a folder, "
+                                           "not a file to write; give a file name"]
+    assert sorted(os.listdir(tmp_path)) == ["scores.json"] and kept.read_text() == "keep"
+
+
 def test_report_into_a_missing_folder(tmp_path):
     out = tmp_path / "nope" / "r.html"
     res = cli("report", "--example", "-o", str(out), "-q")

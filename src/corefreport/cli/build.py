@@ -6,8 +6,10 @@ typer commands (:mod:`.options`) and the fast ``score`` path (:mod:`.fast`) call
 
 from __future__ import annotations
 
+import os
 import sys
 import typing
+from pathlib import Path
 
 from ..errors import SettingsError
 from ..scoring.options import metric_names, settings_from
@@ -27,6 +29,15 @@ def fail(message: str, code: int = 2) -> typing.NoReturn:
 
     sys.stderr.write(f"corefreport: error: {inert(str(message))}\n")
     raise SystemExit(code)
+
+
+def output_path(text: str) -> Path:
+    """An output option's FILE: a path ending in a slash names a folder, not a file, and is refused
+    (a ``Path`` drops the slash: ``-o results/`` once wrote a file named ``results``, and
+    ``-o scores.json/ --force`` replaced ``scores.json``)."""
+    if text.endswith(("/", os.sep)) and text.strip("/" + os.sep):
+        fail(f"{text}: ends with '{text[-1]}', so it names a folder, not a file to write; give a file name")
+    return Path(text)
 
 
 def _numbers(text: str, option: str, count: int, what: str) -> tuple[float, ...]:

@@ -12,7 +12,7 @@ import typer
 
 from ..scoring.registry import ALL_METRICS
 from ..scoring.settings import Settings
-from .options import fail, scoring_options, typer_option
+from .options import fail, output_path, scoring_options, typer_option
 from .spec import option
 from .build import VIEW_ANALYSES
 from .run import (  # noqa: F401 (example_paths, render, tui_producer, write_output: this module's interface)
@@ -155,10 +155,11 @@ def compare(
                            "gains and losses shown.")] = 20,
     examples: Annotated[int, typer.Option("--examples", help="Example links shown per analysis and direction "
                         "(0: none).")] = 2,
-    links: Annotated[Optional[Path], typer.Option("--links", help="Write every referent whose outcome changed "
+    links: Annotated[Optional[Path], typer.Option("--links", parser=output_path, metavar="FILE", help="Write every referent whose outcome changed "
                      "to FILE: .jsonl or .csv.")] = None,
     fmt: Annotated[OutFormat, typer.Option("--format", "-f", help="Output format.")] = OutFormat.table,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to FILE.")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", parser=output_path, metavar="FILE",
+                                                   help="Write to FILE.")] = None,
     force: SCORE.force = D("score", "force"),
     key_format: SCORE.key_format_as(Optional[InFormat]) = None,
     response_format: SCORE.response_format_as(Optional[InFormat]) = None,

@@ -17,12 +17,20 @@ defaults are those of :mod:`.spec` marked ``fast`` — the definitions typer's c
 
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 
 from .run import InFormat, OutFormat
 from .spec import COMMANDS, SCORING, SCORING_DEFAULTS
 
-CONVERT = {"fmt": OutFormat, "output": Path, "figures": Path, "key_format": InFormat, "response_format": InFormat}
+def _output(text: str) -> Path:
+    """``-o FILE`` as typer reads it (:func:`.build.output_path`: a trailing slash is refused)."""
+    from .build import output_path
+
+    return output_path(text)
+
+
+CONVERT = {"fmt": OutFormat, "output": _output, "figures": Path, "key_format": InFormat, "response_format": InFormat}
 """Options whose value typer converts: the same conversion (an invalid choice: typer says so)."""
 
 
@@ -86,8 +94,8 @@ def parse(argv: list[str], command: str = "score") -> dict | None:
     if len(positional) > 2:
         return None
     for name, kind in CONVERT.items():
-        if opts.get(name) is not None and not isinstance(opts[name], kind):
-            if kind is not Path and opts[name] not in kind.__members__:
+        if opts.get(name) is not None and not (isinstance(kind, type) and isinstance(opts[name], kind)):
+            if isinstance(kind, type) and issubclass(kind, Enum) and opts[name] not in kind.__members__:
                 return None
             opts[name] = kind(opts[name])
     if opts.get("jobs") is not None:

@@ -16,7 +16,7 @@ from typing import Annotated, Callable, Optional
 import typer
 
 from ..scoring.registry import STANDARD_METRICS
-from .build import build_settings, fail, parse_metrics  # noqa: F401 (re-exported)
+from .build import build_settings, fail, output_path, parse_metrics  # noqa: F401 (re-exported)
 from .spec import SCORING, Opt
 
 
@@ -28,7 +28,14 @@ def typer_option(o: Opt, annotation=None):
         if annotation is None:
             base = bool if o.takes == "switch" else str
             annotation = Optional[base] if o.default is None else base
+    if o.dest in OUTPUT_FILES and o.takes == "value":  # a trailing slash is refused before Path drops it
+        return Annotated[annotation, typer.Option(*o.flags, metavar=o.metavar or "FILE", help=o.help,
+                                                  parser=output_path)]
     return Annotated[annotation, typer.Option(*o.flags, metavar=o.metavar, help=o.help)]
+
+
+OUTPUT_FILES = ("output", "links")
+"""The options that name a file to write (:func:`~.build.output_path`)."""
 
 
 SCORING_PARAMETERS = [inspect.Parameter(o.dest, inspect.Parameter.KEYWORD_ONLY, default=o.default,
