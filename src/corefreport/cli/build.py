@@ -31,10 +31,12 @@ def fail(message: str, code: int = 2) -> typing.NoReturn:
     raise SystemExit(code)
 
 
-def output_path(text: str) -> Path:
+def output_path(text: str | Path) -> Path:
     """An output option's FILE: a path ending in a slash names a folder, not a file, and is refused
     (a ``Path`` drops the slash: ``-o results/`` once wrote a file named ``results``, and
     ``-o scores.json/ --force`` replaced ``scores.json``)."""
+    if isinstance(text, Path):  # a default, or typer's own conversion
+        return text
     if text.endswith(("/", os.sep)) and text.strip("/" + os.sep):
         fail(f"{text}: ends with '{text[-1]}', so it names a folder, not a file to write; give a file name")
     return Path(text)
