@@ -393,6 +393,12 @@ BIBTEX: dict[str, tuple[str, str, dict[str, str]]] = {
         "author": "Luo, Xiaoqiang", "title": "On Coreference Resolution Performance Metrics",
         "booktitle": "Proceedings of Human Language Technology Conference and Conference on Empirical Methods in "
                      "Natural Language Processing", "year": "2005", "pages": "25--32", "publisher": _ACL}),
+    "Yu et al. 2022": ("inproceedings", "yu-etal-2022-universal", {
+        "author": "Yu, Juntao and Khosla, Sopan and Moosavi, Nafise Sadat and Paun, Silviu and Pradhan, Sameer "
+                  "and Poesio, Massimo",
+        "title": "The Universal Anaphora Scorer",
+        "booktitle": "Proceedings of the Thirteenth Language Resources and Evaluation Conference",
+        "year": "2022", "pages": "4873--4883", "publisher": "European Language Resources Association"}),
     "Luo et al. 2014": ("inproceedings", "luo-etal-2014-extension", {
         "author": "Luo, Xiaoqiang and Pradhan, Sameer and Recasens, Marta and Hovy, Eduard",
         "title": "An Extension of {BLANC} to System Mentions",
