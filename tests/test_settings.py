@@ -23,6 +23,7 @@ from corefreport.errors import SettingsError
 from corefreport.io import load_corpus
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.registry import ALL_METRICS
+from corefreport.scoring.crossdoc import Topics
 from corefreport.scoring.settings import Settings, signature, signature_fields
 
 runner = CliRunner()
@@ -53,6 +54,7 @@ OTHER = {
     "plink_compat": True,
     "errors_drop_response_singletons": True,
     "markup_policy": "lenient",
+    "cross_document": Topics(),
 }
 """Another valid value for each field that changes numbers (``markup_policy``: for a markup
 response, whose signature names it)."""

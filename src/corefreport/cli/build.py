@@ -52,7 +52,7 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
                    arcs_anchor_links: bool,
                    scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
                    errors_drop_response_singletons: bool = False, markup_policy: str = "organisers",
-                   repeated_documents: str = "last", *,
+                   repeated_documents: str = "last", cross_document: bool = False, topic_from: str | None = None, *,
                    default_metrics: tuple[str, ...] = STANDARD_METRICS,
                    default_analyses: tuple[str, ...] = ()) -> Settings:
     """The one place command-line options become :class:`Settings` (exit 2 with a message on a
@@ -68,6 +68,27 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
             attempted=tuple(a.strip() for a in attempted.split(",") if a.strip()) if attempted else None,
             strict_dominant=strict_dominant, plink_compat=plink_compat,
             errors_drop_response_singletons=errors_drop_response_singletons,
-            markup_policy=markup_policy, repeated_documents=repeated_documents)
+            markup_policy=markup_policy, repeated_documents=repeated_documents,
+            **cross_document_fields(cross_document, topic_from))
     except SettingsError as err:
         fail(str(err))
+
+
+def cross_document_fields(cross_document: bool, topic_from: str | None) -> dict:
+    """The :class:`Settings` fields of ``--cross-document`` and ``--topic-from`` (a file of
+    ``DOC_ID<TAB>TOPIC`` lines when it names a file, else a pattern)."""
+    if topic_from is not None and not cross_document:
+        fail("--topic-from says how documents form topics for --cross-document: give both")
+    if not cross_document:
+        return {}
+    from ..scoring.crossdoc import Topics
+
+    if topic_from is None:
+        return {"cross_document": Topics()}
+    import os
+
+    if os.path.isfile(topic_from):
+        from ..io.groups import read_groups
+
+        return {"cross_document": Topics(mapping=tuple(read_groups(topic_from).items()))}
+    return {"cross_document": Topics(pattern=topic_from)}

@@ -66,6 +66,13 @@ SCORING = (
         "'last' (default, as reference v8.01: only its last copy is scored, on either side; warns) or 'rename' "
         "(every copy is scored, the second as 'ID#2'; warns).", _SETTINGS["repeated_documents"],
         metavar="last|rename"),
+    Opt("cross_document", ("--cross-document",), "Entity labels are global across the KEY's documents (ECB+, "
+        "WEC, SciCo, CD²CR): each topic's documents (every document without --topic-from) are scored as one, their "
+        "concatenation, as neleval --cross-doc and the reference scorer on concatenated documents (docs/datasets.md).",
+        False, "flag"),
+    Opt("topic_from", ("--topic-from",), "Topics of --cross-document: a regular expression searched in each "
+        "document's name (its group 1, else the match: '^(\\d+)_' gives ECB+'s '36' of '36_1ecb'), or a FILE of "
+        "DOC_ID<TAB>TOPIC lines.", None, metavar="PATTERN|FILE"),
     Opt("weights", ("--weights",), "Link weights of the linguistically aware metrics (Chen & Ng 2013; default W4).",
         _numbers("weights"), metavar="NAM,NOM,PRO,SING"),
     Opt("by", ("--by",), "Feature to break link-level scores down by (repeatable): a mention feature (mtype, "

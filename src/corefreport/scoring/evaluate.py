@@ -147,6 +147,10 @@ def evaluate(key, response: Corpus | None = None, settings: Settings | None = No
         pairs = CorpusPairs(key, response)
     else:
         pairs = key
+    if settings.cross_document is not None:  # each topic's documents as one pair
+        from .crossdoc import cross_document_pairs
+
+        pairs, jobs = cross_document_pairs(pairs, settings), 1
     pairs.prepare(settings.markup_policy)
     markup = getattr(pairs, "markup", False)
     if markup:  # read whole and aligned in this process

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, fields
 
 from ..version import __version__
 from ..errors import SettingsError
+from .crossdoc import Topics
 from .presets import PRESETS
 from .registry import KNOWN_METRICS, LINGUISTIC_METRICS, STANDARD_METRICS, active_analyses, analysis_names
 
@@ -91,6 +92,10 @@ class Settings:
     organisers (tags on a substituted word dropped, as text2text-coref's cleaner) | lenient (kept
     on 1:1 substitutions; an unclosed tag becomes a one-word mention). In the signature of a
     markup response only (``markup:…``)."""
+    cross_document: Topics | None = None
+    """None: entity labels are per document, as read; a :class:`~.crossdoc.Topics`: global across the
+    key's documents (``Topics()``: the whole corpus) or within each topic its pattern or mapping
+    gives — each topic's documents scored as one (``scoring/crossdoc.py``)."""
     by: tuple[str, ...] = field(default=(), metadata={"signature": False})
     """Breakdown features of the link-level tables (presentation only; empty: each view's default,
     :data:`DEFAULT_BY` for the ARCS tables, class and type for ``compare``)."""
@@ -124,6 +129,8 @@ class Settings:
                      "key_duplicates": self.key_duplicates}
         if self.repeated_documents != "last":
             out["repeated_documents"] = self.repeated_documents
+        if self.cross_document is not None:
+            out["cross_document"] = self.cross_document.as_dict()
         if self.linguistic:
             out["weights"] = list(self.weights)
         for a in active_analyses(self):  # each analysis says what its options are
@@ -174,6 +181,8 @@ def check(s: Settings) -> None:
     if s.weights[3] <= 0:
         raise SettingsError("--weights: the singleton weight w_sing must be > 0 (a zero makes the denominators "
                             "zero; Chen & Ng 2013, fn. 8)")
+    if s.cross_document is not None:
+        s.cross_document.check()
     if len(s.k) != 4:
         raise SettingsError(f"--k takes four numbers in [0, 1] (k1,k2,k3,k4), got {len(s.k)}")
     _finite("--k", tuple(s.k), 0.0, 1.0)
@@ -233,6 +242,8 @@ def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule:
         f.append(("tokens", "strict"))
     if s.repeated_documents != "last":
         f.append(("docs", s.repeated_documents))
+    if s.cross_document is not None:
+        f.extend(s.cross_document.signature_fields())
     if s.linguistic:
         f.append(("w", nums(s.weights)))
     if s.analyses:

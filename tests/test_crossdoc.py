@@ -1,0 +1,163 @@
+"""Cross-document coreference (issue 28): ``--cross-document`` against neleval ``--cross-doc`` and the
+reference scorer v8.01 on the concatenated documents (tests/data/crossdoc/expected.json: inputs,
+commands and printed numbers), per topic as well; the warning when labels look global."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from corefreport.io import load_corpus
+from corefreport.io.pairs import DocumentPairs
+from corefreport.scoring.crossdoc import Topics, boundaries, label_trace, repeated_labels_warning
+from corefreport.scoring.evaluate import evaluate
+from corefreport.scoring.settings import Settings
+
+HERE = Path(__file__).parent
+D = HERE / "data" / "crossdoc"
+EXPECTED = json.loads((D / "expected.json").read_text())
+METRICS = ("muc", "bcub", "ceafe", "ceafm", "blanc")
+
+
+def score(**kw):
+    return evaluate(DocumentPairs(str(D / "key.conll"), str(D / "response.conll")),
+                    settings=Settings(metrics=METRICS, **kw), rows=False)
+
+
+def nums(c) -> list[float]:
+    return [c.recall_num, c.recall_den, c.precision_num, c.precision_den]
+
+
+def close(a, b, tol=1e-9):
+    return all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+@pytest.mark.parametrize("mode,kw", [
+    ("corpus", dict(cross_document=Topics())),
+    ("topics", dict(cross_document=Topics(r"^(\d+)_"))),
+    ("within_documents", {}),
+])
+def test_the_reference_scorer_on_the_concatenation(mode, kw):
+    ev = score(**kw)
+    for m, want in EXPECTED[mode]["scorer.pl"].items():
+        if m == "blanc_f1":
+            assert round(100 * ev.metrics["blanc"].f1, 2) == want
+            continue
+        assert close(nums(ev.metrics[m]), want, 1e-9 if m == "muc" else 5e-14), m
+
+
+def test_neleval_cross_doc_corpus():
+    ev = score(cross_document=Topics())
+    names = {"muc": "muc", "b_cubed": "bcub", "entity_ceaf": "ceafe", "mention_ceaf": "ceafm"}
+    for theirs, ours in names.items():
+        want = EXPECTED["corpus"]["neleval"][theirs]
+        c = ev.metrics[ours]
+        got = [c.precision_num, c.precision_den - c.precision_num, c.recall_num, c.recall_den - c.recall_num]
+        assert close(got, [want["ptp"], want["fp"], want["rtp"], want["fn"]], 5e-4), theirs
+        assert round(c.f1, 3) == want["fscore"]
+
+
+def test_neleval_per_topic_summed_is_the_topics_score():
+    ev = score(cross_document=Topics(r"^(\d+)_"))
+    per = EXPECTED["topics"]["neleval"]
+    names = {"muc": "muc", "b_cubed": "bcub", "entity_ceaf": "ceafe", "mention_ceaf": "ceafm"}
+    for theirs, ours in names.items():
+        ptp, fp, rtp, fn = (sum(per[t][theirs][i] for t in ("1", "2")) for i in range(4))
+        c = ev.metrics[ours]
+        assert close([c.precision_num, c.precision_den, c.recall_num, c.recall_den], [ptp, ptp + fp, rtp, rtp + fn],
+                     1e-3), theirs
+    # each topic is a document of the evaluation: its counts are neleval's for that topic alone
+    by_id = {d.doc_id: d for d in ev.documents}
+    assert sorted(by_id) == ["1", "2"]
+    assert nums(by_id["2"].metrics["muc"]) == [3, 5, 3, 4]
+
+
+def test_within_documents_is_neleval_without_cross_doc():
+    ev = score()
+    want = EXPECTED["within_documents"]["neleval"]["muc"]
+    c = ev.metrics["muc"]
+    assert [c.precision_num, c.precision_den - c.precision_num, c.recall_num, c.recall_den - c.recall_num] == want
+
+
+def test_a_topics_file_gives_what_the_pattern_gives(tmp_path):
+    tsv = tmp_path / "topics.tsv"
+    tsv.write_text("# doc\ttopic\n1_1ecb\tA\n1_2ecb\tA\n2_1ecb\tB\n(2_2ecbplus); part 000\tB\n")
+    from corefreport.io.groups import read_groups
+
+    a = score(cross_document=Topics(mapping=tuple(read_groups(str(tsv)).items())))
+    b = score(cross_document=Topics(r"^(\d+)_"))
+    assert [nums(a.metrics[m]) for m in ("muc", "bcub", "ceafe")] == [nums(b.metrics[m]) for m in ("muc", "bcub", "ceafe")]
+    assert a.signature.get("topics").startswith("tsv#") and b.signature.get("topics") == r"re=^(\d+)_"
+    assert a.signature.get("xdoc") == "topics"
+
+
+def test_the_concatenation_keeps_the_documents_and_changes_no_corpus():
+    key = load_corpus(str(D / "key.conll"), key=True)
+    response = load_corpus(str(D / "response.conll"))
+    before = [(d.doc_id, [(c.label, [m.span for m in c]) for c in d.chains]) for d in key]
+    ev = evaluate(key, response, Settings(metrics=("muc",), cross_document=Topics()))
+    assert [(d.doc_id, [(c.label, [m.span for m in c]) for c in d.chains]) for d in key] == before
+    merged = ev.key_corpus.documents["corpus"]
+    assert [b[0] for b in boundaries(merged)] == [d.doc_id for d in key]
+    assert [(b[1], b[2]) for b in boundaries(merged)] == [(0, 8), (9, 18), (19, 27), (28, 35)]
+    obama = next(c for c in merged.chains if c.label == "100")
+    assert [m.span for m in obama] == [(0, 0), (5, 5), (9, 10), (17, 17)]
+
+
+def test_a_missing_response_document_is_its_words_without_mentions(tmp_path):
+    text = (D / "response.conll").read_text()
+    cut = text.index("#begin document (1_2ecb)")
+    end = text.index("#end document", cut) + len("#end document\n")
+    (tmp_path / "r.conll").write_text(text[:cut] + text[end:])
+    ev = evaluate(DocumentPairs(str(D / "key.conll"), str(tmp_path / "r.conll")),
+                  settings=Settings(metrics=("muc",), cross_document=Topics()), rows=False)
+    # the response's chains: 1 {Obama, He} 3 {Paris} 4 {Macron, Ten} … — recall loses 1_2ecb's links
+    assert ev.metrics["muc"].recall_den == 11 and ev.metrics["muc"].recall_num < 8
+    assert any("1_2ecb" in w for w in ev.warnings)  # a missing document is still named
+
+
+def test_no_warning_under_cross_document_and_one_without():
+    assert not [w for w in score(cross_document=Topics()).warnings if "look global" in w]
+    warned = [w for w in score().warnings if "look global" in w]
+    assert len(warned) == 1 and "'400' names 'Macron'" in warned[0] and "--cross-document" in warned[0]
+
+
+@pytest.mark.parametrize("path", ["gum/derived/conll2012/gum.conll", "gum/derived/conll2012/ontogum.conll",
+                                  "litbank/coref/conll", "xrenner/conll2012/ml-ontonotes.conll"])
+def test_labels_numbered_per_document_do_not_warn(path):
+    full = HERE.parent.parent / "shared" / "data" / path
+    if not full.exists():
+        full = Path("/work/shared/data") / path
+    if not full.exists():
+        pytest.skip("shared data not here")
+    corpus = load_corpus(str(full), key=True)
+    traces = [label_trace(d) for d in corpus]
+    assert sum(1 for _, chains in traces for _ in chains) > 100
+    assert repeated_labels_warning(traces) is None
+
+
+def test_settings_and_command_line_errors():
+    from corefreport.errors import SettingsError
+
+    with pytest.raises(SettingsError, match="pattern or a TSV file"):
+        Settings(cross_document=Topics("x", (("a", "b"),)))
+    with pytest.raises(SettingsError, match="not a regular expression"):
+        Settings(cross_document=Topics("("))
+    r = subprocess.run([sys.executable, "-m", "corefreport", "score", str(D / "key.conll"), str(D / "response.conll"),
+                        "--topic-from", "x"], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.startswith("corefreport: error: --topic-from") and "Traceback" not in r.stderr
+
+
+def test_command_line_per_topic_json():
+    r = subprocess.run([sys.executable, "-m", "corefreport", "score", str(D / "key.conll"), str(D / "response.conll"),
+                        "--cross-document", "--topic-from", r"^(\d+)_", "-m", "muc,bcub,ceafe", "-f", "json"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["settings"]["cross_document"]["mode"] == "topics"
+    assert round(out["metrics"]["muc"]["precision"], 6) == 0.8
+    assert "xdoc:topics" in out["signature"]
