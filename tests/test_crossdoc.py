@@ -161,3 +161,26 @@ def test_command_line_per_topic_json():
     assert out["settings"]["cross_document"]["mode"] == "topics"
     assert round(out["metrics"]["muc"]["precision"], 6) == 0.8
     assert "xdoc:topics" in out["signature"]
+
+
+def test_the_decoupled_protocol_in_one_run():
+    """Cattan et al. (2021): coreference as scorer.pl scores the topics without singletons, mention
+    detection as it scores them with singletons; plain --drop-singletons gives the other mentions row."""
+    want = EXPECTED["decoupled"]
+    topics = Topics(r"^(\d+)_")
+    ev = score(cross_document=topics, singletons="drop", mention_singletons="keep")
+    for m in ("muc", "bcub", "ceafe"):
+        assert close(nums(ev.metrics[m]), want["scorer.pl"][m], 5e-14), m
+    assert nums(ev.mentions) == want["mentions_with_singletons"]
+    assert sum(d.mentions.recall_den for d in ev.documents) == 22
+    assert nums(score(cross_document=topics, singletons="drop").mentions) == want["mentions_without_singletons"]
+    assert ev.signature.get("mentions") == "with-singletons"
+    r = subprocess.run([sys.executable, "-m", "corefreport", "score", str(D / "key.conll"), str(D / "response.conll"),
+                        "--cross-document", "--topic-from", r"^(\d+)_", "--decoupled", "-m", "muc,bcub,ceafe",
+                        "-f", "json"], capture_output=True, text=True)
+    out = json.loads(r.stdout)
+    assert out["settings"]["singletons"] == "drop" and out["settings"]["mention_singletons"] == "keep"
+    assert out["mentions"]["recall"] == 1.0 and round(out["metrics"]["ceafe"]["precision"], 6) == round(5.46666666666667 / 6, 6)
+    r = subprocess.run([sys.executable, "-m", "corefreport", "score", str(D / "key.conll"), str(D / "response.conll"),
+                        "--decoupled", "--keep-singletons"], capture_output=True, text=True)
+    assert r.returncode == 2 and "--decoupled" in r.stderr and "Traceback" not in r.stderr

@@ -55,6 +55,7 @@ OTHER = {
     "errors_drop_response_singletons": True,
     "markup_policy": "lenient",
     "cross_document": Topics(),
+    "mention_singletons": "keep",
 }
 """Another valid value for each field that changes numbers (``markup_policy``: for a markup
 response, whose signature names it)."""

@@ -52,11 +52,16 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
                    arcs_anchor_links: bool,
                    scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
                    errors_drop_response_singletons: bool = False, markup_policy: str = "organisers",
-                   repeated_documents: str = "last", cross_document: bool = False, topic_from: str | None = None, *,
+                   repeated_documents: str = "last", cross_document: bool = False, topic_from: str | None = None,
+                   decoupled: bool = False, *,
                    default_metrics: tuple[str, ...] = STANDARD_METRICS,
                    default_analyses: tuple[str, ...] = ()) -> Settings:
     """The one place command-line options become :class:`Settings` (exit 2 with a message on a
     value no evaluation can honour)."""
+    if decoupled:  # Cattan et al. (2021): coreference without singletons, mention detection with them
+        if singletons:
+            fail("--decoupled scores coreference without singletons: leave out --keep-singletons")
+        singletons = False
     try:
         return settings_from(
             metrics=metric, analyses=analysis, preset=preset, singletons=singletons, match=match, zero_match=zero_match,
@@ -69,7 +74,8 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
             strict_dominant=strict_dominant, plink_compat=plink_compat,
             errors_drop_response_singletons=errors_drop_response_singletons,
             markup_policy=markup_policy, repeated_documents=repeated_documents,
-            **cross_document_fields(cross_document, topic_from))
+            **cross_document_fields(cross_document, topic_from),
+            **({"mention_singletons": "keep"} if decoupled else {}))
     except SettingsError as err:
         fail(str(err))
 

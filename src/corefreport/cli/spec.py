@@ -70,6 +70,9 @@ SCORING = (
         "WEC, SciCo, CD²CR): each topic's documents (every document without --topic-from) are scored as one, their "
         "concatenation, as neleval --cross-doc and the reference scorer on concatenated documents (docs/datasets.md).",
         False, "flag"),
+    Opt("decoupled", ("--decoupled",), "Cattan et al. (2021)'s decoupled protocol: the coreference metrics without "
+        "singletons (--drop-singletons) and the Mentions row (mention detection) with them, in one run.", False,
+        "flag"),
     Opt("topic_from", ("--topic-from",), "Topics of --cross-document: a regular expression searched in each "
         "document's name (its group 1, else the match: '^(\\d+)_' gives ECB+'s '36' of '36_1ecb'), or a FILE of "
         "DOC_ID<TAB>TOPIC lines.", None, metavar="PATTERN|FILE"),

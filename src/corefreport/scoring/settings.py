@@ -92,6 +92,10 @@ class Settings:
     organisers (tags on a substituted word dropped, as text2text-coref's cleaner) | lenient (kept
     on 1:1 substitutions; an unclosed tag becomes a one-word mention). In the signature of a
     markup response only (``markup:…``)."""
+    mention_singletons: str = "same"
+    """same: the Mentions row sees the chains the metrics see | keep: it keeps one-mention chains
+    when ``singletons`` drops them — Cattan et al. (2021)'s decoupled protocol (``--decoupled``):
+    mention detection with singletons, coreference without."""
     cross_document: Topics | None = None
     """None: entity labels are per document, as read; a :class:`~.crossdoc.Topics`: global across the
     key's documents (``Topics()``: the whole corpus) or within each topic its pattern or mapping
@@ -129,6 +133,8 @@ class Settings:
                      "key_duplicates": self.key_duplicates}
         if self.repeated_documents != "last":
             out["repeated_documents"] = self.repeated_documents
+        if self.mention_singletons != "same":
+            out["mention_singletons"] = self.mention_singletons
         if self.cross_document is not None:
             out["cross_document"] = self.cross_document.as_dict()
         if self.linguistic:
@@ -181,6 +187,8 @@ def check(s: Settings) -> None:
     if s.weights[3] <= 0:
         raise SettingsError("--weights: the singleton weight w_sing must be > 0 (a zero makes the denominators "
                             "zero; Chen & Ng 2013, fn. 8)")
+    if s.mention_singletons not in ("same", "keep"):
+        raise SettingsError("mention_singletons takes 'same' or 'keep'")
     if s.cross_document is not None:
         s.cross_document.check()
     if len(s.k) != 4:
@@ -242,6 +250,8 @@ def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule:
         f.append(("tokens", "strict"))
     if s.repeated_documents != "last":
         f.append(("docs", s.repeated_documents))
+    if s.mention_singletons != "same":
+        f.append(("mentions", "with-singletons"))
     if s.cross_document is not None:
         f.extend(s.cross_document.signature_fields())
     if s.linguistic:

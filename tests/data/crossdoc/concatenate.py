@@ -42,3 +42,30 @@ open(f"{stem}.all.conll", "w").writelines(block("all", list(docs)))
 open(f"{stem}.topics.conll", "w").writelines([x for t, ns in topics.items() for x in block(t, ns)])
 for t, ns in topics.items():
     open(f"{stem}.topic-{t}.conll", "w").writelines([x for n in ns for x in block(n, [n])])
+
+# The decoupled protocol's coreference input: the topics' concatenation without one-mention chains
+# (a label opened once in a topic), as Cattan et al. (2021) score coreference.
+def brackets(line):
+    return [p for p in line.rstrip("\n").split("\t")[-1].split("|") if p != "-"]
+
+
+lines = open(f"{stem}.topics.conll").read().splitlines(keepends=True)
+opened, doc = {}, None
+for line in lines:
+    if line.startswith("#begin"):
+        doc = line
+    elif not line.startswith("#") and line.strip():
+        for p in brackets(line):
+            if p.startswith("("):
+                key = (doc, re.search(r"\d+", p).group())
+                opened[key] = opened.get(key, 0) + 1
+out = []
+for line in lines:
+    if line.startswith("#begin"):
+        doc = line
+    elif not line.startswith("#") and line.strip():
+        cols = line.rstrip("\n").split("\t")
+        cols[-1] = "|".join(p for p in brackets(line) if opened[(doc, re.search(r"\d+", p).group())] > 1) or "-"
+        line = "\t".join(cols) + "\n"
+    out.append(line)
+open(f"{stem}.topics.nosingletons.conll", "w").writelines(out)
