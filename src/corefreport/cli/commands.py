@@ -258,6 +258,9 @@ def report(
     force: REPORT.force = D("report", "force"),
     example: REPORT.example = D("report", "example"),
     quiet: REPORT.quiet = D("report", "quiet"),
+    subsets: REPORT.subsets = D("report", "subsets"),
+    runs: REPORT.runs = D("report", "runs"),
+    datasets: REPORT.datasets = D("report", "datasets"),
     *,
     settings: Settings,
 ) -> None:
@@ -265,7 +268,8 @@ def report(
     from .reporting import run_report
 
     run_report(key, response, responses, output, title, name, latex_layout, figures, label_prefix, section,
-               key_format, response_format, force, example, quiet, settings)
+               key_format, response_format, force, example, quiet, settings, subsets=subsets, runs=runs,
+               datasets=datasets)
 
 
 @app.command()

@@ -163,6 +163,14 @@ COMMANDS: dict[str, tuple[Opt, ...]] = {
         Opt("section", ("--section",), "Sections to include (repeatable): overview, summary, metrics, linguistic, "
             "plink, arcs, typed, examples, errors, documents, methods. Default: all.", [], "many", "NAME",
             fast=True),
+        Opt("subsets", ("--subsets",), "A section of scores per group of documents (repeatable): genre, "
+            "length[:EDGES] or a FILE of DOC_ID<TAB>GROUP lines, as 'score --subsets'.", [], "many",
+            "genre|length[:EDGES]|FILE", fast=True),
+        Opt("runs", ("--runs",), "RESPONSE is several runs of one system (NAME=RUN1,RUN2,… or a quoted glob): a "
+            "section of every metric's mean ± sd over the runs; the other sections describe the first run.", False,
+            "flag", fast=True),
+        Opt("datasets", ("--datasets",), "'report --datasets MANIFEST' or 'KEYDIR RESPONSEDIR': the table of "
+            "'score --datasets' (the CRAC ranking under --preset crac) and the methods.", False, "flag", fast=True),
         *_FORMATS, _FORCE,
         Opt("example", ("--example",), "Report on the bundled example.", False, "flag", fast=True),
         _QUIET,
