@@ -250,6 +250,8 @@ def _read_document(path: str, ln: int, obj: dict[str, Any], doc_id: str, field: 
                    warnings: list[str]) -> Document:
     """One document from its checked JSON object: tokens, sentences, columns, chains."""
     doc = Document(doc_id=doc_id, source=path, line=ln)
+    if isinstance(obj.get("genre"), str) and obj["genre"].strip():  # a genre field, where a corpus has one
+        doc.meta["genre"] = obj["genre"].strip()
     sentences = obj["sentences"]
     if not isinstance(sentences, list) or not all(isinstance(s, list) for s in sentences):
         raise InputError(path, ln, f"'sentences' of {doc_id!r} must be a list of token lists")

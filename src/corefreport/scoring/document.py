@@ -182,7 +182,7 @@ class DocumentScorer:
                 self._linguistic(ad, res)
             docs.append(DocumentResult(ad.doc_id, res, Counts(ad.matched_mentions, ad.key_mentions,
                                                               ad.matched_mentions, ad.response_mentions),
-                                       len(read[0].tokens)))
+                                       len(read[0].tokens), read[0].meta.get("genre", "")))
             if self.standard:
                 mentions = mentions + docs[-1].mentions
             if self.analyses:
