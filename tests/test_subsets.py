@@ -159,3 +159,22 @@ def test_a_genre_the_file_gives_is_the_genre(tmp_path, corefud_gum_pairs):
     (tmp_path / "k.jsonl").write_text(json.dumps(doc) + "\n" + json.dumps({**doc, "doc_key": "y_2", "genre": "bc"}))
     res = run("score", tmp_path / "k.jsonl", tmp_path / "k.jsonl", "--subsets", "genre", "-f", "json")
     assert list(json.loads(res.stdout)["subsets"]["genre"]["groups"]) == ["bc", "nw"]
+
+
+def test_entity_spread_breaks_the_link_level_analyses_down(tmp_path):
+    """--by spread: each referent by its entity's spread, the sentences between the entity's first
+    and last mention (00, 01-02, 03-09, 10+). A: sentences 0 and 3 (03-09); B: 1 and 1 (00);
+    C: 0, 1, 2 (01-02); ARCS's immediate-antecedent referents are the non-first mentions."""
+    sents = [[("Ann", "(1)"), ("met", "(3)"), ("x", "-")], [("Bob", "(2)"), ("Bob", "(2)"), ("it", "(3)")],
+             [("they", "(3)"), ("y", "-"), ("z", "-")], [("she", "(1)"), (".", "-"), ("w", "-")],
+             [("q", "-")] * 3, [("q", "-")] * 3, [("q", "-")] * 3, [("q", "-")] * 3, [("q", "-")] * 3,
+             [("q", "-")] * 3, [("Ann", "(1)"), ("q", "-"), ("q", "-")]]
+    lines = ["#begin document (d); part 000"]
+    for s in sents:
+        lines += [f"d\t0\t{i}\t{w}\t{c}" for i, (w, c) in enumerate(s)] + [""]
+    (tmp_path / "k.conll").write_text("\n".join(lines + ["#end document", ""]))
+    res = run("score", tmp_path / "k.conll", tmp_path / "k.conll", "-a", "arcs", "--by", "spread", "-f", "json")
+    assert res.exit_code == 0, res.output
+    by = json.loads(res.stdout)["arcs"]["immediate"]["by"]["spread"]
+    # A now spans sentences 0–10 (10+): 2 referents; B (00): 1; C (01-02): 2
+    assert {k: v["tp"] for k, v in by.items()} == {"00": 1, "01-02": 2, "10+": 2}

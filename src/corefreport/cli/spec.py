@@ -79,7 +79,7 @@ SCORING = (
     Opt("weights", ("--weights",), "Link weights of the linguistically aware metrics (Chen & Ng 2013; default W4).",
         _numbers("weights"), metavar="NAM,NOM,PRO,SING"),
     Opt("by", ("--by",), "Feature to break link-level scores down by (repeatable): a mention feature (mtype, "
-        "pos_class, pronoun, ne, head_pos, lemma, genre, link_type, etype) or an input column (col12 = 12th column). "
+        "pos_class, pronoun, ne, head_pos, lemma, genre, spread, link_type, etype) or an input column (col12 = 12th column). "
         "p-link uses the first.", [], "many", "FEATURE"),
     Opt("arcs_compat", ("--arcs-compat",), "ARCS: reproduce the released v1.2 scorer (N6 double count in scenario "
         "2; scenario 3 with the response's singletons and v1.2's reading of nested and repeated mentions).",
