@@ -225,3 +225,48 @@ def test_random_pairs_agree_with_the_reference_scorer_on_the_concatenations(tmp_
             assert all(close(got[m], want[mode][m], 1e-9) for m in got), (seed, mode, got, want[mode])
             agree[mode] += 1
     assert empty == 2 and agree == {"corpus": 98, "topics": 98}
+
+
+def _own_labels(src: Path, dst: Path) -> None:
+    """A CorefUD file whose entity ids are made distinct per document (``e1`` of document k → ``e1xk``)."""
+    import re
+
+    out, k = [], 0
+    for line in src.read_text().splitlines(keepends=True):
+        if line.startswith("# newdoc"):
+            k += 1
+        if not line.startswith("#") and "Entity=" in line:
+            cols = line.split("\t")
+
+            def fix(m, k=k):
+                v = re.sub(r"\(([A-Za-z]\w*)", lambda x: f"({x.group(1)}x{k}", m.group(0))
+                return re.sub(r"(?<=[=)])([A-Za-z]\w*)\)", lambda x: f"{x.group(1)}x{k})", v)
+
+            cols[9] = re.sub(r"Entity=[^|\n]*", fix, cols[9])
+            line = "\t".join(cols)
+        out.append(line)
+    dst.write_text("".join(out))
+
+
+@pytest.mark.parametrize("match", ["exact", "head", "partial"])
+def test_documents_with_their_own_labels_score_the_same_concatenated(tmp_path, corefud_gum_pairs, match):
+    """GUM CorefUD (5 documents, zeros, heads) under --preset crac: with entity ids distinct per
+    document, the concatenation of every document (heads, head columns and zeros shifted) scores
+    what the documents score apart — MUC, B³, CEAF, LEA and mentions."""
+    from dataclasses import replace
+
+    from corefreport.scoring.options import settings_from
+
+    key, resp = tmp_path / "k.conllu", tmp_path / "r.conllu"
+    _own_labels(corefud_gum_pairs / "key.conllu", key)
+    _own_labels(corefud_gum_pairs / "response-xrenner.conllu", resp)
+    s = replace(settings_from(preset="crac", match=match), metrics=("muc", "bcub", "ceafe", "ceafm", "lea"))
+    apart = evaluate(DocumentPairs(str(key), str(resp)), settings=s, rows=False)
+    together = evaluate(DocumentPairs(str(key), str(resp)), settings=replace(s, cross_document=Topics()), rows=False)
+    assert [d.doc_id for d in together.documents] == ["corpus"] and len(apart.documents) == 5
+    for m in s.metrics:
+        assert close(nums(apart.metrics[m]), nums(together.metrics[m]), 1e-9), m
+    assert nums(apart.mentions) == nums(together.mentions)
+    original = evaluate(DocumentPairs(str(corefud_gum_pairs / "key.conllu"),
+                                      str(corefud_gum_pairs / "response-xrenner.conllu")), settings=s, rows=False)
+    assert nums(original.metrics["muc"]) == nums(apart.metrics["muc"])  # relabelling changed nothing apart
