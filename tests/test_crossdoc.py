@@ -270,3 +270,31 @@ def test_documents_with_their_own_labels_score_the_same_concatenated(tmp_path, c
     original = evaluate(DocumentPairs(str(corefud_gum_pairs / "key.conllu"),
                                       str(corefud_gum_pairs / "response-xrenner.conllu")), settings=s, rows=False)
     assert nums(original.metrics["muc"]) == nums(apart.metrics["muc"])  # relabelling changed nothing apart
+
+
+def test_scico_topics_score_as_scicos_evaluation():
+    """SciCo's topics (JSON lines: paragraphs, doc_ids, [paragraph, start, end, cluster]) read as one
+    document each: with singletons dropped, the numbers SciCo's evaluate.eval_coref prints (its CoNLL
+    writer and bundled coval, keep_singletons=False; tests/data/scico/expected.json)."""
+    S = HERE / "data" / "scico"
+    want = json.loads((S / "expected.json").read_text())["recall_precision_f1"]
+    ev = evaluate(DocumentPairs(str(S / "gold.jsonl"), str(S / "system.jsonl")),
+                  settings=Settings(metrics=("muc", "bcub", "ceafe", "lea"), singletons="drop"), rows=False)
+    for m, (r, p, f) in want.items():
+        c = ev.mentions if m == "mentions" else ev.metrics[m]
+        assert close([c.recall, c.precision, c.f1], [r, p, f], 1e-12), m
+    key = load_corpus(str(S / "gold.jsonl"), key=True)
+    topic = key.documents["7"]
+    assert [b[0] for b in boundaries(topic)] == ["p1", "p2", "p3"] and topic.sentence_starts == [0, 7, 13]
+    assert [[m.span for m in c] for c in topic.chains] == [[(2, 2), (17, 17)], [(4, 5), (7, 8), (19, 19)],
+                                                            [(10, 10), (14, 15)]]
+
+
+def test_a_bad_scico_mention_is_one_error_line(tmp_path):
+    obj = json.loads((HERE / "data" / "scico" / "gold.jsonl").read_text().splitlines()[0])
+    obj["mentions"][2] = [1, 0, 9, 2]
+    (tmp_path / "bad.jsonl").write_text(json.dumps(obj) + "\n")
+    r = subprocess.run([sys.executable, "-m", "corefreport", "score", str(tmp_path / "bad.jsonl"),
+                        str(tmp_path / "bad.jsonl")], capture_output=True, text=True)
+    assert r.returncode == 2 and "bad.jsonl:1: SciCo topic 7: a mention is [paragraph, start, end, cluster]" in r.stderr
+    assert "Traceback" not in r.stderr
