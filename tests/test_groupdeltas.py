@@ -212,3 +212,29 @@ def test_command_line_runs(runs):
     assert latex.returncode == 0 and ("±" in latex.stdout or "\\pm" in latex.stdout)
     one = _run("compare", str(KEY), spec[0], "--runs")
     assert one.returncode == 2 and "two groups" in one.stderr
+
+
+def test_group_intervals_agree_with_a_plain_bootstrap():
+    """Each group's interval: its own documents resampled (a plain ``random`` bootstrap here, 4000
+    resamples, agrees to 1.5 points); the macro row's contains the macro score."""
+    from corefreport.scoring.groupdeltas import group_intervals
+    from corefreport.scoring.subsets import grouping, subsets
+
+    ev = evaluate(load_corpus(str(KEY), key=True), load_corpus(str(ML)), SETTINGS, rows=False)
+    by = grouping("genre")
+    iv = group_intervals(ev.documents, by, "conll", resamples=4000, seed=1)
+    score = f1_of("conll")
+    news = [d for d in ev.documents if by.of(d) == "GUM_news"]
+    x = np.array([[v for m in ("muc", "bcub", "ceafe") for v in score_vector(d.metrics[m])] for d in news])
+    rng = random.Random(2)
+    samples = sorted(float(score(x[[rng.randrange(len(x)) for _ in x]].sum(0))[0]) for _ in range(4000))
+    lo, hi = samples[100], samples[3899]
+    assert abs(iv["GUM_news"][0] - lo) < 0.015 and abs(iv["GUM_news"][1] - hi) < 0.015
+    sub = subsets(ev.documents, list(ev.metrics), by)
+    assert iv["macro"][0] < sub.macro("conll").f1 < iv["macro"][1]
+    assert iv["micro"][0] < ev.conll < iv["micro"][1]
+    assert set(iv) == {g.name for g in sub.groups} | {"micro", "macro"}
+
+
+def score_vector(c):
+    return [c.recall_num, c.recall_den, c.precision_num, c.precision_den]

@@ -163,9 +163,14 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
                              documents=True)
         if groupings:
             from ..report.groups import subsets_section
+            from ..scoring.groupdeltas import group_intervals
             from ..scoring.subsets import subsets as split
 
-            extra.append(subsets_section([split(ev.documents, list(ev.metrics), g) for g in groupings]))
+            subs = [split(ev.documents, list(ev.metrics), g) for g in groupings]
+            headline = "conll" if all(m in ev.metrics for m in ("muc", "bcub", "ceafe")) else subs[0].metrics[0]
+            status.update("resampling each group's documents for its interval…")
+            extra.append(subsets_section(subs, [group_intervals(ev.documents, g, headline) for g in groupings],
+                                         headline))
         status.update(f"rendering {output.suffix[1:].upper()}…")
         try:
             if figures is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..present.datasets import datasets_table
+from ..present.labels import METRIC_LABELS
 from ..present.runs import runs_table
 from ..present.subsets import subsets_table
 from .structure import Para, Section
@@ -15,14 +16,27 @@ from .structure import Para, Section
 TITLES = {"subsets": "Scores per group of documents", "runs": "Runs: mean ± sd", "datasets": "Datasets"}
 
 
-def subsets_section(subs: Sequence) -> Section | None:
-    """One table per grouping (:class:`~corefreport.scoring.subsets.Subsets`)."""
+def subsets_section(subs: Sequence, intervals: Sequence[dict] | None = None, metric: str = "conll") -> Section | None:
+    """One table per grouping (:class:`~corefreport.scoring.subsets.Subsets`); ``intervals``: per
+    grouping, each row's 95 % interval of ``metric``'s F1
+    (:func:`~corefreport.scoring.groupdeltas.group_intervals`), as a last column."""
     if not subs:
         return None
     blocks: list = [Para("Each group is scored micro over its documents (each metric's per-document counts summed "
                          "within the group, the reference scorer's corpus rule); micro: every document; macro: the "
-                         "unweighted mean over the groups.")]
-    blocks += [subsets_table(s) for s in subs]
+                         "unweighted mean over the groups." + (
+                             f" The last column is the 95 % bootstrap interval of {METRIC_LABELS.get(metric, metric)} "
+                             "F1: each group's documents resampled within the group, the macro row's every group "
+                             "within itself." if intervals else ""))]
+    for k, s in enumerate(subs):
+        t = subsets_table(s)
+        if intervals:
+            t.header.append("f1_ci")
+            if t.labels is not None:
+                t.labels.append(f"95 % CI of {METRIC_LABELS.get(metric, metric)}")
+            for row in t.rows:
+                row.append(intervals[k].get(str(row[0])))
+        blocks.append(t)
     return Section("subsets", TITLES["subsets"], blocks)
 
 

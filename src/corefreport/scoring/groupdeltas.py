@@ -377,3 +377,52 @@ def compare_runs(groups: dict[str, dict[str, object]], baseline: str, bootstrap:
                                         resample="runs+docs", bootstrap=bootstrap, perm=randomization, seed=seed)
     return RunsComparison(baseline, {g: tuple(r) for g, r in groups.items()}, tuple(metrics), deltas, bootstrap,
                           randomization, seed, sig)
+
+
+# -- intervals of the groups of documents ------------------------------------------------------------
+
+def group_intervals(documents: Sequence, by, metric: str = "conll", resamples: int = 1000, seed: int = 12345,
+                    block: int = 500) -> dict[str, tuple[float, float]]:
+    """The 95 % percentile intervals of ``metric``'s F1 per group of documents
+    (:class:`~.subsets.Grouping` ``by`` over :class:`~.result.DocumentResult` s): each group's
+    documents resampled within the group (Koehn 2004); ``micro``: every document; ``macro``: the
+    unweighted mean of the groups' F1, each group resampled within itself (stratified, as the macro
+    delta of :func:`macro_delta`). Undefined (NaN) bounds without resamples.
+
+    >>> from .counts import Counts
+    >>> from .result import DocumentResult
+    >>> from .subsets import grouping
+    >>> docs = [DocumentResult(f"nw/a/{i}", {"muc": Counts(1, 2, 1, 2)}, Counts()) for i in range(4)]
+    >>> group_intervals(docs, grouping("genre"), "muc", resamples=50)["nw/a"]
+    (0.5, 0.5)
+    """
+    from .compare import counts_vector
+    from .registry import REGISTRY
+
+    parts = REGISTRY["conll"].requires if metric == "conll" else (metric,)
+    score = f1_of(metric)
+    rows: dict[str, list] = {}
+    for d in documents:
+        rows.setdefault(by.of(d), []).append([v for p in parts for v in counts_vector(d.metrics[p])])
+    nan = (math.nan, math.nan)
+    if resamples <= 0 or not rows:
+        return {**{g: nan for g in rows}, "micro": nan, "macro": nan}
+
+    def resampled(x: np.ndarray, stream: int) -> np.ndarray:
+        rng = np.random.default_rng([seed, 25, stream])
+        out = np.zeros(resamples)
+        for lo in range(0, resamples, block):
+            w = _weights(rng, len(x), min(block, resamples - lo))
+            out[lo:lo + len(w)] = score(w @ x).reshape(len(w))
+        return out
+
+    out: dict[str, tuple[float, float]] = {}
+    per = []
+    for i, (g, r) in enumerate(rows.items()):
+        samples = resampled(np.asarray(r, dtype=float), i + 1)
+        per.append(samples)
+        out[g] = tuple(float(v) for v in interval(samples[:, None])[0])
+    every = np.asarray([v for r in rows.values() for v in r], dtype=float)
+    out["micro"] = tuple(float(v) for v in interval(resampled(every, 0)[:, None])[0])
+    out["macro"] = tuple(float(v) for v in interval(np.mean(per, axis=0)[:, None])[0])
+    return out
