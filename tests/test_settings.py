@@ -23,6 +23,7 @@ from corefreport.errors import SettingsError
 from corefreport.io import load_corpus
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.registry import ALL_METRICS
+from corefreport.scoring.crossdoc import Topics
 from corefreport.scoring.settings import Settings, signature, signature_fields
 
 runner = CliRunner()
@@ -55,6 +56,8 @@ OTHER = {
     "markup_policy": "lenient",
     "repeats": "corefud12",
     "truncate": True,  # the printed figures (print:trunc)
+    "cross_document": Topics(),
+    "mention_singletons": "keep",
 }
 """Another valid value for each field that changes numbers (``markup_policy``: for a markup
 response, whose signature names it)."""

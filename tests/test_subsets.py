@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections import defaultdict
 
 import pytest
@@ -137,3 +138,43 @@ def test_the_fast_path_prints_the_same(tmp_path, capsys):
     k, r = _pair(tmp_path, [("a", "(1)"), ("b", "(2)")])
     assert try_score(["score", str(k), str(r), "--subsets", "length", "--subsets", "genre"])
     assert capsys.readouterr().out == run("score", k, r, "--subsets", "length", "--by", "genre").stdout != ""
+
+
+def test_a_genre_the_file_gives_is_the_genre(tmp_path, corefud_gum_pairs):
+    """CoNLL-U ``# meta::genre =`` (GUM's own comment) and a JSON line's ``"genre"``: the groups are
+    the file's genres, with the counts of the id-derived groups they rename."""
+    key = (corefud_gum_pairs / "key.conllu").read_text()
+    with_genre = re.sub(r"(# newdoc id = GUM_([a-z]+)_\w+\n)", r"\1# meta::genre = \2\n", key)
+    assert with_genre.count("# meta::genre") == 5
+    (tmp_path / "key.conllu").write_text(with_genre)
+    resp = corefud_gum_pairs / "response-xrenner.conllu"
+    by_id = run("score", corefud_gum_pairs / "key.conllu", resp, "--subsets", "genre", "-f", "json")
+    by_file = run("score", tmp_path / "key.conllu", resp, "--subsets", "genre", "-f", "json")
+    assert by_id.exit_code == 0 and by_file.exit_code == 0, by_file.output
+    a = json.loads(by_id.stdout)["subsets"]["genre"]["groups"]
+    b = json.loads(by_file.stdout)["subsets"]["genre"]["groups"]
+    assert list(b) == [g.removeprefix("GUM_") for g in a] == ["academic", "bio", "court", "interview", "news"]
+    assert [b[g.removeprefix("GUM_")] for g in a] == list(a.values())
+    doc = {"doc_key": "x_1", "genre": "nw", "sentences": [["A", "b", "it"]], "clusters": [[[0, 0], [2, 2]]]}
+    (tmp_path / "k.jsonl").write_text(json.dumps(doc) + "\n" + json.dumps({**doc, "doc_key": "y_2", "genre": "bc"}))
+    res = run("score", tmp_path / "k.jsonl", tmp_path / "k.jsonl", "--subsets", "genre", "-f", "json")
+    assert list(json.loads(res.stdout)["subsets"]["genre"]["groups"]) == ["bc", "nw"]
+
+
+def test_entity_spread_breaks_the_link_level_analyses_down(tmp_path):
+    """--by spread: each referent by its entity's spread, the sentences between the entity's first
+    and last mention (00, 01-02, 03-09, 10+). A: sentences 0 and 3 (03-09); B: 1 and 1 (00);
+    C: 0, 1, 2 (01-02); ARCS's immediate-antecedent referents are the non-first mentions."""
+    sents = [[("Ann", "(1)"), ("met", "(3)"), ("x", "-")], [("Bob", "(2)"), ("Bob", "(2)"), ("it", "(3)")],
+             [("they", "(3)"), ("y", "-"), ("z", "-")], [("she", "(1)"), (".", "-"), ("w", "-")],
+             [("q", "-")] * 3, [("q", "-")] * 3, [("q", "-")] * 3, [("q", "-")] * 3, [("q", "-")] * 3,
+             [("q", "-")] * 3, [("Ann", "(1)"), ("q", "-"), ("q", "-")]]
+    lines = ["#begin document (d); part 000"]
+    for s in sents:
+        lines += [f"d\t0\t{i}\t{w}\t{c}" for i, (w, c) in enumerate(s)] + [""]
+    (tmp_path / "k.conll").write_text("\n".join(lines + ["#end document", ""]))
+    res = run("score", tmp_path / "k.conll", tmp_path / "k.conll", "-a", "arcs", "--by", "spread", "-f", "json")
+    assert res.exit_code == 0, res.output
+    by = json.loads(res.stdout)["arcs"]["immediate"]["by"]["spread"]
+    # A now spans sentences 0–10 (10+): 2 referents; B (00): 1; C (01-02): 2
+    assert {k: v["tp"] for k, v in by.items()} == {"00": 1, "01-02": 2, "10+": 2}

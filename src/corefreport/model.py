@@ -77,6 +77,9 @@ class Document:
     layers: dict[str, list[Chain]] = field(default_factory=dict)
     """Chains of layers other than coreference, by name (a Universal Anaphora file's
     ``non_referring`` expressions, one chain per ``-Pseudo`` entity; :mod:`corefreport.io.ua`)."""
+    meta: dict[str, str] = field(default_factory=dict)
+    """What the file says of the document as a whole: ``genre`` (CoNLL-U ``# meta::genre =`` or
+    ``# genre =``, a JSON ``"genre"``)."""
 
     @property
     def mentions(self) -> list[Mention]:
@@ -84,7 +87,11 @@ class Document:
 
     @property
     def genre(self) -> str:
-        """The document-id prefix CoNLL-2012 uses as genre (``bc/cnn/00/cnn_0001`` → ``bc/cnn``)."""
+        """The genre the file gives (``meta``), else the document-id prefix CoNLL-2012 uses as genre
+        (``bc/cnn/00/cnn_0001`` → ``bc/cnn``)."""
+        given = self.meta.get("genre")
+        if given:
+            return given
         name = self.doc_id.split(";")[0].strip().lstrip("(").rstrip(")")
         parts = name.split("/")
         if len(parts) >= 3:

@@ -66,7 +66,8 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
                    arcs_anchor_links: bool,
                    scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
                    errors_drop_response_singletons: bool = False, markup_policy: str = "organisers",
-                   repeated_documents: str = "last", truncate: bool = False, *,
+                   repeated_documents: str = "last", truncate: bool = False, cross_document: bool = False,
+                   topic_from: str | None = None, decoupled: bool = False, *,
                    default_metrics: tuple[str, ...] = STANDARD_METRICS,
                    default_analyses: tuple[str, ...] = ()) -> Settings:
     """The one place command-line options become :class:`Settings` (exit 2 with a message on a
@@ -74,6 +75,10 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
     chosen = tuple(a.strip() for a in attempted.split(",") if a.strip()) if attempted is not None else None
     if chosen == ():  # "," or " ": no class at all, which once fell back to the default classes silently
         fail(f"--attempted takes class names separated by commas, got {attempted!r}")
+    if decoupled:  # Cattan et al. (2021): coreference without singletons, mention detection with them
+        if singletons:
+            fail("--decoupled scores coreference without singletons: leave out --keep-singletons")
+        singletons = False
     try:
         settings = settings_from(
             metrics=metric, analyses=analysis, preset=preset, singletons=singletons, match=match, zero_match=zero_match,
@@ -86,10 +91,31 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
             strict_dominant=strict_dominant, plink_compat=plink_compat,
             errors_drop_response_singletons=errors_drop_response_singletons,
             markup_policy=markup_policy, repeated_documents=repeated_documents,
-            truncate=truncate)
+            truncate=truncate, **cross_document_fields(cross_document, topic_from),
+            **({"mention_singletons": "keep"} if decoupled else {}))
     except SettingsError as err:
         fail(str(err))
     from ..present.numbers import print_truncated
 
     print_truncated(settings.truncate)  # every view of this command prints percentages so (one command a process)
     return settings
+
+
+def cross_document_fields(cross_document: bool, topic_from: str | None) -> dict:
+    """The :class:`Settings` fields of ``--cross-document`` and ``--topic-from`` (a file of
+    ``DOC_ID<TAB>TOPIC`` lines when it names a file, else a pattern)."""
+    if topic_from is not None and not cross_document:
+        fail("--topic-from says how documents form topics for --cross-document: give both")
+    if not cross_document:
+        return {}
+    from ..scoring.crossdoc import Topics
+
+    if topic_from is None:
+        return {"cross_document": Topics()}
+    import os
+
+    if os.path.isfile(topic_from):
+        from ..io.groups import read_groups
+
+        return {"cross_document": Topics(mapping=tuple(read_groups(topic_from).items()))}
+    return {"cross_document": Topics(pattern=topic_from)}

@@ -164,6 +164,12 @@ def compare(
     key_format: SCORE.key_format_as(Optional[InFormat]) = None,
     response_format: SCORE.response_format_as(Optional[InFormat]) = None,
     quiet: SCORE.quiet = D("score", "quiet"),
+    datasets: Annotated[bool, typer.Option("--datasets", help="Many datasets: 'compare --datasets KEYDIR BASEDIR "
+                        "SYSDIR…' (files paired by name) or 'compare --datasets BASE_MANIFEST SYSTEM_MANIFEST…'; the "
+                        "delta per dataset and the macro delta with a stratified interval (docs/datasets.md).")] = False,
+    runs: Annotated[bool, typer.Option("--runs", help="Groups of runs: 'compare KEY --runs BASE=r1,r2,… "
+                    "SYS=r1,r2,…' (or quoted globs); mean ± sd per group and the difference tested with the runs and "
+                    "with the documents as the unit (docs/datasets.md).")] = False,
     *,
     settings: Settings,
 ) -> None:
@@ -176,6 +182,16 @@ def compare(
     from ..scoring.compare import GROUPINGS
     from ..scoring.compare import compare as run_compare
 
+    if datasets or runs:
+        if datasets and runs:
+            fail("--datasets and --runs go separately")
+        if bootstrap < 0 or randomization < 0:
+            fail("--bootstrap and --randomization take a number ≥ 0")
+        from . import groupcompare as G
+
+        run = G.run_compare_datasets if datasets else G.run_compare_runs
+        return run(key, systems, settings, key_format, response_format, bootstrap, randomization, seed, fmt, output,
+                   force, quiet)
     if len(systems) < 2:
         fail("give a BASELINE and at least one SYSTEM")
     if settings.plink_by:
@@ -247,6 +263,9 @@ def report(
     force: REPORT.force = D("report", "force"),
     example: REPORT.example = D("report", "example"),
     quiet: REPORT.quiet = D("report", "quiet"),
+    subsets: REPORT.subsets = D("report", "subsets"),
+    runs: REPORT.runs = D("report", "runs"),
+    datasets: REPORT.datasets = D("report", "datasets"),
     *,
     settings: Settings,
 ) -> None:
@@ -254,7 +273,8 @@ def report(
     from .reporting import run_report
 
     run_report(key, response, responses, output, title, name, latex_layout, figures, label_prefix, section,
-               key_format, response_format, force, example, quiet, settings)
+               key_format, response_format, force, example, quiet, settings, subsets=subsets, runs=runs,
+               datasets=datasets)
 
 
 @app.command()

@@ -78,13 +78,19 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
                title: Optional[str], name: Optional[str], latex_layout: str, figures: Optional[Path],
                label_prefix: str, section: list[str], key_format: Optional[InFormat],
                response_format: Optional[InFormat], force: bool, example: bool, quiet: bool,
-               settings: Settings) -> None:
+               settings: Settings, subsets: Optional[list[str]] = None, runs: bool = False,
+               datasets: bool = False) -> None:
     """Write the report of ``response`` (or of the systems ``responses``, NAME=FILE) against ``key``
-    to ``output`` (.pdf, .html or .tex); the options are ``corefreport report``'s."""
+    to ``output`` (.pdf, .html or .tex); the options are ``corefreport report``'s (``subsets``,
+    ``runs``, ``datasets``: the sections of :mod:`corefreport.report.groups`)."""
     from ..report.document import SECTIONS, source_name, write_report
 
     if example:
         key, response = example_paths()
+    if (runs or datasets) and (responses or example):
+        fail(f"{'--runs' if runs else '--datasets'} takes no -r and no --example")
+    if runs and datasets:
+        fail("--runs and --datasets go separately")
     named: dict[str, str] = {}
     for item in responses:
         system, sep, path = item.partition("=")
@@ -98,7 +104,10 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
         if first in named:
             fail(f"two systems are called {first!r}: give each -r NAME=FILE its own NAME")
         named = {first: response, **named}
-    if not key or not (response or named):
+    if datasets:
+        if not key:
+            fail("--datasets takes a MANIFEST file, or KEYDIR and RESPONSEDIR")
+    elif not key or not (response or named):
         fail("give KEY and RESPONSE, or KEY and -r NAME=FILE … (or --example)")
     if output.suffix.lower() not in SUFFIXES:
         fail(f"{output}: the report is written as .pdf, .html or .tex")
@@ -125,9 +134,19 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
         fail(str(err))
     # forked before any thread starts: WeasyPrint's import runs on another core while this scores
     child = pdf_child() if output.suffix.lower() == ".pdf" and figures is None else None
+    groupings = None
+    if subsets:
+        from .subsets import groupings_of
+
+        groupings = groupings_of(subsets, settings)
+    extra: list = []
     with status_line(quiet) as status:
         cmp = None
-        if len(named) > 1:
+        if datasets or runs:
+            ev, extra, evs = _many_pairs(key, response, settings, key_format, response_format, datasets, status)
+            if datasets:
+                section = list(section) or ["methods"]
+        elif len(named) > 1:
             from ..scoring.compare import compare as run_compare
 
             evs = score_systems(key, named, settings, key_format, response_format, status.update)
@@ -142,6 +161,16 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
             # of the rows, what the report shows: their digest (the examples' candidates, the counts)
             ev = score_files(key, path, settings, key_format, response_format, jobs, quiet, rows=CANDIDATES,
                              documents=True)
+        if groupings:
+            from ..report.groups import subsets_section
+            from ..scoring.groupdeltas import group_intervals
+            from ..scoring.subsets import subsets as split
+
+            subs = [split(ev.documents, list(ev.metrics), g) for g in groupings]
+            headline = "conll" if all(m in ev.metrics for m in ("muc", "bcub", "ceafe")) else subs[0].metrics[0]
+            status.update("resampling each group's documents for its interval…")
+            extra.append(subsets_section(subs, [group_intervals(ev.documents, g, headline) for g in groupings],
+                                         headline))
         status.update(f"rendering {output.suffix[1:].upper()}…")
         try:
             if figures is not None:
@@ -151,7 +180,7 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
                 write_figures(ev, figures, force, cmp, name, evs)
             write_report(ev, output, title, list(section) or None, force=force, comparison=cmp,
                          progress=status.update, name=name, systems=evs, pdf_child=child, layout=latex_layout,
-                         label_prefix=label_prefix)
+                         label_prefix=label_prefix, extra=extra)
         except (FileExistsError, ValueError) as err:
             fail(str(err))
         except OSError as err:
@@ -159,3 +188,50 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
     for system, e in (evs or {"": ev}).items():  # with -r A -r B each warning names its system
         _warn(e.warnings, quiet, f"{system}: " if system else "")
     wrote(output)
+
+
+def _many_pairs(key: str, response: Optional[str], settings: Settings, key_format, response_format,
+                datasets: bool, status) -> tuple:
+    """``report --datasets`` or ``--runs``: the evaluation the detailed sections describe (the first
+    dataset's, the first run's), the extra sections, and ``None`` (no comparison of systems)."""
+    from ..io import load_corpus
+    from ..report import groups as G
+    from ..report.examples import CANDIDATES
+    from ..scoring.evaluate import evaluate
+
+    kf = key_format.value if key_format else None
+    rf = response_format.value if response_format else None
+    with collector_paused():
+        try:
+            if datasets:
+                from ..io.datasets import dataset_files
+                from ..scoring.datasets import crac_variants, evaluate_datasets, single_variant
+                from .datasets import ranking_settings
+
+                from dataclasses import replace
+
+                files = dataset_files(key, response)
+                settings = replace(settings, analyses=(), plink_by=None)  # the table and the methods alone
+                ranking = settings.preset == "crac"
+                variants = crac_variants(ranking_settings(settings)) if ranking else single_variant(settings)
+                status.update(f"scoring {len(files.datasets)} datasets…")
+                dev = evaluate_datasets(((d.name, load_corpus(d.key, kf, key=True), load_corpus(d.response, rf))
+                                         for d in files.datasets), variants, ranking=ranking, unpaired=files.unpaired)
+                first = dev.datasets[0].evaluations[dev.variants[0].name]
+                return first, [G.datasets_section(dev)], None
+            from ..io.runs import run_files
+            from ..scoring.runs import RunsEvaluation
+
+            if not response:
+                fail("--runs takes KEY and RUNS (NAME=RUN1,RUN2,… or a quoted glob of run files)")
+            files = run_files(response)
+            kc = load_corpus(key, kf, key=True, repeated=settings.repeated_documents)
+            out = []
+            for i, (run, path) in enumerate(files.runs):
+                status.update(f"scoring run {run} ({i + 1} of {len(files.runs)})…")
+                rc = load_corpus(path, rf, repeated=settings.repeated_documents)
+                out.append((run, evaluate(kc, rc, settings, rows=CANDIDATES if i == 0 else False, documents=i == 0)))
+            rv = RunsEvaluation(files.system, tuple(out))
+            return out[0][1], [G.runs_section(rv)], None
+        except (InputError, SettingsError) as err:
+            fail(str(err))

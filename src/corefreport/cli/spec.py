@@ -71,10 +71,20 @@ SCORING = (
         "'last' (default, as reference v8.01: only its last copy is scored, on either side; warns) or 'rename' "
         "(every copy is scored, the second as 'ID#2'; warns).", _SETTINGS["repeated_documents"],
         metavar="last|rename"),
+    Opt("cross_document", ("--cross-document",), "Entity labels are global across the KEY's documents (ECB+, "
+        "WEC, SciCo, CD²CR): each topic's documents (every document without --topic-from) are scored as one, their "
+        "concatenation, as neleval --cross-doc and the reference scorer on concatenated documents (docs/datasets.md).",
+        False, "flag"),
+    Opt("decoupled", ("--decoupled",), "Cattan et al. (2021)'s decoupled protocol: the coreference metrics without "
+        "singletons (--drop-singletons) and the Mentions row (mention detection) with them, in one run.", False,
+        "flag"),
+    Opt("topic_from", ("--topic-from",), "Topics of --cross-document: a regular expression searched in each "
+        "document's name (its group 1, else the match: '^(\\d+)_' gives ECB+'s '36' of '36_1ecb'), or a FILE of "
+        "DOC_ID<TAB>TOPIC lines.", None, metavar="PATTERN|FILE"),
     Opt("weights", ("--weights",), "Link weights of the linguistically aware metrics (Chen & Ng 2013; default W4).",
         _numbers("weights"), metavar="NAM,NOM,PRO,SING"),
     Opt("by", ("--by",), "Feature to break link-level scores down by (repeatable): a mention feature (mtype, "
-        "pos_class, pronoun, ne, head_pos, lemma, genre, link_type, etype) or an input column (col12 = 12th column). "
+        "pos_class, pronoun, ne, head_pos, lemma, genre, spread, link_type, etype) or an input column (col12 = 12th column). "
         "p-link uses the first.", [], "many", "FEATURE"),
     Opt("arcs_compat", ("--arcs-compat",), "ARCS: reproduce the released v1.2 scorer (N6 double count in scenario "
         "2; scenario 3 with the response's singletons and v1.2's reading of nested and repeated mentions).",
@@ -161,6 +171,14 @@ COMMANDS: dict[str, tuple[Opt, ...]] = {
         Opt("section", ("--section",), "Sections to include (repeatable): overview, summary, metrics, linguistic, "
             "plink, arcs, typed, examples, errors, documents, methods. Default: all.", [], "many", "NAME",
             fast=True),
+        Opt("subsets", ("--subsets",), "A section of scores per group of documents (repeatable): genre, "
+            "length[:EDGES] or a FILE of DOC_ID<TAB>GROUP lines, as 'score --subsets'.", [], "many",
+            "genre|length[:EDGES]|FILE", fast=True),
+        Opt("runs", ("--runs",), "RESPONSE is several runs of one system (NAME=RUN1,RUN2,… or a quoted glob): a "
+            "section of every metric's mean ± sd over the runs; the other sections describe the first run.", False,
+            "flag", fast=True),
+        Opt("datasets", ("--datasets",), "'report --datasets MANIFEST' or 'KEYDIR RESPONSEDIR': the table of "
+            "'score --datasets' (the CRAC ranking under --preset crac) and the methods.", False, "flag", fast=True),
         *_FORMATS, _FORCE,
         Opt("example", ("--example",), "Report on the bundled example.", False, "flag", fast=True),
         _QUIET,

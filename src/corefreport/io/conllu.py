@@ -53,6 +53,8 @@ Format (CorefUD 1.x, the UA "compact" proposal) and the choices made here:
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 from ..model import Chain, Corpus, Document, Mention
@@ -417,6 +419,8 @@ class _ConlluReader:
             self.fields = EntityFields.parse(body.split("=", 1)[1].strip())
         elif body.startswith("sent_id") and self.builder is not None:
             self.builder.new_sentence = True
+        elif self.builder is not None and (m := GENRE_COMMENT.match(body)):  # GUM's "# meta::genre = news"
+            self.builder.doc.meta.setdefault("genre", m.group(1).strip())
 
     def start_document(self, doc_id: str, ln: int) -> None:
         self.finish_document()
@@ -566,6 +570,10 @@ def _deps(cell: str, first: int) -> tuple[tuple[float, str], ...]:
                                                      else float(first + int(word) - 1))
         out.append((pos, rel))
     return tuple(out)
+
+
+GENRE_COMMENT = re.compile(r"(?:meta::)?genre\s*=\s*(\S.*)$")
+"""A document's genre in a comment: ``# meta::genre = academic`` (GUM) or ``# genre = nw``."""
 
 
 def _newdoc_id(rest: str) -> str:

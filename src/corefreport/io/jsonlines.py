@@ -25,6 +25,9 @@ Format: one JSON object per line, one line per document.
   Tokens written ``##``/``##FORM`` (text2text-coref's empty nodes) are not words: they are
   removed and the offsets renumbered; a mention of empty nodes alone (a zero) is dropped, with a
   warning. ``clusters_text_mentions``/``clusters_char_offsets`` are ignored.
+* SciCo's topics (an object with ``id``, ``tokens`` as paragraphs, ``doc_ids`` and ``mentions``
+  ``[paragraph, start, end, cluster]``): each topic one document, its paragraphs in order — the
+  cross-document clusters of a topic scored as SciCo's evaluation does (:func:`_scico`).
 * A file whose first character is ``[`` is one JSON array of such objects (text2text-coref
   writes one); each object's line is where it starts.
 * Errors name the file and line: a line that is not valid JSON (with the JSON error), not an
@@ -43,7 +46,7 @@ from ..model import Chain, Corpus, Document, Mention
 from .conll2012 import document_id, read_text
 from ..errors import InputError
 
-COLUMN_KEYS = (("speakers", "speaker"), ("pos", "pos"))
+COLUMN_KEYS = (("speakers", "speaker"), ("pos", "pos"), ("_document_ids", "document"))
 
 
 def read_jsonlines(path: str | Path, text: str | None = None, field: str = "clusters", key: bool = False) -> Corpus:
@@ -185,6 +188,8 @@ def _normalize(path: str, ln: int, obj: dict[str, Any], warnings: list[str]) -> 
     """``obj`` with current systems' keys read as e2e-coref's (see the module docstring): ``doc_id``
     → ``doc_key``, ``tokens`` → ``sentences``, ``clusters_token_offsets`` → ``clusters``, empty
     nodes (``##``) removed; the required keys checked."""
+    if "doc_key" not in obj and "doc_ids" in obj and "mentions" in obj and "id" in obj:
+        obj = _scico(path, ln, obj)
     if "doc_key" not in obj and "doc_id" in obj:
         obj = {**obj, "doc_key": obj["doc_id"]}
     if "doc_key" not in obj:
@@ -202,6 +207,31 @@ def _normalize(path: str, ln: int, obj: dict[str, Any], warnings: list[str]) -> 
     if "sentences" not in obj:
         raise InputError(path, ln, "the object has no 'sentences' (or 'tokens')")
     return obj
+
+
+def _scico(path: str, ln: int, obj: dict[str, Any]) -> dict[str, Any]:
+    """A SciCo topic (Cattan et al. 2021, github.com/ariecattan/SciCo: ``id``, ``tokens`` a list of
+    paragraphs, ``doc_ids`` one per paragraph, ``mentions`` ``[paragraph, start, end, cluster]`` with
+    an inclusive end, cluster ids global in the topic) as one document: the paragraphs in order (each
+    a sentence), the clusters by id in order of first mention, the ``document`` column naming each
+    word's paragraph id — the topic scored as SciCo's evaluation writes it, one CoNLL document."""
+    topic = obj["id"]
+    paragraphs, ids, mentions = obj.get("tokens"), obj["doc_ids"], obj["mentions"]
+    if (not isinstance(paragraphs, list) or not all(isinstance(p, list) for p in paragraphs)
+            or not isinstance(ids, list) or len(ids) != len(paragraphs)):
+        raise InputError(path, ln, f"SciCo topic {topic!r}: 'tokens' must be a list of paragraphs (word lists) and "
+                         "'doc_ids' one id per paragraph")
+    offsets = _starts([len(p) for p in paragraphs])
+    clusters: dict[Any, list] = {}
+    for m in mentions if isinstance(mentions, list) else [None]:
+        if not (isinstance(m, list) and len(m) == 4 and all(type(x) is int for x in m[:3])
+                and 0 <= m[0] < len(paragraphs) and 0 <= m[1] <= m[2] < len(paragraphs[m[0]])):
+            raise InputError(path, ln, f"SciCo topic {topic!r}: a mention is [paragraph, start, end, cluster] within "
+                             f"its paragraph, got {_short(m)}")
+        start = offsets[m[0]] if offsets else 0
+        clusters.setdefault(json.dumps(m[3]), []).append([start + m[1], start + m[2]])
+    return {"doc_key": str(topic), "sentences": paragraphs, "clusters": list(clusters.values()),
+            "_document_ids": [[str(d)] * len(p) for d, p in zip(ids, paragraphs)]}
 
 
 def _without_empty_nodes(path: str, ln: int, obj: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
@@ -250,6 +280,8 @@ def _read_document(path: str, ln: int, obj: dict[str, Any], doc_id: str, field: 
                    warnings: list[str]) -> Document:
     """One document from its checked JSON object: tokens, sentences, columns, chains."""
     doc = Document(doc_id=doc_id, source=path, line=ln)
+    if isinstance(obj.get("genre"), str) and obj["genre"].strip():  # a genre field, where a corpus has one
+        doc.meta["genre"] = obj["genre"].strip()
     sentences = obj["sentences"]
     if not isinstance(sentences, list) or not all(isinstance(s, list) for s in sentences):
         raise InputError(path, ln, f"'sentences' of {doc_id!r} must be a list of token lists")

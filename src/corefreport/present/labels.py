@@ -29,7 +29,7 @@ FEATURES = {
     "match": ("Matched by", "match"), "cls": ("class", "class"), "type": ("type", "type"),
     "doc_id": ("document", "document"), "head_pos": ("head POS", "head_pos"), "lemma": ("lemma", "lemma"),
     "sentence": ("sentence", "sentence"), "link_type": ("link type", "link_type"),
-    "etype": ("entity type", "etype"),
+    "etype": ("entity type", "etype"), "spread": ("Entity spread (sentences)", "spread"),
 }
 """Row columns and mention features: (title in tables and the report, name in a browser's crumb)."""
 FEATURE_TITLES = {k: v[0] for k, v in FEATURES.items()}

@@ -672,7 +672,7 @@ def errors_section(ev: Evaluation, comparison=None) -> Section | None:
 def build(ev: Evaluation, title: str | None = None, sections: list[str] | None = None,
           max_documents: int | None = None, comparison=None, pdf: bool = False, name: str | None = None,
           systems: dict[str, Evaluation] | None = None, intervals: dict[str, dict] | None = None,
-          interval_settings: IntervalSettings | None = None) -> Report:
+          interval_settings: IntervalSettings | None = None, extra: list[Section] | None = None) -> Report:
     """The report's sections, in order, for the parts the evaluation computed. A section asked for
     (or a default one) whose analysis was not computed is left out with a note. With a
     ``comparison`` (several responses), a first section sets the systems side by side and the
@@ -697,6 +697,7 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
                                     signature))
     if comparison is not None:
         out.append(compare_section(comparison))
+    out += extra or []  # more than one pair: datasets, runs, groups of documents (report/groups.py)
     builders = {
         "overview": lambda: False,
         "summary": lambda: summary_section(ev, pdf, systems, name),

@@ -27,6 +27,7 @@ from ..model import Document
 from . import metrics as M
 from .align import Alignment, AlignedDocument, DuplicateReport, align_document
 from .counts import Counts
+from .crossdoc import LABEL_DOCUMENTS, label_trace
 from .features import Derived, annotated, derivation_inputs, lacks_pos
 from .matching import drop_document_zeros, match_pair
 from .part import Part, Requested
@@ -127,6 +128,8 @@ class DocumentScorer:
             self.weights = Weights(*s.weights)
         self.analyses = {a.name: a.start(s) for a in active_analyses(s)} if rest else {}
         self.annotate = bool(rest and (s.analyses or s.plink_by))
+        self.trace_labels = s.cross_document is None
+        """Record the key's labels for the warning when they look global (:mod:`.crossdoc`)."""
 
     def score(self, pairs: Iterable) -> Part:
         """The part of ``pairs`` (:class:`~corefreport.io.pairs.Pair`, in order)."""
@@ -154,6 +157,8 @@ class DocumentScorer:
             if self.standard:
                 part.key_chains = part.key_chains or has_chains(kd, self.drop_zeros)
                 hash_document(feed, kd)
+                if self.trace_labels and pair.index < LABEL_DOCUMENTS:
+                    part.labels.append(label_trace(kd))
                 if rd is None:
                     part.missing.append(kd.doc_id)
             if (self.features or self.errors_types) and lacks_pos(kd):
@@ -177,7 +182,7 @@ class DocumentScorer:
                 self._linguistic(ad, res)
             docs.append(DocumentResult(ad.doc_id, res, Counts(ad.matched_mentions, ad.key_mentions,
                                                               ad.matched_mentions, ad.response_mentions),
-                                       len(read[0].tokens)))
+                                       len(read[0].tokens), read[0].meta.get("genre", "")))
             if self.standard:
                 mentions = mentions + docs[-1].mentions
             if self.analyses:

@@ -122,7 +122,7 @@ def _join(first: Part, rest: Part) -> Part:
     empty = Part()
     out = Part(**{f.name: getattr(rest, f.name) if getattr(rest, f.name) != getattr(empty, f.name)
                   else getattr(first, f.name) for f in FIELDS})
-    out.documents = [DocumentResult(a.doc_id, {**a.metrics, **b.metrics}, a.mentions, a.tokens)
+    out.documents = [DocumentResult(a.doc_id, {**a.metrics, **b.metrics}, a.mentions, a.tokens, a.genre)
                      for a, b in zip(first.documents, rest.documents)]
     return out
 
@@ -147,6 +147,10 @@ def evaluate(key, response: Corpus | None = None, settings: Settings | None = No
         pairs = CorpusPairs(key, response)
     else:
         pairs = key
+    if settings.cross_document is not None:  # each topic's documents as one pair
+        from .crossdoc import cross_document_pairs
+
+        pairs, jobs = cross_document_pairs(pairs, settings), 1
     pairs.prepare(settings.markup_policy)
     markup = getattr(pairs, "markup", False)
     if markup:  # read whole and aligned in this process
@@ -181,7 +185,24 @@ def evaluate(key, response: Corpus | None = None, settings: Settings | None = No
     ev = finish(total, settings, formats=pairs.formats, key_hash=key_hash,
                 reader_warnings=(reading.key_warnings, reading.response_warnings), analyses=scorer.analyses or None,
                 documents=docs, **kwargs)
+    if settings.mention_singletons == "keep" and settings.singletons == "drop" and not markup:
+        ev = _with_mention_singletons(ev, key, response, settings)
     return _with_alignment(ev, pairs, settings) if markup else ev
+
+
+def _with_mention_singletons(ev: Evaluation, key, response, settings: Settings) -> Evaluation:
+    """``ev`` with its mention scores (totals and per document) those of the same pairs with
+    one-mention chains kept: Cattan et al. (2021, *Realistic evaluation principles for
+    cross-document coreference resolution*): mention detection is scored with singletons,
+    coreference without them. The pairs are read once more, for the mentions only."""
+    from dataclasses import replace
+
+    plain = replace(settings, singletons="keep", mention_singletons="same", analyses=(), plink_by=None, by=(),
+                    metrics=("muc",))
+    md = evaluate(key, response, plain, rows=False, documents=False)
+    by_id = {d.doc_id: d.mentions for d in md.documents}
+    return replace(ev, mentions=md.mentions,
+                   documents=[replace(d, mentions=by_id.get(d.doc_id, d.mentions)) for d in ev.documents])
 
 
 def _with_alignment(ev: Evaluation, pairs, settings: Settings) -> Evaluation:

@@ -170,6 +170,7 @@ def _features_of(doc: Document, derived: Derived) -> list[dict[str, str]]:
     cache = derived.spans
     out = []
     for c in doc.chains:
+        spread = spread_bucket(doc, c)
         for m in c.mentions:
             span = (m.start, m.end)
             d = cache.get(span)
@@ -190,8 +191,34 @@ def _features_of(doc: Document, derived: Derived) -> list[dict[str, str]]:
             for k, col in extra:
                 if k not in f:
                     f[k] = col[m.end]
+            f["spread"] = spread
             out.append(f)
     return out
+
+
+SPREAD_BUCKETS = ((0, "00"), (2, "01-02"), (9, "03-09"), (None, "10+"))
+"""Entity spread buckets, by upper edge: the sentences between an entity's first and last mention
+(``00``: one sentence; zero-padded so that the tables, sorted by value, list them in order).
+corefreport's edges, in the spirit of the long-range entity analyses (an entity that spans ten
+sentences or more is long-range)."""
+
+
+def spread_bucket(doc: Document, chain) -> str:
+    """The :data:`SPREAD_BUCKETS` label of ``chain``'s spread: ``sentence(last) − sentence(first)``
+    over its mentions (sentences by ``doc.sentence_starts``; a document without sentence breaks is
+    one sentence).
+
+    >>> from corefreport.model import Chain, Mention
+    >>> d = Document("d", tokens=["w"] * 40, sentence_starts=[0, 10, 20, 30])
+    >>> spread_bucket(d, Chain("a", [Mention(1, 1), Mention(35, 36)])), spread_bucket(d, Chain("b", [Mention(3, 3)]))
+    ('03-09', '00')
+    """
+    starts = doc.sentence_starts
+    if not starts or not chain.mentions:
+        return SPREAD_BUCKETS[0][1]
+    sentences = [bisect_right(starts, m.start) - 1 for m in chain.mentions]
+    n = max(sentences) - min(sentences)
+    return next(label for edge, label in SPREAD_BUCKETS if edge is None or n <= edge)
 
 
 def derivation_inputs(doc: Document) -> tuple:

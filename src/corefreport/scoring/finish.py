@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from ..errors import InputError, SettingsError
 from ..model import Corpus, Document
 from .align import duplicate_warnings, pairing_warnings
+from .crossdoc import repeated_labels_warning
 from .counts import Counts
 from .matching import formats_by_rule, heads_warning
 from .metrics import BlancCorefudCounts, BlancCounts
@@ -117,6 +118,9 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
                 + pairing_warnings(part.response_side.documents, part.response_chains, part.missing, part.extra)
                 + part.token_warnings + duplicate_warnings(part.duplicates, settings.key_duplicates,
                                                            settings.repeats == "corefud12"))
+    labels = repeated_labels_warning(part.labels) if part.labels else None
+    if labels:
+        warnings.append(labels)
     sig = signature(settings, key_hash[:10], pos_missing=bool(part.untagged), heads_rule=bool(ruled),
                     markup=formats[1] in MARKUP_FORMATS)
     results: dict = {}

@@ -110,6 +110,9 @@ class Part:
     digest: Any = field(default=None, metadata=_adds(_maybe(operator.add)))
     """Their :class:`~corefreport.scoring.digest.RowDigest`, when the run keeps only that."""
     requested: Requested = field(default_factory=Requested, metadata=_adds(operator.or_))
+    labels: list = field(default_factory=list, metadata=_adds(_concat))
+    """The first key documents' labels and names (:func:`~.crossdoc.label_trace`), for the warning
+    when labels look global across documents (not under ``--cross-document``)."""
     key_documents: dict[str, Document] = field(default_factory=dict, metadata=_adds(_merge))
     """The key documents as scored (matched, annotated), when the run keeps them (the browser)."""
     response_documents: dict[str, Document] = field(default_factory=dict, metadata=_adds(_merge))

@@ -50,6 +50,8 @@ class DocumentResult:
     mentions: Counts
     tokens: int = 0
     """Words of the key document (document-length subsets, :mod:`.subsets`)."""
+    genre: str = ""
+    """The genre the key file gives the document (``Document.meta``; "": none, the id's is used)."""
 
     def conll(self) -> float | None:
         m = self.metrics

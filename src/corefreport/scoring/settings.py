@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, fields
 
 from ..version import __version__
 from ..errors import SettingsError
+from .crossdoc import Topics
 from .presets import PRESETS
 from .registry import KNOWN_METRICS, LINGUISTIC_METRICS, STANDARD_METRICS, active_analyses, analysis_names
 
@@ -102,6 +103,14 @@ class Settings:
     (``int(x * 10000) / 100``, lib/CorScorer.pm ``ShowRPF``) instead of rounded — MUC F1 64.82, not
     64.83, on GUM against xrenner's ml-gum. The numbers computed and the JSON are the same; the
     signature says ``print:trunc``."""
+    mention_singletons: str = "same"
+    """same: the Mentions row sees the chains the metrics see | keep: it keeps one-mention chains
+    when ``singletons`` drops them — Cattan et al. (2021)'s decoupled protocol (``--decoupled``):
+    mention detection with singletons, coreference without."""
+    cross_document: Topics | None = None
+    """None: entity labels are per document, as read; a :class:`~.crossdoc.Topics`: global across the
+    key's documents (``Topics()``: the whole corpus) or within each topic its pattern or mapping
+    gives — each topic's documents scored as one (``scoring/crossdoc.py``)."""
     by: tuple[str, ...] = field(default=(), metadata={"signature": False})
     """Breakdown features of the link-level tables (presentation only; empty: each view's default,
     :data:`DEFAULT_BY` for the ARCS tables, class and type for ``compare``)."""
@@ -135,6 +144,10 @@ class Settings:
                      "key_duplicates": self.key_duplicates, "repeats": self.repeats}
         if self.repeated_documents != "last":
             out["repeated_documents"] = self.repeated_documents
+        if self.mention_singletons != "same":
+            out["mention_singletons"] = self.mention_singletons
+        if self.cross_document is not None:
+            out["cross_document"] = self.cross_document.as_dict()
         if self.linguistic:
             out["weights"] = list(self.weights)
         for a in active_analyses(self):  # each analysis says what its options are
@@ -187,6 +200,10 @@ def check(s: Settings) -> None:
     if s.weights[3] <= 0:
         raise SettingsError("--weights: the singleton weight w_sing must be > 0 (a zero makes the denominators "
                             "zero; Chen & Ng 2013, fn. 8)")
+    if s.mention_singletons not in ("same", "keep"):
+        raise SettingsError("mention_singletons takes 'same' or 'keep'")
+    if s.cross_document is not None:
+        s.cross_document.check()
     if len(s.k) != 4:
         raise SettingsError(f"--k takes four numbers in [0, 1] (k1,k2,k3,k4), got {len(s.k)}")
     _finite("--k", tuple(s.k), 0.0, 1.0)
@@ -246,6 +263,10 @@ def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule:
         f.append(("tokens", "strict"))
     if s.repeated_documents != "last":
         f.append(("docs", s.repeated_documents))
+    if s.mention_singletons != "same":
+        f.append(("mentions", "with-singletons"))
+    if s.cross_document is not None:
+        f.extend(s.cross_document.signature_fields())
     if s.linguistic:
         f.append(("w", nums(s.weights)))
     if s.analyses:

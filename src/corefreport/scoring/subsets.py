@@ -10,8 +10,10 @@ scored per document are split (the standard ones, LEA, BLANC, MOR, the zero scor
 
 Groupings (:func:`grouping`):
 
-* ``genre`` — the document id's genre as CoNLL-2012 names it (``bc/cnn/00/cnn_0001`` → ``bc/cnn``;
-  ``GUM_news_iodine`` → ``GUM_news``, :attr:`corefreport.model.Document.genre`);
+* ``genre`` — the genre the key file gives a document (CoNLL-U ``# meta::genre = news`` or
+  ``# genre = nw``, a JSON line's ``"genre"``), else the document id's genre as CoNLL-2012 names it
+  (``bc/cnn/00/cnn_0001`` → ``bc/cnn``; ``GUM_news_iodine`` → ``GUM_news``,
+  :attr:`corefreport.model.Document.genre`);
 * ``length`` or ``length:E1,E2,…`` — the key document's words in buckets with upper edges
   ``E1 < E2 < …`` (default :data:`LENGTH_EDGES`), the last bucket open;
 * a mapping ``doc_id → group`` (a TSV the command line reads, ``--subsets FILE``); a document the
@@ -99,7 +101,7 @@ def grouping(spec: str, mapping: Mapping[str, str] | None = None) -> Grouping:
 
         return Grouping(spec, named)
     if spec == "genre":
-        return Grouping("genre", lambda d: Document(d.doc_id).genre)
+        return Grouping("genre", lambda d: d.genre or Document(d.doc_id).genre)
     name, _, edges_text = spec.partition(":")
     if name == "length":
         try:
