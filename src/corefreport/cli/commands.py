@@ -17,7 +17,7 @@ from .spec import option
 from .build import VIEW_ANALYSES
 from .run import (  # noqa: F401 (example_paths, render, tui_producer, write_output: this module's interface)
     InFormat, OutFormat, _refuse_existing, _warn, example_paths, render, run_score, run_systems_command,
-    run_tui_command,
+    run_tui_command, named_systems,
     tui_producer, write_output,
 )
 
@@ -127,16 +127,7 @@ def _check_resampling_memory(bootstrap: int, randomization: int, evs: dict) -> N
              f"{need / 1024 ** 3:.1f} GiB; use at most {most:,} (--bootstrap / --randomization)")
 
 
-def _named(items: list[str]) -> dict[str, str]:
-    named: dict[str, str] = {}
-    for item in items:
-        name, _, path = item.partition("=") if "=" in item and not Path(item).exists() else (Path(item).stem, "", item)
-        if not name or not path:
-            fail(f"a system is FILE or NAME=FILE, got {item!r}")
-        if name in named:
-            fail(f"two systems are called {name!r}: name them with NAME=FILE")
-        named[name] = path
-    return named
+_named = named_systems
 
 
 @app.command()

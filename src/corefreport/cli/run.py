@@ -389,6 +389,20 @@ def run_tui_command(key: Optional[str], response: Optional[str], key_format: Opt
     return run_tui(tui_producer(key, response, settings, key_format, response_format), Path(response).name)
 
 
+def named_systems(items: list[str]) -> dict[str, str]:
+    """``compare``'s and ``tui``'s systems: each ``FILE`` (named by its stem) or ``NAME=FILE``
+    (a path that exists is a file even with an ``=``); a name given twice is an error."""
+    named: dict[str, str] = {}
+    for item in items:
+        name, _, path = item.partition("=") if "=" in item and not Path(item).exists() else (Path(item).stem, "", item)
+        if not name or not path:
+            fail(f"a system is FILE or NAME=FILE, got {item!r}")
+        if name in named:
+            fail(f"two systems are called {name!r}: name them with NAME=FILE")
+        named[name] = path
+    return named
+
+
 def run_systems_command(key: Optional[str], named: dict[str, str], key_format: Optional[InFormat],
                         response_format: Optional[InFormat], settings: Settings) -> int:
     """``corefreport tui KEY A B [C…]``: the many-system browser's exit code (each system scored

@@ -16,6 +16,7 @@ classes of both. A changed link's detail is both systems' single-link details (`
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -170,13 +171,14 @@ def group_counts(ev: Evaluation, analysis: str, by: str) -> dict[str, OutcomeCou
 
 def groups_view(sy: Systems, system: str, analysis: str, by: str = "cls") -> View:
     """The classes (``by="cls"``) or types of an analysis: key referents, both systems' outcome mix
-    side by side, their F1, Δ (``*``: p < α) and p — ``compare``'s per-group tests. Worst Δ first."""
+    side by side, their F1, Δ (``*``: p < α) and p — ``compare``'s per-group tests. Largest first
+    (key referents, or either response's when more)."""
     cmp = sy.comparison
     a, b = cmp.baseline, system
     ca, cb = group_counts(sy.ev(a), analysis, by), group_counts(sy.ev(b), analysis, by)
     rows = [GroupPair(g.group, g.label, g, (ca.get(g.group), cb.get(g.group)))
             for g in cmp.group_deltas(system, analysis, by)]
-    rows.sort(key=lambda g: (g.delta.delta, g.group))
+    rows.sort(key=lambda g: (-g.delta.support, g.delta.delta, g.group))
     alpha = cmp.resampling.alpha
     outs = M.outcome_columns(analysis)
 
@@ -199,7 +201,7 @@ def groups_view(sy: Systems, system: str, analysis: str, by: str = "cls") -> Vie
     what = {"cls": "classes", "type": "types"}[by]
     cols = (M.COLUMN_TITLES.get(by, by), "key", f"mix {_short(a, 6)}", f"mix {_short(b, 6)}", _short(a, 7),
             _short(b, 7), "Δ", "p")
-    note = (f"{len(rows)} {what} of {M.ANALYSIS_TITLES.get(analysis, analysis)}, largest loss of {b} first; "
+    note = (f"{len(rows)} {what} of {M.ANALYSIS_TITLES.get(analysis, analysis)}, largest first (7: by Δ); "
             f"mix: █ TP ▒ WL ░ FN ▁ FP; Δ * p < {alpha:g}; b: {'types' if by == 'cls' else 'classes'}; "
             "Enter: the changed links")
     return M.View("pair-groups", what, cols, rows, cell, note=note, numeric=frozenset({1, 4, 5, 6, 7}),
@@ -220,22 +222,16 @@ class Transition:
     kind: str
 
 
-def transition_kind(before: str, after: str) -> str:
-    """"gain" (right only in the system), "loss" (right only in the baseline), "change" — as
-    :attr:`LinkChange.kind`."""
-    right = {"TP"}
-    ra = before in right or before == "none"
-    rb = after in right or after == "none"
-    return "gain" if rb and not ra else "loss" if ra and not rb else "change"
-
-
 def transitions_view(sy: Systems, system: str, analysis: str) -> View:
     """The transitions ``compare`` counted for one analysis (baseline outcome → system outcome),
-    the changed ones only: gains first, then losses, then the rest, largest first."""
+    the changed ones only — a group-by of its changed referents by (outcome before, after, kind:
+    "none" is right only on the response side, where it means nothing spurious): gains first,
+    then losses, then the rest, largest first."""
     cmp = sy.comparison
     lc = cmp.links[system][analysis]
     a, b = cmp.baseline, system
-    rows = [Transition(x, y, n, transition_kind(x, y)) for (x, y), n in lc.transitions.items() if x != y]
+    counts = Counter((c.baseline, c.system, c.kind) for c in lc.changes)
+    rows = [Transition(x, y, n, k) for (x, y, k), n in counts.items()]
     rows.sort(key=lambda t: (KIND_ORDER[t.kind], -t.n, t.before, t.after))
 
     def cell(t: Transition, full: bool) -> tuple:
@@ -416,7 +412,7 @@ def errors_view(sy: Systems, system: str) -> View:
     cols = ("class", _short(a, 7), _short(b, 7), "Δ", "p", f"cost {_short(a, 5)}", f"cost {_short(b, 5)}", "Δ cost")
     return M.View("pair-errors", "error classes", cols, rows, cell, numeric=frozenset(range(1, 8)), values=values,
                   note=f"errors of each class in {a} and {b}, Δ (* p < {alpha:g}); cost: CoNLL F1 points fixing the "
-                       "class gains, cumulatively in the analyser's order (x in either system's browser: the errors)")
+                       "class gains, cumulatively in the analyser's order (the errors themselves: tui KEY SYSTEM -a errors, x)")
 
 
 View = M.View

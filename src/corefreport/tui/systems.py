@@ -38,7 +38,7 @@ from textual.worker import get_current_worker
 from ..present.inert import inert
 from . import model as M
 from . import pairmodel as P
-from .app import HelpScreen, crumb_line, export_view, keymap_path, load_keymap, slug, text_bar
+from .app import KEY_NAMES, HelpScreen, crumb_line, export_view, keymap_path, load_keymap, slug, text_bar
 from .footer import KeysFooter
 from .inert import InertLines, displayed
 from .table import LineTable
@@ -71,7 +71,7 @@ class SysPage:
 
 
 def totals_page(name: str) -> SysPage:
-    return SysPage("pair-totals", f"corefreport: {name}", lambda sy, s, w: P.totals_view(sy, s, w))
+    return SysPage("pair-totals", "corefreport", lambda sy, s, w: P.totals_view(sy, s, w))
 
 
 def groups_page(analysis: str, by: str = "cls") -> SysPage:
@@ -149,6 +149,7 @@ class SystemsScreen(Screen):
         self.pages: list[SysPage] = [first]
         self._mark: tuple[str, float] | None = None
         self._loading_shown = first.kind == "loading"
+        self._status_set = False
 
     @property
     def sapp(self) -> "SystemsApp":
@@ -201,7 +202,11 @@ class SystemsScreen(Screen):
         box = self.query_one("#sys-detail-box")
         box.display = kind in ("changes", "change")
         box.set_class(kind == "change", "-full")
-        self.query_one("#sys-status").display = not self.sapp.final and not loading
+        status = self.query_one("#sys-status", Static)
+        status.display = not self.sapp.final and not loading
+        if status.display and not self._status_set:
+            self._status_set = True
+            status.update(COMPUTING)
         if loading:
             return
         if self._loading_shown:
@@ -280,7 +285,7 @@ class SystemsScreen(Screen):
             scope = P.ChangeScope(page.analysis).add(page.by, item.group)
             self.open(changes_page(item.group, scope), "changes")
         elif page.kind == "transitions":
-            scope = P.ChangeScope(page.analysis).add("transition", f"{item.before}>{item.after}")
+            scope = P.ChangeScope(page.analysis).add("transition", f"{item.before}>{item.after}").add("kind", item.kind)
             self.open(changes_page(f"{item.before} → {item.after}", scope), "changes")
         elif page.kind == "pair-documents":
             analysis = self._analysis()
@@ -537,7 +542,7 @@ class SystemsApp(App):
             if i in keys:
                 keys[i] = [k.strip() for k in remapped.split(",") if k.strip()]
         return [("↑ ↓ PgUp PgDn Home End", "move the cursor (← → scroll)"), ("Enter", "drill in")] + [
-            (", ".join(v), DESCRIPTIONS[i]) for i, v in keys.items()] + [
+            (", ".join(KEY_NAMES.get(k, k) for k in v), DESCRIPTIONS[i]) for i, v in keys.items()] + [
             ("1 … 9", DESCRIPTIONS["corefreport.sort_column_1"]), ("ctrl+p", "palette: export the table")]
 
     def export(self, fmt: str, stem: str) -> Path | None:
