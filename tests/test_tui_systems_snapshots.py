@@ -57,7 +57,7 @@ def test_first_numbers_before_the_analyses(snap_compare, size):
     key, ml = example_paths()
     staged: list[P.Systems] = []
     systems_producer(key, {"ml": ml, "rules": RULES}, tui_settings())(lambda *a: None, staged.append)
-    assert snap_compare(SystemsApp(staged[0]), terminal_size=size)
+    assert snap_compare(SystemsApp(staged[-1]), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -462,8 +462,9 @@ def systems_producer(key: str, named: dict[str, str], settings: Settings, key_fo
     once, each system scored once by :func:`~corefreport.scoring.evaluate.evaluate` (the one
     pipeline), then :func:`~corefreport.scoring.compare.compare` of them (``compare``'s defaults).
 
-    The first numbers come soonest: every system's standard metrics (evaluate's first stage) are
-    compared without resampling and handed over (``on_stage``) before any system's analyses run.
+    The first numbers come soonest: each system's standard metrics (evaluate's first stage) are
+    handed over (``on_stage``) as soon as they are scored — the baseline's alone, then compared
+    without resampling as the others' come — before any system's analyses run.
     Each system's evaluate runs in a thread of its own that waits inside its ``on_stage`` until the
     others have reached theirs — one thread runs at a time, each evaluation is one call."""
 
@@ -511,6 +512,8 @@ def systems_producer(key: str, named: dict[str, str], settings: Settings, key_fo
             reached.wait()
             if failed:
                 break
+            if name in staged and len(staged) < len(named):  # the baseline's column first, the rest as they come
+                on_stage(Systems(dict(staged), compare(dict(staged), baseline, 0, 0), final=False))
         if not failed and len(staged) == len(named):
             on_stage(Systems(dict(staged), compare(dict(staged), baseline, 0, 0), final=False))
         for t, resume in threads:

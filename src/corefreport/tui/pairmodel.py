@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from rich.text import Text
 
@@ -26,11 +26,13 @@ from ..present.context import span_text, why
 from ..present.inert import inert
 from ..present.labels import METRIC_LABELS
 from ..present.numbers import NA, interval, p_value, pct, signed, signed_count
-from ..scoring.compare import Comparison, LinkChange, MetricRow
 from ..scoring.registry import ROW_ANALYSES
 from ..scoring.outcomes import LinkOutcome, OutcomeCounts, group_by
 from ..scoring.result import Evaluation
 from . import model as M
+
+if TYPE_CHECKING:  # numpy comes with compare: not before the app's first paint
+    from ..scoring.compare import Comparison, LinkChange, MetricRow
 
 KIND_ORDER = {"gain": 0, "loss": 1, "change": 2}
 KIND_LABEL = {"gain": "right only in {b}", "loss": "right only in {a}", "change": "wrong in both, differently"}
@@ -140,8 +142,9 @@ def totals_view(sy: Systems, system: str, width: int = 120) -> View:
     lines = [f"{b} against {a} on {len(cmp.documents)} documents; Δ in points, * p < {alpha:g} ({test}, "
              f"seed {rs.seed}); interval: {rs.confidence:.0%} bootstrap of Δ; \"right only\": links right in one "
              "system only" if sy.final else
-             f"{b} against {a} on {len(cmp.documents)} documents: the standard metrics; the analyses, intervals "
-             "and p-values are being computed"]
+             (f"{b} against {a} on {len(cmp.documents)} documents: the standard metrics; the analyses, intervals "
+              "and p-values are being computed" if b in cmp.names else
+              f"{a} on {len(cmp.documents)} documents: the standard metrics; {b} is being scored")]
     lines += [inert(c.message) for c in cmp.cautions]
     if len(cmp.names) > 2:
         lines.append("n: compare the next system with " + a + " (" + ", ".join(cmp.systems) + ")")

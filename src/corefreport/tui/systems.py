@@ -598,7 +598,7 @@ class SystemsApp(App):
             import gc
 
             gc.freeze()
-        if self.system not in msg.systems.systems:
+        if msg.systems.systems and self.system not in msg.systems.systems:
             self.system = msg.systems.systems[0]
         screen = self.screen_of_systems
         status = screen.query_one("#sys-status", Static)
