@@ -279,3 +279,22 @@ def test_cli_takes_several_systems(tmp_path):
     assert res.exit_code == 2 and "needs an interactive terminal" in res.output
     res = CliRunner().invoke(app, ["tui", key, f"a={ml}", f"a={RULES}"])
     assert res.exit_code == 2 and "two systems are called 'a'" in res.output
+
+
+def test_a_response_document_is_found_under_the_id_it_was_paired_by(tmp_path):
+    """GUM's own CoNLL names a document ``GUM_x``, xrenner's output ``(GUM_x); part 000``: they are
+    paired, and the document view and the detail find the response's words under either id."""
+    import re
+
+    from corefreport.io import load_corpus
+    from corefreport.present.document_text import evaluation_document
+    from corefreport.scoring.evaluate import evaluate
+
+    key, ml = example_paths()
+    text = re.sub(r"^#begin document \((\S+)\); part 000$", r"# begin document \1", Path(key).read_text(),
+                  flags=re.M)
+    (tmp_path / "key.conll").write_text(text)
+    ev = evaluate(load_corpus(str(tmp_path / "key.conll")), load_corpus(ml), tui_settings())
+    assert ev.documents[0].doc_id == "GUM_academic_exposure"
+    dt = evaluation_document(ev, "GUM_academic_exposure")
+    assert {m.side for m in dt.marks} == {"key", "response"}
