@@ -350,9 +350,13 @@ def main(argv: list[str] | None = None) -> dict:
     for name, default in (("drop", .1), ("shift", .05), ("add", .1), ("split", .1), ("merge", .05), ("move", .05)):
         p.add_argument(f"--{name}", type=float, default=default, help=f"response: {name} rate (default {default})")
     p.add_argument("--seed", type=int, default=2012)
+    p.add_argument("--response-seed", type=int, default=None,
+                   help="perturb the response with a generator of its own: pairs with the same --seed and "
+                        "another --response-seed (or rates) share the key byte for byte (two systems, one key)")
     p.add_argument("--out", required=True, help="output prefix: writes PREFIX.key and PREFIX.response")
     a = p.parse_args(argv)
     rng = random.Random(a.seed)
+    resp_rng = rng if a.response_seed is None else random.Random(a.response_seed)
     docs: list[tuple[str, DocBuilder]] = []
     keys: list[list[Span]] = []
     resps: list[list[Span]] = []
@@ -364,7 +368,7 @@ def main(argv: list[str] | None = None) -> dict:
         doc.build(slots, n_tokens, a.sent_len)
         docs.append((f"bench/doc_{d:0{width}d}", doc))
         keys.append(renumber(doc.mentions))
-        resps.append(renumber(perturb(rng, doc.mentions, sentence_of(doc.sent_starts, len(doc.tokens)), a)))
+        resps.append(renumber(perturb(resp_rng, doc.mentions, sentence_of(doc.sent_starts, len(doc.tokens)), a)))
     out = Path(a.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     write(Path(f"{a.out}.key"), docs, keys)

@@ -16,7 +16,8 @@ from .options import fail, output_path, scoring_options, typer_option
 from .spec import option
 from .build import VIEW_ANALYSES
 from .run import (  # noqa: F401 (example_paths, render, tui_producer, write_output: this module's interface)
-    InFormat, OutFormat, _refuse_existing, _warn, example_paths, render, run_score, run_tui_command,
+    InFormat, OutFormat, _refuse_existing, _warn, example_paths, render, run_score, run_systems_command,
+    run_tui_command, named_systems,
     tui_producer, write_output,
 )
 
@@ -126,16 +127,7 @@ def _check_resampling_memory(bootstrap: int, randomization: int, evs: dict) -> N
              f"{need / 1024 ** 3:.1f} GiB; use at most {most:,} (--bootstrap / --randomization)")
 
 
-def _named(items: list[str]) -> dict[str, str]:
-    named: dict[str, str] = {}
-    for item in items:
-        name, _, path = item.partition("=") if "=" in item and not Path(item).exists() else (Path(item).stem, "", item)
-        if not name or not path:
-            fail(f"a system is FILE or NAME=FILE, got {item!r}")
-        if name in named:
-            fail(f"two systems are called {name!r}: name them with NAME=FILE")
-        named[name] = path
-    return named
+_named = named_systems
 
 
 @app.command()
@@ -281,7 +273,9 @@ def report(
 @scoring_options(default_metrics=ALL_METRICS, default_analyses=VIEW_ANALYSES)
 def tui(
     key: KeyArg = None,
-    response: ResponseArg = None,
+    responses: Annotated[Optional[list[str]], typer.Argument(
+        metavar="RESPONSE [SYSTEM …]", help="System corpus; or two or more systems, each FILE or NAME=FILE (the "
+        "first is the baseline), to browse why one beats the other.")] = None,
     key_format: TUI.key_format_as(Optional[InFormat]) = None,
     response_format: TUI.response_format_as(Optional[InFormat]) = None,
     example: TUI.example = D("tui", "example"),
@@ -293,10 +287,18 @@ def tui(
 ) -> None:
     """Browse the evaluation in the terminal: totals → classes → types → single links in their sentence.
 
+    With two or more systems (KEY A B [C …], names as NAME=FILE): their totals side by side with Δ and
+    its significance, per class and type, the links one gets right and the other wrong, the documents
+    by Δ — compare's results.
     Enter drills in, Escape goes back, d shows per-document scores, / filters links, ? helps, q quits.
     Over SSH in a browser: --serve [--port N] on the cluster, then the printed ssh -L line on your laptop.
     """
-    raise typer.Exit(run_tui_command(key, response, key_format, response_format, example, settings,
-                                     serve=port if serve else None))
+    responses = responses or []
+    if len(responses) > 1:
+        if example or serve:
+            fail("--example and --serve browse one system; give KEY A B [C …] without them")
+        raise typer.Exit(run_systems_command(key, _named(responses), key_format, response_format, settings))
+    raise typer.Exit(run_tui_command(key, responses[0] if responses else None, key_format, response_format, example,
+                                     settings, serve=port if serve else None))
 
 

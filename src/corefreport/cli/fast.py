@@ -91,7 +91,7 @@ def parse(argv: list[str], command: str = "score") -> dict | None:
             target.setdefault(name, []).append(value)
         else:
             target[name] = value
-    if len(positional) > 2:
+    if len(positional) > 2 and command != "tui":
         return None
     for name, kind in CONVERT.items():
         if opts.get(name) is not None and not (isinstance(kind, type) and isinstance(opts[name], kind)):
@@ -104,8 +104,11 @@ def parse(argv: list[str], command: str = "score") -> dict | None:
         opts["jobs"] = int(opts["jobs"])
     if command == "score":
         opts["links"] = None
-    return {"key": positional[0] if positional else None, "response": positional[1] if len(positional) > 1 else None,
-            **opts, "scoring": chosen}
+    out = {"key": positional[0] if positional else None, "response": positional[1] if len(positional) > 1 else None,
+           **opts, "scoring": chosen}
+    if len(positional) > 2:  # tui KEY A B [C…]
+        out["responses"] = positional[1:]
+    return out
 
 
 def try_score(argv: list[str]) -> bool:
@@ -151,6 +154,13 @@ def try_tui(argv: list[str]) -> bool:
 
     scoring = {**SCORING_DEFAULTS, **parsed.pop("scoring")}
     settings = build_settings(**scoring, default_metrics=ALL_METRICS, default_analyses=VIEW_ANALYSES)
+    if parsed.get("responses"):
+        if parsed["example"]:
+            return False  # typer says what is wrong
+        from .run import named_systems, run_systems_command
+
+        raise SystemExit(run_systems_command(parsed["key"], named_systems(parsed["responses"]), parsed["key_format"],
+                                             parsed["response_format"], settings))
     raise SystemExit(run_tui_command(parsed["key"], parsed["response"], parsed["key_format"],
                                      parsed["response_format"], parsed["example"], settings))
 

@@ -389,6 +389,42 @@ def run_tui_command(key: Optional[str], response: Optional[str], key_format: Opt
     return run_tui(tui_producer(key, response, settings, key_format, response_format), Path(response).name)
 
 
+def named_systems(items: list[str]) -> dict[str, str]:
+    """``compare``'s and ``tui``'s systems: each ``FILE`` (named by its stem) or ``NAME=FILE``
+    (a path that exists is a file even with an ``=``); a name given twice is an error."""
+    named: dict[str, str] = {}
+    for item in items:
+        name, _, path = item.partition("=") if "=" in item and not Path(item).exists() else (Path(item).stem, "", item)
+        if not name or not path:
+            fail(f"a system is FILE or NAME=FILE, got {item!r}")
+        if name in named:
+            fail(f"two systems are called {name!r}: name them with NAME=FILE")
+        named[name] = path
+    return named
+
+
+def run_systems_command(key: Optional[str], named: dict[str, str], key_format: Optional[InFormat],
+                        response_format: Optional[InFormat], settings: Settings) -> int:
+    """``corefreport tui KEY A B [C…]``: the many-system browser's exit code (each system scored
+    once, then compared: :func:`systems_producer`)."""
+    if not key:
+        fail("give KEY and two or more systems")
+    if settings.plink_by:
+        fail("the terminal browser has no p-link view; use 'corefreport score -m plink' or the report")
+    from ..io.streams import STDIN
+
+    if STDIN in (key, *named.values()):
+        fail("the terminal browser reads the keyboard from standard input, so KEY and the systems cannot be '-'")
+    import os
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()) and not os.environ.get("TEXTUAL_DRIVER"):
+        fail("the terminal browser needs an interactive terminal (stdin and stdout are not a TTY); for pipes "
+             "and files use 'corefreport compare'")
+    from ..tui.systems import run_systems_tui
+
+    return run_systems_tui(systems_producer(key, named, settings, key_format, response_format), list(named))
+
+
 def tui_producer(key: str, response: str, settings: Settings, key_format: Optional[InFormat] = None,
                  response_format: Optional[InFormat] = None):
     """What the TUI's worker runs: score the pairs once, the per-document metrics first (see
@@ -415,5 +451,78 @@ def tui_producer(key: str, response: str, settings: Settings, key_format: Option
 
         return evaluate(pairs, settings=settings, progress=lambda d, t: report(phase[0], d, t), on_stage=staged,
                         jobs=1, rows=True, documents=True)
+
+    return produce
+
+
+def systems_producer(key: str, named: dict[str, str], settings: Settings, key_format: Optional[InFormat] = None,
+                     response_format: Optional[InFormat] = None, bootstrap: int = 1000, randomization: int = 10000,
+                     seed: int = 12345):
+    """What the many-system browser's worker runs (``corefreport tui KEY A B [C…]``): the key read
+    once, each system scored once by :func:`~corefreport.scoring.evaluate.evaluate` (the one
+    pipeline), then :func:`~corefreport.scoring.compare.compare` of them (``compare``'s defaults).
+
+    The first numbers come soonest: each system's standard metrics (evaluate's first stage) are
+    handed over (``on_stage``) as soon as they are scored — the baseline's alone, then compared
+    without resampling as the others' come — before any system's analyses run.
+    Each system's evaluate runs in a thread of its own that waits inside its ``on_stage`` until the
+    others have reached theirs — one thread runs at a time, each evaluation is one call."""
+
+    def produce(report, on_stage):
+        with collector_paused():
+            return _produce(report, on_stage)
+
+    def _produce(report, on_stage):
+        import threading
+
+        from ..io.pairs import CorpusPairs
+        from ..scoring.compare import compare
+        from ..scoring.evaluate import evaluate
+        from ..tui.pairmodel import Systems
+
+        baseline = next(iter(named))
+        kc = _load(key, key_format, key=True, repeated=settings.repeated_documents)
+        report("read", 0, 0)
+        staged: dict = {}
+        final: dict = {}
+        failed: list[BaseException] = []
+        threads = []
+        for name, path in named.items():
+            rc = _load(path, response_format, repeated=settings.repeated_documents)
+            reached, resume = threading.Event(), threading.Event()
+
+            def stage(ev, name=name, reached=reached, resume=resume) -> None:
+                staged[name] = ev
+                reached.set()
+                resume.wait()
+
+            def run(name=name, rc=rc, reached=reached, stage=stage) -> None:
+                try:
+                    final[name] = evaluate(CorpusPairs(kc, rc), settings=settings, on_stage=stage,
+                                           progress=lambda d, t, name=name: report(f"scoring {name}", d, t or len(kc)),
+                                           jobs=1, rows=True, documents=True)
+                except BaseException as err:  # handed to the worker, which reports it
+                    failed.append(err)
+                finally:
+                    reached.set()
+
+            t = threading.Thread(target=run, daemon=True, name=f"score {name}")
+            threads.append((t, resume))
+            t.start()
+            reached.wait()
+            if failed:
+                break
+            if name in staged and len(staged) < len(named):  # the baseline's column first, the rest as they come
+                on_stage(Systems(dict(staged), compare(dict(staged), baseline, 0, 0), final=False))
+        if not failed and len(staged) == len(named):
+            on_stage(Systems(dict(staged), compare(dict(staged), baseline, 0, 0), final=False))
+        for t, resume in threads:
+            resume.set()
+            t.join()
+        if failed:
+            raise failed[0]
+        evs = {n: final[n] for n in named}
+        return Systems(evs, compare(evs, baseline, bootstrap, randomization, seed,
+                                    groupings=settings.by or ("cls", "type")), final=True)
 
     return produce

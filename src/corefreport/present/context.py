@@ -12,6 +12,7 @@ TUI maps roles to terminal styles (``tui/model.py``), the report to HTML marks
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..scoring.outcomes import LinkOutcome
@@ -23,10 +24,34 @@ END_TAGS = {"key": "[K]", "response": "[R]", "both": "[K=R]"}
 """Tags after the last token of an antecedent, so that the marks read without colour."""
 
 
+_PART = re.compile(r"^(.*); part (\d+)$")
+_BY_MATCH: dict[int, tuple[object, dict[tuple[str, int], object]]] = {}
+
+
+def _match_key(doc_id: str) -> tuple[str, int]:
+    """``(NAME, N)`` of ``NAME; part N``, ``(ID, 0)`` of any other id: how the key's and the
+    response's documents are paired (``io/pairs.match_key``), so ``GUM_bio_byron`` finds the
+    response's ``GUM_bio_byron; part 000``."""
+    m = _PART.match(doc_id)
+    return (m.group(1), int(m.group(2))) if m else (doc_id, 0)
+
+
 def document_of(ev: Evaluation, doc_id: str, side: str):
-    """The key's or the response's :class:`~corefreport.model.Document` (None when not carried)."""
+    """The key's or the response's :class:`~corefreport.model.Document` (None when not carried);
+    rows are named by the key's id, and a response's document is found under its own id or the id
+    it was paired by (``NAME`` ↔ ``NAME; part 0``)."""
     corpus = ev.key_corpus if side == "key" else ev.response_corpus
-    return corpus.documents.get(doc_id) if corpus is not None else None
+    if corpus is None:
+        return None
+    doc = corpus.documents.get(doc_id)
+    if doc is not None or side == "key":
+        return doc
+    hit = _BY_MATCH.get(id(corpus))
+    if hit is None or hit[0] is not corpus:
+        if len(_BY_MATCH) > 8:
+            _BY_MATCH.clear()
+        hit = _BY_MATCH[id(corpus)] = (corpus, {_match_key(d): v for d, v in corpus.documents.items()})
+    return hit[1].get(_match_key(doc_id))
 
 
 def span_text(ev: Evaluation, doc_id: str, span: Span | None, side: str = "key") -> str:

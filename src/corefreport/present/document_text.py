@@ -143,5 +143,7 @@ def evaluation_document(ev, doc_id: str) -> DocumentText | None:
     k = ev.key_corpus.documents.get(doc_id) if ev.key_corpus is not None else None
     if k is None:
         return None
-    r = ev.response_corpus.documents.get(doc_id) if ev.response_corpus is not None else None
+    from .context import document_of
+
+    r = document_of(ev, doc_id, "response")  # under the id it was paired by, when the response names it otherwise
     return document_text(k, r)

@@ -1,0 +1,106 @@
+"""Snapshots of every page of the many-system browser (``corefreport tui KEY ml=… rules=…``) at
+80×24 and 120×40: the bundled example's key, xrenner's ml/gum (the example's response) and its
+rules/gum output for the same documents (tests/data/systems/).
+
+Update after an intended change with ``pytest tests/test_tui_systems_snapshots.py --snapshot-update``
+and look at the SVGs in ``tests/__snapshots__/test_tui_systems_snapshots/``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+import pytest
+
+from corefreport.cli import example_paths
+from corefreport.cli.run import systems_producer
+from corefreport.tui import pairmodel as P
+from corefreport.tui.systems import SystemsApp
+
+from test_tui_systems import RULES, systems, tui_settings
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+
+
+@lru_cache(maxsize=1)
+def with_errors() -> P.Systems:
+    key, ml = example_paths()
+    settings = replace(tui_settings(), analyses=tui_settings().analyses + ("errors",))
+    return systems_producer(key, {"ml": ml, "rules": RULES}, settings)(lambda *a: None, lambda sy: None)
+
+
+def row_of(label: str, sy: P.Systems | None = None) -> int:
+    return next(i for i, r in enumerate(P.totals_view(sy or systems(), "rules").items) if r.label == label)
+
+
+def moves(*steps):
+    """Pilot steps: ``("row", N)`` puts the cursor on row N, a string presses that key."""
+    async def run_before(pilot):
+        await pilot.pause()
+        for s in steps:
+            if isinstance(s, tuple):
+                pilot.app.screen_of_systems.table.move_cursor(s[1])
+            else:
+                await pilot.press(s)
+            await pilot.pause()
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_totals_side_by_side(snap_compare, size):
+    assert snap_compare(SystemsApp(systems()), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_first_numbers_before_the_analyses(snap_compare, size):
+    key, ml = example_paths()
+    staged: list[P.Systems] = []
+    systems_producer(key, {"ml": ml, "rules": RULES}, tui_settings())(lambda *a: None, staged.append)
+    assert snap_compare(SystemsApp(staged[-1]), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_classes_side_by_side(snap_compare, size):
+    assert snap_compare(SystemsApp(systems()), terminal_size=size,
+                        run_before=moves(("row", row_of("ARCS 1")), "enter"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_types_side_by_side(snap_compare, size):
+    assert snap_compare(SystemsApp(systems()), terminal_size=size,
+                        run_before=moves(("row", row_of("ARCS 1")), "enter", "b"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_transitions(snap_compare, size):
+    assert snap_compare(SystemsApp(systems()), terminal_size=size,
+                        run_before=moves(("row", row_of("ARCS 1 right only")), "enter"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_changed_links_with_both_details(snap_compare, size):
+    assert snap_compare(SystemsApp(systems()), terminal_size=size,
+                        run_before=moves(("row", row_of("ARCS 1 right only")), "enter", "enter"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_one_changed_link(snap_compare, size):
+    assert snap_compare(SystemsApp(systems()), terminal_size=size,
+                        run_before=moves(("row", row_of("ARCS 1 right only")), "enter", "down", "down", "enter",
+                                         "enter"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_documents_by_delta(snap_compare, size):
+    assert snap_compare(SystemsApp(systems()), terminal_size=size, press=["d"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_error_classes_of_both(snap_compare, size):
+    assert snap_compare(SystemsApp(with_errors()), terminal_size=size, press=["x"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help(snap_compare, size):
+    assert snap_compare(SystemsApp(systems()), terminal_size=size, press=["question_mark"])
