@@ -29,7 +29,7 @@ METRIC_COLUMN_LABELS = ["Metric", "R", "P", "F1", "num.", "den.", "num.", "den."
 def metric_row(name: str, s) -> list:
     """R, P, F1 and the counts of one score (BLANC's two kinds of links make no one fraction: its
     counts are in the JSON); a 0/0 ratio NaN, shown "n/a" (:func:`~.numbers.shown_rpf`)."""
-    if name in ("blanc", "blanc_crac"):
+    if name in ("blanc", "blanc_crac", "dd_blanc"):
         return [name, s.recall, s.precision, s.f1, None, None, None, None]
     return [name, *shown_rpf(s.recall, s.precision, s.f1, s.recall_den, s.precision_den), s.recall_num, s.recall_den,
             s.precision_num, s.precision_den]

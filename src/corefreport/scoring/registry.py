@@ -119,6 +119,23 @@ _ENTRIES = [
     Metric("nonref", "Non-referring", "Non-referring", "Yu et al. 2022", "ua", COUNTS, counts_formula, nonref_counts,
            title="non-referring markables (UA '-Pseudo' entities) found with their span, as the Universal "
                  "Anaphora scorer v1 scores them: R = TP/|K|, P = TP/(TP+FP)"),
+    Metric("bridging_ar", "Bridging AR", "Bridging AR", "Yu et al. 2022", "ua", COUNTS, counts_formula,
+           title="bridging anaphor recognition (UA BRIDGING column): key and response anaphors with the same span, "
+                 "as the Universal Anaphora scorer v1 counts them"),
+    Metric("bridging_fbm", "Bridging FB-m", "Bridging FB$_m$", "Yu et al. 2022", "ua", COUNTS, counts_formula,
+           title="full bridging, markable level: anaphor and anchor spans both right (UA scorer v1)"),
+    Metric("bridging_fbe", "Bridging FB-e", "Bridging FB$_e$", "Yu et al. 2022", "ua", COUNTS, counts_formula,
+           title="full bridging, entity level: anaphor right, anchor the key's anchor or in its key entity (UA scorer v1)"),
+    *(Metric(f"dd_{k}", f"DD {label}", f"DD {latex}", "Yu et al. 2022", "ua", cols, formula, fn,
+             title=f"discourse deixis (UA DISCOURSE_DEIXIS column) scored by {label}, singletons kept (UA scorer v1)",
+             also_cites=(cite,))
+      for k, label, latex, cols, formula, fn, cite in (
+          ("muc", "MUC", "MUC", COUNTS, counts_formula, M.muc, "Vilain et al. 1995"),
+          ("bcub", "B³", "B$^3$", COUNTS, counts_formula, M.bcub, "Bagga & Baldwin 1998"),
+          ("ceafm", "CEAF-m", "CEAF-m", COUNTS, counts_formula, M.ceafm, "Luo 2005"),
+          ("ceafe", "CEAF-e", "CEAF-e", COUNTS, counts_formula, M.ceafe, "Luo 2005"),
+          ("blanc", "BLANC", "BLANC", BLANC, blanc_corefud_formula, M.blanc_corefud, "Luo et al. 2014"),
+          ("lea", "LEA", "LEA", COUNTS, counts_formula, M.lea, "Moosavi & Strube 2016"))),
     Metric("conll", "CoNLL", "CoNLL", "Pradhan et al. 2014", "conll", COUNTS * 3, conll_formula,
            requires=("muc", "bcub", "ceafe"), title="CoNLL-2012 score: mean F1 of MUC, B³ and CEAF-e"),
     Metric("lmuc", "LMUC", "LMUC", "Chen & Ng 2013", "linguistic", COUNTS, counts_formula),
