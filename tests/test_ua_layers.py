@@ -131,8 +131,8 @@ def _dd(run: dict) -> None:
     assert len(expected) == 7
     for metric, values in expected.items():
         if metric == "conll":
-            f = sum(ev.metrics[m].f1 for m in ("dd_muc", "dd_bcub", "dd_ceafe")) / 3
-            assert "%.2f" % (f * 100) == values[0]
+            assert "%.2f" % (ev.dd_conll * 100) == values[0]
+            assert ev.as_dict(per_doc=True)["metrics"]["dd_conll"]["f1"] == ev.dd_conll
         else:
             assert rpf(ev.metrics[metric]) == values, metric
         if run["response"] in ("key", "nosplit"):
@@ -179,3 +179,32 @@ def test_reader_layer_errors(cells: str, problem: str) -> None:
     with pytest.raises(InputError) as e:
         read_ua("f", HEAD + f"1 a (EntityID=1|MarkableID=m1) {cells}\n")
     assert str(e.value) == problem
+
+
+def test_every_view_has_the_layers() -> None:
+    """score's JSON (counts, per document), compare (paired tests per layer), the report (a
+    section per layer), on LIGHT dev against a response with bridging and DD perturbed."""
+    from corefreport.report.model import build
+    from corefreport.scoring.compare import compare
+
+    s = settings_from(metrics="muc,bcub,ceafe,nonref,bridging,dd")
+    key = corpus("light_dev", "key")
+    a = evaluate(key, corpus("light_dev", "br_mixed"), s)
+    b = evaluate(key, corpus("light_dev", "dd_mixed"), s)
+    js = a.as_dict(per_doc=True)
+    assert js["metrics"]["bridging_fbm"] == {**js["metrics"]["bridging_fbm"], "recall_num": 320, "recall_den": 424,
+                                             "precision_num": 320, "precision_den": 559}
+    per_doc = js["per_document"]
+    assert sum(d["metrics"]["bridging_ar"]["recall_den"] for d in per_doc.values()) == 424
+    assert all("dd_conll" in d["metrics"] for d in per_doc.values())
+    assert "%.2f" % (b.dd_conll * 100) == "81.69"  # v1: light_dev nosplit dd_mixed
+    cmp = compare({"br": a, "dd": b}, "br", bootstrap=200, randomization=200)
+    tested = {m.name for m in cmp.metrics}
+    assert {"nonref", "bridging_ar", "bridging_fbe", "dd_muc", "dd_conll"} <= tested
+    report = build(b)
+    ids = [sec.id for sec in report.sections]
+    assert ids.index("metrics") < ids.index("nonref") < ids.index("bridging") < ids.index("deixis")
+    metrics = next(sec for sec in report.sections if sec.id == "metrics")
+    assert not any(str(r[0]).startswith(("dd_", "bridging")) for blk in metrics.blocks for r in getattr(blk, "rows", []))
+    only_coref = build(evaluate(key, corpus("light_dev", "br_mixed"), settings_from(metrics="muc,bcub,ceafe")))
+    assert not {"nonref", "bridging", "deixis"} & {sec.id for sec in only_coref.sections}

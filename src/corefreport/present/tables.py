@@ -46,6 +46,8 @@ def metrics_table(ev: Evaluation, names: list[str] | None = None, title: str = "
         t.breaks.append(len(t.rows))
         if ev.conll is not None:
             t.rows.append(["conll", None, None, ev.conll, None, None, None, None])
+        if ev.dd_conll is not None and any(r[0] in ("dd_muc", "dd_bcub", "dd_ceafe") for r in t.rows):
+            t.rows.append(["dd_conll", None, None, ev.dd_conll, None, None, None, None])
         t.rows.append(metric_row("mentions", ev.mentions))
     t.note = str(ev.signature)
     return t
