@@ -24,7 +24,13 @@ Rows (the goals of issue 17):
   by rule 3a from the key's POS, matched document by document as exact matching is);
 * ``report`` on base, as HTML and as PDF (issue 14: HTML ≤ 1.5 s, PDF ≤ 5 s; issue 17: PDF ≤ 4 s);
 * ``score``'s peak RSS on x8 over base;
-* ``--jobs 2`` vs ``--jobs 1`` on x8 (the response read in a second process).
+* ``--jobs 2`` vs ``--jobs 1`` on x8 (the response read in a second process);
+* with ``--ua-light FILE --ua-scorer DIR`` (the CODI-CRAC 2022 LIGHT dev file, ``light_dev.2022.CONLLUA``
+  of UniversalAnaphora/CODI-CRAC22-Corpus, and a checkout of juntaoy/universal-anaphora-scorer v1;
+  ``--ua-python`` a Python with numpy and scipy for it): the whole file against itself with every layer
+  on (every v1 metric, non-referring, bridging, discourse deixis) in one process on one core
+  (``taskset -c 0``, ``--jobs 1``; issue 27: ≤ 1.0 s) vs the UA scorer v1 doing the same — its two
+  processes, ``keep_non_referring keep_bridging`` and then ``evaluate_discourse_deixis`` (≤ 0.2×).
 
     python bench/run.py                   # table
     python bench/run.py --json --runs 7   # machine-readable
@@ -198,6 +204,14 @@ def measure(a: argparse.Namespace) -> dict:
                 for suffix, goal in (("html", "≤ 1.5 s"), ("pdf", "≤ 4.0 s")):
                     add(goal, f"report base -o x.{suffix}",
                         [cf, "report", key, resp, "-o", str(out / f"x.{suffix}"), "--force", "-q"], None)
+        if a.ua_light and a.ua_scorer:
+            light, core = str(a.ua_light.resolve()), (["taskset", "-c", "0"] if shutil.which("taskset") else [])
+            ours = core + [cf, "score", light, light, "-m", "lea,muc,bcub,ceafe,ceafm,blanc_crac,nonref,bridging,dd",
+                           "--jobs", "1", "-f", "json", "-q"]
+            v1 = f"cd {a.ua_scorer.resolve()} && " + " && ".join(
+                f"{' '.join(core)} {a.ua_python} ua-scorer.py {light} {light} {opts}"
+                for opts in ("keep_non_referring keep_bridging", "evaluate_discourse_deixis"))
+            add("≤ 0.2, 1 s", "UA LIGHT dev, every layer", ours, ["sh", "-c", v1], "UA scorer v1")
         if "x8" in prefixes:
             key, resp = f"{prefixes['x8']}.key", f"{prefixes['x8']}.response"
             add("", "score x8 --jobs 2", [cf, "score", key, resp, "-f", "json", "--jobs", "2"],
@@ -242,6 +256,9 @@ def main() -> None:
     ap.add_argument("--rebuild", action="store_true", help="regenerate the pairs even if up to date")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     ap.add_argument("--data", type=Path, default=DATA, help="folder of the pairs (default bench-data/)")
+    ap.add_argument("--ua-light", type=Path, help="CODI-CRAC 2022 light_dev.2022.CONLLUA (the UA row)")
+    ap.add_argument("--ua-scorer", type=Path, help="a checkout of the Universal Anaphora scorer v1 (the UA row)")
+    ap.add_argument("--ua-python", default=sys.executable, help="the Python the UA scorer runs with (numpy, scipy)")
     a = ap.parse_args()
     DATA = a.data
     result = measure(a)

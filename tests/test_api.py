@@ -179,7 +179,7 @@ def test_bad_options_name_the_option():
         corefreport.score({}, {}, singeltons=False)
     with pytest.raises(SettingsError, match="unknown metric 'mux'"):
         corefreport.Scorer(metrics="mux")
-    with pytest.raises(SettingsError, match="--preset takes 'crac', 'codicrac22ar', 'crac18', got 'crak'"):
+    with pytest.raises(SettingsError, match="--preset takes 'crac', 'codicrac22ar', 'crac18', 'codicrac22br', 'codicrac22dd', got 'crak'"):
         corefreport.score({}, {}, preset="crak")
     with pytest.raises(SettingsError, match="singletons takes 'keep' or 'drop'"):
         corefreport.score({}, {}, singletons="yes")

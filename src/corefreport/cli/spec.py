@@ -39,7 +39,9 @@ def _numbers(name: str) -> str:
 SCORING = (
     Opt("metric", ("--metric", "-m"), "Metrics (repeatable or comma-separated): "
         + ", ".join(STANDARD_METRICS + LINGUISTIC_METRICS) + ", plink (with --by), all; corefud-scorer's "
-        + ", ".join(COREFUD_METRICS) + ".", [], "many", "NAME[,NAME…]", fast=True),
+        + ", ".join(COREFUD_METRICS) + "; the Universal Anaphora layers: nonref, bridging (bridging_ar, "
+        "bridging_fbm, bridging_fbe), dd (dd_lea, dd_muc, dd_bcub, dd_ceafe, dd_ceafm, dd_blanc).", [], "many",
+        "NAME[,NAME…]", fast=True),
     Opt("analysis", ("--analysis", "-a"), "Link-level analysis (repeatable): "
         + "; ".join(f"'{a.name}' ({a.title}, {a.citation})" for a in ANALYSIS_REGISTRY.values() if a.option)
         + " (docs/error-classes.md, docs/outcome-rows.md).", [], "many", "NAME", fast=True),
@@ -169,7 +171,7 @@ COMMANDS: dict[str, tuple[Opt, ...]] = {
         Opt("label_prefix", ("--label-prefix",), "Prefix of the LaTeX \\label of each table.", "tab:corefreport-",
             fast=True),
         Opt("section", ("--section",), "Sections to include (repeatable): overview, summary, metrics, linguistic, "
-            "plink, arcs, typed, examples, errors, documents, methods. Default: all.", [], "many", "NAME",
+            "nonref, bridging, deixis (the Universal Anaphora layers), plink, arcs, typed, examples, errors, documents, methods. Default: all.", [], "many", "NAME",
             fast=True),
         Opt("subsets", ("--subsets",), "A section of scores per group of documents (repeatable): genre, "
             "length[:EDGES] or a FILE of DOC_ID<TAB>GROUP lines, as 'score --subsets'.", [], "many",

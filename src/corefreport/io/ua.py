@@ -153,6 +153,12 @@ class _UAReader:
             self.corpus.warnings.append(f"{self.path}: {plural} markable(s) with ElementOf (split antecedents of plural "
                                         "entities): not scored yet; the UA scorer v1 scores them by default "
                                         "(docs/universal-anaphora.md)")
+        dd_plural = sum(1 for d in self.corpus.documents.values() for c in d.layers.get("discourse_deixis", ())
+                        for m in c.mentions if "ElementOf" in m.features)
+        if dd_plural:
+            self.corpus.warnings.append(f"{self.path}: {dd_plural} DISCOURSE_DEIXIS markable(s) with ElementOf (split "
+                                        "antecedents): not scored yet; the UA scorer v1 scores them in its discourse "
+                                        "deixis mode (docs/universal-anaphora.md)")
         if not self.corpus.documents:
             raise InputError(self.path, None, "no document ('# newdoc id = NAME' and word lines) in this UA file")
         return self.corpus
@@ -186,6 +192,11 @@ class _Doc:
             self.doc.columns[c] = []
         self.markables: dict[str, _Markable] = {}
         self.stack: list[str] = []
+        self.layers = None
+        if any(c in self.index for c in KEPT_COLUMNS):  # bridging pairs, discourse-deixis chains
+            from .ua_layers import LayerReader
+
+            self.layers = LayerReader(path, self.index, split_cell, lambda: _Doc(path, name, line, None))
 
     def word(self, fields: list[str], n: int) -> None:
         if len(fields) < self.width:
@@ -197,6 +208,8 @@ class _Doc:
                              "'# global.columns' (a space inside a field?)")
         tid = fields[0] if "ID" in self.index else "1"
         cell = fields[self.index[IDENTITY]]
+        if self.layers is not None:
+            self.layers.word(tid, len(self.doc.tokens), fields, n)
         if _decimal(tid):
             from .conllu import empty_position
 
@@ -271,6 +284,8 @@ class _Doc:
         self.doc.chains = list(chains.values())
         if pseudo:
             self.doc.layers[NON_REFERRING] = list(pseudo.values())
+        if self.layers is not None:
+            self.layers.finish(self.doc)
         return self.doc
 
 

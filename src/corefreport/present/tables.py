@@ -29,7 +29,7 @@ METRIC_COLUMN_LABELS = ["Metric", "R", "P", "F1", "num.", "den.", "num.", "den."
 def metric_row(name: str, s) -> list:
     """R, P, F1 and the counts of one score (BLANC's two kinds of links make no one fraction: its
     counts are in the JSON); a 0/0 ratio NaN, shown "n/a" (:func:`~.numbers.shown_rpf`)."""
-    if name in ("blanc", "blanc_crac"):
+    if name in ("blanc", "blanc_crac", "dd_blanc"):
         return [name, s.recall, s.precision, s.f1, None, None, None, None]
     return [name, *shown_rpf(s.recall, s.precision, s.f1, s.recall_den, s.precision_den), s.recall_num, s.recall_den,
             s.precision_num, s.precision_den]
@@ -46,6 +46,8 @@ def metrics_table(ev: Evaluation, names: list[str] | None = None, title: str = "
         t.breaks.append(len(t.rows))
         if ev.conll is not None:
             t.rows.append(["conll", None, None, ev.conll, None, None, None, None])
+        if ev.dd_conll is not None and any(r[0] in ("dd_muc", "dd_bcub", "dd_ceafe") for r in t.rows):
+            t.rows.append(["dd_conll", None, None, ev.dd_conll, None, None, None, None])
         t.rows.append(metric_row("mentions", ev.mentions))
     t.note = str(ev.signature)
     return t

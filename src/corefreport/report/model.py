@@ -25,16 +25,18 @@ from ..scoring.registry import LINGUISTIC_METRICS as LINGUISTIC
 from ..scoring.registry import ANALYSIS_REGISTRY, REFERENCES, REGISTRY, bibtex
 from ..scoring.registry import STANDARD_METRICS as STANDARD
 from .errors import errors_section as _errors_section
+from .layers import LAYER_METRICS, LAYERS, layer_section
 from .structure import Para, Report, Section
 
-SECTIONS = ("overview", "summary", "metrics", "linguistic", "plink", "arcs", "typed", "examples", "errors",
-            "documents", "methods")
+SECTIONS = ("overview", "summary", "metrics", "linguistic", "nonref", "bridging", "deixis", "plink", "arcs", "typed",
+            "examples", "errors", "documents", "methods")
 SECTION_TITLES = {
     "overview": "Summary", "compare": "Systems compared", "summary": "Corpus", "metrics": "Standard metrics",
     "linguistic": "Linguistically aware metrics", "plink": "p-link by category",
     "arcs": "Application scenarios (ARCS)", "typed": "Type-aware evaluation", "documents": "Per-document scores",
     "errors": "Error classes (Kummerfeld & Klein 2013)",
     "methods": "Methods", "warnings": "Appendix: warnings", "examples": "Error examples",
+    **{sid: title for sid, (title, _, _) in LAYERS.items()},
 }
 HEADLINE = ("muc", "bcub", "ceafe")
 MATCH_PHRASES = {"exact": "by exact span",
@@ -255,7 +257,7 @@ def metrics_section(ev: Evaluation, comparison=None, cis: dict | None = None) ->
     s = Section("metrics", SECTION_TITLES["metrics"])
     if (h := headline_table(ev, comparison)) is not None:
         s.blocks.append(h)
-    names = [m for m in ev.metrics if m not in LINGUISTIC]
+    names = [m for m in ev.metrics if m not in LINGUISTIC and m not in LAYER_METRICS]  # layers: their sections
     t = T.metrics_table(ev, names, "Every standard metric, micro-averaged over documents")
     t.note = ""
     add_ci(t, cis, [r[0] for r in t.rows])
@@ -703,6 +705,7 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
         "summary": lambda: summary_section(ev, pdf, systems, name),
         "metrics": lambda: metrics_section(ev, comparison, cis),
         "linguistic": lambda: linguistic_section(ev, cis),
+        **{sid: (lambda sid=sid: layer_section(ev, sid, cis, add_ci)) for sid in LAYERS},
         "plink": lambda: plink_section(ev),
         "arcs": lambda: arcs_section(ev, BREAKDOWN_VALUES if max_documents is not None else None, cis)
         if ev.arcs is not None else None,

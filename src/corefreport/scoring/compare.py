@@ -566,6 +566,10 @@ def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str,
                            lambda s: np.hstack([mats[s][p] for p in conll.requires])))
     for m in rest:
         stats.append(_Stat(metric_block(m), [m], lambda s, m=m: mats[s][m]))
+    dd = REGISTRY["dd_conll"]  # the discourse-deixis layer's CoNLL, as CoNLL from its parts
+    if all(p in metric_names for p in dd.requires):
+        stats.append(_Stat(metric_block("dd_conll"), ["dd_conll"],
+                           lambda s: np.hstack([mats[s][p] for p in dd.requires])))
     stats.append(_Stat(metric_block("mentions"), ["mentions"], lambda s: mats[s]["mentions"]))
 
     found = _analysis_order({a for ev in evs.values() for a in ev.outcomes.analyses()})

@@ -28,6 +28,7 @@ from . import metrics as M
 from .align import Alignment, AlignedDocument, DuplicateReport, align_document
 from .counts import Counts
 from .crossdoc import LABEL_DOCUMENTS, label_trace
+from .layers import LAYER_METRICS, hash_layers, layer_counts, layer_warnings
 from .features import Derived, annotated, derivation_inputs, lacks_pos
 from .matching import drop_document_zeros, match_pair
 from .part import Part, Requested
@@ -50,6 +51,8 @@ def hash_document(h, d: Document) -> None:
     h.update("\x1f".join(d.tokens).encode())
     for c in d.chains:
         h.update(repr([(m.start, m.end) for m in c.mentions]).encode())
+    if d.layers:
+        hash_layers(h, d)
 
 
 class _Feed:
@@ -112,7 +115,10 @@ class DocumentScorer:
         self.standard = stage in ("all", "standard")
         rest = stage in ("all", "rest")
         self.names = [m for m in s.metrics if m in PER_DOCUMENT_METRICS] if self.standard else []
-        self.compute = [(n, REGISTRY[n].compute) for n in self.names if n not in ("mor", "zero", "nonref")]
+        self.layer_names = tuple(n for n in self.names if n in LAYER_METRICS)
+        """Scores of the UA layers (bridging pairs, discourse-deixis chains): :func:`.layers.layer_counts`."""
+        self.compute = [(n, REGISTRY[n].compute) for n in self.names
+                        if n not in ("mor", "zero", "nonref") and n not in LAYER_METRICS]
         self.match = s.match != "exact" or s.zero_match != "linear"
         self.drop_zeros = s.zeros == "drop"
         self.corefud = s.match if s.repeats == "corefud12" else None
@@ -177,7 +183,9 @@ class DocumentScorer:
             ad = align_document(kd, rd, alignment, s.singletons, s.strict_tokens, s.key_duplicates, self.corefud)
             if self.standard:
                 self._sides(read, ad, kside, rside)
-            res = self._standard(ad, written) if self.standard else {}
+            res = self._standard(ad, written, read) if self.standard else {}
+            if self.layer_names:
+                alignment.warnings.extend(layer_warnings(self.layer_names, *read))
             if self.weights is not None:
                 self._linguistic(ad, res)
             docs.append(DocumentResult(ad.doc_id, res, Counts(ad.matched_mentions, ad.key_mentions,
@@ -248,7 +256,8 @@ class DocumentScorer:
         if rd is not None:
             _add(rside, document_stats(rd))
 
-    def _standard(self, ad: AlignedDocument, written: Document | None) -> dict:
+    def _standard(self, ad: AlignedDocument, written: Document | None,
+                  read: tuple[Document, Document | None] | None = None) -> dict:
         """The per-document metrics of one aligned document, from one contingency table."""
         s = self.settings
         ct = M.contingency(ad.key, ad.response, self.corefud is not None)
@@ -265,6 +274,8 @@ class DocumentScorer:
                                                    s.singletons == "drop", s.match)
         if "nonref" in self.names:  # the non-referring layer of the documents (UA files)
             res["nonref"] = REGISTRY["nonref"].compute(ad.key_doc, ad.response_doc)
+        if self.layer_names and read is not None:  # the UA layers of the documents as read
+            res.update(layer_counts(self.layer_names, read[0], read[1], s))
         return {name: res[name] for name in self.names}
 
     def _linguistic(self, ad: AlignedDocument, res: dict) -> None:

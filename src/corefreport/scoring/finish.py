@@ -94,7 +94,7 @@ def totals(docs: list[DocumentResult], names: list[str]) -> dict:
         total = None
         for d in docs:
             total = d.metrics[name] if total is None else total + d.metrics[name]
-        empty = {"blanc": BlancCounts(), "blanc_crac": BlancCorefudCounts()}.get(name, Counts())
+        empty = {"blanc": BlancCounts(), "blanc_crac": BlancCorefudCounts(), "dd_blanc": BlancCorefudCounts()}.get(name, Counts())
         out[name] = total if total is not None else empty
     return out
 

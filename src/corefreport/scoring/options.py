@@ -22,6 +22,9 @@ from .registry import ALL_METRICS, KNOWN_METRICS, STANDARD_METRICS, analysis_nam
 from .settings import Settings
 
 ALIASES = {"b3": "bcub", "bcubed": "bcub"}
+GROUPS = {"bridging": ("bridging_ar", "bridging_fbm", "bridging_fbe"),
+          "dd": ("dd_lea", "dd_muc", "dd_bcub", "dd_ceafe", "dd_ceafm", "dd_blanc")}
+"""Names for the scores of a Universal Anaphora layer: ``-m bridging``, ``-m dd``."""
 
 
 def _items(value: str | Iterable[str] | None) -> list[str]:
@@ -33,8 +36,12 @@ def _items(value: str | Iterable[str] | None) -> list[str]:
 
 
 def metric_names(items: str | Iterable[str] | None) -> tuple[tuple[str, ...], bool]:
-    """Metric keys from names (comma- or plus-separated too; aliases ``b3``, ``bcubed``; ``all``),
-    and whether p-link was asked for."""
+    """Metric keys from names (comma- or plus-separated too; aliases ``b3``, ``bcubed``; ``all``;
+    a layer's scores, ``bridging``, ``dd``), and whether p-link was asked for.
+
+    >>> metric_names("muc,bridging")[0]
+    ('muc', 'bridging_ar', 'bridging_fbm', 'bridging_fbe')
+    """
     out: list[str] = []
     plink = False
     for item in _items(items):
@@ -44,10 +51,13 @@ def metric_names(items: str | Iterable[str] | None) -> tuple[tuple[str, ...], bo
                 continue
             if name == "all":
                 out.extend(m for m in ALL_METRICS if m not in out)
+            elif name in GROUPS:
+                out.extend(m for m in GROUPS[name] if m not in out)
             elif name == "plink":
                 plink = True
             elif name not in KNOWN_METRICS:
-                raise SettingsError(f"unknown metric {name!r}; choose from {', '.join(KNOWN_METRICS)}, plink or 'all'")
+                raise SettingsError(f"unknown metric {name!r}; choose from {', '.join(KNOWN_METRICS)}, plink, "
+                                    "bridging, dd or 'all'")
             elif name not in out:
                 out.append(name)
     return tuple(out), plink

@@ -70,6 +70,27 @@ PRESETS: Mapping[str, Preset] = MappingProxyType({
         options={"singletons": "keep"},
         metrics=("muc", "bcub", "ceafe", "nonref"),
     ),
+    "codicrac22br": Preset(
+        "codicrac22br",
+        "the Universal Anaphora scorer v1 as the CODI-CRAC 2021/2022 bridging task ran it "
+        "('python ua-scorer.py KEY SYS keep_bridging'): bridging anaphor recognition and full bridging at markable "
+        "and entity level (bridging_ar, bridging_fbm, bridging_fbe), singletons kept in the key's entities",
+        "universal-anaphora-scorer v1 (main, f4adb45) coval/eval/evaluator.py evaluate_bridgings; v2.0-Beta's "
+        "'-t codicrac22br'; docs/universal-anaphora.md",
+        options={"singletons": "keep"},
+        metrics=("bridging_ar", "bridging_fbm", "bridging_fbe"),
+    ),
+    "codicrac22dd": Preset(
+        "codicrac22dd",
+        "the Universal Anaphora scorer v1 as the CODI-CRAC 2021/2022 discourse deixis task ran it "
+        "('python ua-scorer.py KEY SYS evaluate_discourse_deixis'): the DISCOURSE_DEIXIS chains scored by every v1 "
+        "metric (dd_lea, dd_muc, dd_bcub, dd_ceafe, dd_ceafm, dd_blanc; DD CoNLL), singletons kept. Split "
+        "antecedents (ElementOf), which v1 scores here, are not scored yet",
+        "universal-anaphora-scorer v1 (main, f4adb45) ua-scorer.py evaluate_discourse_deixis; v2.0-Beta's "
+        "'-t codicrac22dd'; docs/universal-anaphora.md",
+        options={"singletons": "keep"},
+        metrics=("dd_lea", "dd_muc", "dd_bcub", "dd_ceafe", "dd_ceafm", "dd_blanc"),
+    ),
 })
 
 

@@ -119,6 +119,26 @@ _ENTRIES = [
     Metric("nonref", "Non-referring", "Non-referring", "Yu et al. 2022", "ua", COUNTS, counts_formula, nonref_counts,
            title="non-referring markables (UA '-Pseudo' entities) found with their span, as the Universal "
                  "Anaphora scorer v1 scores them: R = TP/|K|, P = TP/(TP+FP)"),
+    Metric("bridging_ar", "Bridging AR", "Bridging AR", "Yu et al. 2022", "ua", COUNTS, counts_formula,
+           title="bridging anaphor recognition (UA BRIDGING column): key and response anaphors with the same span, "
+                 "as the Universal Anaphora scorer v1 counts them"),
+    Metric("bridging_fbm", "Bridging FB-m", "Bridging FB$_m$", "Yu et al. 2022", "ua", COUNTS, counts_formula,
+           title="full bridging, markable level: anaphor and anchor spans both right (UA scorer v1)"),
+    Metric("bridging_fbe", "Bridging FB-e", "Bridging FB$_e$", "Yu et al. 2022", "ua", COUNTS, counts_formula,
+           title="full bridging, entity level: anaphor right, anchor the key's anchor or in its key entity (UA scorer v1)"),
+    *(Metric(f"dd_{k}", f"DD {label}", f"DD {latex}", "Yu et al. 2022", "ua", cols, formula, fn,
+             title=f"discourse deixis (UA DISCOURSE_DEIXIS column) scored by {label}, singletons kept (UA scorer v1)",
+             also_cites=(cite,))
+      for k, label, latex, cols, formula, fn, cite in (
+          ("muc", "MUC", "MUC", COUNTS, counts_formula, M.muc, "Vilain et al. 1995"),
+          ("bcub", "B³", "B$^3$", COUNTS, counts_formula, M.bcub, "Bagga & Baldwin 1998"),
+          ("ceafm", "CEAF-m", "CEAF-m", COUNTS, counts_formula, M.ceafm, "Luo 2005"),
+          ("ceafe", "CEAF-e", "CEAF-e", COUNTS, counts_formula, M.ceafe, "Luo 2005"),
+          ("blanc", "BLANC", "BLANC", BLANC, blanc_corefud_formula, M.blanc_corefud, "Luo et al. 2014"),
+          ("lea", "LEA", "LEA", COUNTS, counts_formula, M.lea, "Moosavi & Strube 2016"))),
+    Metric("dd_conll", "DD CoNLL", "DD CoNLL", "Yu et al. 2022", "ua_conll", COUNTS * 3, conll_formula,
+           requires=("dd_muc", "dd_bcub", "dd_ceafe"), title="discourse deixis: mean F1 of DD MUC, DD B³, DD CEAF-e "
+                                                           "(the CoNLL score the UA scorer v1 prints in this mode)"),
     Metric("conll", "CoNLL", "CoNLL", "Pradhan et al. 2014", "conll", COUNTS * 3, conll_formula,
            requires=("muc", "bcub", "ceafe"), title="CoNLL-2012 score: mean F1 of MUC, B³ and CEAF-e"),
     Metric("lmuc", "LMUC", "LMUC", "Chen & Ng 2013", "linguistic", COUNTS, counts_formula),
@@ -412,6 +432,11 @@ BIBTEX: dict[str, tuple[str, str, dict[str, str]]] = {
         "booktitle": "Proceedings of the 54th Annual Meeting of the Association for Computational Linguistics "
                      "(Volume 1: Long Papers)", "year": "2016", "pages": "632--642", "publisher": _ACL,
         "doi": "10.18653/v1/P16-1060"}),
+    "Yu et al. 2022": ("inproceedings", "yu-etal-2022-universal", {
+        "author": "Yu, Juntao and Khosla, Sopan and Moosavi, Nafise Sadat and Paun, Silviu and Pradhan, Sameer and "
+                  "Poesio, Massimo", "title": "The Universal Anaphora Scorer",
+        "booktitle": "Proceedings of the Thirteenth Language Resources and Evaluation Conference", "year": "2022",
+        "pages": "4873--4883"}),
     "Novák et al. 2024": ("inproceedings", "novak-etal-2024-findings", {
         "author": "Nov{\\'a}k, Michal and Dohnalov{\\'a}, Barbora and Konop{\\'i}k, Miloslav and Nedoluzhko, Anna "
                   "and Popel, Martin and Pra{\\v{z}}{\\'a}k, Ond{\\v{r}}ej and Sido, Jakub and Straka, Milan and "

@@ -27,6 +27,13 @@ if TYPE_CHECKING:  # annotations only: a plain score imports none of the analyse
 Score = Counts | BlancCounts
 
 
+def dd_conll(m: dict) -> float | None:
+    """Mean F1 of ``dd_muc``, ``dd_bcub`` and ``dd_ceafe`` in ``m`` (``None`` unless all three are)."""
+    if all(k in m for k in ("dd_muc", "dd_bcub", "dd_ceafe")):
+        return conll_score(m["dd_muc"], m["dd_bcub"], m["dd_ceafe"])
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class SideStats:
     """Size of one side of the corpus: documents, mentions, chains, singleton chains."""
@@ -61,9 +68,10 @@ class DocumentResult:
 
     def as_dict(self) -> dict[str, Any]:
         """The document's entry of ``per_document`` in the JSON."""
-        conll = self.conll()
+        conll, dd = self.conll(), dd_conll(self.metrics)
         return {"metrics": {n: s.as_dict() for n, s in self.metrics.items()}
-                | ({"conll": {"f1": conll}} if conll is not None else {}),
+                | ({"conll": {"f1": conll}} if conll is not None else {})
+                | ({"dd_conll": {"f1": dd}} if dd is not None else {}),
                 "mentions": self.mentions.as_dict()}
 
 
@@ -156,11 +164,18 @@ class Evaluation:
             return conll_score(m["muc"], m["bcub"], m["ceafe"])
         return None
 
+    @property
+    def dd_conll(self) -> float | None:
+        """The discourse-deixis layer's CoNLL score (:mod:`.deixis`), when its three parts were scored."""
+        return dd_conll(self.metrics)
+
     def as_dict(self, per_doc: bool = False) -> dict[str, Any]:
         """The stable JSON contract (documented in docs/json-schema.md)."""
         metrics: dict[str, Any] = {name: s.as_dict() for name, s in self.metrics.items()}
         if self.conll is not None:
             metrics["conll"] = {"f1": self.conll}
+        if self.dd_conll is not None:
+            metrics["dd_conll"] = {"f1": self.dd_conll}
         out: dict[str, Any] = {
             "signature": str(self.signature),
             "settings": self.settings.as_dict(),

@@ -228,13 +228,13 @@ def total_rows(ev: Evaluation) -> list[TotalRow]:
     evaluation's micro, macro and scheme-coverage scores."""
     out: list[TotalRow] = []
     for name, s in ev.metrics.items():
-        if name in ("blanc", "blanc_crac"):
+        if name in ("blanc", "blanc_crac", "dd_blanc"):
             c = s.coref
             counts = "coref links " + _fraction(c.recall_num, c.recall_den) + " " + _fraction(c.precision_num,
                                                                                                c.precision_den)
         else:
             counts = _fraction(s.recall_num, s.recall_den) + "  " + _fraction(s.precision_num, s.precision_den)
-        rpf = (s.recall, s.precision, s.f1) if name in ("blanc", "blanc_crac") else \
+        rpf = (s.recall, s.precision, s.f1) if name in ("blanc", "blanc_crac", "dd_blanc") else \
             shown_rpf(s.recall, s.precision, s.f1, s.recall_den, s.precision_den)  # 0/0: n/a
         out.append(TotalRow(METRIC_LABELS.get(name, name), *rpf, counts, ("metric", name)))
     if ev.conll is not None:
