@@ -432,11 +432,6 @@ BIBTEX: dict[str, tuple[str, str, dict[str, str]]] = {
         "booktitle": "Proceedings of the 54th Annual Meeting of the Association for Computational Linguistics "
                      "(Volume 1: Long Papers)", "year": "2016", "pages": "632--642", "publisher": _ACL,
         "doi": "10.18653/v1/P16-1060"}),
-    "Yu et al. 2022": ("inproceedings", "yu-etal-2022-universal", {
-        "author": "Yu, Juntao and Khosla, Sopan and Moosavi, Nafise Sadat and Paun, Silviu and Pradhan, Sameer and "
-                  "Poesio, Massimo", "title": "The Universal Anaphora Scorer",
-        "booktitle": "Proceedings of the Thirteenth Language Resources and Evaluation Conference", "year": "2022",
-        "pages": "4873--4883"}),
     "Novák et al. 2024": ("inproceedings", "novak-etal-2024-findings", {
         "author": "Nov{\\'a}k, Michal and Dohnalov{\\'a}, Barbora and Konop{\\'i}k, Miloslav and Nedoluzhko, Anna "
                   "and Popel, Martin and Pra{\\v{z}}{\\'a}k, Ond{\\v{r}}ej and Sido, Jakub and Straka, Milan and "
