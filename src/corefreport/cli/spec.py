@@ -57,7 +57,9 @@ SCORING = (
         "split antecedents alone). docs/universal-anaphora.md.", None, metavar="drop|keep|only"),
     Opt("match", ("--match",), "Mention matching (corefud-scorer v1.2, docs/matching.md): 'exact' (default: same "
         "words), 'head' (same head word, CRAC 2023+) or 'partial' (the key mention holds the response's words and "
-        "the response holds the key's head); always 1-to-1.", None, metavar="exact|head|partial", fast=True),
+        "the response holds the key's head); for Universal Anaphora files 'min' (the response holds the key's Min= "
+        "minimum span and lies within the key mention) or 'craft' (CRAFT's partial variant); always 1-to-1.", None,
+        metavar="exact|head|partial|min|craft", fast=True),
     Opt("zeros", ("--keep-zeros/--drop-zeros",), "Keep (default) or drop zero mentions, those headed by an empty "
         "node, on both sides.", _SETTINGS["zeros"] == "keep", "switch"),
     Opt("zero_match", ("--zero-match",), "Zeros (mentions headed by an empty node): 'linear' (default: by position, "
