@@ -1,8 +1,9 @@
 """corefreport against the Universal Anaphora scorer v1 (juntaoy/universal-anaphora-scorer, main,
 f4adb45) on the CODI-CRAC 2022 dev files (AMI, LIGHT, Persuasion; UniversalAnaphora/
-CODI-CRAC22-Corpus@2f7b250), each scored against itself and against five responses derived by
+CODI-CRAC22-Corpus@2f7b250), each scored against itself and against seven responses derived by
 deterministic perturbation (tests/data/ua_v1/perturb.py: entities split, merged, non-referring
-flipped, one-word markables dropped).
+flipped, one-word markables dropped; in ``plural`` and ``plural-heavy`` also ``ElementOf`` dropped
+and added — the other five carry no ``ElementOf``).
 
 tests/data/ua_v1/v1_printed.json holds every line v1 printed, the command, and the SHA-256 of
 each input it read; the test rebuilds the inputs from the committed compact keys, checks their
@@ -11,9 +12,8 @@ SHA-256 (the same bytes v1 read) and asserts every printed value (``%.2f``) of e
 * ``remove_split_antecedent keep_non_referring`` — ``--preset crac18`` with every metric v1 prints
   (LEA, MUC, B³, CEAF-e, CEAF-m, BLANC, CoNLL) and the non-referring score;
 * ``remove_split_antecedent remove_singletons`` — ``--drop-singletons``;
-* ``keep_non_referring`` (v1's default, ``--preset codicrac22ar``): only the files against
-  themselves (100 everywhere) — the responses carry no ``ElementOf``, so v1 scores the key's split
-  antecedents, which corefreport does not yet.
+* ``keep_non_referring`` (v1's default: split antecedents kept) — ``--preset codicrac22ar``;
+* ``only_split_antecedent`` — ``--split-antecedents only`` (the split antecedents alone).
 """
 
 from __future__ import annotations
@@ -76,14 +76,17 @@ def settings(options: str):
         return settings_from(metrics="lea,muc,bcub,ceafe,ceafm,blanc_crac", singletons="drop")
     if options == "remove_split_antecedent keep_non_referring":
         return settings_from(preset="crac18", metrics="lea,muc,bcub,ceafe,ceafm,blanc_crac,nonref")
+    if options == "only_split_antecedent":
+        return settings_from(metrics="lea,muc,bcub,ceafe,ceafm,blanc_crac", split_antecedents="only")
     return settings_from(preset="codicrac22ar")
 
 
-RUNS = [r for r in FIXTURE["runs"] if r["options"] != "keep_non_referring" or r["response"] == "key"]
+RUNS = FIXTURE["runs"]
 
 
 def test_every_run_is_here() -> None:
-    assert len(FIXTURE["runs"]) == 54 and len(RUNS) == 39
+    assert len(RUNS) == 96
+    assert sum(r["options"] == "keep_non_referring" for r in RUNS) == 24
 
 
 @pytest.mark.parametrize("run", RUNS, ids=[f"{r['key']}-{r['response']}-{r['options'].replace(' ', '+')}" for r in RUNS])

@@ -67,7 +67,7 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
                    scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
                    errors_drop_response_singletons: bool = False, markup_policy: str = "organisers",
                    repeated_documents: str = "last", truncate: bool = False, cross_document: bool = False,
-                   topic_from: str | None = None, decoupled: bool = False, *,
+                   topic_from: str | None = None, decoupled: bool = False, split_antecedents: str | None = None, *,
                    default_metrics: tuple[str, ...] = STANDARD_METRICS,
                    default_analyses: tuple[str, ...] = ()) -> Settings:
     """The one place command-line options become :class:`Settings` (exit 2 with a message on a
@@ -82,7 +82,7 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
     try:
         settings = settings_from(
             metrics=metric, analyses=analysis, preset=preset, singletons=singletons, match=match, zero_match=zero_match,
-            zeros=zeros, repeats=repeats, by=by, default_metrics=default_metrics, default_analyses=default_analyses,
+            zeros=zeros, repeats=repeats, split_antecedents=split_antecedents, by=by, default_metrics=default_metrics, default_analyses=default_analyses,
             key_duplicates=key_duplicates, strict_tokens=strict_tokens,
             weights=_numbers(weights, "--weights", 4, "NAM,NOM,PRO,SING"), arcs_compat=arcs_compat,
             arcs_singletons=arcs_singletons, arcs_anchor_links=arcs_anchor_links, scheme=scheme,

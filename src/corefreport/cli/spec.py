@@ -53,9 +53,15 @@ SCORING = (
     Opt("repeats", ("--repeats",), "Spans written twice: 'ref801' (default, as reference scorer v8.01) or "
         "'corefud12' (as corefud-scorer v1.2: once within a chain before singletons are dropped, in both chains "
         "across chains; set by --preset crac). docs/matching.md rule 5.", None, metavar="ref801|corefud12"),
+    Opt("split_antecedents", ("--split-antecedents",), "Split antecedents (Universal Anaphora ElementOf: the "
+        "members of a plural entity): 'drop' (default: ignored), 'keep' (scored as the UA scorer v1 does by default: "
+        "the plural entity's pseudo-mention aligned by Kuhn-Munkres; set by --preset codicrac22ar) or 'only' (the "
+        "split antecedents alone). docs/universal-anaphora.md.", None, metavar="drop|keep|only"),
     Opt("match", ("--match",), "Mention matching (corefud-scorer v1.2, docs/matching.md): 'exact' (default: same "
         "words), 'head' (same head word, CRAC 2023+) or 'partial' (the key mention holds the response's words and "
-        "the response holds the key's head); always 1-to-1.", None, metavar="exact|head|partial", fast=True),
+        "the response holds the key's head); for Universal Anaphora files 'min' (the response holds the key's Min= "
+        "minimum span and lies within the key mention) or 'craft' (CRAFT's partial variant); always 1-to-1.", None,
+        metavar="exact|head|partial|min|craft", fast=True),
     Opt("zeros", ("--keep-zeros/--drop-zeros",), "Keep (default) or drop zero mentions, those headed by an empty "
         "node, on both sides.", _SETTINGS["zeros"] == "keep", "switch"),
     Opt("zero_match", ("--zero-match",), "Zeros (mentions headed by an empty node): 'linear' (default: by position, "

@@ -151,8 +151,8 @@ class _UAReader:
         plural = sum(1 for d in self.corpus.documents.values() for m in d.mentions if "ElementOf" in m.features)
         if plural:
             self.corpus.warnings.append(f"{self.path}: {plural} markable(s) with ElementOf (split antecedents of plural "
-                                        "entities): not scored yet; the UA scorer v1 scores them by default "
-                                        "(docs/universal-anaphora.md)")
+                                        "entities): scored under --split-antecedents keep|only (--preset codicrac22ar, "
+                                        "as the UA scorer v1 by default), ignored otherwise (docs/universal-anaphora.md)")
         dd_plural = sum(1 for d in self.corpus.documents.values() for c in d.layers.get("discourse_deixis", ())
                         for m in c.mentions if "ElementOf" in m.features)
         if dd_plural:

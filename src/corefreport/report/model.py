@@ -44,7 +44,11 @@ MATCH_PHRASES = {"exact": "by exact span",
                          "by how their mention was matched)",
                  "partial": "partially, as corefud-scorer does (--match partial: the response mention lies inside "
                             "the key mention and holds its head; a table breaks the links down by how their "
-                            "mention was matched)"}
+                            "mention was matched)",
+                 "min": "by minimum span (--match min: the response mention holds the key's Min= span and lies "
+                        "inside the key mention, as corefud-scorer's partial-corefud on Universal Anaphora files)",
+                 "craft": "partially, as the CRAFT 2019 task does (--match craft: a part of the response mention "
+                          "lies inside the key mention's first part)"}
 FEATURE_PHRASES = {"mtype": "mention type", "pos_class": "POS class", "pronoun": "pronoun lemma", "ne": "NE type",
                    "genre": "genre", "match": "how the mention was matched"}
 FEATURE_ORDER = {"mtype": ("NAME", "NOMINAL", "PRONOUN")}

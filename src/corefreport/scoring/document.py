@@ -35,6 +35,7 @@ from .part import Part, Requested
 from .registry import PER_DOCUMENT_METRICS, REGISTRY, active_analyses
 from .repeats import prepare
 from .result import DocumentResult, SideStats
+from .split import METRICS as SPLIT_METRICS, split_counts
 from .settings import Settings
 
 ROW_COLUMNS = ("analysis", "doc_id", "text", "outcome", "cls", "type")
@@ -117,8 +118,11 @@ class DocumentScorer:
         self.names = [m for m in s.metrics if m in PER_DOCUMENT_METRICS] if self.standard else []
         self.layer_names = tuple(n for n in self.names if n in LAYER_METRICS)
         """Scores of the UA layers (bridging pairs, discourse-deixis chains): :func:`.layers.layer_counts`."""
+        self.split = s.split_antecedents if s.split_antecedents != "drop" else None
+        """keep | only: the metrics of :data:`.split.METRICS` score split antecedents (:mod:`.split`)."""
         self.compute = [(n, REGISTRY[n].compute) for n in self.names
-                        if n not in ("mor", "zero", "nonref") and n not in LAYER_METRICS]
+                        if n not in ("mor", "zero", "nonref") and n not in LAYER_METRICS
+                        and not (self.split and n in SPLIT_METRICS)]
         self.match = s.match != "exact" or s.zero_match != "linear"
         self.drop_zeros = s.zeros == "drop"
         self.corefud = s.match if s.repeats == "corefud12" else None
@@ -272,6 +276,10 @@ class DocumentScorer:
             rd = ad.response_doc
             res["zero"] = REGISTRY["zero"].compute(ad.key_doc, rd, written if written is not None else rd,
                                                    s.singletons == "drop", s.match)
+        if self.split:  # split antecedents, as the Universal Anaphora scorer v1 scores them
+            for name in self.names:
+                if name in SPLIT_METRICS:
+                    res[name] = split_counts(name, ad.key_doc, ad.response_doc, self.split)
         if "nonref" in self.names:  # the non-referring layer of the documents (UA files)
             res["nonref"] = REGISTRY["nonref"].compute(ad.key_doc, ad.response_doc)
         if self.layer_names and read is not None:  # the UA layers of the documents as read

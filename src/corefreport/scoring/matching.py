@@ -37,7 +37,9 @@ from dataclasses import replace
 from ..model import Chain, Document, Mention
 from .counts import Counts
 
-MATCHES = ("exact", "head", "partial")
+MATCHES = ("exact", "head", "partial", "min", "craft")
+"""``--match``: the last two are the Universal Anaphora minimum spans (``Min=``) and CRAFT's partial
+variant (:mod:`.minspan`)."""
 
 
 def ident_words(ident: tuple) -> frozenset[int]:
@@ -282,7 +284,12 @@ def _by_ident(key: Document, response: Document, mode: str, drop_singletons: boo
     else:  # the same, without zeros matched first
         by_ident = {i: kmap[i] for i in rmap if i in kmap}
         used = set(by_ident)
-    if mode != "exact":
+    if mode in ("min", "craft"):  # Universal Anaphora minimum spans (scoring/minspan.py)
+        from .minspan import min_step
+
+        min_step([_Info(m, i, None) for i, m in kmap.items() if i not in used],
+                 [_Info(m, i, None) for i, m in rmap.items() if i not in by_ident], by_ident, mode)
+    elif mode != "exact":
         if mode == "head" and not same_heads:  # the identities hold the heads step 1 computed
             ks = [_Info(m, i, i[1]) for i, m in kmap.items() if i not in used]
             rs = [_Info(m, i, i[1]) for i, m in rmap.items() if i not in by_ident]

@@ -66,7 +66,7 @@ def metric_names(items: str | Iterable[str] | None) -> tuple[tuple[str, ...], bo
 def settings_from(*, metrics: str | Iterable[str] | None = None, analyses: str | Iterable[str] | None = None,
                   preset: str | None = None, singletons: str | bool | None = None, match: str | None = None,
                   zero_match: str | None = None, zeros: str | bool | None = None, repeats: str | None = None,
-                  by: str | Iterable[str] | None = None, default_metrics: tuple[str, ...] = STANDARD_METRICS,
+                  split_antecedents: str | None = None, by: str | Iterable[str] | None = None, default_metrics: tuple[str, ...] = STANDARD_METRICS,
                   default_analyses: tuple[str, ...] = (), **fields: object) -> Settings:
     """The :class:`Settings` of options given by name; ``None`` (or absent) is "not given": the
     default, or the preset's value. ``metrics``/``analyses``/``by`` take a name, a comma-separated
@@ -89,14 +89,16 @@ def settings_from(*, metrics: str | Iterable[str] | None = None, analyses: str |
         raise SettingsError(f"--by {features[0]!r} breaks down link-level scores, and none were asked for: add -a arcs, "
                             "-a typed or -a errors (or -m plink for p-link by category)")
     options, names = apply_preset(preset, {"match": match, "singletons": _keep(singletons, "singletons"),
-                                           "zero_match": zero_match, "repeats": repeats}, names, given)
+                                           "zero_match": zero_match, "repeats": repeats,
+                                           "split_antecedents": split_antecedents}, names, given)
     unknown = sorted(set(fields) - set(option_names()))
     if unknown:
         raise TypeError(f"unknown option {unknown[0]!r}; the options are {', '.join(option_names())}")
     rest = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
     return Settings(metrics=names, analyses=found, preset=preset, match=options["match"] or "exact",
                     singletons=options["singletons"] or "keep", zero_match=options["zero_match"] or "linear",
-                    zeros=_keep(zeros, "zeros") or "keep", repeats=options["repeats"] or "ref801", plink_by=features[0] if plink else None,
+                    zeros=_keep(zeros, "zeros") or "keep", repeats=options["repeats"] or "ref801",
+                    split_antecedents=options["split_antecedents"] or "drop", plink_by=features[0] if plink else None,
                     by=features if not plink else (), **rest)
 
 

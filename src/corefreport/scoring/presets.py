@@ -6,7 +6,7 @@ besides the default list when no metric is asked for. ``Settings.preset`` record
 signature says which preset a number was made under.
 
 >>> apply_preset("crac18", {"singletons": None}, ("muc", "blanc"), False)
-({'singletons': 'keep'}, ('muc', 'bcub', 'ceafe', 'nonref'))
+({'singletons': 'keep', 'split_antecedents': 'drop'}, ('muc', 'bcub', 'ceafe', 'nonref'))
 >>> apply_preset("crac", {"match": None, "singletons": None, "zero_match": None, "repeats": None}, ("muc", "blanc"),
 ...              False)
 ({'match': 'head', 'singletons': 'drop', 'zero_match': 'dependent', 'repeats': 'corefud12'}, ('muc', 'blanc_crac', 'mor', 'zero'))
@@ -53,10 +53,10 @@ PRESETS: Mapping[str, Preset] = MappingProxyType({
         "the Universal Anaphora scorer v1 as the CODI-CRAC 2021/2022 anaphora resolution task ran it "
         "('python ua-scorer.py KEY SYS keep_non_referring'): singletons kept, non-referring expressions out of the "
         "coreference layer and scored on their own (nonref); every v1 metric (LEA, MUC, B³, CEAF-e, CEAF-m, BLANC as "
-        "v1 averages it, CoNLL). Split antecedents (ElementOf), which v1 scores by default, are not scored yet",
+        "v1 averages it, CoNLL); split antecedents (ElementOf) scored as v1 does by default (scoring/split.py)",
         "universal-anaphora-scorer v1 (main, f4adb45) ua-scorer.py; v2.0-Beta's '-t codicrac22ar'; "
         "docs/universal-anaphora.md",
-        options={"singletons": "keep"},
+        options={"singletons": "keep", "split_antecedents": "keep"},
         renames={"blanc": "blanc_crac"},
         more_metrics=("nonref",),
     ),
@@ -67,7 +67,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType({
         "not scored ('python ua-scorer.py KEY SYS remove_split_antecedent keep_non_referring muc bcub ceafe')",
         "universal-anaphora-scorer v1 (main, f4adb45) ua-scorer.py; v2.0-Beta's '-t crac18'; "
         "docs/universal-anaphora.md",
-        options={"singletons": "keep"},
+        options={"singletons": "keep", "split_antecedents": "drop"},
         metrics=("muc", "bcub", "ceafe", "nonref"),
     ),
     "codicrac22br": Preset(

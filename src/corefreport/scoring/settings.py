@@ -49,8 +49,14 @@ class Settings:
     chains across chains, looked up in the last; ``scoring/repeats.py``, docs/matching.md rule 5).
     ``--preset crac`` sets it."""
     """A span repeated in the key: keep (default, as reference v8.01) | dedupe (keep it once)."""
+    split_antecedents: str = "drop"
+    """Split antecedents (a Universal Anaphora plural entity's ``ElementOf`` members): drop (default:
+    ``ElementOf`` ignored, as UA scorer v1's ``remove_split_antecedent``) | keep (scored as UA v1 does
+    by default, ``scoring/split.py``; chains then hold a span once) | only (the split antecedents
+    alone). keep and only need singletons kept. ``--preset codicrac22ar`` sets keep."""
     match: str = "exact"
-    """Mention matching (corefud-scorer v1.2, docs/matching.md): exact | head | partial."""
+    """Mention matching (corefud-scorer v1.2, docs/matching.md): exact | head | partial | min
+    (Universal Anaphora ``Min=`` minimum spans) | craft (CRAFT's partial variant; ``scoring/minspan.py``)."""
     zeros: str = "keep"
     """keep | drop zero mentions (headed by an empty node) on both sides before matching."""
     zero_match: str = "linear"
@@ -142,6 +148,8 @@ class Settings:
         """The ``settings`` object of the JSON output (docs/json-schema.md)."""
         out: dict = {"metrics": list(self.metrics), "singletons": self.singletons, "matching": self.match, "zero_match": self.zero_match, "zeros": self.zeros, "preset": self.preset,
                      "key_duplicates": self.key_duplicates, "repeats": self.repeats}
+        if self.split_antecedents != "drop":
+            out["split_antecedents"] = self.split_antecedents
         if self.repeated_documents != "last":
             out["repeated_documents"] = self.repeated_documents
         if self.mention_singletons != "same":
@@ -174,6 +182,11 @@ def check(s: Settings) -> None:
         raise SettingsError("--key-duplicates takes 'dedupe' or 'keep'")
     if s.preset is not None and s.preset not in PRESETS:
         raise SettingsError(f"--preset takes {', '.join(repr(p) for p in PRESETS)}, got {s.preset!r}")
+    if s.split_antecedents not in ("drop", "keep", "only"):
+        raise SettingsError(f"--split-antecedents takes 'drop', 'keep' or 'only', got {s.split_antecedents!r}")
+    if s.split_antecedents != "drop" and s.singletons == "drop":
+        raise SettingsError(f"--split-antecedents {s.split_antecedents} needs singletons kept (a plural entity's members "
+                            "may be singletons; the UA scorer v1 refuses it too)")
     if s.repeats not in ("ref801", "corefud12"):
         raise SettingsError("--repeats takes 'ref801' or 'corefud12'")
     if s.repeats == "corefud12" and s.key_duplicates != "keep":
@@ -186,8 +199,8 @@ def check(s: Settings) -> None:
         raise SettingsError("zeros takes 'keep' or 'drop'")
     if s.zero_match not in ("linear", "dependent"):
         raise SettingsError("--zero-match takes 'linear' or 'dependent'")
-    if s.match not in ("exact", "head", "partial"):
-        raise SettingsError("--match takes 'exact', 'head' or 'partial'")
+    if s.match not in ("exact", "head", "partial", "min", "craft"):
+        raise SettingsError("--match takes 'exact', 'head', 'partial', 'min' or 'craft'")
     for a in s.analyses:
         if a not in analysis_names():
             raise SettingsError(f"unknown analysis {a!r}; choose {' or '.join(analysis_names())}")
@@ -256,6 +269,7 @@ def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule:
         *((("zero-match", s.zero_match),) if s.zero_match != "linear" else ()),
         *((("preset", s.preset),) if s.preset else ()),
         ("dups", "corefud12" if s.repeats == "corefud12" else "ref801" if s.key_duplicates == "keep" else "ref801+keydedup"),
+        *((("split", s.split_antecedents),) if s.split_antecedents != "drop" else ()),
     ]
     if markup:
         f.append(("markup", s.markup_policy))

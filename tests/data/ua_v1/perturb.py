@@ -7,7 +7,10 @@ derived from them by deterministic perturbation, and the layout the UA scorer v1
   entities split (the later half of an entity's markables become a new entity), pairs of entities
   merged, non-referring flipped (a ``-Pseudo`` entity becomes referring, a referring singleton
   becomes ``-Pseudo``) and one-word markables dropped, each at the variant's rate. ``ElementOf`` is
-  removed (split antecedents are not compared here).
+  removed, except in the variants with a fifth rate (``plural``, ``plural-heavy``): there each
+  ``ElementOf`` is dropped at that rate, and a one-word markable joins a plural entity of its document
+  at a quarter of it (split antecedents compared); a markable of an entity that is itself plural
+  loses its ``ElementOf`` (UA v1 never ends on a plural entity that is its own member).
 * ``expand(compact)``: the 13-column layout UA scorer v1 reads (it takes the 11th field as IDENTITY).
 
 ``python perturb.py FULL.CONLLUA OUT_DIR``: writes NAME.key.ua.gz (committed), and the v1 layout of
@@ -29,6 +32,8 @@ VARIANTS = {  # name: (split, merge, flip, drop) rates
     "flip": (0.0, 0.0, 0.3, 0.0),
     "mixed": (0.15, 0.08, 0.15, 0.1),
     "heavy": (0.4, 0.3, 0.4, 0.3),
+    "plural": (0.15, 0.08, 0.1, 0.1, 0.3),
+    "plural-heavy": (0.4, 0.3, 0.3, 0.3, 0.6),
 }
 OPEN = re.compile(r"\(([^()]*)")
 
@@ -69,17 +74,20 @@ def _docs(lines: list[str]) -> list[tuple[int, int]]:
 
 
 def perturb(text: str, variant: str) -> str:
-    split, merge, flip, drop = VARIANTS[variant]
+    split, merge, flip, drop, *plural = VARIANTS[variant]
     lines = text.splitlines()
     for a, b in _docs(lines):
         rng = random.Random(f"{variant}/{lines[a]}")
         markables: dict[str, list[str]] = {}  # entity → markable ids in order
         single: list[str] = []
+        element_of: dict[str, str] = {}  # markable id → its ElementOf
         for x in lines[a + 1:b]:
             if x and not x.startswith("#"):
                 for m in OPEN.finditer(x.split()[2]):
                     info = dict(p.split("=", 1) for p in m.group(1).rstrip(")").split("|"))
                     markables.setdefault(info["EntityID"], []).append(info["MarkableID"])
+                    if "ElementOf" in info:
+                        element_of[info["MarkableID"]] = info["ElementOf"]
         for x in lines[a + 1:b]:
             if x and not x.startswith("#"):
                 cell = x.split()[2]
@@ -110,13 +118,29 @@ def perturb(text: str, variant: str) -> str:
                 elif len(markables[e]) == 1:
                     entity[markables[e][0]] = f"{e}-Pseudo"
         dropped = {mid for mid in single if rng.random() < drop}
+        element: dict[str, str | None] = {}  # markable id → its new ElementOf (None: none)
+        if plural:
+            groups = sorted({g for v in element_of.values() for g in v.split(",")})
+            for mid in sorted(element_of):
+                if rng.random() < plural[0]:
+                    element[mid] = None
+            for mid in single:
+                if groups and mid not in element_of and rng.random() < plural[0] / 4:
+                    element[mid] = rng.choice(groups)
+            targets = {g for mid in entity for v in [element.get(mid, element_of.get(mid))] if v for g in v.split(",")}
+            for mid in entity:  # no plural entity a member (v1 loops for ever on a cycle)
+                if entity[mid] in targets and element.get(mid, element_of.get(mid)):
+                    element[mid] = None
 
         def opener(m: re.Match) -> str:
             body = m.group(1)
             end = body.endswith(")")
-            parts = [p for p in body.rstrip(")").split("|") if not p.startswith("ElementOf=")]
+            parts = [p for p in body.rstrip(")").split("|") if not p.startswith("ElementOf=") or plural]
             info = dict(p.split("=", 1) for p in parts)
             mid = info["MarkableID"]
+            if mid in element:
+                parts = [p for p in parts if not p.startswith("ElementOf=")]
+                parts += [f"ElementOf={element[mid]}"] if element[mid] is not None else []
             if end and mid in dropped:
                 return ""
             parts = [f"EntityID={entity[mid]}" if p.startswith("EntityID=") else p for p in parts]
