@@ -37,6 +37,8 @@ from ..model import Document
 from .counts import Counts
 
 LAYER = "bridging"
+ENTITY_LAYER = "bridging_entity"
+"""CorefUD's ``Bridge=``: an anaphor mention anchored on an entity (:mod:`corefreport.io.corefud_bridge`)."""
 SKIPPED = "bridging_skipped"
 METRICS = ("bridging_ar", "bridging_fbm", "bridging_fbe")
 """The three scores, in v1's printing order."""
@@ -60,12 +62,15 @@ def entities(doc: Document, drop_singletons: bool = False) -> dict[tuple, int]:
     return out
 
 
-PAIR_OUTCOMES = ("matched", "same entity", "wrong anchor", "missed", "spurious")
+PAIR_OUTCOMES = ("matched", "same entity", "wrong anchor", "anaphor found", "missed", "spurious")
 """What a pair is, per anaphor span (:func:`pair_outcomes`): both sides anchor it to the same span
 (``matched``: counts for all three scores); to spans of one key entity (``same entity``: anaphor
 recognition and entity level); elsewhere (``wrong anchor``: anaphor recognition only); only the
-key has the anaphor (``missed``); only the response (``spurious``)."""
-AR_TP = frozenset({"matched", "same entity", "wrong anchor"})
+key has the anaphor (``missed``); only the response (``spurious``). A pair anchored on an
+**entity** (CorefUD's ``Bridge=``) has no anchor markable: both sides having its anaphor is
+``anaphor found`` (anaphor recognition only), and it is in neither full-bridging score (UA v1
+defines them over anchor markables), whose counts stay 0/0."""
+AR_TP = frozenset({"matched", "same entity", "wrong anchor", "anaphor found"})
 FBE_TP = frozenset({"matched", "same entity"})
 
 
@@ -84,11 +89,21 @@ class PairOutcome:
 
 
 def labelled_pairs(doc: Document | None) -> dict[tuple, tuple[tuple, str]]:
-    """anaphor span → (anchor span, Rel), as :func:`pairs` (the last pair of a repeated anaphor span)."""
+    """anaphor span → (anchor span, Rel), as :func:`pairs` (the last pair of a repeated anaphor
+    span); an entity anchor (CorefUD) is ``("entity", its mentions' spans in order)``."""
     if doc is None:
         return {}
-    return {c.mentions[0].ident: (c.mentions[1].ident, c.label)
-            for c in doc.layers.get(LAYER, ()) if len(c.mentions) == 2}
+    out = {c.mentions[0].ident: (c.mentions[1].ident, c.label)
+           for c in doc.layers.get(LAYER, ()) if len(c.mentions) == 2}
+    for c in doc.layers.get(ENTITY_LAYER, ()):
+        if len(c.mentions) > 1:
+            out[c.mentions[0].ident] = (("entity", tuple(sorted(m.ident for m in c.mentions[1:]))), c.label)
+    return out
+
+
+def is_entity_anchor(anchor: tuple | None) -> bool:
+    """Whether an anchor of :func:`labelled_pairs` is an entity (CorefUD's ``Bridge=``)."""
+    return anchor is not None and anchor[0] == "entity"
 
 
 def pair_outcomes(key: Document, response: Document | None, drop_singletons: bool = False) -> list[PairOutcome]:
@@ -112,6 +127,8 @@ def pair_outcomes(key: Document, response: Document | None, drop_singletons: boo
         s_ant, s_rel = s.get(ana, (None, ""))
         if s_ant is None:
             outcome = "missed"
+        elif is_entity_anchor(k_ant) or is_entity_anchor(s_ant):
+            outcome = "anaphor found"
         elif s_ant == k_ant:
             outcome = "matched"
         elif k_ant in ent and s_ant in ent and ent[k_ant] == ent[s_ant]:
@@ -134,9 +151,12 @@ def bridging_counts(key: Document, response: Document | None,
     nk = sum(1 for r in rows if r.outcome != "spurious")
     ns = sum(1 for r in rows if r.outcome != "missed")
     ar = sum(1 for r in rows if r.outcome in AR_TP)
-    fbm = sum(1 for r in rows if r.outcome == "matched")
-    fbe = sum(1 for r in rows if r.outcome in FBE_TP)
-    return (Counts(ar, nk, ar, ns), Counts(fbm, nk, fbm, ns), Counts(fbe, nk, fbe, ns))
+    markable = [r for r in rows if not is_entity_anchor(r.key_anchor) and not is_entity_anchor(r.response_anchor)]
+    mk = sum(1 for r in markable if r.outcome != "spurious")
+    ms = sum(1 for r in markable if r.outcome != "missed")
+    fbm = sum(1 for r in markable if r.outcome == "matched")
+    fbe = sum(1 for r in markable if r.outcome in FBE_TP)
+    return (Counts(ar, nk, ar, ns), Counts(fbm, mk, fbm, ms), Counts(fbe, mk, fbe, ms))
 
 
 def skipped(doc: Document | None) -> list[str]:
@@ -151,6 +171,8 @@ def skipped_warnings(key: Document, response: Document | None) -> list[str]:
         gone = skipped(doc)
         if gone:
             shown = ", ".join(gone[:5]) + (", …" if len(gone) > 5 else "")
+            why = ("an entity without a mention (opened by then)" if doc.meta.get("bridging") == "entity"
+                   else "a MarkableID not in the IDENTITY column")
             out.append(f"{doc.source or side}: document {doc.doc_id!r}: {len(gone)} {side} bridging pair(s) skipped, "
-                       f"a MarkableID not in the IDENTITY column ({shown}); the UA scorer v1 skips them too")
+                       f"{why} ({shown}); the UA scorer v1 skips them too")
     return out

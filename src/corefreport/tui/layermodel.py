@@ -23,7 +23,8 @@ from rich.text import Text
 from ..model import Document
 from ..present.context import Highlight, document_of, token_role
 from ..present.inert import inert
-from ..scoring.bridging import METRICS as BRIDGING_METRICS, PAIR_OUTCOMES, PairOutcome, pair_outcomes, skipped
+from ..scoring.bridging import METRICS as BRIDGING_METRICS, PAIR_OUTCOMES, PairOutcome, is_entity_anchor, \
+    pair_outcomes, skipped
 from ..scoring.deixis import LAYER as DD_LAYER, METRICS as DD_METRICS
 from ..scoring.nonref import NONREF_OUTCOMES, NonrefOutcome, nonref_outcomes
 from ..scoring.result import Evaluation
@@ -32,9 +33,8 @@ from .model import BOTH_STYLE, KEY_STYLE, REFERENT_STYLE, RESPONSE_STYLE, ROLE_S
 LAYER_TITLES = {"bridging": "bridging pairs", "nonref": "non-referring", "deixis": "DD chains",
                 "skipped": "skipped bridging pairs"}
 """Page name → its title (the crumb and the totals row)."""
-OUTCOME_STYLE = {"matched": "green", "same entity": "cyan", "wrong anchor": "yellow", "missed": "red",
+OUTCOME_STYLE = {"anaphor found": "green", "matched": "green", "same entity": "cyan", "wrong anchor": "yellow", "missed": "red",
                  "spurious": "blue", "found": "green", "key": "bold", "response": "bold"}
-ERRORS_FIRST = {o: i for i, o in enumerate(("missed", "spurious", "wrong anchor", "same entity", "matched", "found"))}
 
 
 # --------------------------------------------------------------------------- items
@@ -187,9 +187,12 @@ def _doc(ev: Evaluation, doc_id: str) -> Document | None:
 
 
 def words(ev: Evaluation, doc_id: str, span: tuple | None) -> str:
-    """The words of a span (a discontinuous one's parts with ``…``), ``—`` for none."""
+    """The words of a span (a discontinuous one's parts with ``…``), ``—`` for none; an entity
+    anchor (CorefUD's ``Bridge=``): ``entity: FIRST MENTION (N)``."""
     if span is None:
         return "—"
+    if is_entity_anchor(span):
+        return f"entity: {words(ev, doc_id, span[1][0])} ({len(span[1])})" if span[1] else "entity"
     doc = _doc(ev, doc_id)
     if doc is None:
         return f"{span[0]}–{span[1]}"
@@ -222,8 +225,8 @@ def bridging_view(ev: Evaluation, width: int = 80) -> View:
                 "key anchor": words(ev, it.doc_id, r.key_anchor),
                 "resp. anchor": words(ev, it.doc_id, r.response_anchor), "rel": r.key_rel or r.response_rel,
                 "document": it.doc_id, "anaphor_span": list(r.anaphor[:2]),
-                "key_anchor_span": list(r.key_anchor[:2]) if r.key_anchor else None,
-                "response_anchor_span": list(r.response_anchor[:2]) if r.response_anchor else None,
+                "key_anchor_span": shown_span(r.key_anchor, r.anaphor),
+                "response_anchor_span": shown_span(r.response_anchor, r.anaphor),
                 "response_rel": r.response_rel}
 
     note = (f"{len(items)} anaphors: {tally(items, PAIR_OUTCOMES) or 'none'}; AR counts the anaphors in both, "
@@ -356,7 +359,24 @@ BRIDGING_WHY = {
     "wrong anchor": "the response has the anaphor but anchors it outside the key anchor's entity: counts for AR only",
     "missed": "the response has no bridging pair on this anaphor (a false negative of every bridging score)",
     "spurious": "the key has no bridging pair on this anaphor (a false positive of every bridging score)",
+    "anaphor found": "both sides have a bridging pair on this anaphor; its anchor is an entity (CorefUD's Bridge=), "
+                     "so only anaphor recognition is defined: counts for AR (shown: the anchor entity's mention "
+                     "nearest before the anaphor)",
 }
+
+
+def shown_span(anchor: tuple | None, anaphor: tuple) -> tuple[int, int] | None:
+    """The (start, end) of an anchor to mark in the sentence: an anchor markable's span; of an
+    entity anchor, its last mention starting before the anaphor (else its first)."""
+    if anchor is None:
+        return None
+    if is_entity_anchor(anchor):
+        spans = anchor[1]
+        if not spans:
+            return None
+        before = [x for x in spans if x[0] < anaphor[0]]
+        return tuple(max(before)[:2]) if before else tuple(spans[0][:2])
+    return tuple(anchor[:2])
 
 
 def _head(outcome: str, where: str) -> Text:
@@ -373,8 +393,8 @@ def bridging_detail(ev: Evaluation, it: BridgingItem) -> Text:
     out.append(BRIDGING_WHY[r.outcome] + "\n")
     doc = _doc(ev, it.doc_id)
     if doc is not None:
-        out.append_text(in_sentence(doc, Highlight(r.anaphor[:2], r.key_anchor[:2] if r.key_anchor else None,
-                                                   r.response_anchor[:2] if r.response_anchor else None), "A"))
+        out.append_text(in_sentence(doc, Highlight(r.anaphor[:2], shown_span(r.key_anchor, r.anaphor),
+                                                   shown_span(r.response_anchor, r.anaphor)), "A"))
     same = r.key_anchor is not None and r.key_anchor == r.response_anchor
     out.append("anaphor [A]     ", style="bold")
     out.append(inert(words(ev, it.doc_id, r.anaphor)), style=REFERENT_STYLE)

@@ -318,7 +318,7 @@ def warnings_view(ev: Evaluation) -> View:
                 values=lambda w: {"warning": w})
 
 
-NARROW_OUTCOMES = (("same entity ", "ent "), ("wrong anchor ", "wrong "), ("matched ", "ok "), ("missed ", "FN "),
+NARROW_OUTCOMES = (("anaphor found ", "AR "), ("same entity ", "ent "), ("wrong anchor ", "wrong "), ("matched ", "ok "), ("missed ", "FN "),
                    ("spurious ", "FP "), ("found ", "TP "))
 """The UA layers' outcome words (tui/layermodel.py) as an 80-column totals row writes them."""
 
@@ -328,7 +328,7 @@ def compact_mix(counts: str) -> str:
     that fits 80 columns."""
     for word, short in NARROW_OUTCOMES:
         counts = re.sub(rf"\b{word}(?=\d)", short, counts)
-    return re.sub(r"\b(TP|WT|WL|WTL|FN|FP|ok|ent|wrong) (\d)", r"\1\2", counts)
+    return re.sub(r"\b(TP|WT|WL|WTL|FN|FP|ok|ent|wrong|AR) (\d)", r"\1\2", counts)
 
 
 def totals_view(ev: Evaluation, width: int = 120, extra: Sequence[TotalRow] = ()) -> View:
