@@ -102,6 +102,7 @@ def test_entity_anchored_pairs_in_the_browser() -> None:
     (item,) = L.bridging_items(ev)
     assert item.row.outcome == "anaphor found" and item.row.key_rel == "part"
     view = L.layer_view(ev, "bridging", 120)
-    assert view.plain() == [["anaphor found", "roof", "entity: The house (2)", "entity: The house (2)", "part", "d"]]
+    assert view.plain() == [["anaphor found", "roof", "The house (2)", "The house (2)", "part", "d"]]
     detail = L.layer_detail(ev, item).plain
     assert "The house its[K=R] roof[A]" in detail and "only anaphor recognition is defined" in detail
+    assert "anchors are entities (CorefUD's Bridge=)" in view.note

@@ -188,11 +188,11 @@ def _doc(ev: Evaluation, doc_id: str) -> Document | None:
 
 def words(ev: Evaluation, doc_id: str, span: tuple | None) -> str:
     """The words of a span (a discontinuous one's parts with ``…``), ``—`` for none; an entity
-    anchor (CorefUD's ``Bridge=``): ``entity: FIRST MENTION (N)``."""
+    anchor (CorefUD's ``Bridge=``): ``FIRST MENTION (N)``, N its mentions."""
     if span is None:
         return "—"
     if is_entity_anchor(span):
-        return f"entity: {words(ev, doc_id, span[1][0])} ({len(span[1])})" if span[1] else "entity"
+        return f"{words(ev, doc_id, span[1][0])} ({len(span[1])})" if span[1] else "an entity"
     doc = _doc(ev, doc_id)
     if doc is None:
         return f"{span[0]}–{span[1]}"
@@ -229,8 +229,10 @@ def bridging_view(ev: Evaluation, width: int = 80) -> View:
                 "response_anchor_span": shown_span(r.response_anchor, r.anaphor),
                 "response_rel": r.response_rel}
 
-    note = (f"{len(items)} anaphors: {tally(items, PAIR_OUTCOMES) or 'none'}; AR counts the anaphors in both, "
-            "FB-m matched, FB-e matched + same entity")
+    entity = any(is_entity_anchor(it.row.key_anchor) or is_entity_anchor(it.row.response_anchor) for it in items)
+    note = (f"{len(items)} anaphors: {tally(items, PAIR_OUTCOMES) or 'none'}; " + (
+        "anchors are entities (CorefUD's Bridge=): first mention (mentions); only AR is defined" if entity else
+        "AR counts the anaphors in both, FB-m matched, FB-e matched + same entity"))
     return View("layer", LAYER_TITLES["bridging"], ("outcome", "anaphor", "key anchor", "resp. anchor", "rel",
                                                     "document"), items, cell, note=note, values=values)
 
