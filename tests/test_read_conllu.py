@@ -172,14 +172,27 @@ def test_head_position_outside_the_mention_is_an_error():
         read_conllu("f.conllu", text)
 
 
-def test_split_antecedents_and_bridging_are_ignored_with_one_warning():
+def test_split_antecedents_are_ignored_with_one_warning_and_bridging_is_read():
     text = "\n".join(["# newdoc id = d", word(1, "a", "Entity=(e1-x-1-)"), word(2, "b", "Entity=(e2-x-1-)"),
                       word(3, "they", "Entity=(e3-x-1-)|SplitAnte=e1<e3,e2<e3"),
-                      word(4, "door", "Bridge=e1<e4|Entity=(e4-x-1-)")])
+                      word(4, "door", "Bridge=e1<e4:part,e9<e4|Entity=(e4-x-1-)")])
     corpus = read_conllu("f.conllu", text)
-    assert chains(corpus.documents["d"]) == [[(0, 0)], [(1, 1)], [(2, 2)], [(3, 3)]]
+    doc = corpus.documents["d"]
+    assert chains(doc) == [[(0, 0)], [(1, 1)], [(2, 2)], [(3, 3)]]
     assert len(corpus.warnings) == 1
-    assert "1 SplitAnte= and 1 Bridge=" in corpus.warnings[0] and corpus.warnings[0].startswith("f.conllu")
+    assert "1 SplitAnte= annotation(s) ignored" in corpus.warnings[0] and corpus.warnings[0].startswith("f.conllu")
+    # Bridge=ANCHOR<ANAPHOR:REL on the anaphor's first word (Udapi): 'door' anchored on entity e1
+    assert [(c.label, [m.span for m in c.mentions]) for c in doc.layers["bridging_entity"]] == [("part", [(3, 3), (0, 0)])]
+    assert [c.label for c in doc.layers["bridging_skipped"]] == ["e4→e9"]  # e9 has no mention
+
+
+@pytest.mark.parametrize("value, problem", [
+    ("e1", "Bridge= link 'e1' is not ANCHOR<ANAPHOR"), ("e4<e4", "anchors entity 'e4' on itself")])
+def test_bad_bridge_is_an_error(value: str, problem: str):
+    text = "\n".join(["# newdoc id = d", word(1, "a", "Entity=(e1-x-1-)"), word(2, "door", f"Bridge={value}|Entity=(e4-x-1-)")])
+    with pytest.raises(InputError) as e:
+        read_conllu("f.conllu", text)
+    assert e.value.line == 3 and problem in e.value.problem
 
 
 def test_head_outside_its_sentence_is_unknown_with_a_warning():
@@ -235,9 +248,8 @@ def test_gum_news_iodine_counts_verified_with_grep():
     assert (len(doc.tokens), len(doc.sentence_starts), len(doc.mentions), len(doc.chains)) == (1071, 41, 312, 149)
     assert doc.tokens[:2] == ["Australian", "children"]
     assert doc.chains[0].label == "1" and doc.chains[0].mentions[0].span == (0, 1)
-    path = shared("gum", "dep", "GUM_news_iodine.conllu")
-    assert corpus.warnings == [(f"{path}: 0 SplitAnte= and 20 Bridge= annotation(s) ignored (split antecedents "
-                                "and bridging are not identity coreference)")]
+    assert corpus.warnings == []
+    assert len(doc.layers["bridging_entity"]) == 20 and "bridging_skipped" not in doc.layers
 
 
 def test_gum_byron_heads_and_features():

@@ -45,8 +45,9 @@ Format (CorefUD 1.x, the UA "compact" proposal) and the choices made here:
   first and last word); its features come from part 1's bracket, its head from the last part's
   head index counted over all its words, as Udapi reads them. A part ``k > 1`` continues the
   entity's first unfinished discontinuous mention that is not open at that moment.
-* ``SplitAnte=`` and ``Bridge=`` are not identity coreference: they are ignored, with one warning
-  per file that says how many were seen.
+* ``Bridge=`` (bridging: an anaphor mention anchored on an entity) is read into
+  ``Document.layers["bridging_entity"]`` (:mod:`.corefud_bridge`). ``SplitAnte=`` is not identity
+  coreference: it is ignored, with one warning per file that says how many were seen.
 * Every error names the file and line: a line without 10 columns, a bad ID, unreadable ``Entity=``
   text, a head index outside its mention, a closing bracket without an opening one, a mention never closed by the end of its document.
 """
@@ -59,6 +60,7 @@ from pathlib import Path
 
 from ..model import Chain, Corpus, Document, Mention
 from .conll2012 import read_text
+from .corefud_bridge import read_bridges
 from ..errors import InputError
 
 DEFAULT_FIELDS: tuple[str, ...] = ("eid", "etype", "head", "other")
@@ -173,6 +175,7 @@ class _DocumentBuilder:
         self.prev_id = 0
         self.opened = 0  # opening brackets read so far (a mention's place among copies of its span)
         self.order: dict[int, int] = {}  # id(mention) -> the number of its opening bracket
+        self.bridges: list[tuple[str, float, int]] = []  # Bridge= values: (value, token position, line)
 
     def add_words(self, rows: list[list[str]], ids: list[int]) -> int:
         """Append a run of word lines (split into columns) with their integer IDs; return the
@@ -351,6 +354,7 @@ class _DocumentBuilder:
         rows = self.rows
         doc.columns = {"lemma": [r[2] for r in rows], "upos": [r[3] for r in rows], "pos": [r[4] for r in rows],
                        "deprel": [r[7] for r in rows]}
+        read_bridges(doc, self.bridges, self.path)
         bad = self._check_heads()
         if any(h != -2 for h in self.heads):
             doc.columns["head"] = ["-1" if h == -1 else "_" if h == -2 else str(h) for h in self.heads]
@@ -517,7 +521,8 @@ class _ConlluReader:
             elif item.startswith("SplitAnte="):
                 self.split_ante += 1
             elif item.startswith("Bridge="):
-                self.bridges += 1
+                self.bridges += item.count(",") + 1
+                builder.bridges.append((item[7:], t, ln))
 
     def is_word(self, cols: list[str], ln: int) -> bool:
         """Whether a line is a word; multi-word-token lines (``9-10``) and empty nodes (``15.1``) are
@@ -538,10 +543,10 @@ class _ConlluReader:
         return False
 
     def add_warnings(self) -> None:
-        if self.split_ante or self.bridges:
+        if self.split_ante:
             self.corpus.warnings.append(
-                f"{self.path}: {self.split_ante} SplitAnte= and {self.bridges} Bridge= annotation(s) ignored "
-                "(split antecedents and bridging are not identity coreference)")
+                f"{self.path}: {self.split_ante} SplitAnte= annotation(s) ignored "
+                "(split antecedents are not identity coreference)")
         if self.bad_heads:
             self.corpus.warnings.append(f"{self.path}: {self.bad_heads} HEAD value(s) point outside their "
                                         "sentence; read as unknown")

@@ -13,7 +13,7 @@ from ..scoring.result import Evaluation
 from .labels import METRIC_LABELS, short_path
 from .numbers import cell, count, is_score_column, pct
 from .plain import Block, Cell, fits, inert_block, line, render
-from .tables import Table, all_tables, metrics_table, per_document_table, scored_sizes
+from .tables import Table, all_tables, mentions_label, metrics_table, per_document_table, scored_sizes
 
 
 def evaluation_blocks(ev: Evaluation, per_doc: bool = False, tty: bool = False, extra: list[Table] = ()
@@ -45,7 +45,7 @@ def _sizes(ev: Evaluation) -> Block:
 def _metrics(ev: Evaluation) -> Block:
     rows: list[tuple[Cell, ...]] = []
     for name, rr, pp, ff, rn, rd, pn, pd in metrics_table(ev).rows:
-        label = METRIC_LABELS.get(name, name)
+        label = mentions_label(ev) if name == "mentions" else METRIC_LABELS.get(name, name)
         if name == "conll":
             rows.append((label, "", "", (pct(ff), "bold"), "", ""))
         elif rn is None:  # BLANC: link counts of two kinds do not make one fraction (see the JSON)

@@ -53,6 +53,24 @@ def metrics_table(ev: Evaluation, names: list[str] | None = None, title: str = "
     return t
 
 
+LAYER_FAMILIES = ("ua", "ua_conll")
+"""Registry families of the Universal Anaphora layer scores (non-referring, bridging, discourse deixis)."""
+
+
+def mentions_label(ev: Evaluation) -> str:
+    """The label of the mention-identification row: ``Mentions (coreference layer)`` when every
+    score computed is a Universal Anaphora layer's (``--preset codicrac22dd``, ``codicrac22br``):
+    the row counts the IDENTITY column's mentions — the coreference layer's, which no score of the
+    table is about — not the DISCOURSE_DEIXIS or BRIDGING markables.
+
+    >>> from types import SimpleNamespace as NS
+    >>> mentions_label(NS(metrics={"dd_muc": 0})), mentions_label(NS(metrics={"muc": 0, "dd_muc": 0}))
+    ('Mentions (coreference layer)', 'Mentions')
+    """
+    layers_only = bool(ev.metrics) and all(REGISTRY[n].family in LAYER_FAMILIES for n in ev.metrics if n in REGISTRY)
+    return METRIC_LABELS["mentions"] + (" (coreference layer)" if layers_only else "")
+
+
 def scored_sizes(ev: Evaluation) -> str:
     """What was scored when singletons were dropped (``--drop-singletons``, ``--preset crac``): the
     corpus sizes are counted as read, before the drop; the mentions scored are the mention

@@ -14,6 +14,7 @@ from ..errors import InputError, SettingsError
 from ..model import Corpus, Document
 from .align import duplicate_warnings, pairing_warnings
 from .crossdoc import repeated_labels_warning
+from .layers import defined_metrics
 from .counts import Counts
 from .matching import formats_by_rule, heads_warning
 from .metrics import BlancCorefudCounts, BlancCounts
@@ -136,6 +137,9 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
         if errors is not None and not part.rows and not part.requested.rows:
             errors.check_by()
     names = [m for m in settings.metrics if m in REGISTRY and (complete or m in part.documents[0].metrics)]
+    names, undefined = defined_metrics(names, formats[0])  # CorefUD's entity-anchored Bridge=: AR only
+    if undefined:
+        warnings.append(undefined)
     kc = rc = None
     if documents is not None:
         kc = Corpus(documents[0], sources[0], formats[0])

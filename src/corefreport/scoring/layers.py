@@ -15,7 +15,7 @@ from .deixis import METRICS as DD_METRICS, deixis_counts
 
 LAYER_METRICS = frozenset(BRIDGING_METRICS) | frozenset(DD_METRICS)
 """The scores :func:`layer_counts` computes."""
-HASHED = ("bridging", "discourse_deixis")
+HASHED = ("bridging", "bridging_entity", "discourse_deixis")
 """The layers a key's content hash covers beside its chains (the non-referring layer predates them)."""
 
 
@@ -40,3 +40,30 @@ def hash_layers(h, d: Document) -> None:
     for name in HASHED:
         for c in d.layers.get(name, ()):
             h.update(f"{name}:{c.label}:{[m.ident for m in c.mentions]!r}".encode())
+
+
+ENTITY_ANCHORED = {"conllu": "CorefUD's Bridge="}
+"""Key formats whose bridging anchors an anaphor on an entity, not a markable (:mod:`corefreport.io.corefud_bridge`)."""
+MARKABLE_LEVELS = ("bridging_fbm", "bridging_fbe")
+"""The bridging scores defined over anchor markables only (UA v1's full bridging)."""
+
+
+def defined_metrics(names: list[str], key_format: str) -> tuple[list[str], str | None]:
+    """``names`` without the scores a key format's layers do not define, and the sentence that
+    says why (``None``: all defined). CorefUD's ``Bridge=`` anchors an anaphor *mention* on an
+    *entity*: anaphor recognition is defined, UA v1's full bridging at markable level (anchor
+    markables compared) and at entity level (the key entity of each anchor markable) are not.
+
+    >>> defined_metrics(["muc", "bridging_ar", "bridging_fbm", "bridging_fbe"], "conllu")[0]
+    ['muc', 'bridging_ar']
+    >>> defined_metrics(["bridging_ar", "bridging_fbm"], "ua")
+    (['bridging_ar', 'bridging_fbm'], None)
+    """
+    source = ENTITY_ANCHORED.get(key_format)
+    gone = [n for n in names if n in MARKABLE_LEVELS]
+    if source is None or not gone:
+        return names, None
+    return [n for n in names if n not in MARKABLE_LEVELS], (
+        f"bridging: {source} anchors an anaphor mention on an entity, not on a markable, so only anaphor "
+        f"recognition (Bridging AR) is defined; {', '.join(gone)} (full bridging at markable and entity level, "
+        "the Universal Anaphora scorer's, which compare anchor markables) are not printed")

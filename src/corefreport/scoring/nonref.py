@@ -19,6 +19,8 @@ Counts(recall_num=1, recall_den=2, precision_num=1, precision_den=2)
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..model import Document
 from .counts import Counts
 
@@ -32,10 +34,44 @@ def markables(doc: Document | None) -> list[tuple]:
     return [c.mentions[0].ident for c in doc.layers.get(LAYER, ()) if c.mentions]
 
 
+NONREF_OUTCOMES = ("found", "missed", "spurious")
+
+
+@dataclass(frozen=True, slots=True)
+class NonrefOutcome:
+    """One non-referring markable (``span``: its :attr:`Mention.ident`) of the key (``found`` when
+    the response marks the span non-referring, else ``missed``) or of the response only
+    (``spurious``); ``entity``: its ``-Pseudo`` entity's id on that side."""
+
+    span: tuple
+    outcome: str
+    entity: str = ""
+
+
+def nonref_outcomes(key: Document, response: Document | None) -> list[NonrefOutcome]:
+    """The key's markables in order, then the response's spurious ones: the rows
+    :func:`nonref_counts` counts.
+
+    >>> from corefreport.model import Chain, Document, Mention
+    >>> key = Document("d", layers={"non_referring": [Chain("1-Pseudo", [Mention(3, 3)]), Chain("2-Pseudo", [Mention(5, 6)])]})
+    >>> resp = Document("d", layers={"non_referring": [Chain("b-Pseudo", [Mention(8, 8)]), Chain("a-Pseudo", [Mention(3, 3)])]})
+    >>> [(o.span, o.outcome, o.entity) for o in nonref_outcomes(key, resp)]
+    [((3, 3), 'found', '1-Pseudo'), ((5, 6), 'missed', '2-Pseudo'), ((8, 8), 'spurious', 'b-Pseudo')]
+    """
+    def firsts(doc: Document | None) -> list[tuple[tuple, str]]:
+        if doc is None:
+            return []
+        return [(c.mentions[0].ident, c.label) for c in doc.layers.get(LAYER, ()) if c.mentions]
+
+    k, s = firsts(key), firsts(response)
+    ks, ss = {m for m, _ in k}, {m for m, _ in s}
+    return ([NonrefOutcome(m, "found" if m in ss else "missed", e) for m, e in k]
+            + [NonrefOutcome(m, "spurious", e) for m, e in s if m not in ks])
+
+
 def nonref_counts(key: Document, response: Document | None, *_: object) -> Counts:
-    """The statistics of one document (module docstring)."""
-    k, s = markables(key), markables(response)
-    ks, ss = set(k), set(s)
-    tp = sum(1 for m in k if m in ss)
-    fp = sum(1 for m in s if m not in ks)
-    return Counts(tp, len(k), tp, tp + fp)
+    """The statistics of one document (module docstring): :func:`nonref_outcomes` counted."""
+    rows = nonref_outcomes(key, response)
+    tp = sum(1 for r in rows if r.outcome == "found")
+    fp = sum(1 for r in rows if r.outcome == "spurious")
+    return Counts(tp, tp + sum(1 for r in rows if r.outcome == "missed"), tp, tp + fp)

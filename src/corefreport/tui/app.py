@@ -38,6 +38,7 @@ from textual.worker import get_current_worker
 from ..present.inert import inert
 from ..scoring.outcomes import LinkOutcome
 from ..scoring.result import Evaluation
+from . import layermodel as L
 from . import model as M
 from .typing import TypedSearch
 from .footer import KeysFooter
@@ -54,7 +55,7 @@ KEYMAP_ENV = "COREFREPORT_KEYMAP"
 class Page:
     """One entry of the navigation stack; its :class:`~corefreport.tui.model.View` is built lazily."""
 
-    kind: str  # "loading" | "totals" | "groups" | "links" | "link" | "documents" | "warnings"
+    kind: str  # "loading" | "totals" | "groups" | "links" | "link" | "documents" | "warnings" | "layer" | "layeritem"
     crumb: str
     scope: M.Scope | None = None
     column: str = "cls"
@@ -83,13 +84,13 @@ class Page:
         self.base = self.view = None
 
     def build(self, ev: Evaluation, width: int = 80) -> M.View:
-        if self.kind in ("links", "totals", "documents") and self.base is not None and self.width != width:
+        if self.kind in ("links", "totals", "documents", "layer") and self.base is not None and self.width != width:
             self.reset()  # its cells are cut to the terminal's width
         self.width = width
         if self.base is None or self.view_of != id(ev):
             self.view = None
             if self.kind == "totals":
-                self.base = M.totals_view(ev, width)
+                self.base = M.totals_view(ev, width, L.layer_total_rows(ev))
             elif self.kind == "groups":
                 self.base = M.group_view(ev, self.scope, self.column, self.sort, self.reverse)
             elif self.kind == "links":
@@ -100,6 +101,8 @@ class Page:
                 self.base = M.warnings_view(ev)
             elif self.kind == "confusion":
                 self.base = M.confusion_view(ev, self.column)
+            elif self.kind == "layer":  # a UA layer's page: self.column names it (tui/layermodel.py)
+                self.base = L.layer_view(ev, self.column, width)
             else:
                 self.base = M.View(self.kind, self.crumb, (), [], lambda it, full: ())
             self.view_of = id(ev)
@@ -273,7 +276,7 @@ class Browser(TypedSearch, Screen):
     def on_resize(self) -> None:
         """Link cells are cut to the width: rebuild them."""
         self._fit()
-        if self.pages and (self.page.kind == "link" or self.page.kind in ("links", "totals", "documents")
+        if self.pages and (self.page.kind in ("link", "layeritem") or self.page.kind in ("links", "totals", "documents", "layer")
                            and self.page.table is not None):
             self.show()
 
@@ -329,10 +332,11 @@ class Browser(TypedSearch, Screen):
         if page.kind == "loading":
             self.bindings_changed()
             return
-        if page.kind == "link":
+        if page.kind in ("link", "layeritem"):
             self.query_one("#note", Static).update("")
-            self.query_one("#detail", Static).update(displayed(M.link_detail(ev, page.row, chain_limit=200,
-                                                                            width=self.detail_width)))
+            self.query_one("#detail", Static).update(displayed(
+                M.link_detail(ev, page.row, chain_limit=200, width=self.detail_width) if page.kind == "link"
+                else L.layer_detail(ev, page.row, limit=200)))
             self._done()
             self.bindings_changed()
             return
@@ -352,7 +356,7 @@ class Browser(TypedSearch, Screen):
             self.fill(view, page.cursor if keep_cursor else 0)
         else:
             self._update_note()
-            if page.kind in ("links", "warnings"):
+            if page.kind in ("links", "warnings", "layer"):
                 self._show_link(page.table.cursor_row)
         page.table.display = True
         page.table.focus()
@@ -372,18 +376,18 @@ class Browser(TypedSearch, Screen):
         if busy is not None:
             status.display = busy
         self.query_one("#loading").display = kind == "loading"
-        self.query_one("#tables").display = kind not in ("loading", "link")
-        self.query_one("#note").display = kind not in ("loading", "link")
+        self.query_one("#tables").display = kind not in ("loading", "link", "layeritem")
+        self.query_one("#note").display = kind not in ("loading", "link", "layeritem")
         detail = self.query_one("#detail-box")
-        detail.display = kind in ("links", "link", "warnings")
-        detail.set_class(kind == "link", "-full")
+        detail.display = kind in ("links", "link", "warnings", "layer", "layeritem")
+        detail.set_class(kind in ("link", "layeritem"), "-full")
 
     def fill(self, view: M.View, cursor: int = 0) -> None:
         page = self.page
         page.shown_view = view
         page.table.set_view(view, cursor)
         self._update_note()
-        if view.kind in ("links", "warnings"):
+        if view.kind in ("links", "warnings", "layer"):
             self._show_link(min(cursor, len(view) - 1))
 
     def _show_link(self, index: int) -> None:
@@ -393,6 +397,7 @@ class Browser(TypedSearch, Screen):
         if view is not None and 0 <= index < len(view):
             item = view.items[index]
             detail.update(Text(inert(item)) if view.kind == "warnings" else
+                          displayed(L.layer_detail(self.coref.ev, item)) if view.kind == "layer" else
                           displayed(M.link_detail(self.coref.ev, item, width=self.detail_width)))
         else:
             detail.update("")
@@ -411,7 +416,7 @@ class Browser(TypedSearch, Screen):
     @on(LineTable.Highlighted)
     def _highlighted(self, event: LineTable.Highlighted) -> None:
         page = self.page
-        if event.table is page.table and page.kind in ("links", "warnings") and page.shown_view is page.view:
+        if event.table is page.table and page.kind in ("links", "warnings", "layer") and page.shown_view is page.view:
             self._show_link(event.row)
 
     @on(LineTable.Selected)
@@ -429,6 +434,8 @@ class Browser(TypedSearch, Screen):
                 self.open(Page("groups", M.ANALYSIS_TITLES.get(name, name), M.Scope(name), "cls"), "classes")
             elif kind == "warnings":
                 self.open(Page("warnings", "warnings"), "warnings")
+            elif kind == "layer":
+                self.open(Page("layer", L.LAYER_TITLES[name], column=name), "layer")
             else:
                 self.open(Page("documents", "documents", doc_sort=name), "documents")
         elif page.kind == "groups":
@@ -441,6 +448,8 @@ class Browser(TypedSearch, Screen):
                 self.open(Page("groups", crumb, scope, "type"), "types")
         elif page.kind == "links":
             self.open(Page("link", f"{item.outcome} {item.text[:20]}", page.scope, row=item), "link")
+        elif page.kind == "layer":
+            self.open(Page("layeritem", L.item_crumb(self.coref.ev, item), row=item), "link")
         elif page.kind == "confusion":
             level, key = page.column, item.key
             cols = page.view.columns
@@ -466,7 +475,7 @@ class Browser(TypedSearch, Screen):
         """Order the table by a column (a header click, or the digit key of the column): ascending
         first, descending on a second press; the cursor stays on the same row."""
         page = self.page
-        if page.view is None or page.table is None or page.kind in ("loading", "link"):
+        if page.view is None or page.table is None or page.kind in ("loading", "link", "layeritem"):
             self._not_here("open a table to sort it")
             return
         if not 0 <= column < len(page.view.columns):
@@ -735,7 +744,7 @@ class Browser(TypedSearch, Screen):
             self.coref.timings.append((mark[0], 1000 * (now() - mark[1])))
 
         page = self.page if self.pages else None
-        if page is not None and page.table is not None and page.kind not in ("loading", "link"):
+        if page is not None and page.table is not None and page.kind not in ("loading", "link", "layeritem"):
             page.table.after_paint(record)  # when its lines are rendered, not just scheduled
         else:
             self.call_after_refresh(record)
@@ -859,7 +868,7 @@ class CorefCommands(Provider):
                            f"all {len(view)} rows to ./{slug(own())}.{fmt} (never over an existing file)")
             return
         page = browser.page
-        if page.view is not None and page.kind not in ("loading", "link"):
+        if page.view is not None and page.kind not in ("loading", "link", "layeritem"):
             stem = slug([p.crumb for p in browser.pages[1:]]) if len(browser.pages) > 1 else "corefreport-totals"
             for fmt in ("csv", "json"):
                 yield (f"Export this table as {fmt.upper()}", lambda fmt=fmt, stem=stem: app.export(fmt, stem),

@@ -24,10 +24,11 @@ from ..present.inert import inert
 from ..present.labels import COLUMN_TITLES, METRIC_LABELS, ROW_LABELS
 from ..present.numbers import count as num
 from ..present.numbers import pct, shown_rpf
+from ..present.tables import mentions_label
 from ..scoring.registry import ROW_ANALYSES, STANDARD_METRICS
 from ..scoring.outcomes import ERRORS_FIRST_ORDER, OUTCOMES, LinkOutcome, OutcomeCounts, group_by, tally
 from ..scoring.settings import DEFAULT_BY
-from ..scoring.result import Evaluation
+from ..scoring.result import Evaluation, dd_conll
 from .search import FIELDS, Query, QueryError, parse_query  # noqa: F401 (the link search lives in tui/search.py)
 
 ANALYSIS_TITLES = ROW_LABELS
@@ -222,8 +223,9 @@ def _fraction(num_: float, den: float) -> str:
     return f"{num(num_)}/{num(den)}"
 
 
-def total_rows(ev: Evaluation) -> list[TotalRow]:
-    """Every metric computed (standard, then linguistically aware), CoNLL, mention identification,
+def total_rows(ev: Evaluation, extra: Sequence[TotalRow] = ()) -> list[TotalRow]:
+    """Every metric computed (standard, then linguistically aware), CoNLL, DD CoNLL, ``extra`` (the
+    app's: the Universal Anaphora layers' pages, :func:`.layermodel.layer_total_rows`), mention identification,
     the ARCS scenario totals (scenario 3 with entity detection / entity mentions), the typed
     evaluation's micro, macro and scheme-coverage scores."""
     out: list[TotalRow] = []
@@ -239,9 +241,13 @@ def total_rows(ev: Evaluation) -> list[TotalRow]:
         out.append(TotalRow(METRIC_LABELS.get(name, name), *rpf, counts, ("metric", name)))
     if ev.conll is not None:
         out.append(TotalRow("CoNLL", None, None, ev.conll, "mean F1 of MUC, B³, CEAF-e", ("metric", "conll")))
+    if ev.dd_conll is not None:  # the discourse-deixis layer's CoNLL (Enter: the documents by it)
+        out.append(TotalRow(METRIC_LABELS["dd_conll"], None, None, ev.dd_conll, "mean F1 of DD MUC, B³, CEAF-e",
+                            ("metric", "dd_conll")))
+    out.extend(extra)
     out.extend(alignment_rows(ev))
     m = ev.mentions
-    out.append(TotalRow("mentions", *shown_rpf(m.recall, m.precision, m.f1, m.recall_den, m.precision_den),
+    out.append(TotalRow(mentions_label(ev).lower(), *shown_rpf(m.recall, m.precision, m.f1, m.recall_den, m.precision_den),
                         _fraction(m.recall_num, m.recall_den) + "  " + _fraction(m.precision_num, m.precision_den)))
     arcs = ev.arcs
     for name in analyses_present(ev):
@@ -312,18 +318,26 @@ def warnings_view(ev: Evaluation) -> View:
                 values=lambda w: {"warning": w})
 
 
+NARROW_OUTCOMES = (("anaphor found ", "AR "), ("same entity ", "ent "), ("wrong anchor ", "wrong "), ("matched ", "ok "), ("missed ", "FN "),
+                   ("spurious ", "FP "), ("found ", "TP "))
+"""The UA layers' outcome words (tui/layermodel.py) as an 80-column totals row writes them."""
+
+
 def compact_mix(counts: str) -> str:
-    """``TP 742 WT 121`` → ``TP742 WT121``: an outcome mix that fits 80 columns."""
-    return re.sub(r"\b(TP|WT|WL|WTL|FN|FP) (\d)", r"\1\2", counts)
+    """``TP 742 WT 121`` → ``TP742 WT121``, ``matched 3 missed 1`` → ``ok3 FN1``: an outcome mix
+    that fits 80 columns."""
+    for word, short in NARROW_OUTCOMES:
+        counts = re.sub(rf"\b{word}(?=\d)", short, counts)
+    return re.sub(r"\b(TP|WT|WL|WTL|FN|FP|ok|ent|wrong|AR) (\d)", r"\1\2", counts)
 
 
-def totals_view(ev: Evaluation, width: int = 120) -> View:
+def totals_view(ev: Evaluation, width: int = 120, extra: Sequence[TotalRow] = ()) -> View:
     """Every total; below 100 columns the outcome mixes are written without spaces (``TP742``)
     and only the analysis rows themselves carry the drill-in mark, so the counts fit 80 columns."""
     narrow = width < 100
 
     def cell(r: TotalRow, full: bool) -> tuple:
-        drill = r.target and r.target[0] == "analysis" and not full and not (narrow and r.label.startswith("  "))
+        drill = r.target and r.target[0] in ("analysis", "layer") and not full and not (narrow and r.label.startswith("  "))
         label = r.label + (" ›" if drill else "")
         counts = compact_mix(r.counts) if narrow and not full else r.counts
         return (label, pct(r.recall), pct(r.precision), pct(r.f1), counts)
@@ -332,7 +346,7 @@ def totals_view(ev: Evaluation, width: int = 120) -> View:
         return {"metric": r.label.removesuffix(" ›").strip(), "R": r.recall, "P": r.precision, "F1": r.f1,
                 "counts": r.counts}
 
-    return View("totals", "totals", ("metric", "R", "P", "F1", "counts"), total_rows(ev), cell,
+    return View("totals", "totals", ("metric", "R", "P", "F1", "counts"), total_rows(ev, extra), cell,
                 note=summary(ev), numeric=frozenset({1, 2, 3}), values=values)
 
 
@@ -664,7 +678,8 @@ class DocRow:
 def document_rows(ev: Evaluation, sort: str | None = None) -> list[DocRow]:
     """Per-document scores, worst first by ``sort`` (a metric name, ``conll``, ``mentions``, or
     ``name``); by default CoNLL, or the first metric when CoNLL is not computed."""
-    out = [DocRow(d.doc_id, d.conll(), {n: s.f1 for n, s in d.metrics.items()}, d.mentions.f1) for d in ev.documents]
+    out = [DocRow(d.doc_id, d.conll(), {n: s.f1 for n, s in d.metrics.items()} | _dd_conll(d), d.mentions.f1)
+           for d in ev.documents]
     if sort is None:
         sort = "conll" if ev.conll is not None else next(iter(ev.metrics), "name")
     if sort == "name":
@@ -680,8 +695,15 @@ def document_rows(ev: Evaluation, sort: str | None = None) -> list[DocRow]:
     return sorted(out, key=lambda d: (value(d), d.doc_id))
 
 
+def _dd_conll(d: Any) -> dict[str, float]:
+    """A document's DD CoNLL (the result's, :func:`~corefreport.scoring.result.dd_conll`), to sort by."""
+    f = dd_conll(d.metrics)
+    return {} if f is None else {"dd_conll": f}
+
+
 def document_sorts(ev: Evaluation) -> list[str]:
-    return (["conll"] if ev.conll is not None else []) + list(ev.metrics) + ["mentions", "name"]
+    return ((["conll"] if ev.conll is not None else []) + list(ev.metrics)
+            + (["dd_conll"] if ev.dd_conll is not None else []) + ["mentions", "name"])
 
 
 def document_view(ev: Evaluation, sort: str | None = None, width: int = 120) -> View:
@@ -692,7 +714,7 @@ def document_view(ev: Evaluation, sort: str | None = None, width: int = 120) -> 
     rows = document_rows(ev, sort)
     has_conll = ev.conll is not None
     sort = sort or ("conll" if has_conll else next(iter(ev.metrics), "name"))
-    names = [n for n in ev.metrics if n in STANDARD_METRICS or n == sort]
+    names = [n for n in ev.metrics if n in STANDARD_METRICS or n == sort] + (["dd_conll"] if sort == "dd_conll" else [])
 
     cols = ("document",) + (("CoNLL",) if has_conll else ()) + tuple(METRIC_LABELS.get(n, n) for n in names) + (
         "mentions",)
@@ -721,7 +743,7 @@ def document_column_sorts(ev: Evaluation, view: View) -> list[str]:
     """The sort key of each column of a documents view (for a click on its header)."""
 
     by_label = {METRIC_LABELS.get(n, n): n for n in ev.metrics if n in STANDARD_METRICS} | {
-        METRIC_LABELS.get(n, n): n for n in ev.metrics}
+        METRIC_LABELS.get(n, n): n for n in (*ev.metrics, "dd_conll")}
     return ["name"] + [("conll" if c == "CoNLL" else "mentions" if c == "mentions" else by_label.get(c, "name"))
                        for c in view.columns[1:]]
 
