@@ -130,12 +130,13 @@ def datasets_section(dev) -> Section:
              "mean over the datasets."), t, Para(str(dev.signature), "sig")])
 
 
+SINGLETONS = {"keep": "singletons kept", "drop": "without singletons"}
+
+
 def datasets_scope(dev) -> Scope:
     """The title page's and the methods' account of ``report --datasets``: every dataset, its key
     documents and its files (not the first dataset's alone); the four variants' matching under the
     CRAC ranking."""
-    from ..scoring.datasets import CRAC_VARIANTS
-
     v = dev.variants[0].name
     docs = [(d.name, d.evaluations[v].key_stats.documents) for d in dev.datasets]
     total = sum(n for _, n in docs)
@@ -145,8 +146,7 @@ def datasets_scope(dev) -> Scope:
     matching = None
     if dev.ranking:
         matching = ("Each dataset was scored in the four variants of the CRAC ranking, as corefud-scorer v1.2 scores "
-                    "them: " + "; ".join(f"{title} ({'singletons kept' if sing == 'keep' else 'without singletons'})"
-                                         for _, title, _, sing in CRAC_VARIANTS)
+                    "them: " + "; ".join(f"{x.title} ({SINGLETONS[x.settings.singletons]})" for x in dev.variants)
                     + "; the ranking score is the mean over the datasets of head match without singletons.")
     return Scope(f"{len(docs)} datasets", f"{len(docs)} datasets: " + ", ".join(n for n, _ in docs), corpus,
                  str(dev.signature), matching)
