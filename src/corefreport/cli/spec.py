@@ -156,7 +156,13 @@ COMMANDS: dict[str, tuple[Opt, ...]] = {
             metavar="N",
             fast=True),
     ),
-    "tui": (*_FORMATS, Opt("example", ("--example",), "Browse the bundled example.", False, "flag", fast=True)),
+    "tui": (*_FORMATS, Opt("example", ("--example",), "Browse the bundled example.", False, "flag", fast=True),
+            Opt("subsets", ("--subsets",), "Open on a page of groups of documents — genre, length[:EDGES] or a FILE "
+                "of DOC_ID<TAB>GROUP lines — each with its scores, micro and macro last; Enter opens a group's "
+                "browser (docs/tui.md).", [], "many", "genre|length[:EDGES]|FILE", fast=True),
+            Opt("datasets", ("--datasets",), "'tui --datasets MANIFEST' or 'KEYDIR RESPONSEDIR': open on a page of "
+                "the datasets with their scores and avg (the CRAC ranking under --preset crac); Enter opens a "
+                "dataset's browser (docs/tui.md).", False, "flag", fast=True)),
     "report": (
         Opt("responses", ("--response", "-r"), "Repeatable: several systems side by side with significance tests "
             "(the first is the baseline, the last is detailed).", [], "many", "NAME=FILE", fast=True),
