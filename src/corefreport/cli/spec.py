@@ -165,7 +165,9 @@ COMMANDS: dict[str, tuple[Opt, ...]] = {
                 "dataset's browser (docs/tui.md).", False, "flag", fast=True)),
     "report": (
         Opt("responses", ("--response", "-r"), "Repeatable: several systems side by side with significance tests "
-            "(the first is the baseline, the last is detailed).", [], "many", "NAME=FILE", fast=True),
+            "(the first is the baseline, the last is detailed). With --datasets: another system's manifest or "
+            "directory (compare --datasets); with --runs: another group of runs, NAME=RUN1,RUN2,… (compare --runs).",
+            [], "many", "NAME=FILE", fast=True),
         Opt("output", ("--output", "-o"), "report.pdf, report.html or tables.tex", "report.pdf", fast=True),
         Opt("title", ("--title",), "Report title.", fast=True),
         Opt("name", ("--name",), "The system's name in the title and tables (default: the response file's stem, "
