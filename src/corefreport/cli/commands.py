@@ -282,6 +282,8 @@ def tui(
     serve: Annotated[bool, typer.Option("--serve", help="Serve the browser as a web page on 127.0.0.1 (for an "
                                         "SSH tunnel; needs textual-serve).")] = False,
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port of --serve.")] = 8000,
+    subsets: TUI.subsets = D("tui", "subsets"),
+    datasets: TUI.datasets = D("tui", "datasets"),
     *,
     settings: Settings,
 ) -> None:
@@ -294,6 +296,12 @@ def tui(
     Over SSH in a browser: --serve [--port N] on the cluster, then the printed ssh -L line on your laptop.
     """
     responses = responses or []
+    if datasets or subsets:
+        from .tuilevels import run_levels_command
+
+        if example or serve:
+            fail("--example and --serve browse one pair; give --datasets or --subsets without them")
+        raise typer.Exit(run_levels_command(key, responses, key_format, response_format, settings, subsets, datasets))
     if len(responses) > 1:
         if example or serve:
             fail("--example and --serve browse one system; give KEY A B [C …] without them")

@@ -154,6 +154,15 @@ def try_tui(argv: list[str]) -> bool:
 
     scoring = {**SCORING_DEFAULTS, **parsed.pop("scoring")}
     settings = build_settings(**scoring, default_metrics=ALL_METRICS, default_analyses=VIEW_ANALYSES)
+    subsets, datasets = parsed.pop("subsets", []), parsed.pop("datasets", False)
+    if subsets or datasets:
+        if parsed["example"]:
+            return False  # typer says what is wrong
+        from .tuilevels import run_levels_command
+
+        responses = parsed.get("responses") or ([parsed["response"]] if parsed["response"] else [])
+        raise SystemExit(run_levels_command(parsed["key"], responses, parsed["key_format"], parsed["response_format"],
+                                            settings, subsets, datasets))
     if parsed.get("responses"):
         if parsed["example"]:
             return False  # typer says what is wrong

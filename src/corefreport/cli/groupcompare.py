@@ -34,15 +34,31 @@ def run_compare_datasets(key: str, systems: list[str], settings: Settings, key_f
                          force: bool, quiet: bool) -> None:
     """``compare --datasets KEYDIR BASEDIR SYSDIR…`` (directories paired by file name) or
     ``compare --datasets BASE_MANIFEST SYSTEM_MANIFEST…`` (the same datasets and keys)."""
+    from dataclasses import replace
+
+    settings = replace(settings, analyses=(), plink_by=None)  # the scores alone: analyses are not compared here
+    _refuse_existing(output, force)
+    cmp, warnings, _ = datasets_comparison(key, systems, settings, key_format, response_format, bootstrap,
+                                        randomization, seed)
+    _warn(warnings, quiet)
+    from ..present import groupdeltas as P
+
+    _render(fmt, output, force, cmp, P.datasets_comparison_tables(cmp), "tab:corefreport-compare-datasets")
+
+
+def datasets_comparison(key: str, systems: list[str], settings: Settings, key_format, response_format,
+                        bootstrap: int = 1000, randomization: int = 10000, seed: int = 12345,
+                        status=None) -> tuple:
+    """Score and compare the datasets of ``compare --datasets`` (and of ``report --datasets … -r``):
+    ``key`` a KEYDIR with ``systems`` response directories, or ``key`` the baseline's manifest with
+    ``systems`` the others'; each key read once. Returns (the
+    :class:`~corefreport.scoring.groupdeltas.DatasetsComparison`, the warnings, dataset → system →
+    evaluation)."""
     from ..io import load_corpus
     from ..io.datasets import dataset_files
     from ..scoring.evaluate import evaluate
     from ..scoring.groupdeltas import compare_datasets
-    from dataclasses import replace
 
-    settings = replace(settings, analyses=(), plink_by=None)  # the scores alone: analyses are not compared here
-
-    _refuse_existing(output, force)
     try:
         if Path(key).is_dir():
             named = _named_paths(systems)
@@ -67,6 +83,8 @@ def run_compare_datasets(key: str, systems: list[str], settings: Settings, key_f
     with collector_paused():
         try:
             for i, spec in enumerate(base):
+                if status is not None:
+                    status(f"scoring dataset {spec.name} ({i + 1} of {len(base)})…")
                 kc = load_corpus(spec.key, kf, key=True, columns=columns)
                 evaluations[spec.name] = {}
                 for n, f in files.items():
@@ -74,30 +92,45 @@ def run_compare_datasets(key: str, systems: list[str], settings: Settings, key_f
                                   documents=False)
                     evaluations[spec.name][n] = ev
                     warnings += [f"{spec.name}: {n}: {w}" for w in ev.warnings]
+            if status is not None:
+                status("resampling each dataset's documents…")
             cmp = compare_datasets(evaluations, baseline, bootstrap, randomization, seed)
         except (InputError, SettingsError, ValueError) as err:
             fail(str(err))
-    _warn(warnings, quiet)
-    from ..present import groupdeltas as P
-
-    _render(fmt, output, force, cmp, P.datasets_comparison_tables(cmp), "tab:corefreport-compare-datasets")
+    return cmp, warnings, evaluations
 
 
 def run_compare_runs(key: str, systems: list[str], settings: Settings, key_format, response_format,
                      bootstrap: int, randomization: int, seed: int, fmt: OutFormat, output: Optional[Path],
                      force: bool, quiet: bool) -> None:
     """``compare KEY --runs BASE=r1,r2,… SYS=r1,r2,…`` (each group as ``score --runs`` takes it)."""
+    from dataclasses import replace
+
+    settings = replace(settings, analyses=(), plink_by=None)  # the scores alone: analyses are not compared here
+    if len(systems) < 2:
+        fail("compare --runs takes KEY and two groups of runs or more: BASE=RUN1,RUN2,… SYSTEM=RUN1,RUN2,…")
+    _refuse_existing(output, force)
+    cmp, warnings, _ = runs_comparison(key, systems, settings, key_format, response_format, bootstrap, randomization,
+                                       seed)
+    _warn(warnings, quiet)
+    from ..present import groupdeltas as P
+
+    _render(fmt, output, force, cmp, P.runs_comparison_tables(cmp), "tab:corefreport-compare-runs")
+
+
+def runs_comparison(key: str, systems: list[str], settings: Settings, key_format, response_format,
+                    bootstrap: int = 1000, randomization: int = 10000, seed: int = 12345, status=None,
+                    first=None) -> tuple:
+    """Score and compare the groups of runs of ``compare --runs`` (and of ``report --runs … -r``):
+    the key read once, every run once. ``first(key corpus, response corpus)``: the evaluation of the
+    baseline's first run (the report's detailed one), when the caller wants more of it than the
+    scores. Returns (the :class:`~corefreport.scoring.groupdeltas.RunsComparison`, the warnings,
+    group → run → evaluation)."""
     from ..io import load_corpus
     from ..io.runs import run_files
     from ..scoring.evaluate import evaluate
     from ..scoring.groupdeltas import compare_runs
-    from dataclasses import replace
 
-    settings = replace(settings, analyses=(), plink_by=None)  # the scores alone: analyses are not compared here
-
-    if len(systems) < 2:
-        fail("compare --runs takes KEY and two groups of runs or more: BASE=RUN1,RUN2,… SYSTEM=RUN1,RUN2,…")
-    _refuse_existing(output, force)
     columns = not spans_only(settings)
     rf = response_format.value if response_format else None
     warnings: list[str] = []
@@ -111,17 +144,22 @@ def run_compare_runs(key: str, systems: list[str], settings: Settings, key_forma
             evs: dict[str, dict] = {}
             for g in groups:
                 evs[g.system] = {}
-                for run, path in g.runs:
-                    ev = evaluate(kc, load_corpus(path, rf, columns=columns), settings, rows=False, documents=False)
+                for k, (run, path) in enumerate(g.runs):
+                    if status is not None:
+                        status(f"scoring {g.system}: run {run} ({k + 1} of {len(g.runs)})…")
+                    rc = load_corpus(path, rf, columns=columns)
+                    if first is not None and g is groups[0] and k == 0:
+                        ev = first(kc, rc)
+                    else:
+                        ev = evaluate(kc, rc, settings, rows=False, documents=False)
                     evs[g.system][run] = ev
                     warnings += [f"{g.system}/{run}: {w}" for w in ev.warnings]
+            if status is not None:
+                status("resampling runs and documents…")
             cmp = compare_runs(evs, names[0], bootstrap, randomization, seed)
         except (InputError, SettingsError, ValueError) as err:
             fail(str(err))
-    _warn(warnings, quiet)
-    from ..present import groupdeltas as P
-
-    _render(fmt, output, force, cmp, P.runs_comparison_tables(cmp), "tab:corefreport-compare-runs")
+    return cmp, warnings, evs
 
 
 def _render(fmt: OutFormat, output: Optional[Path], force: bool, cmp, tables: list, label: str) -> None:

@@ -87,11 +87,14 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
 
     if example:
         key, response = example_paths()
-    if (runs or datasets) and (responses or example):
-        fail(f"{'--runs' if runs else '--datasets'} takes no -r and no --example")
+    if (runs or datasets) and example:
+        fail(f"{'--runs' if runs else '--datasets'} takes no --example")
     if runs and datasets:
         fail("--runs and --datasets go separately")
     named: dict[str, str] = {}
+    others: list[str] = []  # --runs/--datasets -r NAME=…: groups of runs, or datasets, to compare
+    if runs or datasets:
+        others, responses = list(responses), []
     for item in responses:
         system, sep, path = item.partition("=")
         if not sep or not system or not path:
@@ -140,10 +143,12 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
 
         groupings = groupings_of(subsets, settings)
     extra: list = []
+    scope = None
     with status_line(quiet) as status:
         cmp = None
         if datasets or runs:
-            ev, extra, evs = _many_pairs(key, response, settings, key_format, response_format, datasets, status)
+            ev, extra, evs, scope = _many_pairs(key, response, settings, key_format, response_format, datasets, status,
+                                                others)
             if datasets:
                 section = list(section) or ["methods"]
         elif len(named) > 1:
@@ -180,20 +185,26 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
                 write_figures(ev, figures, force, cmp, name, evs)
             write_report(ev, output, title, list(section) or None, force=force, comparison=cmp,
                          progress=status.update, name=name, systems=evs, pdf_child=child, layout=latex_layout,
-                         label_prefix=label_prefix, extra=extra)
+                         label_prefix=label_prefix, extra=extra, scope=scope)
         except (FileExistsError, ValueError) as err:
             fail(str(err))
         except OSError as err:
             fail(f"cannot write {output}: {err.strerror or err}")
     for system, e in (evs or {"": ev}).items():  # with -r A -r B each warning names its system
         _warn(e.warnings, quiet, f"{system}: " if system else "")
-    wrote(output)
+    if not quiet:  # -q: nothing on stderr but errors
+        wrote(output)
 
 
 def _many_pairs(key: str, response: Optional[str], settings: Settings, key_format, response_format,
-                datasets: bool, status) -> tuple:
+                datasets: bool, status, others: list[str] = ()) -> tuple:
     """``report --datasets`` or ``--runs``: the evaluation the detailed sections describe (the first
-    dataset's, the first run's), the extra sections, and ``None`` (no comparison of systems)."""
+    dataset's, the first run's), the extra sections, ``None`` (no comparison of systems) and the
+    report's :class:`~corefreport.report.groups.Scope` (``None``: the first pair's). ``others``
+    (``-r``): more systems' datasets, or more groups of runs, compared with the first as
+    ``compare --datasets`` / ``compare --runs`` compare them."""
+    if others:
+        return _compared_pairs(key, response, settings, key_format, response_format, datasets, status, others)
     from ..io import load_corpus
     from ..report import groups as G
     from ..report.examples import CANDIDATES
@@ -218,7 +229,7 @@ def _many_pairs(key: str, response: Optional[str], settings: Settings, key_forma
                 dev = evaluate_datasets(((d.name, load_corpus(d.key, kf, key=True), load_corpus(d.response, rf))
                                          for d in files.datasets), variants, ranking=ranking, unpaired=files.unpaired)
                 first = dev.datasets[0].evaluations[dev.variants[0].name]
-                return first, [G.datasets_section(dev)], None
+                return first, [G.datasets_section(dev)], None, G.datasets_scope(dev)
             from ..io.runs import run_files
             from ..scoring.runs import RunsEvaluation
 
@@ -232,6 +243,43 @@ def _many_pairs(key: str, response: Optional[str], settings: Settings, key_forma
                 rc = load_corpus(path, rf, repeated=settings.repeated_documents)
                 out.append((run, evaluate(kc, rc, settings, rows=CANDIDATES if i == 0 else False, documents=i == 0)))
             rv = RunsEvaluation(files.system, tuple(out))
-            return out[0][1], [G.runs_section(rv)], None
+            return out[0][1], [G.runs_section(rv)], None, None
         except (InputError, SettingsError) as err:
             fail(str(err))
+
+
+def _compared_pairs(key: str, response: Optional[str], settings: Settings, key_format, response_format,
+                    datasets: bool, status, others: list[str]) -> tuple:
+    """``report --datasets BASE… -r NAME=…`` and ``report KEY BASE=r1,… --runs -r NAME=r1,…``: the
+    sections of ``compare --datasets`` / ``compare --runs`` (compare's resampling defaults), each
+    file read once; the detailed sections describe the baseline's first dataset (the methods
+    alone, as ``report --datasets``) or its first run."""
+    from dataclasses import replace
+
+    from ..report import groups as G
+    from ..report.examples import CANDIDATES
+    from ..scoring.evaluate import evaluate
+    from ..scoring.runs import RunsEvaluation
+    from . import groupcompare as C
+
+    if datasets:
+        systems = ([response] if response else []) + list(others)
+        cmp, warnings, evs = C.datasets_comparison(key, systems, replace(settings, analyses=(), plink_by=None),
+                                                   key_format, response_format, status=status.update)
+        ev = evs[cmp.datasets[0]][cmp.baseline]
+        return replace(ev, warnings=warnings), [G.datasets_comparison_section(cmp)], None, \
+            G.datasets_comparison_scope(cmp)
+    if not response:
+        fail("--runs takes KEY and RUNS (NAME=RUN1,RUN2,… or a quoted glob of run files)")
+    keep: dict = {}
+
+    def detailed(kc, rc):
+        keep["ev"] = evaluate(kc, rc, settings, rows=CANDIDATES, documents=True)
+        return keep["ev"]
+
+    cmp, warnings, evs = C.runs_comparison(key, [response, *others], settings, key_format, response_format,
+                                           status=status.update, first=detailed)
+    groups = [RunsEvaluation(g, tuple(runs.items())) for g, runs in evs.items()]
+    return replace(keep["ev"], warnings=warnings), \
+        [G.runs_section(groups[0], groups[1:]), G.runs_comparison_section(cmp)], None, None
+

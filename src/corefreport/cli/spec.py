@@ -162,10 +162,18 @@ COMMANDS: dict[str, tuple[Opt, ...]] = {
             metavar="N",
             fast=True),
     ),
-    "tui": (*_FORMATS, Opt("example", ("--example",), "Browse the bundled example.", False, "flag", fast=True)),
+    "tui": (*_FORMATS, Opt("example", ("--example",), "Browse the bundled example.", False, "flag", fast=True),
+            Opt("subsets", ("--subsets",), "Open on a page of groups of documents — genre, length[:EDGES] or a FILE "
+                "of DOC_ID<TAB>GROUP lines — each with its scores, micro and macro last; Enter opens a group's "
+                "browser (docs/tui.md).", [], "many", "genre|length[:EDGES]|FILE", fast=True),
+            Opt("datasets", ("--datasets",), "'tui --datasets MANIFEST' or 'KEYDIR RESPONSEDIR': open on a page of "
+                "the datasets with their scores and avg (the CRAC ranking under --preset crac); Enter opens a "
+                "dataset's browser (docs/tui.md).", False, "flag", fast=True)),
     "report": (
         Opt("responses", ("--response", "-r"), "Repeatable: several systems side by side with significance tests "
-            "(the first is the baseline, the last is detailed).", [], "many", "NAME=FILE", fast=True),
+            "(the first is the baseline, the last is detailed). With --datasets: another system's manifest or "
+            "directory (compare --datasets); with --runs: another group of runs, NAME=RUN1,RUN2,… (compare --runs).",
+            [], "many", "NAME=FILE", fast=True),
         Opt("output", ("--output", "-o"), "report.pdf, report.html or tables.tex", "report.pdf", fast=True),
         Opt("title", ("--title",), "Report title.", fast=True),
         Opt("name", ("--name",), "The system's name in the title and tables (default: the response file's stem, "

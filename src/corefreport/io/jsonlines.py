@@ -29,7 +29,8 @@ Format: one JSON object per line, one line per document.
   ``[paragraph, start, end, cluster]``): each topic one document, its paragraphs in order — the
   cross-document clusters of a topic scored as SciCo's evaluation does (:func:`_scico`).
 * A file whose first character is ``[`` is one JSON array of such objects (text2text-coref
-  writes one); each object's line is where it starts.
+  writes one); each object's line is where it starts. An array of WEC-Eng mentions (objects with
+  ``mention_context``, ``tokens_number``, ``coref_chain``, ``doc_id``) is read by :mod:`.wec`.
 * Errors name the file and line: a line that is not valid JSON (with the JSON error), not an
   object, no ``doc_key`` or ``sentences``, ``sentences`` not a list of lists, a cluster that is not a
   list, a mention that is not two integers, ``start > end``, a negative offset or one beyond the
@@ -58,6 +59,15 @@ def read_jsonlines(path: str | Path, text: str | None = None, field: str = "clus
     body = text.lstrip("\ufeff \t\r\n")
     lines: Iterable = (_array_objects(path, text) if body.startswith("[")
                        else enumerate(text.split("\n"), 1))
+    if body.startswith("["):  # WEC-Eng: an array of mentions, each with its context (io/wec.py)
+        from itertools import chain
+
+        from .wec import is_wec, read_wec
+
+        first = next(iter(lines), None)
+        if first is not None and is_wec(first[1]):
+            return read_wec(path, chain([first], lines), key=key)
+        lines = chain([first] if first is not None else [], lines)
     for doc in scan_jsonlines(path, lines, field, key, corpus.warnings):
         corpus.documents[doc.doc_id] = doc
     return corpus

@@ -16,7 +16,7 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from .labels import METRIC_LABELS
-from .numbers import interval, p_value, pct, signed
+from .numbers import interval, mean_sd, p_value, pct, signed
 from .plain import Block, fits, line, render
 from .table import Table
 
@@ -79,9 +79,7 @@ def runs_comparison_tables(cmp: RunsComparison) -> list[Table]:
 
 def _mean_sd(st) -> str:
     """``64.83 ± 0.41`` (``64.83`` for one run)."""
-    import math
-
-    return pct(st.mean) if math.isnan(st.sd) else f"{pct(st.mean)} ± {pct(st.sd)}"
+    return mean_sd(st.mean, st.sd)
 
 
 def _rows(t: Table) -> tuple:

@@ -60,6 +60,7 @@ UNICODE = {
     "³": r"\textsuperscript{3}", "²": r"\textsuperscript{2}", "φ": r"$\phi$", "Δ": r"$\Delta$", "–": "--",
     "—": "---", "−": "-", "→": r"$\rightarrow$", "≥": r"$\geq$", "≤": r"$\leq$", "×": r"$\times$", "…": r"\dots{}",
     "Ž": r"\v{Z}", "ž": r"\v{z}", "·": r"$\cdot$", "∩": r"$\cap$", "“": "``", "”": "''", "’": "'",
+    "±": r"$\pm$",
 }
 HEADER_TEX = {"S*": r"$S^*$", "Fφ": r"$F_\phi$", "B³": r"B$^3$", "LB³": r"LB$^3$"}
 PREAMBLE = r"\usepackage{booktabs}\usepackage{siunitx}\usepackage{adjustbox}"

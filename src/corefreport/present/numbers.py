@@ -91,6 +91,16 @@ def p_value(p: float) -> str:
     return f"{p:.4f}" if p >= 5e-5 else f"{p:.1e}"
 
 
+def mean_sd(mean: float, sd: float) -> str:
+    """A mean and its standard deviation over runs in one cell, in percent: ``64.83 ± 0.41``
+    (``64.83`` when the sd is undefined: one run).
+
+    >>> mean_sd(0.64834, 0.0041), mean_sd(0.5, float("nan"))
+    ('64.83 ± 0.41', '50.00')
+    """
+    return pct(mean) if math.isnan(sd) else f"{pct(mean)} ± {pct(sd)}"
+
+
 def pct_interval(ci: tuple[float, float]) -> str:
     """A confidence interval of a score, in percent: ``[62.10, 66.90]`` (n/a when not drawn)."""
     if math.isnan(ci[0]) or math.isnan(ci[1]):

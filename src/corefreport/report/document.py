@@ -39,7 +39,7 @@ def summary_intervals(ev: Evaluation, name: str, resamples: int | None = None, s
 def render(ev: Evaluation, fmt: str, title: str | None = None, sections: list[str] | None = None,
            comparison=None, progress: Callable[[str], None] | None = None, name: str | None = None,
            systems: dict[str, Evaluation] | None = None, pdf_child: PdfChild | None = None, extra=None,
-           **latex) -> bytes:
+           scope=None, **latex) -> bytes:
     """The report as bytes in ``fmt`` ("html", "pdf" or "tex"). ``name``: the system's name
     (default: from the response path, see :func:`source_name`); ``systems``: every evaluation of a
     comparison, by name; ``pdf_child``: a :class:`~corefreport.report.pdf.PdfChild` to lay out the
@@ -52,7 +52,7 @@ def render(ev: Evaluation, fmt: str, title: str | None = None, sections: list[st
     say("building the report tables…")
     report = build(ev, title, sections, PDF_DOCUMENT_ROWS if fmt in ("pdf", "tex") else None, comparison,
                    pdf=fmt == "pdf", name=name, systems=systems, intervals=intervals, interval_settings=how,
-                   extra=extra)
+                   extra=extra, scope=scope)
     if fmt == "html":
         say("rendering HTML…")
         return to_html(report).encode("utf-8")
@@ -85,7 +85,7 @@ def write_figures(ev: Evaluation, directory: Path, force: bool = False, comparis
 def write_report(ev: Evaluation, path: Path, title: str | None = None, sections: list[str] | None = None,
                  force: bool = False, comparison=None, progress: Callable[[str], None] | None = None,
                  name: str | None = None, systems: dict[str, Evaluation] | None = None,
-                 pdf_child: PdfChild | None = None, extra=None, **latex) -> None:
+                 pdf_child: PdfChild | None = None, extra=None, scope=None, **latex) -> None:
     """Write ``path`` as .html, .pdf or .tex (chosen by the suffix). An existing file is never
     overwritten without ``force`` (:class:`FileExistsError`); the file appears whole or not at all
     (written to a temporary file beside it, then renamed). ``sections``: names from
@@ -93,7 +93,8 @@ def write_report(ev: Evaluation, path: Path, title: str | None = None, sections:
     :class:`~corefreport.scoring.compare.Comparison` of several responses (``ev`` is then the
     system described in detail). ``progress`` is called with a short message at each stage;
     ``pdf_child``: a :class:`~corefreport.report.pdf.PdfChild` started earlier lays out a PDF;
-    ``extra``: sections placed after the overview (datasets, runs, groups: :mod:`.groups`)."""
+    ``extra``: sections placed after the overview (datasets, runs, groups: :mod:`.groups`);
+    ``scope``: what a report on more than one pair is about (:class:`.groups.Scope`)."""
     path = Path(path)
     fmt = FORMATS.get(path.suffix.lower())
     if fmt is None:
@@ -111,9 +112,10 @@ def write_report(ev: Evaluation, path: Path, title: str | None = None, sections:
             raise ValueError(f"{inert(str(path))}: {problem}; name the .tex report without them")
         output_target(main, force)
         output_target(bib, force)
-    data = render(ev, fmt, title, sections, comparison, progress, name, systems, pdf_child, extra, **latex)
+    data = render(ev, fmt, title, sections, comparison, progress, name, systems, pdf_child, extra, scope, **latex)
     write_atomic(path, data, force)
     if fmt == "tex" and kind == "file":  # a wrapper that compiles the tables on their own: pdflatex STEM-main
-        report = build(ev, title, sections, PDF_DOCUMENT_ROWS, comparison, name=name, systems=systems, extra=extra)
+        report = build(ev, title, sections, PDF_DOCUMENT_ROWS, comparison, name=name, systems=systems, extra=extra,
+                       scope=scope)
         write_atomic(main, latex_main(report, path.stem, latex.get("layout", "acl")).encode("utf-8"), force)
         write_atomic(bib, report.bibtex.encode("utf-8"), force)  # every cited paper, for the paper's .bib

@@ -7,13 +7,34 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dataclasses import dataclass
+
 from ..present.datasets import datasets_table
+from ..present.groupdeltas import datasets_comparison_tables, runs_comparison_tables
 from ..present.labels import METRIC_LABELS
+from ..present.numbers import count, mean_sd
 from ..present.runs import runs_table
 from ..present.subsets import subsets_table
 from .structure import Para, Section
 
-TITLES = {"subsets": "Scores per group of documents", "runs": "Runs: mean ± sd", "datasets": "Datasets"}
+TITLES = {"subsets": "Scores per group of documents", "runs": "Runs: mean ± sd", "datasets": "Datasets",
+          "compare-datasets": "Systems compared over the datasets", "compare-runs": "Groups of runs compared"}
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """What a report on more than one pair is about, for its title page and methods: ``subject``
+    (the default title's end), ``subtitle``, ``corpus`` (the methods' phrase saying what was scored,
+    in place of one key and one response), ``matching`` (a sentence in place of the one mention
+    matching, when the datasets are scored in several ways) and ``signature``."""
+
+    subject: str
+    subtitle: str
+    corpus: str
+    signature: str
+    matching: str | None = None
+    cites: tuple[str, ...] = ()
+    """Keys of the registry's references the extra sections cite."""
 
 
 def subsets_section(subs: Sequence, intervals: Sequence[dict] | None = None, metric: str = "conll") -> Section | None:
@@ -40,16 +61,62 @@ def subsets_section(subs: Sequence, intervals: Sequence[dict] | None = None, met
     return Section("subsets", TITLES["subsets"], blocks)
 
 
-def runs_section(rv) -> Section:
-    """The runs' F1 per metric: mean, sample sd, min, max and each run's
-    (:class:`~corefreport.scoring.runs.RunsEvaluation`); the detailed sections describe the first run."""
+def runs_table_mean_sd(rv):
+    """``score --runs``'s table with the mean and the sd in one cell (``64.83 ± 0.41``), as papers
+    print them; then min, max and each run's F1."""
     t = runs_table(rv)
     t.title = f"{rv.system}: F1 mean ± sd over {len(rv.runs)} runs"
-    return Section("runs", TITLES["runs"], [
-        Para(f"{len(rv.runs)} runs of {rv.system} ({', '.join(rv.names)}) against the same key; per metric the mean "
-             "and sample standard deviation (N − 1) of the runs' F1, their minimum and maximum, and each run's F1. "
-             f"The sections that follow describe the first run, {rv.names[0]}."),
-        t, Para(str(rv.signature), "sig")])
+    t.header = [t.header[0], "mean_sd", *t.header[3:]]
+    if t.labels is not None:
+        t.labels = [t.labels[0], "mean ± sd", *t.labels[3:]]
+    for row in t.rows:
+        m, sd = row[1], row[2]
+        row[1:3] = [mean_sd(m, float("nan") if sd is None else sd) if m is not None else None]
+    return t
+
+
+def runs_section(rv, more: Sequence = ()) -> Section:
+    """The runs' F1 per metric: mean ± sample sd (one cell), min, max and each run's
+    (:class:`~corefreport.scoring.runs.RunsEvaluation`; ``more``: other groups' tables below it);
+    the detailed sections describe the first run."""
+    groups = [rv, *more]
+    blocks: list = [Para(f"{len(rv.runs)} runs of {rv.system} ({', '.join(rv.names)}) against the same key"
+                         + "".join(f"; {len(g.runs)} runs of {g.system} ({', '.join(g.names)})" for g in more)
+                         + "; per metric the mean ± sample standard deviation (N − 1) of the runs' F1, their minimum "
+                         "and maximum, and each run's F1. "
+                         f"The sections that follow describe the first run of {rv.system}, {rv.names[0]}.")]
+    blocks += [runs_table_mean_sd(g) for g in groups]
+    blocks.append(Para(str(rv.signature), "sig"))
+    return Section("runs", TITLES["runs"], blocks)
+
+
+def runs_comparison_section(cmp) -> Section:
+    """``compare --runs`` in the report: per system against the baseline group, each score's
+    means ± sd, the difference, and its interval and p-value with the runs and with the documents as
+    the unit (:class:`~corefreport.scoring.groupdeltas.RunsComparison`)."""
+    groups = ", ".join(f"{g} ({len(r)} runs)" for g, r in cmp.groups.items())
+    return Section("compare-runs", TITLES["compare-runs"], [
+        Para(f"Groups of runs {groups} against the baseline {cmp.baseline}. The difference of the means is tested "
+             "twice: with the runs as the unit (a permutation test over which runs belong to which group, and a "
+             "bootstrap of the runs; the seed variance) and with the documents as the unit (every run's documents "
+             "resampled together; the test-set variance). 'decides' names the unit of the verdict: the runs when "
+             "each group has two runs or more, else the documents."),
+        *runs_comparison_tables(cmp), Para(str(cmp.signature), "sig")])
+
+
+def datasets_comparison_section(cmp) -> Section:
+    """``compare --datasets`` in the report: per system, the baseline's and the system's score per
+    dataset, the difference with its 95 % interval and p-value over that dataset's documents, and
+    the macro row with a stratified interval
+    (:class:`~corefreport.scoring.groupdeltas.DatasetsComparison`)."""
+    m = METRIC_LABELS.get(cmp.headline, cmp.headline)
+    return Section("compare-datasets", TITLES["compare-datasets"], [
+        Para(f"{', '.join(cmp.systems)} against the baseline {cmp.baseline} on {len(cmp.datasets)} datasets "
+             f"({count(sum(cmp.documents.values()))} documents), {m} F1. Each dataset: a paired bootstrap "
+             f"({cmp.bootstrap} resamples) and approximate randomization ({cmp.randomization} trials) over its "
+             "documents (Koehn 2004; Riezler & Maxwell 2005); avg: the unweighted mean over the datasets, its "
+             "interval and p-value from a stratified resampling (each dataset's documents resampled within it)."),
+        *datasets_comparison_tables(cmp), Para(str(cmp.signature), "sig")])
 
 
 def datasets_section(dev) -> Section:
@@ -61,3 +128,36 @@ def datasets_section(dev) -> Section:
     return Section("datasets", TITLES["datasets"], [
         Para(f"{len(dev.datasets)} datasets, each scored micro over its own documents; {what}; avg is the unweighted "
              "mean over the datasets."), t, Para(str(dev.signature), "sig")])
+
+
+SINGLETONS = {"keep": "singletons kept", "drop": "without singletons"}
+
+
+def datasets_scope(dev) -> Scope:
+    """The title page's and the methods' account of ``report --datasets``: every dataset, its key
+    documents and its files (not the first dataset's alone); the four variants' matching under the
+    CRAC ranking."""
+    v = dev.variants[0].name
+    docs = [(d.name, d.evaluations[v].key_stats.documents) for d in dev.datasets]
+    total = sum(n for _, n in docs)
+    listed = "; ".join(f"{name} ({count(n)} key document{'s' if n != 1 else ''})" for name, n in docs)
+    corpus = (f"{len(docs)} datasets, {count(total)} key documents in all — {listed} — each dataset scored micro "
+              "over its own documents against its response, the avg row the unweighted mean over the datasets")
+    matching = None
+    if dev.ranking:
+        matching = ("Each dataset was scored in the four variants of the CRAC ranking, as corefud-scorer v1.2 scores "
+                    "them: " + "; ".join(f"{x.title} ({SINGLETONS[x.settings.singletons]})" for x in dev.variants)
+                    + "; the ranking score is the mean over the datasets of head match without singletons.")
+    return Scope(f"{len(docs)} datasets", f"{len(docs)} datasets: " + ", ".join(n for n, _ in docs), corpus,
+                 str(dev.signature), matching)
+
+
+def datasets_comparison_scope(cmp) -> Scope:
+    """The title page's and the methods' account of ``report --datasets … -r``."""
+    total = sum(cmp.documents.values())
+    listed = "; ".join(f"{d} ({count(n)} key documents)" for d, n in cmp.documents.items())
+    names = ", ".join([cmp.baseline, *cmp.systems])
+    return Scope(f"{names} on {len(cmp.datasets)} datasets", f"Systems {names} on {len(cmp.datasets)} datasets",
+                 f"{len(cmp.datasets)} datasets, {count(total)} key documents in all — {listed} — each system "
+                 "scored micro over each dataset's documents", str(cmp.signature),
+                 cites=("Koehn 2004", "Riezler & Maxwell 2005"))

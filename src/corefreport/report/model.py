@@ -533,13 +533,17 @@ def documents_table(ev: Evaluation, max_documents: int | None, system: str = "")
     return t
 
 
-def methods_text(ev: Evaluation, comparison=None, intervals: IntervalSettings | None = None) -> list[str]:
-    """Paragraphs stating every setting, citing the papers (the signature is shown after them)."""
+def methods_text(ev: Evaluation, comparison=None, intervals: IntervalSettings | None = None,
+                 scope=None) -> list[str]:
+    """Paragraphs stating every setting, citing the papers (the signature is shown after them).
+    ``scope`` (:class:`~.groups.Scope`): a report on more than one pair says what was scored."""
     s = ev.settings
     metrics = ", ".join(f"{METRIC_LABELS.get(m, m)} ({'; '.join(REGISTRY[m].citations)})" for m in s.metrics)
+    corpus = scope.corpus if scope is not None else (
+        f"{ev.key_stats.documents} key documents ({display_source(ev.key_source)}) and the response "
+        f"{display_source(ev.response_source)}")
     text = [
-        f"Scores were computed with corefreport {__version__} on {ev.key_stats.documents} key documents "
-        f"({display_source(ev.key_source)}) and the response {display_source(ev.response_source)}. Metrics: {metrics}"
+        f"Scores were computed with corefreport {__version__} on {corpus}. Metrics: {metrics}"
         + ("; the CoNLL score is the mean F1 of MUC, B³ and CEAF-e (Pradhan et al. 2014)" if ev.conll is not None
            else "")
         + (". Numerators and denominators are summed over documents before dividing, as the CoNLL reference scorer "
@@ -552,6 +556,8 @@ def methods_text(ev: Evaluation, comparison=None, intervals: IntervalSettings | 
             "a span repeated in the response is handled as the reference scorer handles it, and a span repeated in "
             f"the key was {'kept twice (reference behaviour)' if s.key_duplicates == 'keep' else 'kept once'}.")),
     ]
+    if scope is not None and scope.matching:  # several matchings (the CRAC variants)
+        text[1] = scope.matching
     if s.linguistic:
         text.append("Linguistically aware metrics (Chen & Ng 2013) weight links by mention type with "
                     f"W = ({', '.join(f'{x:g}' for x in s.weights)}) for (name, nominal, pronoun, singleton).")
@@ -599,9 +605,10 @@ def cited(ev: Evaluation, comparison=None, intervals: bool = False) -> list[str]
     return [REFERENCES[k] for k in cited_keys(ev, comparison, intervals)]
 
 
-def cited_keys(ev: Evaluation, comparison=None, intervals: bool = False) -> list[str]:
+def cited_keys(ev: Evaluation, comparison=None, intervals: bool = False, scope=None) -> list[str]:
     """The keys (of the registry's references) of every paper the report cites, in alphabetical order."""
     keys = {c for m in ev.settings.metrics for c in REGISTRY[m].citations} | {"Pradhan et al. 2014"}
+    keys |= set(scope.cites if scope is not None else ())
     if ev.arcs is not None:
         keys.add("Tuggener 2014")
     if ev.typed is not None:
@@ -617,13 +624,16 @@ def cited_keys(ev: Evaluation, comparison=None, intervals: bool = False) -> list
     return sorted(keys, key=lambda k: k.replace("Ž", "Z"))
 
 
-def methods_section(ev: Evaluation, comparison=None, intervals: IntervalSettings | None = None) -> Section:
-    s = Section("methods", SECTION_TITLES["methods"], [Para(p) for p in methods_text(ev, comparison, intervals)])
-    sig = str(comparison.signature) if comparison is not None else str(ev.signature)
+def methods_section(ev: Evaluation, comparison=None, intervals: IntervalSettings | None = None,
+                    scope=None) -> Section:
+    s = Section("methods", SECTION_TITLES["methods"],
+                [Para(p) for p in methods_text(ev, comparison, intervals, scope)])
+    sig = scope.signature if scope is not None else str(comparison.signature) if comparison is not None \
+        else str(ev.signature)
     s.blocks.append(Para(SIGNATURE_SENTENCE, "sighead"))  # kept on one page with the signature
     s.blocks.append(Para(sig, "sig"))
     s.blocks.append(Para("References", "heading"))
-    keys = cited_keys(ev, comparison, intervals is not None)
+    keys = cited_keys(ev, comparison, intervals is not None, scope)
     s.blocks += [Para(REFERENCES[k], "ref") for k in keys]
     s.blocks.append(Para("BibTeX", "heading"))
     s.blocks.append(Para(bibtex(keys), "bibtex"))
@@ -678,7 +688,8 @@ def errors_section(ev: Evaluation, comparison=None) -> Section | None:
 def build(ev: Evaluation, title: str | None = None, sections: list[str] | None = None,
           max_documents: int | None = None, comparison=None, pdf: bool = False, name: str | None = None,
           systems: dict[str, Evaluation] | None = None, intervals: dict[str, dict] | None = None,
-          interval_settings: IntervalSettings | None = None, extra: list[Section] | None = None) -> Report:
+          interval_settings: IntervalSettings | None = None, extra: list[Section] | None = None,
+          scope=None) -> Report:
     """The report's sections, in order, for the parts the evaluation computed. A section asked for
     (or a default one) whose analysis was not computed is left out with a note. With a
     ``comparison`` (several responses), a first section sets the systems side by side and the
@@ -691,7 +702,8 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
         systems = {n: ev for n in comparison.names[-1:]}
     if systems is None:
         systems = {_system_name(ev, name): ev}
-    signature = str(comparison.signature) if comparison is not None else str(ev.signature)
+    signature = scope.signature if scope is not None else str(comparison.signature) if comparison is not None \
+        else str(ev.signature)
     if comparison is not None and intervals is None:
         intervals = {n: {m.name: _ci(m, n) for m in comparison.metrics} for n in comparison.names}
         r = comparison.resampling
@@ -717,7 +729,7 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
         "examples": lambda: examples_section(ev, detail if comparison is not None else ""),
         "errors": lambda: errors_section(ev, comparison),  # report/errors.py
         "documents": lambda: documents_section(ev, max_documents, systems),
-        "methods": lambda: methods_section(ev, comparison, interval_settings if intervals else None),
+        "methods": lambda: methods_section(ev, comparison, interval_settings if intervals else None, scope),
     }
     for sid in SECTIONS:
         if sid not in want:
@@ -737,13 +749,15 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
     if (w := warnings_section(systems)) is not None:
         out.append(w)
     key = display_source(ev.key_source)
-    if comparison is not None:
+    if scope is not None:  # more than one pair (report/groups.py)
+        default, subtitle = f"Coreference evaluation of {scope.subject}", scope.subtitle
+    elif comparison is not None:
         names = ", ".join(comparison.names)
         default, subtitle = f"Coreference evaluation of {names}", f"Systems {names} against the key {key}"
     else:
         resp = _system_name(ev, name)
         default, subtitle = f"Coreference evaluation of {resp}", f"Response {resp} against the key {key}"
-    cites = cited_keys(ev, comparison, bool(intervals))
+    cites = cited_keys(ev, comparison, bool(intervals), scope)
     return Report(title or default, subtitle, signature, out, notes, report_date(), cites=cites)
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from ..errors import SettingsError
@@ -172,21 +172,32 @@ class DatasetsEvaluation:
 
 
 def evaluate_datasets(datasets: Iterable[tuple[str, Corpus, Corpus]], variants: tuple[Variant, ...], *,
-                      ranking: bool = False, jobs: int = 1, unpaired: tuple[str, ...] = ()) -> DatasetsEvaluation:
+                      ranking: bool = False, jobs: int = 1, unpaired: tuple[str, ...] = (), browse: bool = False,
+                      on_dataset: Callable[[DatasetsEvaluation], None] | None = None) -> DatasetsEvaluation:
     """Score each ``(name, key corpus, response corpus)`` under every variant (the corpora scored
     as they are, once read); datasets are taken one at a time, so only one dataset's corpora need
-    be in memory (the caller's iterable may read each when asked)."""
+    be in memory (the caller's iterable may read each when asked).
+
+    ``browse`` (the terminal browser's dataset level): the first variant's evaluations keep their
+    outcome rows and documents, and the other variants compute only :data:`RANKING_METRICS` (what
+    their column shows). ``on_dataset``: called with the datasets scored so far after each one."""
     if not variants:
         raise SettingsError("no variant to score the datasets in")
     out: list[DatasetResult] = []
     seen: set[str] = set()
+    lean = [v.settings if k == 0 or not browse else
+            replace(v.settings, metrics=tuple(m for m in RANKING_METRICS if m in v.settings.metrics) or
+                    v.settings.metrics[:1], analyses=(), plink_by=None, by=())
+            for k, v in enumerate(variants)]
     for name, key, response in datasets:
         if name in seen:
             raise SettingsError(f"two datasets are called {name!r}")
         seen.add(name)
-        evs = {v.name: evaluate(key, response, v.settings, jobs=jobs, rows=False, documents=False)
-               for v in variants}
+        evs = {v.name: evaluate(key, response, lean[k], jobs=jobs, rows=browse and k == 0,
+                                documents=browse and k == 0) for k, v in enumerate(variants)}
         out.append(DatasetResult(name, key.source, response.source, evs))
+        if on_dataset is not None:
+            on_dataset(DatasetsEvaluation(variants, tuple(out), ranking, unpaired))
     if not out:
         raise SettingsError("no dataset to score")
     return DatasetsEvaluation(variants, tuple(out), ranking, unpaired)

@@ -313,6 +313,8 @@ class Browser(TypedSearch, Screen):
             self._start("back")
             self._pop()
             self.show()
+        elif len(self.pages) == 1:
+            self.coref.leave_browser()  # below the totals: the list of datasets or groups (tui/levels.py)
 
     def action_totals(self) -> None:
         if self.pages and self.pages[0].kind == "totals" and len(self.pages) > 1:
@@ -916,6 +918,9 @@ class CorefApp(App):
     COMMANDS = App.COMMANDS | {CorefCommands}
     BINDINGS = _tips([Binding("q", "quit", "Quit", id="corefreport.quit"),
                       Binding("x", "errors", "Errors", id="corefreport.errors", show=False)])
+
+    def leave_browser(self) -> None:
+        """Escape on the totals: nothing is below them here (tui/levels.py: the list of datasets)."""
 
     def action_errors(self) -> None:  # -a errors: the error-class browser (tui/errors.py)
         from .errors import open_errors
