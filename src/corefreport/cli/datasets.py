@@ -10,7 +10,7 @@ from typing import Iterator, Optional
 from ..errors import InputError, SettingsError
 from ..scoring.settings import Settings
 from .build import fail
-from .run import OutFormat, _refuse_existing, _warn, collector_paused, spans_only, write_output
+from .run import OutFormat, _refuse_existing, _warn, collector_paused, render_summary, spans_only
 
 
 def ranking_settings(settings: Settings) -> Settings:
@@ -83,29 +83,6 @@ def render_datasets(dev, fmt: OutFormat, output: Optional[Path], force: bool) ->
     """The datasets' table in one output format, to stdout or ``output``."""
     from ..present import datasets as P
 
-    if fmt is OutFormat.json:
-        import json
-
-        write_output(json.dumps(P.datasets_data(dev), indent=2, ensure_ascii=False) + "\n", output, force)
-    elif fmt is OutFormat.csv:
-        from ..present.render import to_csv
-
-        write_output(to_csv(P.datasets_table(dev)), output, force)
-    elif fmt is OutFormat.markdown:
-        write_output(P.datasets_markdown(dev), output, force)
-    elif fmt is OutFormat.latex:
-        from dataclasses import replace
-
-        from ..present.render import latex_document
-
-        t = P.datasets_table(dev)
-        write_output(latex_document([replace(t, note=f"{t.note}; {dev.signature}")], "tab:corefreport-datasets"),
-                     output, force)
-    elif output is not None:
-        from io import StringIO
-
-        buf = StringIO()
-        P.print_datasets(dev, file=buf, color=False)
-        write_output(buf.getvalue(), output, force)
-    else:
-        P.print_datasets(dev)
+    render_summary(fmt, output, force, data=P.datasets_data(dev), table=P.datasets_table(dev),
+                   markdown=P.datasets_markdown(dev), show=lambda **kw: P.print_datasets(dev, **kw),
+                   signature=dev.signature, label="tab:corefreport-datasets")

@@ -306,6 +306,35 @@ def json_per_document(data: dict, ev) -> Iterator[str]:
     yield "  }\n}\n"
 
 
+def render_summary(fmt: OutFormat, output: Optional[Path], force: bool, *, data: dict, table, markdown: str,
+                   show, signature: object, label: str) -> None:
+    """A result of several evaluations (datasets, runs) in one output format, to stdout or
+    ``output``: ``data`` (JSON), ``table`` (CSV; LaTeX with the signature in its note), ``markdown``,
+    ``show(file=…, color=…)`` (the terminal table)."""
+    if fmt is OutFormat.json:
+        write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output, force)
+    elif fmt is OutFormat.csv:
+        from ..present.render import to_csv
+
+        write_output(to_csv(table), output, force)
+    elif fmt is OutFormat.markdown:
+        write_output(markdown, output, force)
+    elif fmt is OutFormat.latex:
+        from dataclasses import replace
+
+        from ..present.render import latex_document
+
+        write_output(latex_document([replace(table, note=f"{table.note}; {signature}")], label), output, force)
+    elif output is not None:
+        from io import StringIO
+
+        buf = StringIO()
+        show(file=buf, color=False)
+        write_output(buf.getvalue(), output, force)
+    else:
+        show()
+
+
 def render(ev, fmt: OutFormat, output: Optional[Path], force: bool, per_doc: bool, subsets: tuple = ()) -> None:
     """An evaluation in one output format, to stdout or ``output`` (``subsets``: its scores per
     group of documents, :mod:`corefreport.scoring.subsets`, after its own tables)."""

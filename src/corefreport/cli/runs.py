@@ -10,7 +10,7 @@ from typing import Iterator, Optional
 from ..errors import InputError, SettingsError
 from ..scoring.settings import Settings
 from .build import fail
-from .run import OutFormat, _refuse_existing, _warn, collector_paused, spans_only, write_output
+from .run import OutFormat, _refuse_existing, _warn, collector_paused, render_summary, spans_only
 
 
 def run_runs(key: Optional[str], response: Optional[str], fmt: OutFormat, output: Optional[Path], force: bool,
@@ -48,29 +48,5 @@ def run_runs(key: Optional[str], response: Optional[str], fmt: OutFormat, output
     _warn(rv.warnings, quiet)
     from ..present import runs as P
 
-    if fmt is OutFormat.json:
-        import json
-
-        write_output(json.dumps(P.runs_data(rv), indent=2, ensure_ascii=False) + "\n", output, force)
-    elif fmt is OutFormat.csv:
-        from ..present.render import to_csv
-
-        write_output(to_csv(P.runs_table(rv)), output, force)
-    elif fmt is OutFormat.markdown:
-        write_output(P.runs_markdown(rv), output, force)
-    elif fmt is OutFormat.latex:
-        from dataclasses import replace
-
-        from ..present.render import latex_document
-
-        t = P.runs_table(rv)
-        write_output(latex_document([replace(t, note=f"{t.note}; {rv.signature}")], "tab:corefreport-runs"),
-                     output, force)
-    elif output is not None:
-        from io import StringIO
-
-        buf = StringIO()
-        P.print_runs(rv, file=buf, color=False)
-        write_output(buf.getvalue(), output, force)
-    else:
-        P.print_runs(rv)
+    render_summary(fmt, output, force, data=P.runs_data(rv), table=P.runs_table(rv), markdown=P.runs_markdown(rv),
+                   show=lambda **kw: P.print_runs(rv, **kw), signature=rv.signature, label="tab:corefreport-runs")

@@ -8,13 +8,12 @@ the JSON object. Nothing is computed here: the scores and their means come from
 from __future__ import annotations
 
 import math
-import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .jsondata import evaluation_data
 from .labels import METRIC_LABELS
 from .numbers import NA, cell, is_score_column
-from .plain import Block, fits, line, render
+from .plain import Block, line
 from .table import Table
 
 if TYPE_CHECKING:  # the type only: scoring.datasets runs the pipeline, which reads corpora in memory
@@ -116,15 +115,9 @@ def datasets_blocks(dev: DatasetsEvaluation) -> list[Block]:
 
 def print_datasets(dev: DatasetsEvaluation, file: TextIO | None = None, color: bool | None = None) -> None:
     """Print the terminal view to ``file`` (stdout): plain text in a pipe, Rich on a terminal."""
-    out = file or sys.stdout
-    tty = out.isatty() if hasattr(out, "isatty") else False
-    blocks = datasets_blocks(dev)
-    if not tty and color is not True and fits(blocks):
-        out.write(render(blocks))
-        return
-    from .terminal import draw
+    from .scoreview import show
 
-    draw(blocks, out, color)
+    show(datasets_blocks(dev), file, color)
 
 
 def datasets_markdown(dev: DatasetsEvaluation) -> str:

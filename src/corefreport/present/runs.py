@@ -5,13 +5,12 @@ statistics come from :class:`~corefreport.scoring.runs.RunsEvaluation`; nothing 
 from __future__ import annotations
 
 import math
-import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .jsondata import evaluation_data
 from .labels import METRIC_LABELS
 from .numbers import NA, cell, is_score_column
-from .plain import Block, fits, line, render
+from .plain import Block, line
 from .table import Table
 
 if TYPE_CHECKING:  # the type only: scoring.runs runs the pipeline
@@ -73,12 +72,7 @@ def runs_markdown(rv: RunsEvaluation) -> str:
 
 
 def print_runs(rv: RunsEvaluation, file: TextIO | None = None, color: bool | None = None) -> None:
-    out = file or sys.stdout
-    tty = out.isatty() if hasattr(out, "isatty") else False
-    blocks = runs_blocks(rv)
-    if not tty and color is not True and fits(blocks):
-        out.write(render(blocks))
-        return
-    from .terminal import draw
+    """Print the terminal view to ``file`` (stdout): plain text in a pipe, Rich on a terminal."""
+    from .scoreview import show
 
-    draw(blocks, out, color)
+    show(runs_blocks(rv), file, color)

@@ -87,7 +87,16 @@ def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None 
     ``color=True``, else as plain text when :func:`~.plain.fits` says that is what Rich prints."""
     out = file or sys.stdout
     tty = out.isatty() if hasattr(out, "isatty") else False
-    blocks = [inert_block(b) for b in evaluation_blocks(ev, per_doc, tty, extra)]  # ids, names, tokens: text only
+    show(evaluation_blocks(ev, per_doc, tty, extra), out, color)
+
+
+def show(blocks: list[Block], file: TextIO | None = None, color: bool | None = None) -> None:
+    """Print ``blocks`` to ``file`` (stdout), every text in them inert (ids, names, tokens: text
+    only): through Rich on a terminal or with ``color=True``, else as plain text when
+    :func:`~.plain.fits` says that is what Rich prints."""
+    out = file or sys.stdout
+    tty = out.isatty() if hasattr(out, "isatty") else False
+    blocks = [inert_block(b) for b in blocks]
     if not tty and color is not True and fits(blocks):
         out.write(render(blocks))
         return
