@@ -342,3 +342,25 @@ def test_browser_line_filter_strips_what_a_widget_would_draw_raw():
     segs = [Segment("ok "), Segment("\x1b[2Jx\u202e", None), Segment("\x07")]
     out = InertLines().apply(segs, None)
     assert "".join(s.text for s in out) == "ok [2Jx" and sum(len(s.text) for s in out) == 7
+
+
+def test_dataset_and_run_names_are_inert_in_every_format(tmp_path):
+    """A dataset name comes from the manifest, a run's from the command line: the terminal table,
+    Markdown and LaTeX show its escapes (cli/run.render_summary, present/scoreview.show)."""
+    from typer.testing import CliRunner
+
+    from corefreport.cli import app
+    from corefreport.cli.run import example_paths
+
+    key, resp = example_paths()
+    name = "ev\x1b[2Jil\x1b]52;c;cHduZWQ=\x07"
+    manifest = tmp_path / "datasets.tsv"
+    manifest.write_text(f"{name}\t{key}\t{resp}\nother\t{key}\t{key}\n")
+    for fmt in ("table", "markdown", "latex"):
+        res = CliRunner().invoke(app, ["score", "--datasets", str(manifest), "-f", fmt, "-q"])
+        assert res.exit_code == 0, res.output
+        assert "\x1b" not in res.output and "\x07" not in res.output, fmt
+        assert "x1b[2J" in res.output, fmt  # shown (LaTeX writes the backslash as \textbackslash{})
+    res = CliRunner().invoke(app, ["score", key, f"run\x1b[2J\x07={resp},{resp}", "--runs", "-q"])
+    assert res.exit_code == 0, res.output
+    assert "\x1b" not in res.output and "\x07" not in res.output
