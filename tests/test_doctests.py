@@ -15,7 +15,8 @@ MODULES = ["corefreport.scoring.counts", "corefreport.scoring.metrics", "corefre
            "corefreport.present.numbers", "corefreport.present.labels", "corefreport.present.render",
            "corefreport.present.terminal", "corefreport.present.plain", "corefreport.present.explain", "corefreport.report.examples",
            "corefreport.present.sampling", "corefreport.present.inert", "corefreport.present.latex", "corefreport.lsap", "corefreport.io.wordalign", "corefreport.io.ua", "corefreport.scoring.nonref",
-           "corefreport.io.ua_layers", "corefreport.scoring.bridging", "corefreport.scoring.deixis", "corefreport.scoring.layers"]
+           "corefreport.io.ua_layers", "corefreport.scoring.bridging", "corefreport.scoring.deixis", "corefreport.scoring.layers",
+           "corefreport.io.corefud_splitante"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -172,14 +172,33 @@ def test_head_position_outside_the_mention_is_an_error():
         read_conllu("f.conllu", text)
 
 
-def test_split_antecedents_and_bridging_are_ignored_with_one_warning():
+def test_split_antecedents_are_read_as_element_of_and_bridging_ignored():
+    """``SplitAnte=e1<e3,e2<e3`` (Udapi's reading: e3 = e1 + e2) gives every mention of e1 and e2
+    ``ElementOf=e3``, the UA reader's representation; ``Bridge=`` is still ignored with a warning."""
     text = "\n".join(["# newdoc id = d", word(1, "a", "Entity=(e1-x-1-)"), word(2, "b", "Entity=(e2-x-1-)"),
                       word(3, "they", "Entity=(e3-x-1-)|SplitAnte=e1<e3,e2<e3"),
-                      word(4, "door", "Bridge=e1<e4|Entity=(e4-x-1-)")])
+                      word(4, "door", "Bridge=e1<e4|Entity=(e4-x-1-)"), word(5, "A", "Entity=(e1-x-1-)"),
+                      word(6, "we", "Entity=(e5-x-1-)|SplitAnte=e1<e5,e4<e5")])
     corpus = read_conllu("f.conllu", text)
-    assert chains(corpus.documents["d"]) == [[(0, 0)], [(1, 1)], [(2, 2)], [(3, 3)]]
-    assert len(corpus.warnings) == 1
-    assert "1 SplitAnte= and 1 Bridge=" in corpus.warnings[0] and corpus.warnings[0].startswith("f.conllu")
+    doc = corpus.documents["d"]
+    assert chains(doc) == [[(0, 0), (4, 4)], [(1, 1)], [(2, 2)], [(3, 3)], [(5, 5)]]
+    assert [[m.features.get("ElementOf") for m in c.mentions] for c in doc.chains] == [
+        ["e3,e5", "e3,e5"], ["e3"], [None], ["e5"], [None]]
+    assert len(corpus.warnings) == 2 and all(w.startswith("f.conllu: ") for w in corpus.warnings)
+    assert "2 SplitAnte= annotation(s)" in corpus.warnings[0] and "1 Bridge= annotation(s) ignored" in corpus.warnings[1]
+
+
+@pytest.mark.parametrize("misc, problem", [
+    ("SplitAnte=e1", "SplitAnte= item 'e1' is not ANTECEDENT<PLURAL"),
+    ("SplitAnte=e1<e2<e3", "is not ANTECEDENT<PLURAL"),
+    ("SplitAnte=e2<e2", "an entity cannot be its own split antecedent"),
+    ("SplitAnte=e9<e2", "SplitAnte= names entity 'e9', which has no mention in document 'd'"),
+    ("SplitAnte=e1<e7", "SplitAnte= names entity 'e7'"),
+])
+def test_bad_split_antecedents_name_their_line(misc, problem):
+    err = error_of("\n".join(["# newdoc id = d", word(1, "a", "Entity=(e1-x-1-)"),
+                              word(2, "b", f"Entity=(e2-x-1-)|{misc}"), ""]))
+    assert err.line == 3 and problem in err.problem
 
 
 def test_head_outside_its_sentence_is_unknown_with_a_warning():
@@ -236,8 +255,7 @@ def test_gum_news_iodine_counts_verified_with_grep():
     assert doc.tokens[:2] == ["Australian", "children"]
     assert doc.chains[0].label == "1" and doc.chains[0].mentions[0].span == (0, 1)
     path = shared("gum", "dep", "GUM_news_iodine.conllu")
-    assert corpus.warnings == [(f"{path}: 0 SplitAnte= and 20 Bridge= annotation(s) ignored (split antecedents "
-                                "and bridging are not identity coreference)")]
+    assert corpus.warnings == [f"{path}: 20 Bridge= annotation(s) ignored (bridging is not identity coreference)"]
 
 
 def test_gum_byron_heads_and_features():
