@@ -172,15 +172,15 @@ def test_head_position_outside_the_mention_is_an_error():
         read_conllu("f.conllu", text)
 
 
-def test_split_antecedents_are_ignored_with_one_warning_and_bridging_is_read():
+def test_bridging_is_read_into_its_layer():
     text = "\n".join(["# newdoc id = d", word(1, "a", "Entity=(e1-x-1-)"), word(2, "b", "Entity=(e2-x-1-)"),
                       word(3, "they", "Entity=(e3-x-1-)|SplitAnte=e1<e3,e2<e3"),
                       word(4, "door", "Bridge=e1<e4:part,e9<e4|Entity=(e4-x-1-)")])
     corpus = read_conllu("f.conllu", text)
     doc = corpus.documents["d"]
     assert chains(doc) == [[(0, 0)], [(1, 1)], [(2, 2)], [(3, 3)]]
-    assert len(corpus.warnings) == 1
-    assert "1 SplitAnte= annotation(s) ignored" in corpus.warnings[0] and corpus.warnings[0].startswith("f.conllu")
+    assert len(corpus.warnings) == 1  # the split antecedents read (test below); Bridge= is read, not warned about
+    assert "1 SplitAnte= annotation(s)" in corpus.warnings[0] and corpus.warnings[0].startswith("f.conllu")
     # Bridge=ANCHOR<ANAPHOR:REL on the anaphor's first word (Udapi): 'door' anchored on entity e1
     assert [(c.label, [m.span for m in c.mentions]) for c in doc.layers["bridging_entity"]] == [("part", [(3, 3), (0, 0)])]
     assert [c.label for c in doc.layers["bridging_skipped"]] == ["e4→e9"]  # e9 has no mention
@@ -193,6 +193,35 @@ def test_bad_bridge_is_an_error(value: str, problem: str):
     with pytest.raises(InputError) as e:
         read_conllu("f.conllu", text)
     assert e.value.line == 3 and problem in e.value.problem
+
+
+def test_split_antecedents_are_read_as_element_of():
+    """``SplitAnte=e1<e3,e2<e3`` (Udapi's reading: e3 = e1 + e2) gives every mention of e1 and e2
+    ``ElementOf=e3``, the UA reader's representation."""
+    text = "\n".join(["# newdoc id = d", word(1, "a", "Entity=(e1-x-1-)"), word(2, "b", "Entity=(e2-x-1-)"),
+                      word(3, "they", "Entity=(e3-x-1-)|SplitAnte=e1<e3,e2<e3"),
+                      word(4, "door", "Bridge=e1<e4|Entity=(e4-x-1-)"), word(5, "A", "Entity=(e1-x-1-)"),
+                      word(6, "we", "Entity=(e5-x-1-)|SplitAnte=e1<e5,e4<e5")])
+    corpus = read_conllu("f.conllu", text)
+    doc = corpus.documents["d"]
+    assert chains(doc) == [[(0, 0), (4, 4)], [(1, 1)], [(2, 2)], [(3, 3)], [(5, 5)]]
+    assert [[m.features.get("ElementOf") for m in c.mentions] for c in doc.chains] == [
+        ["e3,e5", "e3,e5"], ["e3"], [None], ["e5"], [None]]
+    assert len(corpus.warnings) == 1 and corpus.warnings[0].startswith("f.conllu: ")
+    assert "2 SplitAnte= annotation(s)" in corpus.warnings[0]
+
+
+@pytest.mark.parametrize("misc, problem", [
+    ("SplitAnte=e1", "SplitAnte= item 'e1' is not ANTECEDENT<PLURAL"),
+    ("SplitAnte=e1<e2<e3", "is not ANTECEDENT<PLURAL"),
+    ("SplitAnte=e2<e2", "an entity cannot be its own split antecedent"),
+    ("SplitAnte=e9<e2", "SplitAnte= names entity 'e9', which has no mention in document 'd'"),
+    ("SplitAnte=e1<e7", "SplitAnte= names entity 'e7'"),
+])
+def test_bad_split_antecedents_name_their_line(misc, problem):
+    err = error_of("\n".join(["# newdoc id = d", word(1, "a", "Entity=(e1-x-1-)"),
+                              word(2, "b", f"Entity=(e2-x-1-)|{misc}"), ""]))
+    assert err.line == 3 and problem in err.problem
 
 
 def test_head_outside_its_sentence_is_unknown_with_a_warning():

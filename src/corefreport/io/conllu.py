@@ -45,9 +45,12 @@ Format (CorefUD 1.x, the UA "compact" proposal) and the choices made here:
   first and last word); its features come from part 1's bracket, its head from the last part's
   head index counted over all its words, as Udapi reads them. A part ``k > 1`` continues the
   entity's first unfinished discontinuous mention that is not open at that moment.
+* ``SplitAnte=A<P,B<P`` (split antecedents: the plural entity P = A + B) is read as the Universal
+  Anaphora reader reads ``ElementOf``: the mentions of A and B carry ``ElementOf=P``
+  (:mod:`.corefud_splitante`), scored under ``--split-antecedents keep|only``, with one warning per
+  file that says how many were read.
 * ``Bridge=`` (bridging: an anaphor mention anchored on an entity) is read into
-  ``Document.layers["bridging_entity"]`` (:mod:`.corefud_bridge`). ``SplitAnte=`` is not identity
-  coreference: it is ignored, with one warning per file that says how many were seen.
+  ``Document.layers["bridging_entity"]`` (:mod:`.corefud_bridge`).
 * Every error names the file and line: a line without 10 columns, a bad ID, unreadable ``Entity=``
   text, a head index outside its mention, a closing bracket without an opening one, a mention never closed by the end of its document.
 """
@@ -61,6 +64,7 @@ from pathlib import Path
 from ..model import Chain, Corpus, Document, Mention
 from .conll2012 import read_text
 from .corefud_bridge import read_bridges
+from .corefud_splitante import read_split_antecedents
 from ..errors import InputError
 
 DEFAULT_FIELDS: tuple[str, ...] = ("eid", "etype", "head", "other")
@@ -176,6 +180,7 @@ class _DocumentBuilder:
         self.opened = 0  # opening brackets read so far (a mention's place among copies of its span)
         self.order: dict[int, int] = {}  # id(mention) -> the number of its opening bracket
         self.bridges: list[tuple[str, float, int]] = []  # Bridge= values: (value, token position, line)
+        self.split_antes: list[tuple[str, int]] = []  # SplitAnte= values: (value, line)
 
     def add_words(self, rows: list[list[str]], ids: list[int]) -> int:
         """Append a run of word lines (split into columns) with their integer IDs; return the
@@ -351,6 +356,7 @@ class _DocumentBuilder:
                 raise InputError(self.path, pending[0]["line"], f"discontinuous mention of entity {eid!r} begun "
                                  f"here lacks its last part in document {doc.doc_id!r}")
         doc.chains = [c for c in self.chains.values() if c.mentions]
+        read_split_antecedents(doc, self.split_antes, self.path)
         rows = self.rows
         doc.columns = {"lemma": [r[2] for r in rows], "upos": [r[3] for r in rows], "pos": [r[4] for r in rows],
                        "deprel": [r[7] for r in rows]}
@@ -520,6 +526,7 @@ class _ConlluReader:
                     builder.add_entity(value, t, ln, self.fields)
             elif item.startswith("SplitAnte="):
                 self.split_ante += 1
+                builder.split_antes.append((item[10:], ln))
             elif item.startswith("Bridge="):
                 self.bridges += item.count(",") + 1
                 builder.bridges.append((item[7:], t, ln))
@@ -545,8 +552,8 @@ class _ConlluReader:
     def add_warnings(self) -> None:
         if self.split_ante:
             self.corpus.warnings.append(
-                f"{self.path}: {self.split_ante} SplitAnte= annotation(s) ignored "
-                "(split antecedents are not identity coreference)")
+                f"{self.path}: {self.split_ante} SplitAnte= annotation(s) (split antecedents of plural entities): "
+                "scored under --split-antecedents keep|only, ignored otherwise (docs/universal-anaphora.md)")
         if self.bad_heads:
             self.corpus.warnings.append(f"{self.path}: {self.bad_heads} HEAD value(s) point outside their "
                                         "sentence; read as unknown")

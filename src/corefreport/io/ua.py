@@ -153,12 +153,6 @@ class _UAReader:
             self.corpus.warnings.append(f"{self.path}: {plural} markable(s) with ElementOf (split antecedents of plural "
                                         "entities): scored under --split-antecedents keep|only (--preset codicrac22ar, "
                                         "as the UA scorer v1 by default), ignored otherwise (docs/universal-anaphora.md)")
-        dd_plural = sum(1 for d in self.corpus.documents.values() for c in d.layers.get("discourse_deixis", ())
-                        for m in c.mentions if "ElementOf" in m.features)
-        if dd_plural:
-            self.corpus.warnings.append(f"{self.path}: {dd_plural} DISCOURSE_DEIXIS markable(s) with ElementOf (split "
-                                        "antecedents): not scored yet; the UA scorer v1 scores them in its discourse "
-                                        "deixis mode (docs/universal-anaphora.md)")
         if not self.corpus.documents:
             raise InputError(self.path, None, "no document ('# newdoc id = NAME' and word lines) in this UA file")
         return self.corpus

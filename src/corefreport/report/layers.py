@@ -25,7 +25,8 @@ LAYERS = {
     "deixis": ("Discourse deixis", ("dd_lea", "dd_muc", "dd_bcub", "dd_ceafe", "dd_ceafm", "dd_blanc"),
                "The DISCOURSE_DEIXIS column's chains scored by the standard metrics, singletons kept, as the "
                "Universal Anaphora scorer v1 scores them (evaluate_discourse_deixis); DD CoNLL is the mean F1 of DD "
-               "MUC, B³ and CEAF-e. Split antecedents (ElementOf), which v1 scores here, are not scored yet."),
+               "MUC, B³ and CEAF-e. Split antecedents (ElementOf in the DD column) are scored as v1 scores them "
+               "here: a plural entity's pseudo-mention aligned by Kuhn–Munkres."),
 }
 """Section id → (title, the layer's metric keys, what the section says)."""
 LAYER_METRICS = frozenset(m for _, names, _ in LAYERS.values() for m in names)

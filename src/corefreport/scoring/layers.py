@@ -26,7 +26,7 @@ def layer_counts(names, key: Document, response: Document | None, settings) -> d
         out.update(zip(BRIDGING_METRICS, bridging_counts(key, response, settings.singletons == "drop")))
     dd = [n for n in names if n in DD_METRICS]
     if dd:
-        out.update(deixis_counts(dd, key, response, settings.key_duplicates))
+        out.update(deixis_counts(dd, key, response))
     return out
 
 

@@ -84,8 +84,8 @@ PRESETS: Mapping[str, Preset] = MappingProxyType({
         "codicrac22dd",
         "the Universal Anaphora scorer v1 as the CODI-CRAC 2021/2022 discourse deixis task ran it "
         "('python ua-scorer.py KEY SYS evaluate_discourse_deixis'): the DISCOURSE_DEIXIS chains scored by every v1 "
-        "metric (dd_lea, dd_muc, dd_bcub, dd_ceafe, dd_ceafm, dd_blanc; DD CoNLL), singletons kept. Split "
-        "antecedents (ElementOf), which v1 scores here, are not scored yet",
+        "metric (dd_lea, dd_muc, dd_bcub, dd_ceafe, dd_ceafm, dd_blanc; DD CoNLL), singletons and split "
+        "antecedents (ElementOf in the DD column) kept, as v1 forces them in this mode",
         "universal-anaphora-scorer v1 (main, f4adb45) ua-scorer.py evaluate_discourse_deixis; v2.0-Beta's "
         "'-t codicrac22dd'; docs/universal-anaphora.md",
         options={"singletons": "keep"},
