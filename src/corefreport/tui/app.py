@@ -1144,9 +1144,10 @@ def load_keymap(path: Path | None = None) -> dict[str, str]:
     return {str(k): str(v) for k, v in table.items() if isinstance(v, str)}
 
 
-def run_tui(producer: Producer, title: str = "response") -> int:
-    """Run the browser on what ``producer`` scores; returns the exit code (2 when an input could not
-    be read, the message printed to stderr)."""
+def run_app(make: Callable[[dict[str, str]], App]) -> int:
+    """Run the browser ``make(keymap)`` builds (a broken keymap file is warned about, never fatal);
+    the exit code: 2 when an input could not be read (the message printed to stderr), else 0. With
+    ``$COREFREPORT_TUI_TIMINGS`` the app's timings are appended to that file."""
     import sys
 
     try:
@@ -1154,14 +1155,20 @@ def run_tui(producer: Producer, title: str = "response") -> int:
     except Exception as err:  # a broken keymap file must not stop the browser
         print(f"corefreport: warning: {inert(f'keymap {keymap_path()} ignored: {err}')}", file=sys.stderr)
         keymap = {}
-    app = CorefApp(producer=producer, keymap=keymap, freeze_gc=True, title=title)
+    app = make(keymap)
     app.run()
     if app.error:
         print(f"corefreport: error: {inert(str(app.error))}", file=sys.stderr)
         return 2
     if os.environ.get("COREFREPORT_TUI_TIMINGS"):
         with open(os.environ["COREFREPORT_TUI_TIMINGS"], "a", encoding="utf-8") as f:
-            f.write(f"app started, unix time in ms\t{1000 * app.started_at:.1f}\n")
+            if getattr(app, "started_at", None) is not None:
+                f.write(f"app started, unix time in ms\t{1000 * app.started_at:.1f}\n")
             for label, ms in app.timings:
                 f.write(f"{label}\t{ms:.1f}\n")
     return 0
+
+
+def run_tui(producer: Producer, title: str = "response") -> int:
+    """Run the browser on what ``producer`` scores (:func:`run_app`)."""
+    return run_app(lambda keymap: CorefApp(producer=producer, keymap=keymap, freeze_gc=True, title=title))

@@ -290,25 +290,7 @@ class LevelsApp(CorefApp):
 
 
 def run_levels_tui(producer: LevelProducer, title: str) -> int:
-    """Run the browser of many datasets or groups; returns the exit code (2 when an input could not
-    be read, the message printed to stderr)."""
-    import os
-    import sys
+    """Run the browser of many datasets or groups (:func:`.app.run_app`)."""
+    from .app import run_app
 
-    from .app import keymap_path, load_keymap
-
-    try:
-        keymap = load_keymap()
-    except Exception as err:  # a broken keymap file must not stop the browser
-        print(f"corefreport: warning: {inert(f'keymap {keymap_path()} ignored: {err}')}", file=sys.stderr)
-        keymap = {}
-    app = LevelsApp(producer, title=title, keymap=keymap, freeze_gc=True)
-    app.run()
-    if app.error:
-        print(f"corefreport: error: {inert(str(app.error))}", file=sys.stderr)
-        return 2
-    if os.environ.get("COREFREPORT_TUI_TIMINGS"):
-        with open(os.environ["COREFREPORT_TUI_TIMINGS"], "a", encoding="utf-8") as f:
-            for label, ms in app.timings:
-                f.write(f"{label}\t{ms:.1f}\n")
-    return 0
+    return run_app(lambda keymap: LevelsApp(producer, title=title, keymap=keymap, freeze_gc=True))

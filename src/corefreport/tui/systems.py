@@ -17,7 +17,6 @@ before the analyses and the resampling are done. It never scores anything itself
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from dataclasses import dataclass
@@ -38,7 +37,7 @@ from textual.worker import get_current_worker
 from ..present.inert import inert
 from . import model as M
 from . import pairmodel as P
-from .app import KEY_NAMES, HelpScreen, crumb_line, export_view, keymap_path, load_keymap, slug, text_bar
+from .app import KEY_NAMES, HelpScreen, crumb_line, export_view, run_app, slug, text_bar
 from .footer import KeysFooter
 from .inert import InertLines, displayed
 from .table import LineTable
@@ -621,23 +620,5 @@ class SystemsApp(App):
 
 
 def run_systems_tui(producer: SystemsProducer, names: list[str]) -> int:
-    """Run the many-system browser; returns the exit code (2 when an input could not be read or
-    the systems cannot be compared, the message printed to stderr)."""
-    import sys
-
-    try:
-        keymap = load_keymap()
-    except Exception as err:  # a broken keymap file must not stop the browser
-        print(f"corefreport: warning: {inert(f'keymap {keymap_path()} ignored: {err}')}", file=sys.stderr)
-        keymap = {}
-    app = SystemsApp(producer=producer, names=names, keymap=keymap, freeze_gc=True)
-    app.run()
-    if app.error:
-        print(f"corefreport: error: {inert(str(app.error))}", file=sys.stderr)
-        return 2
-    if os.environ.get("COREFREPORT_TUI_TIMINGS"):
-        with open(os.environ["COREFREPORT_TUI_TIMINGS"], "a", encoding="utf-8") as f:
-            f.write(f"app started, unix time in ms\t{1000 * app.started_at:.1f}\n")
-            for label, ms in app.timings:
-                f.write(f"{label}\t{ms:.1f}\n")
-    return 0
+    """Run the many-system browser (:func:`.app.run_app`; 2 also when the systems cannot be compared)."""
+    return run_app(lambda keymap: SystemsApp(producer=producer, names=names, keymap=keymap, freeze_gc=True))
