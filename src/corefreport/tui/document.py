@@ -16,7 +16,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..present.document_text import LEGEND, DocumentText, Span
+from ..present.document_text import SHAPES, DocumentText, Span
 from .footer import KeysFooter
 
 PALETTE = ("cyan", "magenta", "yellow", "green", "blue", "red", "bright_cyan", "bright_magenta", "bright_yellow",
@@ -24,6 +24,29 @@ PALETTE = ("cyan", "magenta", "yellow", "green", "blue", "red", "bright_cyan", "
 SIDES = (("key", "response"), ("key",), ("response",))
 SIDE_NAMES = {("key", "response"): "key [ ] and response { }", ("key",): "key [ ] only",
               ("response",): "response { } only"}
+
+
+def side_choices(dt: DocumentText) -> list[tuple[str, ...]]:
+    """What ``m`` cycles through: every side, the key only, each response only, and with several
+    responses the key with each response.
+
+    >>> side_choices(DocumentText("d", [], [], [], ("key", "A", "B")))
+    [('key', 'A', 'B'), ('key',), ('A',), ('B',), ('key', 'A'), ('key', 'B')]
+    """
+    responses = dt.sides[1:]
+    out = [dt.sides, ("key",)] + [(r,) for r in responses]
+    if len(responses) > 1:
+        out += [("key", r) for r in responses]
+    return out
+
+
+def side_name(dt: DocumentText, sides: tuple[str, ...]) -> str:
+    """``sides`` in words, with their brackets: "key [ ] and ml { }"."""
+    if dt.sides == ("key", "response") and sides in SIDE_NAMES:
+        return SIDE_NAMES[sides]
+    shapes = dict(zip(dt.sides, SHAPES))
+    words = [f"{s} {shapes[s][0]} {shapes[s][1]}" for s in sides]
+    return " and ".join(words) + (" only" if len(sides) < len(dt.sides) and len(sides) == 1 else "")
 
 
 def entity_style(n: int) -> str:
@@ -37,11 +60,12 @@ def selected_entities(dt: DocumentText, span: Span | None) -> set[tuple[str, int
     return {(m.side, m.entity) for m in dt.marks if m.span == span}
 
 
-def document_lines(dt: DocumentText, sides: tuple[str, ...] = ("key", "response"), span: Span | None = None,
+def document_lines(dt: DocumentText, sides: tuple[str, ...] | None = None, span: Span | None = None,
                    chosen: set[tuple[str, int]] | None = None) -> list[Text]:
     """One :class:`~rich.text.Text` per sentence (``s12`` first): each mark's bracket coloured by its
     entity (bold where it flags an error), the words of the selected entities' mentions (``chosen``,
     else those of the mention at ``span``, on either side) in reverse video."""
+    sides = dt.sides if sides is None else sides
     chosen = selected_entities(dt, span) if chosen is None else chosen
     hot: set[int] = set()
     for m in dt.marks:
@@ -81,14 +105,15 @@ class DocumentScreen(Screen):
         super().__init__()
         self.dt = dt
         self.span = span
-        self.sides: tuple[str, ...] = SIDES[0]
+        self.choices = side_choices(dt)
+        self.sides: tuple[str, ...] = self.choices[0]
         self.lines: list[Text] = []
         self.chosen = selected_entities(dt, span)
         """The entities highlighted: those of the mention the view was opened on (n/p keep them)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="document-crumbs")
-        yield Static(Text(LEGEND), id="document-legend")
+        yield Static(Text(self.dt.legend()), id="document-legend")
         with VerticalScroll(id="document-body"):
             yield Static(id="document-text")
         yield KeysFooter()
@@ -101,7 +126,7 @@ class DocumentScreen(Screen):
         self.lines = document_lines(self.dt, self.sides, chosen=self.chosen)
         where = f" @{self.span[0]}" if self.span else ""
         self.query_one("#document-crumbs", Static).update(
-            Text(f"document {self.dt.doc_id}{where} — {SIDE_NAMES[self.sides]} (m: change, n/p: the entity's "
+            Text(f"document {self.dt.doc_id}{where} — {side_name(self.dt, self.sides)} (m: change, n/p: the entity's "
                  f"next/previous mention)", no_wrap=True, overflow="ellipsis"))
         self.query_one("#document-text", Static).update(Text("\n").join(self.lines))
         self.query_one("#document-body", VerticalScroll).focus()
@@ -119,7 +144,7 @@ class DocumentScreen(Screen):
         body.scroll_to(y=max(0, rows - 2), animate=False)
 
     def action_sides(self) -> None:
-        self.sides = SIDES[(SIDES.index(self.sides) + 1) % len(SIDES)]
+        self.sides = self.choices[(self.choices.index(self.sides) + 1) % len(self.choices)]
         self.draw()
 
     def action_next(self, step: int) -> None:

@@ -318,7 +318,7 @@ def changes_view(sy: Systems, system: str, scope: ChangeScope, width: int = 80) 
     gains = sum(1 for c in rows if c.kind == "gain")
     losses = sum(1 for c in rows if c.kind == "loss")
     note = (f"{len(rows)} changed links: {gains} right only in {b} (green), {losses} right only in {a} (red), "
-            f"{len(rows) - gains - losses} wrong in both (yellow); v/V: the document with {b}'s/{a}'s mentions")
+            f"{len(rows) - gains - losses} wrong in both (yellow); v: the document with the key's, {a}'s and {b}'s mentions")
     cols = (f"{_short(a, 4)}→{_short(b, 4)}", "referent", "key antec.", f"{_short(a, 6)} antec.",
             f"{_short(b, 6)} antec.", "document")
     return M.View("changes", "changed links", cols, rows, cell, note=note, values=values)
@@ -389,7 +389,7 @@ def documents_view(sy: Systems, system: str) -> View:
     return M.View("pair-documents", "documents", ("document", _short(a), _short(b), "Δ"), rows, cell,
                   numeric=frozenset({1, 2, 3}), values=values,
                   note=f"{len(rows)} documents by Δ {label} F1, largest loss of {b} first: {better} better, {worse} "
-                       f"worse; Enter: the changed links of the document; v/V: its text")
+                       f"worse; Enter: the changed links of the document; v: its text")
 
 
 def errors_view(sy: Systems, system: str) -> View:

@@ -3,8 +3,8 @@
 Pages (Enter drills in, Escape goes back): the totals of the baseline and a system side by side
 (Δ, its interval, p) → the classes or types of an analysis (``b``), both outcome mixes side by
 side → the links that changed in a group; an analysis's transitions (WL→TP …) → their links → one
-changed link with both systems' antecedents in its sentence (``v``/``V``: the document with the
-system's/the baseline's mentions); the documents by Δ (``d``) → the changed links of a document;
+changed link with both systems' antecedents in its sentence (``v``: the document with the key's
+and every system's mentions); the documents by Δ (``d``) → the changed links of a document;
 the error classes of both (``x``, with ``-a errors``). ``n`` compares the next system with the
 baseline (three systems or more).
 
@@ -105,8 +105,8 @@ DESCRIPTIONS = {
     "corefreport.changes": "the changed links of the current analysis (transitions)",
     "corefreport.errors": "the error classes of both systems (with -a errors)",
     "corefreport.next_system": "compare the next system with the baseline (3 systems or more)",
-    "corefreport.view_document": "the document with the system's mentions (V: the baseline's)",
-    "corefreport.view_baseline_document": "the document with the baseline's mentions",
+    "corefreport.view_document": "the document with the key's and every system's mentions",
+    "corefreport.view_baseline_document": "the document with the key's and the baseline's mentions (m: all)",
     "corefreport.detail_down": "scroll the detail pane down", "corefreport.detail_up": "scroll the detail pane up",
     "corefreport.quit": "quit"} | {
     f"corefreport.sort_column_{n}": "sort by column N (1 = first); again: reverse" for n in range(1, 10)}
@@ -367,9 +367,11 @@ class SystemsScreen(Screen):
         return None
 
     def action_view_document(self, baseline: bool) -> None:
-        """The running text of the highlighted change's (or document's) document, with the key's
-        mentions and the system's (``V``: the baseline's) — the one-system document view."""
-        from ..present.document_text import evaluation_document
+        """The running text of the highlighted change's (or document's) document with the key's
+        mentions and every system's, each in its brackets (the baseline ``{ }``, the next ``< >``…),
+        the change's referent's entities highlighted in all; ``V`` opens it on the key and the
+        baseline (``m`` cycles through the sides)."""
+        from ..present.document_text import systems_document
         from .document import DocumentScreen
 
         sy = self.sapp.systems
@@ -381,11 +383,16 @@ class SystemsScreen(Screen):
         if sy is None or doc_id is None:
             self.say("v shows a document's text: from a changed link or the documents page (d)")
             return
-        dt = evaluation_document(sy.ev(sy.baseline if baseline else self.sapp.system), doc_id)
+        names = [sy.baseline] + [n for n in sy.systems if n == self.sapp.system] + \
+            [n for n in sy.systems if n != self.sapp.system]
+        dt = systems_document({n: sy.ev(n) for n in names}, doc_id)
         if dt is None:
             self.say("the document's words were not kept")
             return
-        self.app.push_screen(DocumentScreen(dt, span))
+        screen = DocumentScreen(dt, span)
+        if baseline:
+            screen.sides = ("key", dt.sides[1])
+        self.app.push_screen(screen)
 
     def action_sort_by(self, column: int) -> None:
         page = self.page
