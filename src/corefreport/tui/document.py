@@ -9,11 +9,14 @@ side has and a wrong link, so it reads without colour too.
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.widgets import Static
 
 from ..present.document_text import SHAPES, DocumentText, Span
@@ -88,6 +91,66 @@ def document_lines(dt: DocumentText, sides: tuple[str, ...] | None = None, span:
     return out
 
 
+class DocumentBody(ScrollView, can_focus=True):
+    """The running text, wrapped once to the width and drawn a screen row at a time (the line API):
+    only the rows in sight are rendered, so a document of thousands of words opens as fast as a
+    short one (a ``Static`` renders all of it, more than once, to learn its height)."""
+
+    BINDINGS = [Binding("up", "scroll_up", show=False), Binding("down", "scroll_down", show=False),
+                Binding("pageup", "page_up", show=False), Binding("pagedown", "page_down", show=False),
+                Binding("home", "scroll_home", show=False), Binding("end", "scroll_end", show=False),
+                Binding("J", "scroll_down", show=False), Binding("K", "scroll_up", show=False)]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: list[Text] = []
+        self.rows: list[Text] = []
+        self.first_row: list[int] = []
+        """The screen row each sentence starts on, at the current width."""
+        self._width = 0
+        self._strips: dict[int, Strip] = {}
+
+    def set_lines(self, lines: list[Text]) -> None:
+        self.lines = lines
+        self._width = 0
+        self._wrap()
+
+    def _wrap(self) -> None:
+        width = max(20, self.scrollable_content_region.width or self.size.width or 78)
+        if width == self._width:
+            return
+        self._width = width
+        console = self.app.console
+        rows: list[Text] = []
+        first: list[int] = []
+        for line in self.lines:
+            first.append(len(rows))
+            rows.extend(line.wrap(console, width) or [Text("")])
+        self.rows, self.first_row = rows, first
+        self._strips.clear()
+        self.virtual_size = Size(width, len(rows))
+        self.refresh()
+
+    def on_resize(self) -> None:
+        self._wrap()
+
+    def render_line(self, y: int) -> Strip:
+        i = self.scroll_offset.y + y
+        width = self.size.width
+        base = self.rich_style
+        if not 0 <= i < len(self.rows):
+            return Strip.blank(width, base)
+        strip = self._strips.get(i)
+        if strip is None:
+            row = self.rows[i]
+            # every segment needs a style: Textual's filters (NO_COLOR's monochrome) read it
+            segments = [Segment(t, base + s if s is not None else base, c)
+                        for t, s, c in row.render(self.app.console)]
+            strip = Strip(segments, row.cell_len)
+            self._strips[i] = strip
+        return strip.crop_extend(0, width, base)
+
+
 class DocumentScreen(Screen):
     """A document's running text with both annotations; Escape goes back to the page it came from."""
 
@@ -114,8 +177,7 @@ class DocumentScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(id="document-crumbs")
         yield Static(Text(self.dt.legend()), id="document-legend")
-        with VerticalScroll(id="document-body"):
-            yield Static(id="document-text")
+        yield DocumentBody(id="document-body")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -128,8 +190,9 @@ class DocumentScreen(Screen):
         self.query_one("#document-crumbs", Static).update(
             Text(f"document {self.dt.doc_id}{where} — {side_name(self.dt, self.sides)} (m: change, n/p: the entity's "
                  f"next/previous mention)", no_wrap=True, overflow="ellipsis"))
-        self.query_one("#document-text", Static).update(Text("\n").join(self.lines))
-        self.query_one("#document-body", VerticalScroll).focus()
+        body = self.query_one("#document-body", DocumentBody)
+        body.set_lines(self.lines)
+        body.focus()
 
     def scroll_to_span(self) -> None:
         """Scroll so that the selected mention's sentence is near the top (a sentence can wrap:
@@ -138,10 +201,10 @@ class DocumentScreen(Screen):
             return
         starts = self.dt.sentence_starts or [0]
         index = max(i for i, s in enumerate(starts) if s <= self.span[0])
-        body = self.query_one("#document-body", VerticalScroll)
-        width = max(20, body.size.width - 2)
-        rows = sum(max(1, -(-line.cell_len // width)) for line in self.lines[:index])
-        body.scroll_to(y=max(0, rows - 2), animate=False)
+        body = self.query_one("#document-body", DocumentBody)
+        body._wrap()
+        rows = body.first_row[index] if index < len(body.first_row) else 0
+        body.scroll_to(y=rows, animate=False, immediate=True)
 
     def action_sides(self) -> None:
         self.sides = self.choices[(self.choices.index(self.sides) + 1) % len(self.choices)]
