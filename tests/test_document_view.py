@@ -82,3 +82,68 @@ def test_example_document_and_the_v_key():
         return Page(kind, "links", scope)
 
     asyncio.run(drive())
+
+
+# --------------------------------------------------------------------------- several systems (issue 30)
+
+# a second response: "his mother" found, She joined to it (right), "left" not marked, "him" missed
+RESP_B = [("John", "(1)"), ("saw", "-"), ("his", "(1)|(2"), ("mother", "2)"), (".", "-"),
+          ("She", "(2)"), ("left", "-"), ("him", "-"), (".", "-")]
+
+
+def test_several_responses_each_in_its_brackets_one_number_per_referent():
+    from corefreport.present.document_text import documents_text
+
+    dt = documents_text(_doc(KEY), {"A": _doc(RESP), "B": _doc(RESP_B)})
+    assert dt.sides == ("key", "A", "B")
+    # A: {…}, B: <…>; B's "his mother" is key entity 2 (no flag), A's She a wrong link (!), A's
+    # "left" spurious (*); "him" only in the key and A
+    assert dt.plain() == ("[1 {1 <1 John > } ] saw [2 <2 [1 {1 <1 his > } ] mother > ] . [2 {1! <2 She > } ] "
+                          "{3* left } [1 {1 him } ] .")
+    assert dt.plain(("key", "B")) == "[1 <1 John > ] saw [2 <2 [1 <1 his > ] mother > ] . [2 <2 She > ] left [1 him ] ."
+    assert "{N … }: A" in dt.legend() and "<N … >: B" in dt.legend()
+    # the selected entity (the mention "his" on every side) is highlighted in all three annotations
+    lines = document_lines(dt, span=(2, 2))
+    hot = {lines[0].plain[s.start:s.end] for s in lines[0].spans if s.style == "reverse"}
+    assert hot == {"John", "his", "She", "him"}  # key 1, A's 1 (with She), B's 1
+    lines = document_lines(dt, ("key", "B"), span=(2, 2))
+    hot = {lines[0].plain[s.start:s.end] for s in lines[0].spans if s.style == "reverse"}
+    assert hot == {"John", "his", "him"}  # key 1 and B's 1; A's She is not on screen
+
+
+def test_a_spurious_entity_of_two_systems_gets_one_number():
+    from corefreport.present.document_text import documents_text
+
+    extra = [("John", "-"), ("saw", "-"), ("his", "-"), ("mother", "-"), (".", "-"), ("She", "-"),
+             ("left", "(9)"), ("him", "-"), (".", "(9)")]
+    dt = documents_text(_doc(KEY), {"A": _doc(RESP), "B": _doc(extra)})
+    assert {m.entity for m in dt.marks if m.span == (6, 6)} == {3}  # A's {3* left } and B's <3* left >
+
+
+def test_v_in_the_systems_browser_shows_the_key_and_both_systems():
+    from test_tui_systems import systems
+
+    from corefreport.tui.systems import SystemsApp
+
+    async def drive():
+        sy = systems()
+        a = SystemsApp(sy)
+        async with a.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("l", "enter")
+            await pilot.pause()
+            change = a.screen_of_systems.current_change()
+            await pilot.press("v")
+            await pilot.pause()
+            scr = a.screen
+            assert isinstance(scr, DocumentScreen) and scr.dt.sides == ("key", sy.baseline, *sy.systems)
+            assert scr.span == (change.start, change.end) and scr.sides == scr.dt.sides
+            assert {side for side, _n in scr.chosen} >= {"key"}
+            await pilot.press("m")
+            await pilot.pause()
+            assert scr.sides == ("key",)
+            await pilot.press("escape", "V")
+            await pilot.pause()
+            assert a.screen.sides == ("key", sy.baseline)
+
+    asyncio.run(drive())

@@ -103,3 +103,43 @@ def test_serve_listens_on_loopback_and_the_page_follows_the_tunnel_port(tmp_path
             proc.kill()
             _, err = proc.communicate()
     assert f"ssh -N -L {port}:127.0.0.1:{port}" in err
+
+
+def test_serve_browses_several_systems(tmp_path):
+    """Issue 30: ``tui KEY A B --serve`` serves the many-system browser (it was refused); a tab runs
+    ``corefreport tui KEY A B`` and shows both systems' totals side by side."""
+    try:
+        import textual_serve  # noqa: F401
+    except ImportError:
+        pytest.skip("textual-serve is not installed (pip install textual-serve): --serve cannot be tested")
+    from corefreport.cli import example_paths
+
+    key, ml = example_paths()
+    rules = Path(__file__).parent / "data" / "systems" / "xrenner_rules_example.conll"
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen([sys.executable, "-m", "corefreport", "tui", key, f"ml={ml}", f"rules={rules}",
+                             "--serve", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        page = None
+        while time.monotonic() < deadline:
+            try:
+                status, page = get(port, f"127.0.0.1:{port}")
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    break
+                time.sleep(0.2)
+        assert page is not None, proc.stderr.read() if proc.poll() is not None else "no answer in 30 s"
+        got = asyncio.run(screen(port))
+        assert b"MUC" in got and b"rules" in got and b"ml" in got
+    finally:
+        proc.terminate()
+        try:
+            _, err = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            _, err = proc.communicate()
+    assert f"ssh -N -L {port}:127.0.0.1:{port}" in err

@@ -87,10 +87,48 @@ def test_documents_sorted_by_a_column(snap_compare, size):
     assert snap_compare(CorefApp(example()), terminal_size=size, press=["d", "3", "3"])
 
 
+@lru_cache(maxsize=1)
+def typed_gum():
+    """GUM's typed links (WebAnno TSV) against xrenner's ml: link types read from each side, so the
+    confusion matrix can be off its diagonal (under the example's derived scheme it cannot: c says so)."""
+    from conftest import shared_path
+
+    key = load_corpus(str(shared_path("data", "gum", "coref", "gum", "tsv")))
+    resp = load_corpus(str(shared_path("data", "xrenner", "ml", "gum")), "webanno")
+    ev = evaluate(key, resp, Settings(metrics=("muc",), analyses=("typed",), scheme="gum"))
+    return replace(ev, signature=Signature(tuple((k, "X" if k == "version" else v) for k, v in ev.signature.fields)))
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_typed_confusion_by_type(snap_compare, size):
     """The confusion matrix by link type, the cell cursor moved right once."""
-    assert snap_compare(CorefApp(example()), terminal_size=size, press=["c", "b", "down", "right"])
+    assert snap_compare(CorefApp(typed_gum()), terminal_size=size, press=["c", "b", "down", "right"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_typed_confusion_empty_cell_says_why(snap_compare, size):
+    """Enter on an empty cell (·) of the confusion matrix: the status line says why it is empty."""
+    ev = typed_gum()
+    view = M.confusion_view(ev)
+    row, col = next((i, j) for i, r in enumerate(view.items) for j, c in enumerate(view.columns[1:-1], 1)
+                    if not r.counts.get(c, 0))
+
+    async def run_before(pilot):
+        await pilot.press("c")
+        await pilot.pause()
+        pilot.app.browser.table.move_cursor(row=row)
+        pilot.app.browser.table.move_column(col)
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(CorefApp(ev), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_confusion_under_a_derived_scheme(snap_compare, size):
+    """c on the example (scheme derived: both sides' types come from the referent itself, so the
+    matrix cannot leave its diagonal): not offered, the status line says why."""
+    assert snap_compare(CorefApp(example()), terminal_size=size, press=["c"])
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -100,7 +138,25 @@ def test_help(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_typed_confusion(snap_compare, size):
-    assert snap_compare(CorefApp(example()), terminal_size=size, press=["c"])
+    assert snap_compare(CorefApp(typed_gum()), terminal_size=size, press=["c"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_same_referent_in_every_analysis(snap_compare, size):
+    """a on a link: the same referent in ARCS 1, 2, 3 and the typed evaluation, the analysis column
+    saying which row is from which."""
+    ev = example()
+    index = next(i for i, r in enumerate(M.total_rows(ev)) if r.target == ("analysis", "immediate"))
+
+    async def run_before(pilot):
+        await to_row(pilot, index)
+        await pilot.press("enter")
+        await pilot.press("slash", "h", "i", "s", "space", "i", "n", ":", "m", "e", "n", "t", "i", "o", "n", "enter")
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+
+    assert snap_compare(CorefApp(ev), terminal_size=size, run_before=run_before)
 
 
 @lru_cache(maxsize=1)

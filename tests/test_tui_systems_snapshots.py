@@ -104,3 +104,19 @@ def test_error_classes_of_both(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_help(snap_compare, size):
     assert snap_compare(SystemsApp(systems()), terminal_size=size, press=["question_mark"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_document_with_the_key_and_both_systems(snap_compare, size):
+    """v on a changed link: the document's running text with the key's [N … ], the baseline's
+    {N … } and the system's <N … > mentions, the referent's entities in reverse video in all three."""
+    assert snap_compare(SystemsApp(systems()), terminal_size=size,
+                        run_before=moves(("row", row_of("ARCS 1 right only")), "enter", "enter", "down", "v"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_changed_links_searched(snap_compare, size):
+    """/ on the totals: every changed link of ARCS 1 whose referent is the word "it"."""
+    assert snap_compare(SystemsApp(systems()), terminal_size=size,
+                        run_before=moves("slash", "i", "n", ":", "m", "e", "n", "t", "i", "o", "n", "space", "i", "t",
+                                         "enter"))

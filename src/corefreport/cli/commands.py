@@ -303,9 +303,10 @@ def tui(
             fail("--example and --serve browse one pair; give --datasets or --subsets without them")
         raise typer.Exit(run_levels_command(key, responses, key_format, response_format, settings, subsets, datasets))
     if len(responses) > 1:
-        if example or serve:
-            fail("--example and --serve browse one system; give KEY A B [C …] without them")
-        raise typer.Exit(run_systems_command(key, _named(responses), key_format, response_format, settings))
+        if example:
+            fail("--example browses one system; give KEY A B [C …] without it")
+        raise typer.Exit(run_systems_command(key, _named(responses), key_format, response_format, settings,
+                                             serve=port if serve else None))
     raise typer.Exit(run_tui_command(key, responses[0] if responses else None, key_format, response_format, example,
                                      settings, serve=port if serve else None))
 

@@ -433,9 +433,10 @@ def named_systems(items: list[str]) -> dict[str, str]:
 
 
 def run_systems_command(key: Optional[str], named: dict[str, str], key_format: Optional[InFormat],
-                        response_format: Optional[InFormat], settings: Settings) -> int:
+                        response_format: Optional[InFormat], settings: Settings, serve: Optional[int] = None) -> int:
     """``corefreport tui KEY A B [C…]``: the many-system browser's exit code (each system scored
-    once, then compared: :func:`systems_producer`)."""
+    once, then compared: :func:`systems_producer`); ``serve``: the port of ``--serve`` (each browser
+    tab runs this command without ``--serve``)."""
     if not key:
         fail("give KEY and two or more systems")
     if settings.plink_by:
@@ -444,11 +445,15 @@ def run_systems_command(key: Optional[str], named: dict[str, str], key_format: O
 
     if STDIN in (key, *named.values()):
         fail("the terminal browser reads the keyboard from standard input, so KEY and the systems cannot be '-'")
+    if serve is not None:
+        from ..tui.serve import serve_tui
+
+        return serve_tui(port=serve)
     import os
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()) and not os.environ.get("TEXTUAL_DRIVER"):
         fail("the terminal browser needs an interactive terminal (stdin and stdout are not a TTY); for pipes "
-             "and files use 'corefreport compare'")
+             "and files use 'corefreport compare', for a browser 'corefreport tui KEY A B --serve'")
     from ..tui.systems import run_systems_tui
 
     return run_systems_tui(systems_producer(key, named, settings, key_format, response_format), list(named))

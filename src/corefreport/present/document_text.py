@@ -9,6 +9,11 @@ is wrong: ``*`` a mention only one side has (key: missed, response: spurious), `
 mention that is a key mention of *another* entity than its number says (a wrong link). Nested
 mentions nest: ``[3 [7 his ] mother ]``.
 
+Several responses (:func:`documents_text`, the many-system browser and the report): each has its
+own brackets (:data:`SHAPES`: ``{ }``, then ``< >``, ``( )``, ``| |``), each numbered the same
+way; a response entity that matches no key entity takes the number of an earlier response's
+entity it shares most mentions with, so that one number is one referent across all of them.
+
 The entities are those of the corpora as read (``Evaluation.key_corpus`` / ``response_corpus``),
 numbered in the order their first mention appears. Computes no score and knows no style: a view
 maps :class:`Mark` to colours (``tui/document.py``).
@@ -23,24 +28,33 @@ LEGEND = ("[N … ]: key entity N   {N … }: response entity N (numbered after 
           "most mentions with)   *: only on this side (missed / spurious)   !: a key mention of another entity")
 
 Span = tuple[int, int]
+SHAPES = (("[", "]"), ("{", "}"), ("<", ">"), ("(", ")"), ("|", "|"))
+"""The brackets of the key (first) and of each response in turn (the fifth and later share the last)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Mark:
-    """One mention: its side ("key" or "response"), span, entity number and error flag ("", "*", "!")."""
+    """One mention: its side ("key", "response" or a system's name), span, entity number, error flag
+    ("", "*", "!") and shape (the index of its side's brackets in :data:`SHAPES`)."""
 
     side: str
     span: Span
     entity: int
     flag: str = ""
+    shape: int = -1
+
+    @property
+    def brackets(self) -> tuple[str, str]:
+        shape = self.shape if self.shape >= 0 else (0 if self.side == "key" else 1)
+        return SHAPES[min(shape, len(SHAPES) - 1)]
 
     @property
     def open(self) -> str:
-        return ("[" if self.side == "key" else "{") + f"{self.entity}{self.flag} "
+        return f"{self.brackets[0]}{self.entity}{self.flag} "
 
     @property
     def close(self) -> str:
-        return " ]" if self.side == "key" else " }"
+        return f" {self.brackets[1]}"
 
 
 @dataclass(slots=True)
@@ -52,16 +66,28 @@ class DocumentText:
     tokens: list[str]
     sentence_starts: list[int]
     marks: list[Mark]
+    sides: tuple[str, ...] = ("key", "response")
+    """The sides in bracket order: the key, then each response."""
     opens: dict[int, list[Mark]] = field(default_factory=dict)
     closes: dict[int, list[Mark]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        order = {s: i for i, s in enumerate(self.sides)}
         # outer mentions open first and close last: longer spans first at a start, key before response
-        for m in sorted(self.marks, key=lambda m: (m.span[0], -m.span[1], m.side != "key")):
+        for m in sorted(self.marks, key=lambda m: (m.span[0], -m.span[1], order.get(m.side, 9))):
             self.opens.setdefault(m.span[0], []).append(m)
         # inner mentions close first: a later start first at an end, response before key
-        for m in sorted(self.marks, key=lambda m: (m.span[1], -m.span[0], m.side == "key")):
+        for m in sorted(self.marks, key=lambda m: (m.span[1], -m.span[0], -order.get(m.side, 9))):
             self.closes.setdefault(m.span[1], []).append(m)
+
+    def legend(self) -> str:
+        """What the brackets mean (:data:`LEGEND` for one response)."""
+        if self.sides == ("key", "response"):
+            return LEGEND
+        parts = [f"{a}N … {b}: {'key entity N' if i == 0 else side}"
+                 for i, (side, (a, b)) in enumerate(zip(self.sides, SHAPES))]
+        return ("   ".join(parts) + "   (a response entity is numbered after the key entity it shares most mentions "
+                "with)   *: only on this side (missed / spurious)   !: a key mention of another entity")
 
     def entity_spans(self, side: str, entity: int) -> list[Span]:
         return [m.span for m in self.marks if m.side == side and m.entity == entity]
@@ -69,8 +95,9 @@ class DocumentText:
     def mark_at(self, side: str, span: Span) -> Mark | None:
         return next((m for m in self.marks if m.side == side and m.span == span), None)
 
-    def sentence_lines(self, sides: tuple[str, ...] = ("key", "response")) -> list[str]:
-        """The plain text, one sentence a line, with the marks of ``sides``."""
+    def sentence_lines(self, sides: tuple[str, ...] | None = None) -> list[str]:
+        """The plain text, one sentence a line, with the marks of ``sides`` (default: all)."""
+        sides = self.sides if sides is None else sides
         out: list[str] = []
         starts = self.sentence_starts or [0]
         bounds = list(zip(starts, starts[1:] + [len(self.tokens)]))
@@ -83,7 +110,7 @@ class DocumentText:
             out.append(" ".join(words))
         return out
 
-    def plain(self, sides: tuple[str, ...] = ("key", "response")) -> str:
+    def plain(self, sides: tuple[str, ...] | None = None) -> str:
         return "\n".join(self.sentence_lines(sides))
 
 
@@ -126,16 +153,42 @@ def number_response(key: list[list[Span]], response: list[list[Span]]) -> list[i
 def document_text(key_doc, response_doc) -> DocumentText:
     """The running text of ``key_doc`` (a :class:`~corefreport.model.Document`) with its mentions
     and those of ``response_doc`` (the same words; None: the key's alone) marked."""
+    return documents_text(key_doc, {"response": response_doc})
+
+
+def documents_text(key_doc, responses: dict) -> DocumentText:
+    """The running text of ``key_doc`` with its mentions and those of each response (name →
+    document on the same words, or None) marked, each response in its brackets (:data:`SHAPES`).
+
+    A key mention is ``*`` (missed) when no response has its span — with one response, that
+    response; with several, the flag is each response's own (``*`` on its spurious mentions).
+    Entity numbers: the key's by first mention; each response's by :func:`number_response`
+    against the key's entities and the unmatched entities of the responses before it.
+
+    >>> from corefreport.model import Chain, Document, Mention
+    >>> def doc(chains):
+    ...     return Document("d", ["a", "b", "c"], [0], chains=[Chain(str(i), [Mention(s, s) for s in c])
+    ...                                                      for i, c in enumerate(chains)])
+    >>> documents_text(doc([[0, 2]]), {"A": doc([[0, 1]]), "B": doc([[0, 2], [1]])}).plain()
+    '[1 {1 <1 a > } ] {1* <2* b > } [1 <1 c > ]'
+    """
+    names = tuple(("key (system)" if n == "key" else n) for n in responses)
     key = _chains(key_doc)
-    resp = _chains(response_doc)
+    sides_chains = [_chains(d) for d in responses.values()]
     key_entity = {s: i + 1 for i, c in enumerate(key) for s in c}
-    resp_spans = {s for c in resp for s in c}
-    marks = [Mark("key", s, i + 1, "" if s in resp_spans else "*") for i, c in enumerate(key) for s in c]
-    for n, c in zip(number_response(key, resp), resp):
-        for s in c:
-            k = key_entity.get(s)
-            marks.append(Mark("response", s, n, "*" if k is None else ("!" if k != n else "")))
-    return DocumentText(key_doc.doc_id, list(key_doc.tokens), list(key_doc.sentence_starts), marks)
+    any_resp = {s for chains in sides_chains for c in chains for s in c}
+    marks = [Mark("key", s, i + 1, "" if s in any_resp else "*", 0) for i, c in enumerate(key) for s in c]
+    reference = list(key)
+    for shape, (name, resp) in enumerate(zip(names, sides_chains), start=1):
+        numbers = number_response(reference, resp)
+        for n, c in zip(numbers, resp):
+            for s in c:
+                k = key_entity.get(s)
+                marks.append(Mark(name, s, n, "*" if k is None else ("!" if k != n else ""), shape))
+        extra = sorted((n, c) for n, c in zip(numbers, resp) if n > len(reference))
+        reference += [c for _n, c in extra]
+    return DocumentText(key_doc.doc_id, list(key_doc.tokens), list(key_doc.sentence_starts), marks,
+                        ("key", *names))
 
 
 def evaluation_document(ev, doc_id: str) -> DocumentText | None:
@@ -147,3 +200,15 @@ def evaluation_document(ev, doc_id: str) -> DocumentText | None:
 
     r = document_of(ev, doc_id, "response")  # under the id it was paired by, when the response names it otherwise
     return document_text(k, r)
+
+
+def systems_document(evaluations: dict, doc_id: str) -> DocumentText | None:
+    """:func:`documents_text` of one document with every system's mentions (name → the system's
+    :class:`~corefreport.scoring.result.Evaluation`, all against one key; the key's words from the first)."""
+    from .context import document_of
+
+    first = next(iter(evaluations.values()), None)
+    k = first.key_corpus.documents.get(doc_id) if first is not None and first.key_corpus is not None else None
+    if k is None:
+        return None
+    return documents_text(k, {name: document_of(ev, doc_id, "response") for name, ev in evaluations.items()})

@@ -47,6 +47,8 @@ class Example:
     pieces: list[Piece]
     why: str
     row: LinkOutcome | None = None
+    href: str = ""
+    """The anchor of the referent in its document's running text (:mod:`.doctext`), when shown."""
 
 
 @dataclass(slots=True)

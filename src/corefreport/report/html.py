@@ -20,6 +20,7 @@ from ..present.numbers import cell as format_cell
 from ..present.numbers import pct
 from ..present.tables import bold_cells, numeric_columns
 from . import svg
+from .doctext import DocumentTexts
 from .examples import Examples
 from .model import Para, Report
 
@@ -127,6 +128,8 @@ def _kind(block) -> str:
         return "para"
     if isinstance(block, Examples):
         return "examples"
+    if isinstance(block, DocumentTexts):
+        return "doctext"
     raise TypeError(block)
 
 

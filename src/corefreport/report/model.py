@@ -475,9 +475,12 @@ def typed_section(ev: Evaluation, cis: dict | None = None) -> Section:
     return s
 
 
-def examples_section(ev: Evaluation, system: str = "") -> Section | None:
+def examples_section(ev: Evaluation, system: str = "", systems: dict[str, Evaluation] | None = None,
+                     pdf: bool = False) -> Section | None:
     """The most frequent error groups of each analysis with example links in their sentences
-    (:mod:`.examples`)."""
+    (:mod:`.examples`), then the documents they come from as running text with the key's and each
+    system's mentions (:mod:`.doctext`), each example linked to its place there."""
+    from .doctext import example_documents
     from .examples import GROUPS, PER_GROUP, example_blocks
 
     blocks = example_blocks(ev)
@@ -489,8 +492,14 @@ def examples_section(ev: Evaluation, system: str = "") -> Section | None:
         f"share of the analysis' error rows), each with {PER_GROUP} example links — from different documents, and "
         "not shown for an earlier analysis, where possible: the referent is boxed, the key's antecedent underlined "
         "and tagged [K], the response's antecedent underlined with dashes and tagged [R] ([K=R] where they coincide). Long sentences are "
-        "shortened around the marks (…). Every error link can be browsed with corefreport tui."))
+        "shortened around the marks (…); → in the document: the link's place in its document's running text "
+        "(below). Every error link can be browsed with corefreport tui."))
     s.blocks += blocks
+    texts = example_documents(blocks, systems or {system or "response": ev}, pdf)
+    if texts is not None:
+        s.blocks.append(Para("The examples in their documents", "heading"))
+        s.blocks.append(Para(texts.note, "note"))
+        s.blocks.append(texts)
     return s
 
 
@@ -726,7 +735,7 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
         "arcs": lambda: arcs_section(ev, BREAKDOWN_VALUES if max_documents is not None else None, cis)
         if ev.arcs is not None else None,
         "typed": lambda: typed_section(ev, cis) if ev.typed is not None else None,
-        "examples": lambda: examples_section(ev, detail if comparison is not None else ""),
+        "examples": lambda: examples_section(ev, detail if comparison is not None else "", systems, pdf),
         "errors": lambda: errors_section(ev, comparison),  # report/errors.py
         "documents": lambda: documents_section(ev, max_documents, systems),
         "methods": lambda: methods_section(ev, comparison, interval_settings if intervals else None, scope),

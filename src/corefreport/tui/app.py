@@ -457,6 +457,9 @@ class Browser(TypedSearch, Screen):
             cols = page.view.columns
             resp = None if event.column == 0 or event.column >= len(cols) - 1 else cols[event.column].rstrip(" ▲▼")
             crumb = f"{key} → {resp}" if resp is not None else f"key {key}"
+            if (item.counts.get(resp, 0) if resp is not None else sum(item.counts.values())) == 0:
+                self.say(M.empty_cell_reason(key, resp, level), 8)  # an empty cell says why it is empty
+                return
             self.open(Page("links", crumb, M.Scope("typed"),
                            pick=lambda ev, level=level, key=key, resp=resp: M.confusion_rows(ev, level, key, resp)),
                       "links")
@@ -618,6 +621,11 @@ class Browser(TypedSearch, Screen):
     def action_confusion(self) -> None:
         if not M.rows_of(self.coref.ev, "typed"):
             self._not_here("c shows the typed evaluation's confusion: run with -a typed")
+            return
+        if not M.confusion_possible(self.coref.ev):
+            scheme = getattr(self.coref.ev.typed, "scheme", None)
+            self._not_here(f"no matrix: scheme {getattr(scheme, 'name', '?')} types both sides from the same words "
+                           "(never WT/WTL)")
             return
         if self.page.kind != "confusion":
             self.open(Page("confusion", "typed confusion"), "confusion")
@@ -980,6 +988,13 @@ class CorefApp(App):
             ("Enter", "drill in (a click on the cursor row too)"))
     DESCRIPTIONS = DESCRIPTIONS
 
+    def offers(self, binding_id: str) -> bool:
+        """Whether the help offers a key: ``c`` only where the confusion matrix can be off its
+        diagonal (:func:`~corefreport.tui.model.confusion_possible`)."""
+        if binding_id == "corefreport.confusion":
+            return self.ev is not None and M.confusion_possible(self.ev)
+        return True
+
     def key_help(self) -> list[tuple[str, str]]:
         """(keys in force — remapped or not —, what they do) for every binding with an id."""
         keys: dict[str, list[str]] = {}
@@ -988,7 +1003,7 @@ class CorefApp(App):
                 continue
             for bindings in node._bindings.key_to_bindings.values():
                 for binding in bindings:
-                    if binding.id in self.DESCRIPTIONS:
+                    if binding.id in self.DESCRIPTIONS and self.offers(binding.id):
                         keys.setdefault(binding.id, []).append(binding.key)
         for i, remapped in self.keymap.items():  # Textual applies the keymap as keys arrive
             if i in keys:

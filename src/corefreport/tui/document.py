@@ -9,14 +9,17 @@ side has and a wrong link, so it reads without colour too.
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.widgets import Static
 
-from ..present.document_text import LEGEND, DocumentText, Span
+from ..present.document_text import SHAPES, DocumentText, Span
 from .footer import KeysFooter
 
 PALETTE = ("cyan", "magenta", "yellow", "green", "blue", "red", "bright_cyan", "bright_magenta", "bright_yellow",
@@ -24,6 +27,29 @@ PALETTE = ("cyan", "magenta", "yellow", "green", "blue", "red", "bright_cyan", "
 SIDES = (("key", "response"), ("key",), ("response",))
 SIDE_NAMES = {("key", "response"): "key [ ] and response { }", ("key",): "key [ ] only",
               ("response",): "response { } only"}
+
+
+def side_choices(dt: DocumentText) -> list[tuple[str, ...]]:
+    """What ``m`` cycles through: every side, the key only, each response only, and with several
+    responses the key with each response.
+
+    >>> side_choices(DocumentText("d", [], [], [], ("key", "A", "B")))
+    [('key', 'A', 'B'), ('key',), ('A',), ('B',), ('key', 'A'), ('key', 'B')]
+    """
+    responses = dt.sides[1:]
+    out = [dt.sides, ("key",)] + [(r,) for r in responses]
+    if len(responses) > 1:
+        out += [("key", r) for r in responses]
+    return out
+
+
+def side_name(dt: DocumentText, sides: tuple[str, ...]) -> str:
+    """``sides`` in words, with their brackets: "key [ ] and ml { }"."""
+    if dt.sides == ("key", "response") and sides in SIDE_NAMES:
+        return SIDE_NAMES[sides]
+    shapes = dict(zip(dt.sides, SHAPES))
+    words = [f"{s} {shapes[s][0]} {shapes[s][1]}" for s in sides]
+    return " and ".join(words) + (" only" if len(sides) < len(dt.sides) and len(sides) == 1 else "")
 
 
 def entity_style(n: int) -> str:
@@ -37,11 +63,12 @@ def selected_entities(dt: DocumentText, span: Span | None) -> set[tuple[str, int
     return {(m.side, m.entity) for m in dt.marks if m.span == span}
 
 
-def document_lines(dt: DocumentText, sides: tuple[str, ...] = ("key", "response"), span: Span | None = None,
+def document_lines(dt: DocumentText, sides: tuple[str, ...] | None = None, span: Span | None = None,
                    chosen: set[tuple[str, int]] | None = None) -> list[Text]:
     """One :class:`~rich.text.Text` per sentence (``s12`` first): each mark's bracket coloured by its
     entity (bold where it flags an error), the words of the selected entities' mentions (``chosen``,
     else those of the mention at ``span``, on either side) in reverse video."""
+    sides = dt.sides if sides is None else sides
     chosen = selected_entities(dt, span) if chosen is None else chosen
     hot: set[int] = set()
     for m in dt.marks:
@@ -64,6 +91,66 @@ def document_lines(dt: DocumentText, sides: tuple[str, ...] = ("key", "response"
     return out
 
 
+class DocumentBody(ScrollView, can_focus=True):
+    """The running text, wrapped once to the width and drawn a screen row at a time (the line API):
+    only the rows in sight are rendered, so a document of thousands of words opens as fast as a
+    short one (a ``Static`` renders all of it, more than once, to learn its height)."""
+
+    BINDINGS = [Binding("up", "scroll_up", show=False), Binding("down", "scroll_down", show=False),
+                Binding("pageup", "page_up", show=False), Binding("pagedown", "page_down", show=False),
+                Binding("home", "scroll_home", show=False), Binding("end", "scroll_end", show=False),
+                Binding("J", "scroll_down", show=False), Binding("K", "scroll_up", show=False)]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: list[Text] = []
+        self.rows: list[Text] = []
+        self.first_row: list[int] = []
+        """The screen row each sentence starts on, at the current width."""
+        self._width = 0
+        self._strips: dict[int, Strip] = {}
+
+    def set_lines(self, lines: list[Text]) -> None:
+        self.lines = lines
+        self._width = 0
+        self._wrap()
+
+    def _wrap(self) -> None:
+        width = max(20, self.scrollable_content_region.width or self.size.width or 78)
+        if width == self._width:
+            return
+        self._width = width
+        console = self.app.console
+        rows: list[Text] = []
+        first: list[int] = []
+        for line in self.lines:
+            first.append(len(rows))
+            rows.extend(line.wrap(console, width) or [Text("")])
+        self.rows, self.first_row = rows, first
+        self._strips.clear()
+        self.virtual_size = Size(width, len(rows))
+        self.refresh()
+
+    def on_resize(self) -> None:
+        self._wrap()
+
+    def render_line(self, y: int) -> Strip:
+        i = self.scroll_offset.y + y
+        width = self.size.width
+        base = self.rich_style
+        if not 0 <= i < len(self.rows):
+            return Strip.blank(width, base)
+        strip = self._strips.get(i)
+        if strip is None:
+            row = self.rows[i]
+            # every segment needs a style: Textual's filters (NO_COLOR's monochrome) read it
+            segments = [Segment(t, base + s if s is not None else base, c)
+                        for t, s, c in row.render(self.app.console)]
+            strip = Strip(segments, row.cell_len)
+            self._strips[i] = strip
+        return strip.crop_extend(0, width, base)
+
+
 class DocumentScreen(Screen):
     """A document's running text with both annotations; Escape goes back to the page it came from."""
 
@@ -81,16 +168,16 @@ class DocumentScreen(Screen):
         super().__init__()
         self.dt = dt
         self.span = span
-        self.sides: tuple[str, ...] = SIDES[0]
+        self.choices = side_choices(dt)
+        self.sides: tuple[str, ...] = self.choices[0]
         self.lines: list[Text] = []
         self.chosen = selected_entities(dt, span)
         """The entities highlighted: those of the mention the view was opened on (n/p keep them)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="document-crumbs")
-        yield Static(Text(LEGEND), id="document-legend")
-        with VerticalScroll(id="document-body"):
-            yield Static(id="document-text")
+        yield Static(Text(self.dt.legend()), id="document-legend")
+        yield DocumentBody(id="document-body")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -101,10 +188,11 @@ class DocumentScreen(Screen):
         self.lines = document_lines(self.dt, self.sides, chosen=self.chosen)
         where = f" @{self.span[0]}" if self.span else ""
         self.query_one("#document-crumbs", Static).update(
-            Text(f"document {self.dt.doc_id}{where} — {SIDE_NAMES[self.sides]} (m: change, n/p: the entity's "
+            Text(f"document {self.dt.doc_id}{where} — {side_name(self.dt, self.sides)} (m: change, n/p: the entity's "
                  f"next/previous mention)", no_wrap=True, overflow="ellipsis"))
-        self.query_one("#document-text", Static).update(Text("\n").join(self.lines))
-        self.query_one("#document-body", VerticalScroll).focus()
+        body = self.query_one("#document-body", DocumentBody)
+        body.set_lines(self.lines)
+        body.focus()
 
     def scroll_to_span(self) -> None:
         """Scroll so that the selected mention's sentence is near the top (a sentence can wrap:
@@ -113,13 +201,13 @@ class DocumentScreen(Screen):
             return
         starts = self.dt.sentence_starts or [0]
         index = max(i for i, s in enumerate(starts) if s <= self.span[0])
-        body = self.query_one("#document-body", VerticalScroll)
-        width = max(20, body.size.width - 2)
-        rows = sum(max(1, -(-line.cell_len // width)) for line in self.lines[:index])
-        body.scroll_to(y=max(0, rows - 2), animate=False)
+        body = self.query_one("#document-body", DocumentBody)
+        body._wrap()
+        rows = body.first_row[index] if index < len(body.first_row) else 0
+        body.scroll_to(y=rows, animate=False, immediate=True)
 
     def action_sides(self) -> None:
-        self.sides = SIDES[(SIDES.index(self.sides) + 1) % len(SIDES)]
+        self.sides = self.choices[(self.choices.index(self.sides) + 1) % len(self.choices)]
         self.draw()
 
     def action_next(self, step: int) -> None:

@@ -21,7 +21,7 @@ from rich.text import Text
 from ..present.context import Highlight, chain_spans, end_tag, highlight, span_text, token_role, why
 from ..present.context import document_of as _doc
 from ..present.inert import inert
-from ..present.labels import COLUMN_TITLES, METRIC_LABELS, ROW_LABELS
+from ..present.labels import COLUMN_TITLES, METRIC_LABELS, ROW_LABELS, SHORT_ANALYSIS
 from ..present.numbers import count as num
 from ..present.numbers import pct, shown_rpf
 from ..present.tables import mentions_label
@@ -560,6 +560,38 @@ def confusion_view(ev: Evaluation, level: str = "cls") -> View:
                      f"links; b: by {'type' if level == 'cls' else 'class'}")
 
 
+def confusion_possible(ev: Evaluation) -> bool:
+    """Whether the typed confusion matrix can hold a cell off its diagonal: the key's and the
+    response's link types come from each side's annotation. Under a scheme whose types are derived
+    from the referent itself (``source = "derived"``, the default for CoNLL-2012) both sides type
+    the same mention alike, so every linked referent is on the diagonal (no WT, no WTL) and the
+    matrix says nothing the classes page does not (docs/typed-evaluation.md)."""
+    scheme = getattr(ev.typed, "scheme", None)
+    return bool(rows_of(ev, "typed")) and getattr(scheme, "source", "") != "derived"
+
+
+def empty_cell_reason(key: str, response: str | None, level: str = "cls") -> str:
+    """Why a cell of the confusion matrix holds no referent (one status line: short, to fit 80 columns).
+
+    >>> empty_cell_reason("—", "—")
+    'always empty: a referent neither side links is not a row'
+    >>> empty_cell_reason("ana", "coref")
+    'empty: no key ana link was typed coref by the response (WT/WTL)'
+    """
+    label = {"cls": "class", "type": "type"}.get(level, level)
+    if response is None:
+        return f"empty: no key link of {label} {key}"
+    if key == NO_LINK and response == NO_LINK:
+        return "always empty: a referent neither side links is not a row"
+    if key == NO_LINK:
+        return f"empty: no spurious response {response} link (FP)"
+    if response == NO_LINK:
+        return f"empty: no key {key} link is missed (FN)"
+    if key == response:
+        return f"empty: no key {key} link got a response {response} link (TP/WL)"
+    return f"empty: no key {key} link was typed {response} by the response (WT/WTL)"
+
+
 def confusion_rows(ev: Evaluation, level: str, key: str, response: str | None) -> list[LinkOutcome]:
     """The typed rows of one cell of the confusion matrix (``response=None``: the whole row)."""
     scheme = getattr(ev.typed, "scheme", None)
@@ -642,13 +674,21 @@ def link_view(ev: Evaluation, scope: Scope, query: str = "", width: int = 80,
     def cut(s: str, n: int) -> str:
         return s if len(s) <= n else s[: n - 1] + "…"
 
+    analyses = {r.analysis for r in rows}
+    by_analysis = len(analyses) > 1  # the same referent in every analysis (a): say which one each row is
+
+    def last(r: LinkOutcome, full: bool) -> str:
+        if by_analysis:
+            return ROW_LABELS.get(r.analysis, r.analysis) if full else SHORT_ANALYSIS.get(r.analysis, r.analysis)
+        return r.doc_id if full else cut_middle(r.doc_id, w_doc)
+
     def cell(r: LinkOutcome, full: bool) -> tuple:
         key = span_text(ev, r.doc_id, r.key_antecedent, "key")
         resp = span_text(ev, r.doc_id, r.response_antecedent, "response")
         if full:
-            return (r.outcome, r.text, key, resp, r.doc_id)
+            return (r.outcome, r.text, key, resp, last(r, True))
         return (Text(r.outcome, style=OUTCOME_STYLE.get(r.outcome, "")), cut(r.text, w_ref), cut(key, w_key),
-                cut(resp, w_resp), cut_middle(r.doc_id, w_doc))
+                cut(resp, w_resp), last(r, False))
 
     def values(r: LinkOutcome) -> dict[str, Any]:
         k, p = r.key_antecedent, r.response_antecedent
@@ -660,7 +700,12 @@ def link_view(ev: Evaluation, scope: Scope, query: str = "", width: int = 80,
 
     total = len(pick(ev) if pick is not None else scope.rows(ev))
     note = f"{len(rows)} links" + (inert(f" of {total} match “{query}”") if query else "")
-    return View("links", "", ("outcome", "referent", "key antecedent", "resp. antecedent", "document"),
+    if by_analysis:
+        docs = sorted({r.doc_id for r in rows})
+        note += inert(f" in {len(analyses)} analyses, one a row (the analysis column); document "
+                      f"{', '.join(docs)}")
+    return View("links", "", ("outcome", "referent", "key antecedent", "resp. antecedent",
+                              "analysis" if by_analysis else "document"),
                 rows, cell, note=note, values=values)
 
 

@@ -256,9 +256,14 @@ class ChangeScope:
 
     analysis: str
     where: tuple[tuple[str, str], ...] = ()
+    query: str = ""
+    """A search (``/``, :mod:`.pairsearch`) over the changes the filters keep."""
 
     def add(self, column: str, value: str) -> "ChangeScope":
-        return ChangeScope(self.analysis, self.where + ((column, value),))
+        return ChangeScope(self.analysis, self.where + ((column, value),), self.query)
+
+    def searched(self, query: str) -> "ChangeScope":
+        return ChangeScope(self.analysis, self.where, query.strip())
 
     def matches(self, c: LinkChange) -> bool:
         for col, v in self.where:
@@ -272,7 +277,13 @@ class ChangeScope:
         lc = sy.comparison.links.get(system, {}).get(self.analysis)
         if lc is None:
             return []
-        return [c for c in lc.changes if self.matches(c)]
+        rows = [c for c in lc.changes if self.matches(c)]
+        if self.query:
+            from .pairsearch import change_text, search_changes
+
+            key, a, b = sy.ev(sy.baseline), sy.ev(sy.baseline), sy.ev(system)
+            rows = search_changes(rows, self.query, lambda c, where: change_text(key, a, b, c, where))
+        return rows
 
 
 def _antecedent(ev: Evaluation, c: LinkChange, span: tuple[int, int] | None, side: str) -> str:
@@ -317,8 +328,9 @@ def changes_view(sy: Systems, system: str, scope: ChangeScope, width: int = 80) 
 
     gains = sum(1 for c in rows if c.kind == "gain")
     losses = sum(1 for c in rows if c.kind == "loss")
-    note = (f"{len(rows)} changed links: {gains} right only in {b} (green), {losses} right only in {a} (red), "
-            f"{len(rows) - gains - losses} wrong in both (yellow); v/V: the document with {b}'s/{a}'s mentions")
+    found = inert(f" matching “{scope.query}”") if scope.query else ""
+    note = (f"{len(rows)} changed links{found}: {gains} right only in {b} (green), {losses} right only in {a} (red), "
+            f"{len(rows) - gains - losses} wrong in both (yellow); v: the document with the key's, {a}'s and {b}'s mentions")
     cols = (f"{_short(a, 4)}→{_short(b, 4)}", "referent", "key antec.", f"{_short(a, 6)} antec.",
             f"{_short(b, 6)} antec.", "document")
     return M.View("changes", "changed links", cols, rows, cell, note=note, values=values)
@@ -389,7 +401,7 @@ def documents_view(sy: Systems, system: str) -> View:
     return M.View("pair-documents", "documents", ("document", _short(a), _short(b), "Δ"), rows, cell,
                   numeric=frozenset({1, 2, 3}), values=values,
                   note=f"{len(rows)} documents by Δ {label} F1, largest loss of {b} first: {better} better, {worse} "
-                       f"worse; Enter: the changed links of the document; v/V: its text")
+                       f"worse; Enter: the changed links of the document; v: its text")
 
 
 def errors_view(sy: Systems, system: str) -> View:

@@ -3,8 +3,8 @@
 Pages (Enter drills in, Escape goes back): the totals of the baseline and a system side by side
 (Δ, its interval, p) → the classes or types of an analysis (``b``), both outcome mixes side by
 side → the links that changed in a group; an analysis's transitions (WL→TP …) → their links → one
-changed link with both systems' antecedents in its sentence (``v``/``V``: the document with the
-system's/the baseline's mentions); the documents by Δ (``d``) → the changed links of a document;
+changed link with both systems' antecedents in its sentence (``v``: the document with the key's
+and every system's mentions); the documents by Δ (``d``) → the changed links of a document;
 the error classes of both (``x``, with ``-a errors``). ``n`` compares the next system with the
 baseline (three systems or more).
 
@@ -31,7 +31,8 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Static
+from textual import events
+from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
 from ..present.inert import inert
@@ -41,6 +42,7 @@ from .app import KEY_NAMES, HelpScreen, crumb_line, export_view, run_app, slug, 
 from .footer import KeysFooter
 from .inert import InertLines, displayed
 from .table import LineTable
+from .typing import TypedSearch
 
 
 @dataclass(slots=True)
@@ -104,14 +106,16 @@ DESCRIPTIONS = {
     "corefreport.changes": "the changed links of the current analysis (transitions)",
     "corefreport.errors": "the error classes of both systems (with -a errors)",
     "corefreport.next_system": "compare the next system with the baseline (3 systems or more)",
-    "corefreport.view_document": "the document with the system's mentions (V: the baseline's)",
-    "corefreport.view_baseline_document": "the document with the baseline's mentions",
+    "corefreport.view_document": "the document with the key's and every system's mentions",
+    "corefreport.view_baseline_document": "the document with the key's and the baseline's mentions (m: all)",
+    "corefreport.search": "search the changed links: words, \"a phrase\", re:…, in:sentence, wl, kind:gain, "
+                          "doc:ID, -not (on any page: the current analysis's)",
     "corefreport.detail_down": "scroll the detail pane down", "corefreport.detail_up": "scroll the detail pane up",
     "corefreport.quit": "quit"} | {
     f"corefreport.sort_column_{n}": "sort by column N (1 = first); again: reverse" for n in range(1, 10)}
 
 
-class SystemsScreen(Screen):
+class SystemsScreen(TypedSearch, Screen):
     """The many-system browser's screen: breadcrumb, table, note, detail pane, status, footer."""
 
     BINDINGS = [
@@ -119,6 +123,7 @@ class SystemsScreen(Screen):
         Binding("d", "documents", "Docs", id="corefreport.documents"),
         Binding("b", "breakdown", "By", id="corefreport.breakdown"),
         Binding("l", "changes", "Changed", id="corefreport.changes"),
+        Binding("slash", "search", "Search", id="corefreport.search"),
         Binding("n", "next_system", "Next", id="corefreport.next_system", show=False),
         Binding("x", "errors", "Errors", id="corefreport.errors", show=False),
         Binding("t", "totals", "Totals", id="corefreport.totals", show=False),
@@ -141,6 +146,7 @@ class SystemsScreen(Screen):
     SystemsScreen #sys-detail-box.-full { height: 1fr; border-top: none; }
     SystemsScreen #sys-detail { height: auto; }
     SystemsScreen #sys-status { height: 1; padding: 0 1; color: $warning; }
+    SystemsScreen #sys-filter { display: none; height: 1; border: none; padding: 0 1; }
     """
 
     def __init__(self, first: SysPage) -> None:
@@ -149,6 +155,8 @@ class SystemsScreen(Screen):
         self._mark: tuple[str, float] | None = None
         self._loading_shown = first.kind == "loading"
         self._status_set = False
+        self._searching = False
+        """The search box is open for typing (``/`` until Enter or Escape)."""
 
     @property
     def sapp(self) -> "SystemsApp":
@@ -164,6 +172,8 @@ class SystemsScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static("corefreport", id="sys-crumbs")
+        yield Input(placeholder='search the changed links: words "a phrase" re:REGEX in:sentence wl kind:gain '
+                                'doc:ID -not — Enter', id="sys-filter")
         with Vertical(id="sys-loading"):
             yield Static("", id="sys-loading-label")
             yield Static("", id="sys-progress")
@@ -203,6 +213,10 @@ class SystemsScreen(Screen):
         box.set_class(kind == "change", "-full")
         status = self.query_one("#sys-status", Static)
         status.display = not self.sapp.final and not loading
+        search = self.query_one("#sys-filter", Input)
+        search.display = self._searching or (kind == "changes" and bool(page.scope and page.scope.query))
+        if kind == "changes" and not self._searching:
+            search.value = page.scope.query if page.scope else ""
         if status.display and not self._status_set:
             self._status_set = True
             status.update(COMPUTING)
@@ -219,7 +233,8 @@ class SystemsScreen(Screen):
         if self.table.view is not view:
             self.table.set_view(view, page.cursor if cursor is None else cursor)
         self.query_one("#sys-note", Static).update(displayed(view.note))
-        self.table.focus()
+        if not self._searching:
+            self.table.focus()
         if kind == "changes":
             self._detail_at(self.table.cursor_row)
         self._done()
@@ -248,6 +263,13 @@ class SystemsScreen(Screen):
         self.show()
 
     def action_back(self) -> None:
+        box = self.query_one("#sys-filter", Input)
+        self.stop_typing()
+        if self._searching:  # Escape in the search box: back to the table (the search stays)
+            self._searching = False
+            self.table.focus()
+            box.display = self.page.kind == "changes" and bool(self.page.scope and self.page.scope.query)
+            return
         if len(self.pages) > 1 and self.pages[-2].kind != "loading":
             self._start("back")
             self.pages.pop()
@@ -335,6 +357,51 @@ class SystemsScreen(Screen):
             return
         self.open(errors_page(), "errors")
 
+    def action_search(self) -> None:
+        """``/``: search the changed links of this page (elsewhere: all those of the current analysis)."""
+        if self.page.kind == "change":
+            self.action_back()
+        if self.page.kind != "changes":
+            analysis = self._analysis()
+            if analysis is None:
+                self.stop_typing()
+                self.say("the changed links come with the link-level analyses: wait for them, or run with -a arcs")
+                return
+            self.open(changes_page(f"{M.ANALYSIS_TITLES.get(analysis, analysis)}: search",
+                                   P.ChangeScope(analysis)), "search")
+        box = self.query_one("#sys-filter", Input)
+        self._searching = True
+        box.display = True
+        box.focus()
+        self.flush(box)  # what was typed after the "/" before this ran (tui/typing.py)
+
+    def on_key(self, event: events.Key) -> None:
+        self.capture(event, self.query_one("#sys-filter", Input))
+
+    def on_paste(self, event: events.Paste) -> None:
+        self.capture(event, self.query_one("#sys-filter", Input))
+
+    @on(Input.Submitted, "#sys-filter")
+    def _searched(self, event: Input.Submitted) -> None:
+        self.stop_typing()
+        page = self.page
+        if page.kind != "changes" or page.scope is None:
+            return
+        try:
+            M.parse_query(event.value)
+        except M.QueryError as err:  # a bad regular expression: say so, keep the box
+            self.say(str(err), 6)
+            event.input.focus()
+            return
+        self._searching = False
+        scope = page.scope.searched(event.value)
+        page.scope = scope
+        page.make = lambda sy, s, w, scope=scope: P.changes_view(sy, s, scope, w)
+        page.view, page.cursor = None, 0
+        self.table.focus()
+        self._start("search")
+        self.show(cursor=0)
+
     def action_breakdown(self) -> None:
         page = self.page
         if page.kind != "pair-groups":
@@ -366,9 +433,11 @@ class SystemsScreen(Screen):
         return None
 
     def action_view_document(self, baseline: bool) -> None:
-        """The running text of the highlighted change's (or document's) document, with the key's
-        mentions and the system's (``V``: the baseline's) — the one-system document view."""
-        from ..present.document_text import evaluation_document
+        """The running text of the highlighted change's (or document's) document with the key's
+        mentions and every system's, each in its brackets (the baseline ``{ }``, the next ``< >``…),
+        the change's referent's entities highlighted in all; ``V`` opens it on the key and the
+        baseline (``m`` cycles through the sides)."""
+        from ..present.document_text import systems_document
         from .document import DocumentScreen
 
         sy = self.sapp.systems
@@ -380,11 +449,16 @@ class SystemsScreen(Screen):
         if sy is None or doc_id is None:
             self.say("v shows a document's text: from a changed link or the documents page (d)")
             return
-        dt = evaluation_document(sy.ev(sy.baseline if baseline else self.sapp.system), doc_id)
+        names = [sy.baseline] + [n for n in sy.systems if n == self.sapp.system] + \
+            [n for n in sy.systems if n != self.sapp.system]
+        dt = systems_document({n: sy.ev(n) for n in names}, doc_id)
         if dt is None:
             self.say("the document's words were not kept")
             return
-        self.app.push_screen(DocumentScreen(dt, span))
+        screen = DocumentScreen(dt, span)
+        if baseline:
+            screen.sides = ("key", dt.sides[1])
+        self.app.push_screen(screen)
 
     def action_sort_by(self, column: int) -> None:
         page = self.page

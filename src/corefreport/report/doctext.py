@@ -1,0 +1,167 @@
+"""The documents of the error examples as running text, for the HTML and PDF reports: every word of
+a document with the key's ``[N … ]`` and each response's ``{N … }`` (``< >``, … for more systems)
+mentions, coloured by entity, errors marked (``*``: a mention only one side has; ``!``: a response
+mention that is a key mention of another entity) — the TUI's document view (``v``) on paper.
+
+One model, two views: the marks, their numbers and flags are
+:func:`corefreport.present.document_text.documents_text`'s (the TUI draws the same
+:class:`~corefreport.present.document_text.DocumentText` with Rich); this module only lays them out
+as pieces for the template and gives each example's referent an anchor, so that an example links to
+its place in the document (and the referent is boxed there, as in the example). It reads without
+colour: the brackets carry the entity numbers and the flags.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ..present.document_text import SHAPES, DocumentText
+from ..scoring.result import Evaluation
+
+PDF_DOCUMENTS = 3
+"""The PDF shows the documents of this many examples' documents (those with the most examples); the HTML all."""
+PALETTE_SIZE = 12
+"""Entity colours (``report.css``: ``.c0`` … ``.c11``), repeated after."""
+
+
+@dataclass(frozen=True, slots=True)
+class TextPiece:
+    """One item of the running text: an opening or closing bracket (``kind`` "open"/"close") or a
+    word ("word"). ``cls``: CSS classes (entity colour ``cN``, ``err`` for a flagged mention, the
+    entity ``xS-N`` — side S, entity N — of a bracket or of every mention a word is in); ``anchor``:
+    the id an example links to (a referent's first word); ``selected``: the entity classes of the
+    mentions at that referent (highlighted when the link is followed)."""
+
+    kind: str
+    text: str
+    cls: str = ""
+    anchor: str = ""
+    selected: str = ""
+
+
+@dataclass(slots=True)
+class RunningText:
+    """One document as sentences of :class:`TextPiece`."""
+
+    doc_id: str
+    anchor: str
+    legend: str
+    sentences: list[list[TextPiece]]
+    examples: int = 0
+    """How many examples of the report link here."""
+
+
+@dataclass(slots=True)
+class DocumentTexts:
+    """The report block: the documents of the examples, with a note on what is shown."""
+
+    documents: list[RunningText] = field(default_factory=list)
+    note: str = ""
+
+
+def entity_class(shape: int, entity: int) -> str:
+    return f"x{shape}-{entity}"
+
+
+def running_text(dt: DocumentText, anchor: str,
+                 targets: dict[int, tuple[tuple[int, int], str]] | None = None) -> RunningText:
+    """``dt`` as sentences of pieces; ``targets``: a referent's first word → (its span, the id of its anchor).
+
+    >>> from corefreport.present.document_text import Mark
+    >>> dt = DocumentText("d", ["He", "left"], [0], [Mark("key", (0, 0), 1), Mark("response", (0, 0), 1, "*")])
+    >>> [(p.kind, p.text, p.cls) for p in running_text(dt, "doc-1").sentences[0]]
+    [('open', '[1', 'c0 x0-1'), ('open', '{1*', 'c0 x1-1 err'), ('word', 'He', 'x0-1 x1-1'), ('close', '}', 'c0 x1-1'), ('close', ']', 'c0 x0-1'), ('word', 'left', '')]
+    """
+    targets = targets or {}
+    shape_of = {m.side: (m.shape if m.shape >= 0 else (0 if m.side == "key" else 1)) for m in dt.marks}
+    at_span: dict[tuple[int, int], list[str]] = {}
+    covering: dict[int, list[str]] = {}
+    for m in dt.marks:
+        c = entity_class(shape_of[m.side], m.entity)
+        at_span.setdefault(m.span, []).append(c)
+        for t in range(m.span[0], m.span[1] + 1):
+            covering.setdefault(t, []).append(c)
+    starts = dt.sentence_starts or [0]
+    sentences = []
+    for a, b in zip(starts, starts[1:] + [len(dt.tokens)]):
+        pieces: list[TextPiece] = []
+        for t in range(a, b):
+            for m in dt.opens.get(t, []):
+                c = entity_class(shape_of[m.side], m.entity)
+                colour = f"c{(m.entity - 1) % PALETTE_SIZE}"
+                pieces.append(TextPiece("open", m.open.strip(), f"{colour} {c}" + (" err" if m.flag else "")))
+            hit = targets.get(t)
+            pieces.append(TextPiece("word", dt.tokens[t], " ".join(dict.fromkeys(covering.get(t, []))),
+                                    hit[1] if hit else "", " ".join(dict.fromkeys(at_span.get(hit[0], []))) if hit else ""))
+            for m in dt.closes.get(t, []):
+                c = entity_class(shape_of[m.side], m.entity)
+                pieces.append(TextPiece("close", m.close.strip(), f"c{(m.entity - 1) % PALETTE_SIZE} {c}"))
+        sentences.append(pieces)
+    return RunningText(dt.doc_id, anchor, dt.legend(), sentences)
+
+
+def anchor_of(doc_index: int, span: tuple[int, int]) -> str:
+    return f"doc-{doc_index}-t{span[0]}-{span[1]}"
+
+
+def example_documents(blocks: list, systems: dict[str, Evaluation], pdf: bool) -> DocumentTexts | None:
+    """The running text of the documents the examples of ``blocks`` (:class:`~.examples.Examples`)
+    come from, with the key's mentions and each system's (``systems``: name → evaluation; one system:
+    the response's), and each example's ``href`` set to its referent's anchor. In the PDF only the
+    :data:`PDF_DOCUMENTS` documents with the most examples (the others' examples carry no link).
+    None when no example has a document carried."""
+    counts: dict[str, int] = {}
+    for b in blocks:
+        for g in b.groups:
+            for e in g.examples:
+                if e.row is not None:
+                    counts[e.doc_id] = counts.get(e.doc_id, 0) + 1
+    if not counts:
+        return None
+    order = list(counts)  # first shown first
+    chosen = sorted(order, key=lambda d: (-counts[d], order.index(d)))[:PDF_DOCUMENTS] if pdf else order
+    chosen = [d for d in order if d in chosen]
+    index = {d: i + 1 for i, d in enumerate(chosen)}
+    targets: dict[str, dict[int, tuple[tuple[int, int], str]]] = {d: {} for d in chosen}
+    for b in blocks:
+        for g in b.groups:
+            for k, e in enumerate(g.examples):
+                if e.row is None or e.doc_id not in index:
+                    continue
+                span = (e.row.start, e.row.end)
+                # one anchor per first word: a referent starting where another one does shares its anchor
+                _s, a = targets[e.doc_id].setdefault(span[0], (span, anchor_of(index[e.doc_id], span)))
+                g.examples[k] = replace(e, href=a)
+    out = DocumentTexts()
+    single = len(systems) == 1
+    for d in chosen:
+        dt = _document(systems, d, single)
+        if dt is None:
+            continue
+        rt = running_text(dt, f"doc-{index[d]}", targets[d])
+        rt.examples = counts[d]
+        out.documents.append(rt)
+    if not out.documents:
+        return None
+    left = len(order) - len(chosen)
+    out.note = (f"The {len(out.documents)} document(s) the examples above come from" +
+                (f" ({left} more in the HTML report: the PDF shows those with the most examples)" if left else "") +
+                ", one sentence a line. " + ("Key mentions are [N … ], the response's {N … }"
+                                            if single else "Key mentions are [N … ], " + ", ".join(
+                                                f"{n}'s {o}N … {c}" for n, (o, c) in zip(systems, SHAPES[1:]))) +
+                ": N numbers the entity — a response entity after the key entity it shares most mentions with, so "
+                "one number is one referent; * marks a mention only one side has (missed or spurious), ! a response "
+                "mention that is a key mention of another entity (a wrong link); brackets are coloured by entity. "
+                "Each example's referent is boxed; its link (→ in the document) leads here.")
+    return out
+
+
+def _document(systems: dict[str, Evaluation], doc_id: str, single: bool) -> DocumentText | None:
+    from ..present.document_text import evaluation_document, systems_document
+
+    if single:
+        return evaluation_document(next(iter(systems.values())), doc_id)
+    return systems_document(systems, doc_id)
+
+
+__all__ = ["DocumentTexts", "RunningText", "TextPiece", "example_documents", "running_text"]

@@ -1,0 +1,160 @@
+"""Issue 30: the document view in the HTML and PDF reports — the documents of the error examples as
+running text with the key's [N … ] and the response's {N … } mentions (each system's in its own
+brackets), numbered and coloured by entity, errors flagged (* and !), each example linked to its
+referent's place. One model, two views: the text is present/document_text.py's, as in the TUI."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from html.parser import HTMLParser
+
+import pytest
+
+from corefreport.cli import example_paths
+from corefreport.io import load_corpus
+from corefreport.present.document_text import evaluation_document, systems_document
+from corefreport.report.doctext import PDF_DOCUMENTS, example_documents, running_text
+from corefreport.report.document import build
+from corefreport.report.examples import Examples, example_blocks
+from corefreport.report.html import to_html
+from corefreport.scoring.evaluate import evaluate
+from corefreport.scoring.settings import Settings
+
+
+@lru_cache(maxsize=1)
+def example():
+    key, resp = example_paths()
+    return evaluate(load_corpus(key), load_corpus(resp), Settings(analyses=("arcs", "typed")))
+
+
+class Text(HTMLParser):
+    """The visible text of each .doctext block, by its id; ids and hrefs of the page."""
+
+    def __init__(self):
+        super().__init__()
+        self.depth = 0
+        self.current = ""
+        self.texts: dict[str, list[str]] = {}
+        self.ids: set[str] = set()
+        self.hrefs: list[str] = []
+        self.sentence: list[str] | None = None
+        self.skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.add(a["id"])
+        if tag == "a" and a.get("href", "").startswith("#doc-"):
+            self.hrefs.append(a["href"][1:])
+        if tag == "div" and a.get("class") == "doctext":
+            self.current = a["id"]
+            self.texts[self.current] = []
+        if self.current and tag == "p" and a.get("class") == "sent":
+            self.sentence = []
+        if self.sentence is not None and tag == "span" and a.get("class") == "sno":
+            self.skip = 1
+
+    def handle_endtag(self, tag):
+        if tag == "span" and self.skip:
+            self.skip = 0
+        if tag == "p" and self.sentence is not None:
+            self.texts[self.current].append(" ".join("".join(self.sentence).split()))
+            self.sentence = None
+        if tag == "div" and self.current:
+            self.current = ""
+
+    def handle_data(self, data):
+        if self.sentence is not None and not self.skip:
+            self.sentence.append(data)
+
+
+def parsed(html: str) -> Text:
+    t = Text()
+    t.feed(html)
+    t.close()
+    return t
+
+
+def test_the_documents_text_is_the_tui_models_and_every_example_links_to_its_referent():
+    ev = example()
+    report = build(ev)
+    html = to_html(report)
+    t = parsed(html)
+    assert t.texts, "the examples' documents are shown"
+    blocks = [b for b in report.section("examples").blocks if isinstance(b, Examples)]
+    assert [b.analysis for b in blocks] == [b.analysis for b in example_blocks(ev)]
+    docs = list(dict.fromkeys(e.doc_id for b in blocks for g in b.groups for e in g.examples))
+    assert len(t.texts) == len(docs)  # the HTML shows every example's document
+    for i, doc in enumerate(docs, 1):
+        # the same text, brackets and numbers as the TUI's document view (present/document_text.py)
+        assert t.texts[f"doc-{i}"] == evaluation_document(ev, doc).sentence_lines()
+    # every example has a link, and it leads to an anchor on its referent's first word
+    n_examples = sum(len(g.examples) for b in blocks for g in b.groups)
+    assert len(t.hrefs) == n_examples and set(t.hrefs) <= t.ids
+    for b in blocks:
+        for g in b.groups:
+            for e in g.examples:
+                assert re.fullmatch(rf"doc-\d+-t{e.row.start}-\d+", e.href)
+                m = re.search(rf'<span id="{e.href}" data-sel="([^"]*)"[^>]*>([^<]*)</span>', html)
+                assert m is not None and m.group(2) == ev.key_corpus.documents[e.doc_id].tokens[e.row.start]
+                # following the link highlights the entities of the mentions at the referent
+                assert m.group(1) and all(re.fullmatch(r"x[01]-\d+", c) for c in m.group(1).split())
+
+
+def test_errors_are_flagged_and_readable_without_colour():
+    ev = example()
+    doc = next(iter(ev.key_corpus.documents))
+    dt = evaluation_document(ev, doc)
+    rt = running_text(dt, "doc-1")
+    opens = [p for s in rt.sentences for p in s if p.kind == "open"]
+    assert len(opens) == len(dt.marks)
+    flagged = [p for p in opens if "err" in p.cls.split()]
+    # a flagged mention is bold and underlined, and its bracket says why: * or ! after the number
+    assert flagged and all(p.text[-1] in "*!" for p in flagged)
+    assert all(p.text[-1] not in "*!" for p in opens if p not in flagged)
+    assert sum(1 for m in dt.marks if m.flag) == len(flagged)
+    # the entity number is in every bracket (no colour needed): [12 and {12
+    assert all(re.fullmatch(r"[\[{]\d+[*!]?", p.text) for p in opens)
+
+
+def test_the_pdf_shows_the_documents_with_the_most_examples_only():
+    ev = example()
+    blocks = example_blocks(ev)
+    texts = example_documents(blocks, {"response": ev}, pdf=True)
+    assert len(texts.documents) == min(PDF_DOCUMENTS, len({e.doc_id for b in blocks for g in b.groups
+                                                           for e in g.examples}))
+    linked = {e.href for b in blocks for g in b.groups for e in g.examples if e.href}
+    shown = {p.anchor for d in texts.documents for s in d.sentences for p in s if p.anchor}
+    assert linked == shown
+    # the print HTML keeps the words plain (no span a word) but the anchors
+    html = to_html(build(ev, pdf=True), pdf=True)
+    assert html.count('class="doctext"') == len(texts.documents) and 'data-sel=' in html
+
+
+def test_a_comparison_report_shows_the_key_and_every_system():
+    from corefreport.scoring.compare import compare
+
+    from test_tui_systems import RULES
+
+    key, ml = example_paths()
+    k = load_corpus(key)
+    evs = {"ml": evaluate(k, load_corpus(ml), Settings(analyses=("arcs",))),
+           "rules": evaluate(k, load_corpus(RULES), Settings(analyses=("arcs",)))}
+    cmp = compare(evs, "ml", bootstrap=50, randomization=50)
+    report = build(evs["rules"], comparison=cmp, systems=evs)
+    t = parsed(to_html(report))
+    assert t.texts
+    for anchor, lines in t.texts.items():  # each shown document: the key, ml's { } and rules' < >
+        dt = next(dt for d in k.documents if (dt := systems_document(evs, d)).sentence_lines() == lines)
+        assert dt.sides == ("key", "ml", "rules")
+        assert {m.side for m in dt.marks} == {"key", "ml", "rules"} and "<" in " ".join(lines)
+
+
+def test_html_with_the_documents_is_well_formed():
+    parser = pytest.importorskip("tinyhtml5.parser")
+    report = build(example())
+    for html in (to_html(report), to_html(report, pdf=True)):
+        p = parser.HTMLParser()
+        p.parse(html)
+        assert p.errors == []
