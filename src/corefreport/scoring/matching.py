@@ -405,6 +405,16 @@ def match_documents(key: Document, response: Document, mode: str, drop_singleton
     ``annotate=False`` (no outcome rows will be built) the ``match`` features are left out and the
     key is returned as it is.
     """
+    if mode == "mina":  # coval's identity: mentions with one MINA set are one mention (scoring/mina.py)
+        from ..errors import InputError
+        from .mina import canonical_pair
+
+        pair = canonical_pair(key, response)
+        if pair is None:
+            raise InputError(key.source or key.doc_id, key.line or None, f"--match mina needs the key's "
+                             f"constituency parse (CoNLL-2012 column 6, the parse bits); document {key.doc_id!r} "
+                             "has none")
+        key, response = pair
     marks = mode == "head" or zero_match == "dependent"
     matched = alignment(key, response, mode, drop_singletons, zero_match, key_head, response_head, same_heads)
     key_sets = {m.ident for m in key.mentions} if marks else set()

@@ -227,3 +227,29 @@ def identity_finder(doc):
         return got
 
     return find
+
+
+def canonical_pair(key, response):
+    """``key`` and ``response`` (Documents) with every mention replaced by the first mention of its
+    MINA identity (:func:`identity_finder`; key mentions first, in chain order, then the
+    response's): mentions coval holds equal then have equal words, on each side and across the
+    two, so the metrics count them as coval's dictionaries do. ``None`` when the key has no parse."""
+    from dataclasses import replace
+
+    from ..model import Chain, Mention
+
+    find = identity_finder(key)
+    if find is None:
+        return None
+    first: dict = {}
+
+    def canon(m):
+        c = first.setdefault(find(m), m)
+        if c is m or (c.start == m.start and c.end == m.end and c.words == m.words):
+            return m
+        return Mention(c.start, c.end, m.label, m.line, m.features, c.words)
+
+    def side(doc):
+        return replace(doc, chains=[Chain(ch.label, [canon(m) for m in ch.mentions]) for ch in doc.chains])
+
+    return side(key), side(response)
