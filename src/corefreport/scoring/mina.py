@@ -231,9 +231,10 @@ def identity_finder(doc):
 
 def canonical_pair(key, response):
     """``key`` and ``response`` (Documents) with every mention replaced by the first mention of its
-    MINA identity (:func:`identity_finder`; key mentions first, in chain order, then the
-    response's): mentions coval holds equal then have equal words, on each side and across the
-    two, so the metrics count them as coval's dictionaries do. ``None`` when the key has no parse."""
+    MINA identity on its side (:func:`identity_finder`; in chain order), except response mentions
+    with a key mention's identity, which the alignment gives that key mention's words (and marks as
+    matched by ``mina``): mentions coval holds equal then have equal words. ``None`` when the key
+    has no parse."""
     from dataclasses import replace
 
     from ..model import Chain, Mention
@@ -242,9 +243,13 @@ def canonical_pair(key, response):
     if find is None:
         return None
     first: dict = {}
+    keyed: set = set()
 
     def canon(m):
-        c = first.setdefault(find(m), m)
+        ident = find(m)
+        if ident in keyed:  # a response mention with a key mention's identity: the alignment moves it
+            return m
+        c = first.setdefault(ident, m)
         if c is m or (c.start == m.start and c.end == m.end and c.words == m.words):
             return m
         return Mention(c.start, c.end, m.label, m.line, m.features, c.words)
@@ -252,4 +257,6 @@ def canonical_pair(key, response):
     def side(doc):
         return replace(doc, chains=[Chain(ch.label, [canon(m) for m in ch.mentions]) for ch in doc.chains])
 
-    return side(key), side(response)
+    key = side(key)
+    keyed.update(first)
+    return key, side(response)
