@@ -190,8 +190,9 @@ def document_pairs(key: str, response: str, settings: Settings, key_format, resp
     return pairs
 
 
-HEAD_COLUMNS = ("pos", "upos", "head")
-"""The key's columns heads by rule 3a are read from (``scoring.matching.head_finder``)."""
+HEAD_COLUMNS = ("pos", "upos", "head", "parse")
+"""The key's columns heads by rule 3a are read from (``scoring.matching.head_finder``), and the
+parse bits of ``--match mina`` (``scoring.mina``)."""
 
 
 def score_files(key: str, response: str, settings: Settings, key_format=None, response_format=None,

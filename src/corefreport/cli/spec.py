@@ -60,8 +60,10 @@ SCORING = (
     Opt("match", ("--match",), "Mention matching (corefud-scorer v1.2, docs/matching.md): 'exact' (default: same "
         "words), 'head' (same head word, CRAC 2023+) or 'partial' (the key mention holds the response's words and "
         "the response holds the key's head); for Universal Anaphora files 'min' (the response holds the key's Min= "
-        "minimum span and lies within the key mention) or 'craft' (CRAFT's partial variant); always 1-to-1.", None,
-        metavar="exact|head|partial|min|craft", fast=True),
+        "minimum span and lies within the key mention) or 'craft' (CRAFT's partial variant); always 1-to-1; "
+        "'mina' (CoNLL-2012 with parse bits: mentions are the same when their MINA minimum spans, computed from the "
+        "key's parse as coval computes them, are equal; docs/universal-anaphora.md).", None,
+        metavar="exact|head|partial|min|craft|mina", fast=True),
     Opt("zeros", ("--keep-zeros/--drop-zeros",), "Keep (default) or drop zero mentions, those headed by an empty "
         "node, on both sides.", _SETTINGS["zeros"] == "keep", "switch"),
     Opt("zero_match", ("--zero-match",), "Zeros (mentions headed by an empty node): 'linear' (default: by position, "

@@ -15,7 +15,8 @@
   reference does. Within a cell, one-token mentions are taken first, then openings, then closings,
   each left to right — the reference's order, which fixes chain order and thus which copy of a
   repeated mention is kept.
-* Column layouts: 3 columns (index, word, coref); CoNLL-2012 (≥ 12 columns: word 4, POS 5, lemma 7,
+* Column layouts: 3 columns (index, word, coref); CoNLL-2012 (≥ 12 columns: word 4, POS 5, parse bits 6
+  (``parse``, for ``--match mina``), lemma 7,
   speaker 10, NE 11, extra columns 12.., coref last); CoNLL-U-plus (first column a CoNLL-U ID:
   FORM 2, LEMMA 3, UPOS 4, XPOS 5, coref last); other widths: word in column 4 (the reference test
   files), POS in column 5 when there are at least 6 columns. The layout is the first token line's;
@@ -82,7 +83,7 @@ def _layout(ncols: int, first: str) -> dict[str, int]:
     if ncols >= 6:
         lay["pos"] = 4
     if ncols >= 12:
-        lay.update(lemma=6, speaker=9, ne=10)
+        lay.update(parse=5, lemma=6, speaker=9, ne=10)
     return lay
 
 
@@ -621,6 +622,8 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
     if columns is not True:  # only the columns named (matching's heads: POS, HEAD)
         spec = {name: k for name, k in spec.items() if name in columns}
     doc.columns = _columns(rows, spec, tab)
+    if "parse" in doc.columns:  # few distinct parse bits ('*', '*)', '(NP*' …): one copy of each
+        doc.columns["parse"] = list(map(intern, doc.columns["parse"]))
     return doc
 
 

@@ -47,6 +47,8 @@ MATCH_PHRASES = {"exact": "by exact span",
                             "mention was matched)",
                  "min": "by minimum span (--match min: the response mention holds the key's Min= span and lies "
                         "inside the key mention, as corefud-scorer's partial-corefud on Universal Anaphora files)",
+                 "mina": "by MINA minimum span (--match mina: computed from the key's parse for both "
+                         "mentions, which are the same when their sentence and minimum span are, as coval does)",
                  "craft": "partially, as the CRAFT 2019 task does (--match craft: a part of the response mention "
                           "lies inside the key mention's first part)"}
 FEATURE_PHRASES = {"mtype": "mention type", "pos_class": "POS class", "pronoun": "pronoun lemma", "ne": "NE type",

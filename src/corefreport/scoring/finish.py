@@ -114,7 +114,7 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
     first numbers, before the rest is scored); ``documents``: the key's and the response's
     documents by id, for views that show them."""
     check_part(part, sources)
-    ruled = formats_by_rule(*formats) if settings.match not in ("exact", "min", "craft") else []
+    ruled = formats_by_rule(*formats) if settings.match not in ("exact", "min", "craft", "mina") else []
     warnings = (list(reader_warnings[0]) + list(reader_warnings[1]) + pos_warnings(part.untagged, ruled, settings.match)
                 + pairing_warnings(part.response_side.documents, part.response_chains, part.missing, part.extra)
                 + part.token_warnings + duplicate_warnings(part.duplicates, settings.key_duplicates,

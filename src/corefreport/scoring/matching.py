@@ -37,9 +37,10 @@ from dataclasses import replace
 from ..model import Chain, Document, Mention
 from .counts import Counts
 
-MATCHES = ("exact", "head", "partial", "min", "craft")
-"""``--match``: the last two are the Universal Anaphora minimum spans (``Min=``) and CRAFT's partial
-variant (:mod:`.minspan`)."""
+MATCHES = ("exact", "head", "partial", "min", "craft", "mina")
+"""``--match``: ``min`` and ``craft`` are the Universal Anaphora minimum spans (``Min=``) and CRAFT's
+partial variant (:mod:`.minspan`); ``mina`` coval's MINA minimum spans from the key's parse
+(:mod:`.mina`)."""
 
 
 def ident_words(ident: tuple) -> frozenset[int]:
@@ -266,6 +267,8 @@ def _by_ident(key: Document, response: Document, mode: str, drop_singletons: boo
         kids = [(m.start, m.end) if m.words is None else (m.start, m.end, m.words) for m in kms]
         rids = [(m.start, m.end) if m.words is None else (m.start, m.end, m.words) for m in rms]
     kmap, rmap = _first_of(kids, kms), _first_of(rids, rms)
+    if mode == "mina":  # coval's MINA identity, from the key's parse, on both sides (scoring/mina.py)
+        return _mina_by_ident(key, kmap, rmap), rids, rms
     by_ident: dict[tuple, Mention] = {}
     used: set[tuple] = set()
     if zero_match == "dependent":  # step 0: zeros by their dependencies (scorer/base/reader.py 130-138)
@@ -345,6 +348,29 @@ def _partial_step(ks: list[_Info], rs: list[_Info], out: dict, mode: str) -> Non
         out[rs[b].ident] = ks[a].m
 
 
+def _mina_by_ident(key: Document, kmap: dict[tuple, Mention], rmap: dict[tuple, Mention]) -> dict[tuple, Mention]:
+    """``--match mina``: response identity → the first key mention whose (sentence, MINA set), both
+    computed from the key's parse bits, equals the response mention's (:mod:`.mina`)."""
+    from ..errors import InputError
+    from .mina import identity_finder
+
+    if not kmap and not rmap:
+        return {}
+    find = identity_finder(key)
+    if find is None:
+        raise InputError(key.source or key.doc_id, key.line or None, f"--match mina needs the key's constituency "
+                         f"parse (CoNLL-2012 column 6, the parse bits); document {key.doc_id!r} has none")
+    by_mina: dict[tuple, Mention] = {}
+    for m in kmap.values():
+        by_mina.setdefault(find(m), m)
+    out = {}
+    for i, m in rmap.items():
+        k = by_mina.get(find(m))
+        if k is not None:
+            out[i] = k
+    return out
+
+
 def _kind(k: Mention, r: Mention, mode: str) -> str:
     if k.start == r.start and k.end == r.end and k.words == r.words:
         return "exact"
@@ -379,6 +405,16 @@ def match_documents(key: Document, response: Document, mode: str, drop_singleton
     ``annotate=False`` (no outcome rows will be built) the ``match`` features are left out and the
     key is returned as it is.
     """
+    if mode == "mina":  # coval's identity: mentions with one MINA set are one mention (scoring/mina.py)
+        from ..errors import InputError
+        from .mina import canonical_pair
+
+        pair = canonical_pair(key, response)
+        if pair is None:
+            raise InputError(key.source or key.doc_id, key.line or None, f"--match mina needs the key's "
+                             f"constituency parse (CoNLL-2012 column 6, the parse bits); document {key.doc_id!r} "
+                             "has none")
+        key, response = pair
     marks = mode == "head" or zero_match == "dependent"
     matched = alignment(key, response, mode, drop_singletons, zero_match, key_head, response_head, same_heads)
     key_sets = {m.ident for m in key.mentions} if marks else set()

@@ -56,7 +56,8 @@ class Settings:
     alone). keep and only need singletons kept. ``--preset codicrac22ar`` sets keep."""
     match: str = "exact"
     """Mention matching (corefud-scorer v1.2, docs/matching.md): exact | head | partial | min
-    (Universal Anaphora ``Min=`` minimum spans) | craft (CRAFT's partial variant; ``scoring/minspan.py``)."""
+    (Universal Anaphora ``Min=`` minimum spans) | craft (CRAFT's partial variant; ``scoring/minspan.py``)
+    | mina (coval's MINA minimum spans from the key's CoNLL-2012 parse bits; ``scoring/mina.py``)."""
     zeros: str = "keep"
     """keep | drop zero mentions (headed by an empty node) on both sides before matching."""
     zero_match: str = "linear"
@@ -199,8 +200,8 @@ def check(s: Settings) -> None:
         raise SettingsError("zeros takes 'keep' or 'drop'")
     if s.zero_match not in ("linear", "dependent"):
         raise SettingsError("--zero-match takes 'linear' or 'dependent'")
-    if s.match not in ("exact", "head", "partial", "min", "craft"):
-        raise SettingsError("--match takes 'exact', 'head', 'partial', 'min' or 'craft'")
+    if s.match not in ("exact", "head", "partial", "min", "craft", "mina"):
+        raise SettingsError("--match takes 'exact', 'head', 'partial', 'min', 'craft' or 'mina'")
     for a in s.analyses:
         if a not in analysis_names():
             raise SettingsError(f"unknown analysis {a!r}; choose {' or '.join(analysis_names())}")
