@@ -19,10 +19,13 @@ from corefreport.io.conllu import read_conllu
 from corefreport.io.detect import detect_format
 from corefreport.errors import InputError
 from corefreport.io.jsonlines import read_jsonlines
+from corefreport.io.ua import read_ua
 from corefreport.io.webanno import read_webanno
+from corefreport.io import FORMATS
 
 PATH = "fuzz/input.txt"
-READERS = {"conll2012": read_conll2012, "conllu": read_conllu, "jsonlines": read_jsonlines, "webanno": read_webanno}
+READERS = {"conll2012": read_conll2012, "conllu": read_conllu, "jsonlines": read_jsonlines, "webanno": read_webanno,
+           "ua": read_ua}
 EXAMPLES = int(os.environ.get("COREFREPORT_FUZZ_EXAMPLES", "150"))  # raise it for a long fuzzing run
 FAST = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -60,6 +63,11 @@ SEEDS = {
                 "1-4\t13-20\tbrother\tperson[4]|object[5]\tnew[4]|new[5]\t_\t_\n\n"
                 "#Text=He\n"
                 "2-1\t21-23\tHe\tperson\tgiv\t_\t_\n"),
+    "ua": ("# global.columns = ID FORM IDENTITY BRIDGING DISCOURSE_DEIXIS\n# newdoc id = d\n"
+           "1 a (EntityID=1|MarkableID=m1 _ _\n2 house ) _ _\n"
+           "3 the (EntityID=2|MarkableID=m2|ElementOf=3 (MarkableID=m2|Rel=part-of|MentionAnchor=m1|EntityAnchor=1 _\n"
+           "4 door ) ) (EntityID=1-DD|MarkableID=d1)\n5 it (EntityID=1|MarkableID=m3) _ _\n"
+           "6 there (EntityID=4-Pseudo|MarkableID=m4) _ _\n"),
 }
 
 FRAGMENTS = {
@@ -71,6 +79,10 @@ FRAGMENTS = {
                "e2)", "(e1[1/2]-x", "|", "SplitAnte=e1<e2", "Bridge=e1<e2", "-", "(", ")", "٣", "\r"],
     "jsonlines": ["{", "}", "[", "]", ",", ":", '"doc_key"', '"sentences"', '"clusters"', '"predicted_clusters"',
                   '"speakers"', '"d"', '"a"', "0", "1", "-1", "2", "true", "null", "1.5", "\n", " ", '"'],
+    "ua": ["# global.columns = ID FORM IDENTITY BRIDGING DISCOURSE_DEIXIS\n", "# newdoc id = d\n", "\n", " ",
+           "1", "2", "1.1", "w", "_", "(EntityID=1|MarkableID=m1", "(EntityID=2-Pseudo|MarkableID=m2)", ")",
+           "(MarkableID=m1)", "|ElementOf=1", "|Min=1", "(MarkableID=m2|Rel=part-of|MentionAnchor=m1|EntityAnchor=1",
+           "(EntityID=1-DD|MarkableID=d1", "\r"],
     "webanno": ["#FORMAT=WebAnno TSV 3.2\n", "#T_SP=webanno.custom.Referent|entity|infstat\n",
                 "#T_RL=webanno.custom.Coref|type|BT_webanno.custom.Referent\n", "#Text=x\n", "\n", "\t",
                 "1-1", "1-2", "2-1", "1-1.1", "0-1", "w", "person", "person[1]", "[2]", "|", "_", "*", "coref",
@@ -129,7 +141,7 @@ def test_any_text_to_any_reader(data):
     text = data.draw(st.text(max_size=200))
     for fmt in READERS:
         parse_or_input_error(fmt, text)
-    assert detect_format(PATH, text) in READERS
+    assert detect_format(PATH, text) in FORMATS  # any text is given to some reader (markup: onto the key's words)
 
 
 def cell(options: list[str]) -> st.SearchStrategy[str]:
