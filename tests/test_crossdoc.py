@@ -132,8 +132,6 @@ def test_no_warning_under_cross_document_and_one_without():
 def test_labels_numbered_per_document_do_not_warn(path):
     full = HERE.parent.parent / "shared" / "data" / path
     if not full.exists():
-        full = Path("/work/shared/data") / path
-    if not full.exists():
         pytest.skip("shared data not here")
     corpus = load_corpus(str(full), key=True)
     traces = [label_trace(d) for d in corpus]

@@ -31,8 +31,6 @@ from corefreport.scoring.runs import evaluate_runs
 from corefreport.scoring.settings import Settings
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-if not SHARED.exists():
-    SHARED = Path("/work/shared/data")
 KEY = SHARED / "gum" / "derived" / "conll2012" / "gum.conll"
 ML = SHARED / "xrenner" / "conll2012" / "ml-gum.conll"
 RULES = SHARED / "xrenner" / "conll2012" / "rules-gum.conll"
