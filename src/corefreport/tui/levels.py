@@ -29,7 +29,7 @@ from textual.worker import get_current_worker
 from ..present.inert import inert
 from . import datasetmodel as D
 from . import model as M
-from .app import Browser, CorefApp, Page, crumb_line, text_bar
+from .app import Browser, CorefApp, Failed, Page, Progress, crumb_line, text_bar
 from .footer import KeysFooter
 from .inert import displayed
 from .table import LineTable
@@ -46,18 +46,12 @@ class LevelReady(Message):
         self.level = level
 
 
-class LevelProgress(Message):
-    def __init__(self, phase: str, done: int, total: int) -> None:
-        super().__init__()
-        self.phase = phase
-        self.done = done
-        self.total = total
+class LevelProgress(Progress):
+    """The worker's progress on the list (its own name: ``on_level_progress``, not the browser's)."""
 
 
-class LevelFailed(Message):
-    def __init__(self, error: str) -> None:
-        super().__init__()
-        self.error = error
+class LevelFailed(Failed):
+    """A dataset or group that could not be scored (``on_level_failed``)."""
 
 
 class LevelScreen(Screen):

@@ -38,7 +38,7 @@ from textual.worker import get_current_worker
 from ..present.inert import inert
 from . import model as M
 from . import pairmodel as P
-from .app import KEY_NAMES, HelpScreen, crumb_line, export_view, run_app, slug, text_bar
+from .app import KEY_NAMES, Failed, HelpScreen, Progress, crumb_line, export_view, run_app, slug, text_bar
 from .footer import KeysFooter
 from .inert import InertLines, displayed
 from .table import LineTable
@@ -514,16 +514,12 @@ class SystemsReady(Message):
         self.systems = systems
 
 
-class SystemsProgress(Message):
-    def __init__(self, phase: str, done: int, total: int) -> None:
-        super().__init__()
-        self.phase, self.done, self.total = phase, done, total
+class SystemsProgress(Progress):
+    """The worker's progress (``on_systems_progress``)."""
 
 
-class SystemsFailed(Message):
-    def __init__(self, error: str) -> None:
-        super().__init__()
-        self.error = error
+class SystemsFailed(Failed):
+    """The systems could not be read or compared (``on_systems_failed``)."""
 
 
 SystemsProducer = Callable[[Callable[[str, int, int], None], Callable[[P.Systems], None]], P.Systems]
