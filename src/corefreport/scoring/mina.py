@@ -84,6 +84,15 @@ def _tree(words: list[str], pos: list[str], bits: list[str], start: int) -> _Nod
         else:
             stack.append(node)
 
+    def push(index: int) -> None:
+        """Open the phrase whose label was read: a child of the open one, then the open one."""
+        nonlocal label
+        node = _Node("".join(label), index, False)
+        if stack:
+            stack[-1].children.append(node)
+        stack.append(node)
+        label = []
+
     def flush(index: int) -> None:
         nonlocal held, held_pos
         attach(_Node(" ".join(held), index, True, held_pos))
@@ -95,11 +104,7 @@ def _tree(words: list[str], pos: list[str], bits: list[str], start: int) -> _Nod
         for j, c in enumerate(cell):
             if c == "(":
                 if opened:
-                    node = _Node("".join(label), here, False)
-                    if stack:
-                        stack[-1].children.append(node)
-                    stack.append(node)
-                    label = []
+                    push(here)
                 if held:
                     if any(w.isalpha() or w.isdigit() for w in held):
                         flush(here)
@@ -110,11 +115,7 @@ def _tree(words: list[str], pos: list[str], bits: list[str], start: int) -> _Nod
                 held.append(words[i])
                 held_pos.append(pos[i])
                 if opened:
-                    node = _Node("".join(label), here, False)
-                    if stack:
-                        stack[-1].children.append(node)
-                    stack.append(node)
-                    label = []
+                    push(here)
                     opened = False
                 elif label:
                     roots.append(_Node("".join(label), here, False))
