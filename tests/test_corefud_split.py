@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
-import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from conftest import shared_path
 from corefreport.io.conllu import read_conllu
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.options import settings_from
+import ua_printed
 
 GUM = shared_path("data", "gum", "dep")
 DATA = Path(__file__).parent / "data" / "corefud_split"
@@ -39,7 +39,6 @@ perturb = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(perturb)  # type: ignore[union-attr]
 
 METRICS = {"lea": "lea", "muc": "muc", "bcub": "bcub", "ceafe": "ceafe", "ceafm": "ceafm", "blanc": "blanc_crac"}
-LINE = re.compile(r"Recall: ([\d.]+)\s+Precision: ([\d.]+)\s+F1: ([\d.]+)")
 SPLIT = {"": "keep", "remove_split_antecedent": "drop", "only_split_antecedent": "only"}
 BLANC_ONLY = {("GUM_academic_librarians", "key"), ("GUM_academic_librarians", "ents"), ("GUM_bio_byron", "key"),
               ("GUM_bio_byron", "ents"), ("GUM_news_nasa", "key"), ("GUM_news_nasa", "ents")}
@@ -49,16 +48,7 @@ singletons) while the documents have some: v1 prints BLANC 50.00 (the empty comp
 
 
 def printed_values(lines: list[str]) -> dict[str, tuple[str, ...]]:
-    out: dict[str, tuple[str, ...]] = {}
-    name = None
-    for line in lines:
-        m = LINE.match(line)
-        if m and name:
-            out[name] = m.groups()
-        elif line.startswith("CoNLL score:"):
-            out["conll"] = (line.split()[-1],)
-        name = line.strip() if line.strip() in METRICS else None
-    return out
+    return ua_printed.printed_values(lines, METRICS)
 
 
 @lru_cache(maxsize=None)

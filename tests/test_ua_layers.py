@@ -32,6 +32,7 @@ import pytest
 from corefreport.io.ua import read_ua
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.options import settings_from
+import ua_printed
 
 DATA = Path(__file__).parent / "data" / "ua_layers"
 FIXTURE = json.loads((DATA / "v1_printed.json").read_text(encoding="utf-8"))
@@ -39,7 +40,6 @@ _spec = importlib.util.spec_from_file_location("ua_perturb_layers", DATA / "pert
 perturb = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(perturb)  # type: ignore[union-attr]
 
-LINE = re.compile(r"Recall: ([\d.]+)\s+Precision: ([\d.]+)\s+F1: ([\d.]+)")
 BRIDGING = {"Bridging anaphora recognition scores:": "bridging_ar",
             "Full bridging scores (Markable Level):": "bridging_fbm",
             "Full bridging scores (Entity Level):": "bridging_fbe"}
@@ -49,18 +49,7 @@ DD = {"lea": "dd_lea", "muc": "dd_muc", "bcub": "dd_bcub", "ceafe": "dd_ceafe", 
 
 def printed_values(lines: list[str], names: dict[str, str]) -> dict[str, tuple[str, ...]]:
     """our metric key → the (R, P, F1) strings v1 printed under one of ``names``; ``conll`` → (F1,)."""
-    out: dict[str, tuple[str, ...]] = {}
-    name = None
-    for line in lines:
-        m = LINE.match(line)
-        if m and name:
-            out[name] = m.groups()
-            name = None
-        elif line.startswith("CoNLL score:"):
-            out["conll"] = (line.split()[-1],)
-        else:
-            name = names.get(line.strip())
-    return out
+    return {names.get(k, k): v for k, v in ua_printed.printed_values(lines, names).items()}
 
 
 @lru_cache(maxsize=None)

@@ -22,7 +22,6 @@ import gzip
 import hashlib
 import importlib.util
 import json
-import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,6 +30,7 @@ import pytest
 from corefreport.io.ua import read_ua
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.options import settings_from
+import ua_printed
 
 DATA = Path(__file__).parent / "data" / "ua_v1"
 FIXTURE = json.loads((DATA / "v1_printed.json").read_text(encoding="utf-8"))
@@ -40,24 +40,11 @@ _spec.loader.exec_module(perturb)  # type: ignore[union-attr]
 
 METRICS = {"lea": "lea", "muc": "muc", "bcub": "bcub", "ceafe": "ceafe", "ceafm": "ceafm", "blanc": "blanc_crac",
            "Non-referring": "nonref"}
-LINE = re.compile(r"Recall: ([\d.]+)\s+Precision: ([\d.]+)\s+F1: ([\d.]+)")
 
 
 def printed_values(lines: list[str]) -> dict[str, tuple[str, ...]]:
     """metric → the (R, P, F1) strings v1 printed; ``conll`` → (F1,)."""
-    out: dict[str, tuple[str, ...]] = {}
-    name = None
-    for line in lines:
-        m = LINE.match(line)
-        if m and name:
-            out[name] = m.groups()
-        elif line.startswith("CoNLL score:"):
-            out["conll"] = (line.split()[-1],)
-        elif line.startswith("Non-referring"):
-            name = "Non-referring"
-        elif line.strip() in METRICS:
-            name = line.strip()
-    return out
+    return ua_printed.printed_values(lines, METRICS)
 
 
 @lru_cache(maxsize=None)
