@@ -13,25 +13,6 @@ from .build import fail
 from .run import OutFormat, _refuse_existing, _warn, collector_paused, render_summary, spans_only
 
 
-def ranking_settings(settings: Settings) -> Settings:
-    """The base settings of the CRAC ranking under ``--preset crac``: the preset's default metric
-    list (nothing asked with --metric) becomes MUC, B³ and CEAF-e — what the ranking's CoNLL F1
-    needs, four times faster than all of corefud-scorer's metrics; ``--match`` or a singleton
-    option other than the preset's is refused (the ranking sets both per variant)."""
-    from dataclasses import replace
-
-    from ..scoring.datasets import RANKING_METRICS
-    from ..scoring.options import settings_from
-
-    if settings.match != "head" or settings.singletons != "drop":
-        fail("--datasets --preset crac scores the four CRAC variants (head, partial and exact match without "
-             "singletons, head match with them): leave out --match and --keep-singletons, or score one setting "
-             "without --preset crac")
-    if settings.metrics == settings_from(preset="crac").metrics:
-        settings = replace(settings, metrics=RANKING_METRICS)
-    return settings
-
-
 def run_datasets(key: Optional[str], response: Optional[str], fmt: OutFormat, output: Optional[Path], force: bool,
                  per_doc: bool, links: Optional[Path], key_format, response_format, example: bool, quiet: bool,
                  jobs: Optional[int], settings: Settings, subsets: Optional[list[str]] = None) -> None:
@@ -39,7 +20,7 @@ def run_datasets(key: Optional[str], response: Optional[str], fmt: OutFormat, ou
     (``key``, ``response``) and print the table (or JSON, CSV, Markdown, LaTeX)."""
     from ..io import load_corpus
     from ..io.datasets import dataset_files
-    from ..scoring.datasets import crac_variants, evaluate_datasets, single_variant
+    from ..scoring.datasets import dataset_variants, evaluate_datasets
 
     if example:
         fail("--example takes no --datasets")
@@ -58,7 +39,7 @@ def run_datasets(key: Optional[str], response: Optional[str], fmt: OutFormat, ou
         fail(str(err))
     ranking = settings.preset == "crac"
     try:
-        variants = crac_variants(ranking_settings(settings)) if ranking else single_variant(settings)
+        variants = dataset_variants(settings)
     except SettingsError as err:
         fail(str(err))
     columns = not all(spans_only(v.settings) for v in variants)

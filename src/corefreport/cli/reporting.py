@@ -216,15 +216,14 @@ def _many_pairs(key: str, response: Optional[str], settings: Settings, key_forma
         try:
             if datasets:
                 from ..io.datasets import dataset_files
-                from ..scoring.datasets import crac_variants, evaluate_datasets, single_variant
-                from .datasets import ranking_settings
+                from ..scoring.datasets import dataset_variants, evaluate_datasets
 
                 from dataclasses import replace
 
                 files = dataset_files(key, response)
                 settings = replace(settings, analyses=(), plink_by=None)  # the table and the methods alone
                 ranking = settings.preset == "crac"
-                variants = crac_variants(ranking_settings(settings)) if ranking else single_variant(settings)
+                variants = dataset_variants(settings)
                 status.update(f"scoring {len(files.datasets)} datasets…")
                 dev = evaluate_datasets(((d.name, load_corpus(d.key, kf, key=True), load_corpus(d.response, rf))
                                          for d in files.datasets), variants, ranking=ranking, unpaired=files.unpaired)

@@ -39,14 +39,13 @@ def datasets_producer(key: str, response: Optional[str], settings: Settings, key
     the settings exit before the browser starts)."""
     from ..io import load_corpus
     from ..io.datasets import dataset_files
-    from ..scoring.datasets import crac_variants, evaluate_datasets, single_variant
+    from ..scoring.datasets import dataset_variants, evaluate_datasets
     from ..tui.datasetmodel import Level
-    from .datasets import ranking_settings
 
     try:
         files = dataset_files(key, response)
         ranking = settings.preset == "crac"
-        variants = crac_variants(ranking_settings(settings)) if ranking else single_variant(settings)
+        variants = dataset_variants(settings)
     except (InputError, SettingsError) as err:
         fail(str(err))
     kf = key_format.value if key_format else None

@@ -81,6 +81,27 @@ def single_variant(settings: Settings) -> tuple[Variant, ...]:
     return (Variant("", "", settings),)
 
 
+def dataset_variants(settings: Settings) -> tuple[Variant, ...]:
+    """The variants every dataset is scored in: under ``--preset crac`` the CRAC ranking's four
+    (:func:`crac_variants`; the preset's default metric list becomes :data:`RANKING_METRICS`, what
+    the ranking's CoNLL F1 needs, four times faster than all of corefud-scorer's metrics; a
+    ``--match`` or singleton option other than the preset's is refused, as the ranking sets both per
+    variant), else ``settings`` as given."""
+    if settings.preset != "crac":
+        return single_variant(settings)
+    from dataclasses import replace
+
+    from .options import settings_from
+
+    if settings.match != "head" or settings.singletons != "drop":
+        raise SettingsError("--datasets --preset crac scores the four CRAC variants (head, partial and exact match "
+                            "without singletons, head match with them): leave out --match and --keep-singletons, or "
+                            "score one setting without --preset crac")
+    if settings.metrics == settings_from(preset="crac").metrics:
+        settings = replace(settings, metrics=RANKING_METRICS)
+    return crac_variants(settings)
+
+
 @dataclass(frozen=True, slots=True)
 class DatasetResult:
     """One dataset: its name, sources and one :class:`Evaluation` per variant (by name)."""
