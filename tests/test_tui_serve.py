@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -59,15 +60,20 @@ async def screen(port: int) -> bytes:
     return got
 
 
-def test_serve_listens_on_loopback_and_the_page_follows_the_tunnel_port(tmp_path):
+@contextmanager
+def serving(tmp_path: Path, *args: str):
+    """``corefreport tui ARGS --serve --port PORT`` started in ``tmp_path``: yields ``(port, status,
+    page)`` once its page answers (30 s at most), then stops it; ``err`` of the yielded dict holds
+    what it printed on stderr."""
     try:
         import textual_serve  # noqa: F401
     except ImportError:
         pytest.skip("textual-serve is not installed (pip install textual-serve): --serve cannot be tested")
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.Popen([sys.executable, "-m", "corefreport", "tui", "--example", "--serve", "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "-m", "corefreport", "tui", *args, "--serve", "--port", str(port)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path, text=True)
+    out: dict = {}
     try:
         deadline = time.monotonic() + 30
         page = None
@@ -80,6 +86,18 @@ def test_serve_listens_on_loopback_and_the_page_follows_the_tunnel_port(tmp_path
                     break
                 time.sleep(0.2)
         assert page is not None, proc.stderr.read() if proc.poll() is not None else "no answer in 30 s"
+        yield port, status, page, out
+    finally:
+        proc.terminate()
+        try:
+            _, out["err"] = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            _, out["err"] = proc.communicate()
+
+
+def test_serve_listens_on_loopback_and_the_page_follows_the_tunnel_port(tmp_path):
+    with serving(tmp_path, "--example") as (port, status, page, out):
         assert status == 200
         assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
         # through `ssh -L 9000:127.0.0.1:PORT` the browser asks for localhost:9000: the page must
@@ -95,51 +113,17 @@ def test_serve_listens_on_loopback_and_the_page_follows_the_tunnel_port(tmp_path
             with socket.socket() as s:
                 s.settimeout(1)
                 assert s.connect_ex((addr, port)) != 0
-    finally:
-        proc.terminate()
-        try:
-            _, err = proc.communicate(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            _, err = proc.communicate()
-    assert f"ssh -N -L {port}:127.0.0.1:{port}" in err
+    assert f"ssh -N -L {port}:127.0.0.1:{port}" in out["err"]
 
 
 def test_serve_browses_several_systems(tmp_path):
     """Issue 30: ``tui KEY A B --serve`` serves the many-system browser (it was refused); a tab runs
     ``corefreport tui KEY A B`` and shows both systems' totals side by side."""
-    try:
-        import textual_serve  # noqa: F401
-    except ImportError:
-        pytest.skip("textual-serve is not installed (pip install textual-serve): --serve cannot be tested")
     from corefreport.cli import example_paths
 
     key, ml = example_paths()
     rules = Path(__file__).parent / "data" / "systems" / "xrenner_rules_example.conll"
-    port = free_port()
-    env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.Popen([sys.executable, "-m", "corefreport", "tui", key, f"ml={ml}", f"rules={rules}",
-                             "--serve", "--port", str(port)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path, text=True)
-    try:
-        deadline = time.monotonic() + 30
-        page = None
-        while time.monotonic() < deadline:
-            try:
-                status, page = get(port, f"127.0.0.1:{port}")
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    break
-                time.sleep(0.2)
-        assert page is not None, proc.stderr.read() if proc.poll() is not None else "no answer in 30 s"
+    with serving(tmp_path, key, f"ml={ml}", f"rules={rules}") as (port, status, page, out):
         got = asyncio.run(screen(port))
         assert b"MUC" in got and b"rules" in got and b"ml" in got
-    finally:
-        proc.terminate()
-        try:
-            _, err = proc.communicate(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            _, err = proc.communicate()
-    assert f"ssh -N -L {port}:127.0.0.1:{port}" in err
+    assert f"ssh -N -L {port}:127.0.0.1:{port}" in out["err"]
