@@ -141,22 +141,26 @@ def test_typed_confusion(snap_compare, size):
     assert snap_compare(CorefApp(typed_gum()), terminal_size=size, press=["c"])
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_same_referent_in_every_analysis(snap_compare, size):
-    """a on a link: the same referent in ARCS 1, 2, 3 and the typed evaluation, the analysis column
-    saying which row is from which."""
-    ev = example()
-    index = next(i for i, r in enumerate(M.total_rows(ev)) if r.target == ("analysis", "immediate"))
+def on_his_link(key: str):
+    """The pilot steps to the first link of ARCS 1's search for the mention "his", then ``key``."""
+    index = next(i for i, r in enumerate(M.total_rows(example())) if r.target == ("analysis", "immediate"))
 
     async def run_before(pilot):
         await to_row(pilot, index)
         await pilot.press("enter")
         await pilot.press("slash", "h", "i", "s", "space", "i", "n", ":", "m", "e", "n", "t", "i", "o", "n", "enter")
         await pilot.pause()
-        await pilot.press("a")
+        await pilot.press(key)
         await pilot.pause()
 
-    assert snap_compare(CorefApp(ev), terminal_size=size, run_before=run_before)
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_same_referent_in_every_analysis(snap_compare, size):
+    """a on a link: the same referent in ARCS 1, 2, 3 and the typed evaluation, the analysis column
+    saying which row is from which."""
+    assert snap_compare(CorefApp(example()), terminal_size=size, run_before=on_his_link("a"))
 
 
 @lru_cache(maxsize=1)
@@ -183,15 +187,4 @@ def test_error_classes_searched_and_sorted(snap_compare, size):
 def test_document_text(snap_compare, size):
     """v on a link: the document's running text, key [N … ] and response {N … }, the referent's
     entities in reverse video (the first link of ARCS 1's search for "his")."""
-    ev = example()
-    index = next(i for i, r in enumerate(M.total_rows(ev)) if r.target == ("analysis", "immediate"))
-
-    async def run_before(pilot):
-        await to_row(pilot, index)
-        await pilot.press("enter")
-        await pilot.press("slash", "h", "i", "s", "space", "i", "n", ":", "m", "e", "n", "t", "i", "o", "n", "enter")
-        await pilot.pause()
-        await pilot.press("v")
-        await pilot.pause()
-
-    assert snap_compare(CorefApp(ev), terminal_size=size, run_before=run_before)
+    assert snap_compare(CorefApp(example()), terminal_size=size, run_before=on_his_link("v"))
