@@ -78,6 +78,9 @@ def test_every_reference_case_gives_the_command_lines_numbers(tmp_path):
         cli, api = cli_json(str(k), str(r), "-m", "all"), api_json(str(k), str(r), metrics="all")
         for field in SAME[:-1]:  # a duplicate's chains are named by the file's labels, the clusters' by index
             assert api[field] == cli[field], (case["id"], field)
+        for metric, exp in case["expected"].items():  # and the reference scorer's own values (test.pl's tolerance)
+            got = api["metrics"][metric]
+            assert sum(abs(got[x] - exp[x]) for x in ("recall", "precision", "f1")) < 1e-4, (case["id"], metric)
 
 
 def random_corpus(rng: random.Random, docs: int):
