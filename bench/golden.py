@@ -126,6 +126,127 @@ HEAVY = {"bench2400"}
 """Inputs scored with score's commands only (their reports take long and add nothing the 300 do not)."""
 
 
+def _split_documents(src: str, dest: Path, parts: int) -> list[Path]:
+    """``src`` (CoNLL-2012) cut into ``parts`` files of consecutive documents under ``dest``."""
+    docs = _documents(Path(src).read_text(encoding="utf-8"))
+    dest.mkdir(parents=True, exist_ok=True)
+    size = -(-len(docs) // parts)
+    out = []
+    for i in range(parts):
+        f = dest / f"part{i + 1}.conll"
+        if not f.exists():
+            f.write_text("".join(docs[i * size:(i + 1) * size]), encoding="utf-8")
+        out.append(f)
+    return out
+
+
+def build_shapes(inputs: dict) -> dict[str, str]:
+    """The files of the several-evaluations cells (runs, datasets, subsets, systems), by name."""
+    out: dict[str, str] = {}
+    base = DATA / "bench300"
+    for side in ("key", "response"):
+        _split_documents(f"{base}.{side}", DATA / "datasets" / side, 3)
+    for part in _split_documents(f"{base}.response", DATA / "datasets" / "response", 3):
+        rev = DATA / "datasets" / "reversed" / part.name  # each part's documents in reversed order
+        if not rev.exists():
+            rev.parent.mkdir(parents=True, exist_ok=True)
+            rev.write_text("".join(reversed(_documents(part.read_text(encoding="utf-8")))), encoding="utf-8")
+    out["keydir"], out["respdir"], out["revdir"] = (str(DATA / "datasets" / d) for d in ("key", "response", "reversed"))
+    manifest = DATA / "datasets.tsv"
+    if not manifest.exists():
+        manifest.write_text("# name\tkey\tresponse\n" + "".join(
+            f"part{i}\tdatasets/key/part{i}.conll\tdatasets/response/part{i}.conll\n" for i in (1, 2, 3)),
+            encoding="utf-8")
+    out["manifest"] = str(manifest)
+    groups = DATA / "groups.tsv"
+    if not groups.exists():
+        groups.write_text("".join(f"(bench/doc_{i}); part 000\t{'odd' if i % 2 else 'even'}\n" for i in range(300)),
+                          encoding="utf-8")
+    out["groups"] = str(groups)
+    example = ROOT / "src" / "corefreport" / "data" / "example"
+    # the example with its first document written twice on both sides (--repeated-documents)
+    for side, name in (("key", "gum_key.conll"), ("response", "xrenner_response.conll")):
+        f = DATA / f"repdocs.{side}"
+        if not f.exists():
+            text = (example / name).read_text(encoding="utf-8")
+            f.write_text(text + _documents(text)[0], encoding="utf-8")
+        out[f"repdocs_{side}"] = str(f)
+    out["t2t_key"] = str(ROOT / "tests" / "data" / "text2text" / "key.conllu")
+    out["t2t_markup"] = str(ROOT / "tests" / "data" / "text2text" / "key.txt")
+    out["t2t_system"] = str(ROOT / "tests" / "data" / "text2text" / "system.conllu")
+    return out
+
+
+def shape_cells(inputs: dict) -> list[tuple[str, str, list[str]]]:
+    """runs, datasets, subsets, compare --datasets|--runs|--subsets, report -r|--runs|--datasets (issue 34)."""
+    f = build_shapes(inputs)
+    key, resp = inputs["bench300"][:2]
+    rev, miss = inputs["reversed"][1], inputs["missing"][1]
+    ek, er = inputs["example"][:2]
+    cmp = ("--bootstrap", "200", "--randomization", "200")
+    runs_a, runs_b = f"A={resp},{rev}", f"B={miss},{resp}"
+    out = [
+        ("shapes", "score runs json", ["score", key, runs_a, "--runs", "-f", "json"]),
+        ("shapes", "score runs table", ["score", key, runs_a, "--runs"]),
+        ("shapes", "score runs csv", ["score", key, runs_a, "--runs", "-f", "csv"]),
+        ("shapes", "score runs full", ["score", key, runs_a, "--runs", "-m", "all", "-f", "json"]),
+        ("shapes", "score datasets dirs json", ["score", "--datasets", f["keydir"], f["respdir"], "-f", "json"]),
+        ("shapes", "score datasets manifest table", ["score", "--datasets", f["manifest"]]),
+        ("shapes", "score datasets manifest latex", ["score", "--datasets", f["manifest"], "-f", "latex"]),
+        ("shapes", "score subsets length json", ["score", key, resp, "--subsets", "length:450,520", "-f", "json"]),
+        ("shapes", "score subsets file table", ["score", key, resp, "--subsets", f["groups"]]),
+        ("shapes", "score subsets example genre md", ["score", ek, er, "--subsets", "genre", "-f", "markdown"]),
+        ("shapes", "score by genre json", ["score", ek, er, "--by", "genre", "-f", "json"]),
+        ("shapes", "compare datasets json", ["compare", "--datasets", f["keydir"], f["respdir"], f["revdir"], *cmp,
+                                              "-f", "json"]),
+        ("shapes", "compare datasets table", ["compare", "--datasets", f["keydir"], f["respdir"], f["revdir"], *cmp]),
+        ("shapes", "compare runs json", ["compare", key, "--runs", runs_a, runs_b, *cmp, "-f", "json"]),
+        ("shapes", "compare runs table", ["compare", key, "--runs", runs_a, runs_b, *cmp]),
+        ("shapes", "compare systems json", ["compare", key, f"A={resp}", f"B={rev}", f"C={miss}", *cmp, "-f", "json"]),
+        ("shapes", "compare subsets json", ["compare", key, f"A={resp}", f"B={miss}", "--subsets", f["groups"], *cmp,
+                                            "-f", "json"]),
+        ("shapes", "compare markup", ["compare", f["t2t_key"], f"llm={f['t2t_markup']}", f"sys={f['t2t_system']}",
+                                      *cmp, "-f", "json"]),
+        ("shapes", "report systems html", ["report", ek, "-r", f"A={er}", "-r", f"B={ek}", "-o", "{tmp}/r.html", "-q"]),
+        ("shapes", "report systems tex", ["report", ek, "-r", f"A={er}", "-r", f"B={ek}", "-o", "{tmp}/r.tex", "-q"]),
+        ("shapes", "report systems subsets tex", ["report", ek, "-r", f"A={er}", "-r", f"B={ek}", "--subsets", "genre",
+                                                  "-o", "{tmp}/r.tex", "-q"]),
+        ("shapes", "report subsets tex", ["report", ek, er, "--subsets", "genre", "-o", "{tmp}/r.tex", "-q"]),
+        ("shapes", "report runs tex", ["report", ek, f"A={er},{ek}", "--runs", "-o", "{tmp}/r.tex", "-q"]),
+        ("shapes", "report runs two tex", ["report", ek, "--runs", "-r", f"A={er},{ek}", "-r", f"B={ek},{er}",
+                                           "-o", "{tmp}/r.tex", "-q"]),
+        ("shapes", "report runs compared tex", ["report", ek, f"A={er},{ek}", "--runs", "-r", f"B={ek},{er}",
+                                                "-o", "{tmp}/r.tex", "-q"]),
+        ("shapes", "report datasets tex", ["report", "--datasets", f["manifest"], "-o", "{tmp}/r.tex", "-q"]),
+        ("shapes", "report datasets compared tex", ["report", "--datasets", f["keydir"], f["respdir"], "-r",
+                                                    f["revdir"], "-o", "{tmp}/r.tex", "-q"]),
+        ("shapes", "score repdocs rename json", ["score", f["repdocs_key"], f["repdocs_response"],
+                                                 "--repeated-documents", "rename", "-f", "json"]),
+        ("shapes", "score repdocs runs rename json", ["score", f["repdocs_key"], f"sys={f['repdocs_response']}",
+                                                      "--runs", "--repeated-documents", "rename", "-f", "json"]),
+        ("shapes", "compare repdocs rename json", ["compare", f["repdocs_key"], f"A={f['repdocs_response']}",
+                                                   f"B={f['repdocs_key']}", "--repeated-documents", "rename", *cmp,
+                                                   "-f", "json"]),
+    ]
+    if "corefud-gum" in inputs:
+        ck, cr = inputs["corefud-gum"][:2]
+        zk, zr = inputs["corefud-zeros"][:2]
+        crac = DATA / "crac.tsv"
+        if not crac.exists():
+            crac.write_text(f"gum\t{ck}\t{cr}\nzeros\t{zk}\t{zr}\n", encoding="utf-8")
+        out += [("shapes", "score datasets crac json", ["score", "--datasets", str(crac), "--preset", "crac", "-f",
+                                                        "json"]),
+                ("shapes", "score datasets crac table", ["score", "--datasets", str(crac), "--preset", "crac"])]
+    if "gum-conll" in inputs:
+        gk, gr = inputs["gum-conll"][:2]
+        rules = str(SHARED / "xrenner/conll2012/rules-gum.conll")
+        out += [("shapes", "compare gum json", ["compare", gk, f"rules={rules}", f"ml={gr}", *cmp, "-f", "json"]),
+                ("shapes", "score gum subsets genre json", ["score", gk, gr, "--subsets", "genre", "-f", "json"]),
+                ("shapes", "report gum systems html", ["report", gk, "-r", f"rules={rules}", "-r", f"ml={gr}",
+                                                       "-o", "{tmp}/r.html", "-q"])]
+    return out
+
+
 def cells(inputs: dict) -> list[tuple[str, str, list[str]]]:
     out = []
     for name, (key, resp, extra) in inputs.items():
@@ -140,7 +261,7 @@ def cells(inputs: dict) -> list[tuple[str, str, list[str]]]:
             out.append((name, cname, [args[0], key, resp, *args[1:], *extra]))
         out.append((name, "compare", ["compare", key, f"A={resp}", f"B={key}", "--bootstrap", "200",
                                       "--randomization", "200", *extra]))
-    return out
+    return out + shape_cells(inputs)
 
 
 def run_cell(args: list[str], keep: Path | None, label: str) -> tuple[int, str, str, str]:
