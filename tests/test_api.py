@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 import corefreport
 from corefreport.cli import app
-from corefreport.cli.run import example_paths
+from corefreport.cli.output import example_paths
 from corefreport.errors import InputError, SettingsError
 
 from conftest import load_vectors

@@ -787,7 +787,7 @@ def test_tui_refuses_standard_input_and_reads_a_fifo(tmp_path):
     input. A FIFO (or ``<(…)``) is read once by the browser's worker: its numbers are scorch's."""
     import asyncio
 
-    from corefreport.cli.run import tui_producer
+    from studies import pair_stages
     from corefreport.scoring.registry import STANDARD_METRICS
     from corefreport.scoring.settings import Settings
     from corefreport.tui.app import CorefApp
@@ -804,7 +804,7 @@ def test_tui_refuses_standard_input_and_reads_a_fifo(tmp_path):
     writer.start()
 
     async def browse():
-        app = CorefApp(producer=tui_producer(str(fifo), str(resp), Settings(metrics=STANDARD_METRICS)))
+        app = CorefApp(stages=pair_stages(str(fifo), str(resp), Settings(metrics=STANDARD_METRICS)))
         async with app.run_test(size=(100, 30)) as pilot:
             for _ in range(500):
                 if app.ev is not None and app.analyses_ready or app.error:

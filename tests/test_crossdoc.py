@@ -87,7 +87,7 @@ def test_within_documents_is_neleval_without_cross_doc():
 def test_a_topics_file_gives_what_the_pattern_gives(tmp_path):
     tsv = tmp_path / "topics.tsv"
     tsv.write_text("# doc\ttopic\n1_1ecb\tA\n1_2ecb\tA\n2_1ecb\tB\n(2_2ecbplus); part 000\tB\n")
-    from corefreport.io.groups import read_groups
+    from corefreport.study.groupsources import read_groups
 
     a = score(cross_document=Topics(mapping=tuple(read_groups(str(tsv)).items())))
     b = score(cross_document=Topics(r"^(\d+)_"))

@@ -139,7 +139,7 @@ def test_paths_in_a_manifest_are_relative_to_it(tmp_path):
 
 
 def test_each_file_is_read_once_for_the_four_variants(tmp_path, monkeypatch):
-    import corefreport.io as io
+    import corefreport.study.read as io
 
     reads: list[str] = []
     real = io.load_corpus

@@ -11,6 +11,7 @@ from test_tui_pilot import example
 from corefreport.io.conll2012 import read_conll2012
 from corefreport.present.document_text import document_text, evaluation_document, number_response
 from corefreport.tui import model as M
+from corefreport.tui.pages.pair import LinksPage
 from corefreport.tui.document import DocumentScreen, document_lines
 
 
@@ -58,7 +59,7 @@ def test_example_document_and_the_v_key():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             b = app.browser
-            b.open(M_page("links", M.Scope("immediate")))
+            b.open(LinksPage("links", M.Scope("immediate")))
             await pilot.pause()
             row = b.current_link()
             await pilot.press("v")
@@ -75,11 +76,6 @@ def test_example_document_and_the_v_key():
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is b
-
-    def M_page(kind, scope):
-        from corefreport.tui.app import Page
-
-        return Page(kind, "links", scope)
 
     asyncio.run(drive())
 
@@ -123,7 +119,7 @@ def test_a_spurious_entity_of_two_systems_gets_one_number():
 def test_v_in_the_systems_browser_shows_the_key_and_both_systems():
     from test_tui_systems import systems
 
-    from corefreport.tui.systems import SystemsApp
+    from corefreport.tui.app import CorefApp as SystemsApp
 
     async def drive():
         sy = systems()
@@ -132,7 +128,7 @@ def test_v_in_the_systems_browser_shows_the_key_and_both_systems():
             await pilot.pause()
             await pilot.press("l", "enter")
             await pilot.pause()
-            change = a.screen_of_systems.current_change()
+            change = a.systems_screen.current_change()
             await pilot.press("v")
             await pilot.pause()
             scr = a.screen

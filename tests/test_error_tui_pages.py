@@ -19,7 +19,8 @@ from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.registry import STANDARD_METRICS
 from corefreport.scoring.settings import Settings
 from corefreport.tui import errorviews as V
-from corefreport.tui.app import CorefApp, HelpScreen
+from corefreport.tui.app import CorefApp
+from corefreport.tui.help import HelpScreen
 from corefreport.tui.errors import ErrorsScreen
 
 
@@ -90,7 +91,7 @@ def test_help_search_sort_documents_end_and_export(tmp_path, monkeypatch):
             assert app.is_running and scr.level == "class" and scr.words == "his"
             assert [r for r in scr.rows] == list(V.class_view(ev, V.ALL, None, "his").items)
             # the palette exports this table, not the totals
-            path = app.export("csv", "ignored")
+            path = next(cb for text, cb, _ in scr.palette_commands() if text.endswith("CSV"))()
             rows = list(csv.DictReader(path.open(encoding="utf-8")))
             assert path.name.startswith("corefreport-errors") and len(rows) == len(scr.rows)
             assert rows[0]["document"] == scr.rows[0].doc_id and rows[0]["class"] == scr.rows[0].cls
@@ -101,7 +102,7 @@ def test_help_search_sort_documents_end_and_export(tmp_path, monkeypatch):
             await pilot.press("d")
             await pilot.pause()
             assert scr.level == "documents" and t.row_count == len(ev.errors.document_counts())
-            path = app.export("json", "ignored")
+            path = next(cb for text, cb, _ in scr.palette_commands() if text.endswith("JSON"))()
             records = json.loads(path.read_text(encoding="utf-8"))
             assert records == V.documents_view(ev).records()
             await pilot.press("enter")

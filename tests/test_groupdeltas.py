@@ -2,8 +2,8 @@
 compare --runs (two groups of runs; runs and documents as the resampling unit), issue 28.
 
 Checked against: ``compare`` on each dataset alone (the per-dataset tests are its tests), the
-macro of ``score --datasets`` (:mod:`corefreport.scoring.datasets`), the runs' means of
-``score --runs`` (:mod:`corefreport.scoring.runs`), an exact permutation test written here with
+macro of ``score --datasets`` (:mod:`corefreport.study.datasets`), the runs' means of
+``score --runs`` (:mod:`corefreport.study.runs`), an exact permutation test written here with
 itertools and ``statistics``, and a stratified bootstrap written here with ``random``.
 """
 
@@ -24,10 +24,10 @@ import pytest
 from corefreport.io import load_corpus
 from corefreport.model import Corpus
 from corefreport.scoring.compare import compare
-from corefreport.scoring.datasets import evaluate_datasets, single_variant
+from corefreport.study.datasets import evaluate_datasets, single_variant
 from corefreport.scoring.evaluate import evaluate
-from corefreport.scoring.groupdeltas import compare_datasets, compare_runs, f1_of, macro_delta, score_columns
-from corefreport.scoring.runs import evaluate_runs
+from corefreport.study.groupdeltas import compare_datasets, compare_runs, f1_of, macro_delta, score_columns
+from corefreport.study.runs import evaluate_runs
 from corefreport.scoring.settings import Settings
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -215,8 +215,8 @@ def test_command_line_runs(runs):
 def test_group_intervals_agree_with_a_plain_bootstrap():
     """Each group's interval: its own documents resampled (a plain ``random`` bootstrap here, 4000
     resamples, agrees to 1.5 points); the macro row's contains the macro score."""
-    from corefreport.scoring.groupdeltas import group_intervals
-    from corefreport.scoring.subsets import grouping, subsets
+    from corefreport.study.groupdeltas import group_intervals
+    from corefreport.study.subsets import grouping, subsets
 
     ev = evaluate(load_corpus(str(KEY), key=True), load_corpus(str(ML)), SETTINGS, rows=False)
     by = grouping("genre")

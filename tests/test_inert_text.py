@@ -165,7 +165,8 @@ def test_score_json_keeps_the_exact_id_and_csv_keeps_it_in_a_pipe(evil):
 
 
 def test_csv_written_to_a_terminal_is_inert(ev, monkeypatch):
-    from corefreport.cli import run
+    from corefreport.cli.output import emit
+    from corefreport.present.study import evaluation_output
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -173,7 +174,7 @@ def test_csv_written_to_a_terminal_is_inert(ev, monkeypatch):
 
     term = Terminal()
     monkeypatch.setattr(sys, "stdout", term)
-    run.render(ev, run.OutFormat.csv, None, False, True)
+    emit(evaluation_output(ev, "csv", True), None, False)
     assert_inert(term.getvalue())
     from corefreport.present.render import tables_csv
     from corefreport.present.tables import all_tables
@@ -346,11 +347,11 @@ def test_browser_line_filter_strips_what_a_widget_would_draw_raw():
 
 def test_dataset_and_run_names_are_inert_in_every_format(tmp_path):
     """A dataset name comes from the manifest, a run's from the command line: the terminal table,
-    Markdown and LaTeX show its escapes (cli/run.render_summary, present/scoreview.show)."""
+    Markdown and LaTeX show its escapes (present/study.Output, present/scoreview.show)."""
     from typer.testing import CliRunner
 
     from corefreport.cli import app
-    from corefreport.cli.run import example_paths
+    from corefreport.cli.output import example_paths
 
     key, resp = example_paths()
     name = "ev\x1b[2Jil\x1b]52;c;cHduZWQ=\x07"

@@ -355,7 +355,7 @@ def test_without_fork_the_command_line_prints_the_same_bytes(tmp_path):
 def test_the_report_is_the_same_with_one_and_two_processes(tmp_path):
     script = """
 import sys
-import corefreport.cli.run as r
+import corefreport.study.run as r
 n = int(sys.argv.pop())
 r.pool_size = lambda jobs, files: n
 from corefreport.cli import main

@@ -58,20 +58,28 @@ def test_mean_sd_min_max_are_those_of_the_runs_scored_alone(three_runs):
 
 
 def test_a_glob_names_the_runs_and_the_key_is_read_once(three_runs, monkeypatch):
-    import corefreport.io as io
+    """The key is read whole once (study/read.py: Key); each run is parsed once, a document at a time."""
+    import corefreport.io.conll2012 as C
+    import corefreport.study.read as R
 
     key, runs = three_runs
     reads: list[str] = []
-    real = io.load_corpus
+    parsed: list[str] = []
+    real, stream = R.load_corpus, C.iter_conll2012
 
     def counting(spec, *args, **kwargs):
         reads.append(spec)
         return real(spec, *args, **kwargs)
 
-    monkeypatch.setattr(io, "load_corpus", counting)
+    def streaming(path, *args, **kwargs):
+        parsed.append(path)
+        return stream(path, *args, **kwargs)
+
+    monkeypatch.setattr(R, "load_corpus", counting)
+    monkeypatch.setattr(C, "iter_conll2012", streaming)
     res = run("score", key, str(key.parent / "seed*.conll"), "--runs", "-m", "muc", "-f", "csv")
     assert res.exit_code == 0, res.output
-    assert reads == [str(key)] + [str(r) for r in runs]
+    assert reads == [str(key)] and parsed == [str(r) for r in runs]
     lines = res.stdout.splitlines()
     assert lines[0] == "metric,mean_f1,sd_f1,min_f1,max_f1,run1_f1,run2_f1,run3_f1" and lines[1].startswith("muc,")
 

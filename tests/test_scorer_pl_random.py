@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from corefreport.cli.run import score_files
+from corefreport.study.plan import Policy, pair_plan
+from corefreport.study.run import run
 from corefreport.scoring.settings import Settings
 
 HERE = Path(__file__).resolve().parent / "data" / "scorer_pl_random"
@@ -87,7 +88,7 @@ def scored(pair, tmp_path: Path):
     key, resp = tmp_path / f"{pair.id}.key", tmp_path / f"{pair.id}.response"
     key.write_bytes(pair.key.encode("utf-8"))
     resp.write_bytes(pair.response.encode("utf-8"))
-    return score_files(str(key), str(resp), SETTINGS, quiet=True, jobs=1)
+    return run(pair_plan(str(key), str(resp), SETTINGS, policy=Policy(jobs=1))).evaluation
 
 
 def mismatches(ev, numbers: dict) -> list[str]:

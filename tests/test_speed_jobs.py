@@ -92,7 +92,7 @@ def test_a_pool_meets_a_response_out_of_order(tmp_path):
 
 
 def test_default_jobs_is_one_process_for_small_corpora(tmp_path):
-    from corefreport.cli.run import POOL_BYTES, pool_size
+    from corefreport.study.run import POOL_BYTES, pool_size
 
     small = tmp_path / "small.conll"
     small.write_text("x" * 1000)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import sys
 
-from corefreport.cli import run
+from corefreport.cli import output as run
 
 
 class Clock:
@@ -19,7 +19,7 @@ class Clock:
 
 def test_no_bar_when_stderr_is_not_a_terminal(monkeypatch):
     monkeypatch.setattr(sys, "stderr", io.StringIO())
-    assert run._progress_callback() is None
+    assert run.progress_bar(False) is None
 
 
 def test_the_bar_starts_after_one_second_and_is_removed(monkeypatch):
@@ -46,15 +46,15 @@ def test_the_bar_starts_after_one_second_and_is_removed(monkeypatch):
     import rich.progress
 
     monkeypatch.setattr(rich.progress, "Progress", FakeProgress)
-    bar = run._ProgressBar()
+    bar = run.ProgressBar()
     clock = Clock()
     bar._clock, bar._start = clock, 0.0
     for done in range(1, 50):
-        bar(done, 0)
+        bar.documents('scoring', done, 0)
     assert not started  # the first second: nothing shown
     clock.now = run.PROGRESS_AFTER + 0.01
-    bar(50, 0)
-    bar(51, 0)
+    bar.documents('scoring', 50, 0)
+    bar.documents('scoring', 51, 0)
     assert len(started) == 1 and started[0]["console"].stderr and started[0]["transient"]
     assert bar._bar.updates == [50, 51] and bar._bar.total is None
     bar.close()
@@ -84,8 +84,8 @@ def test_a_known_total_stops_the_bar_itself(monkeypatch):
     import rich.progress
 
     monkeypatch.setattr(rich.progress, "Progress", FakeProgress)
-    bar = run._ProgressBar()
+    bar = run.ProgressBar()
     bar._start = -10.0
-    bar(1, 2)
-    bar(2, 2)
+    bar.documents('scoring', 1, 2)
+    bar.documents('scoring', 2, 2)
     assert calls == ["start", 2, "stop"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from corefreport.cli import example_paths
-from corefreport.cli.run import spans_only
+from corefreport.study.read import spans_only
 from corefreport.io import load_corpus
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.settings import Settings

@@ -14,7 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 import corefreport.cli.commands as commands
-import corefreport.cli.run as run
+import corefreport.cli.score as run
+import corefreport.cli.tui as tui
 from corefreport.cli import example_paths
 from corefreport.cli.fast import parse, try_score
 
@@ -79,7 +80,7 @@ LINES = [
 
 @pytest.mark.parametrize("argv", LINES, ids=[" ".join(a[3:]) or "plain" for a in LINES])
 def test_fast_parser_passes_what_typer_passes(monkeypatch, argv):
-    slow = captured(monkeypatch, commands, argv, via_typer=True)
+    slow = captured(monkeypatch, run, argv, via_typer=True)
     fast = captured(monkeypatch, run, argv, via_typer=False)
     assert fast == slow
 
@@ -116,8 +117,7 @@ def test_fast_tui_passes_what_typer_passes(monkeypatch, argv):
     from corefreport.cli.fast import try_tui
 
     seen: list = []
-    for module in (commands, run):
-        monkeypatch.setattr(module, "run_tui_command", lambda *a, **k: seen.append((a, k)) or 0)
+    monkeypatch.setattr(tui, "run_tui_command", lambda *a, **k: seen.append((a, k)) or 0)
     res = CliRunner().invoke(commands.app, argv)
     assert res.exit_code == 0, res.output
     with pytest.raises(SystemExit) as done:
@@ -161,7 +161,7 @@ REPORT_LINES = [
 @pytest.mark.parametrize("argv", REPORT_LINES, ids=[" ".join(a[3:]) or "plain" for a in REPORT_LINES])
 def test_fast_report_passes_what_typer_passes(monkeypatch, argv):
     """``report`` without typer: run_report gets the arguments and Settings typer gives it."""
-    import corefreport.cli.reporting as reporting
+    import corefreport.cli.report as reporting
     from corefreport.cli.fast import try_report
 
     seen: list = []

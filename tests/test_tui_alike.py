@@ -43,10 +43,10 @@ def test_c_is_offered_only_where_the_matrix_can_leave_its_diagonal():
         app = CorefApp(ev)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            assert DESCRIPTIONS["corefreport.confusion"] not in [what for _k, what in app.key_help()]
+            assert DESCRIPTIONS["corefreport.confusion"] not in [what for _k, what in app.browser.key_help()]
             await pilot.press("c")
             await pilot.pause()
-            assert app.browser.page.kind == "totals"
+            assert app.browser.page.name == "totals"
             assert "types both sides from the same words" in str(app.browser.query_one("#status").render())
 
     asyncio.run(drive())
@@ -65,7 +65,7 @@ def test_enter_on_an_empty_cell_of_an_off_diagonal_matrix_says_why():
         app = CorefApp(ev)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            assert DESCRIPTIONS["corefreport.confusion"] in [what for _k, what in app.key_help()]
+            assert DESCRIPTIONS["corefreport.confusion"] in [what for _k, what in app.browser.key_help()]
             await pilot.press("c")
             await pilot.pause()
             b = app.browser
@@ -73,7 +73,7 @@ def test_enter_on_an_empty_cell_of_an_off_diagonal_matrix_says_why():
             b.table.move_column(col)
             await pilot.press("enter")
             await pilot.pause()
-            assert b.page.kind == "confusion"  # no empty page opened
+            assert b.page.name == "confusion"  # no empty page opened
             said = str(b.query_one("#status").render())
             assert said == M.empty_cell_reason(view.items[row].key, view.columns[col], "cls")
 

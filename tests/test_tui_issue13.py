@@ -41,10 +41,12 @@ def staged_producer(gate: threading.Event):
     """Hands the app the standard scores, then waits for ``gate`` before the full evaluation."""
     stage, full = gum()
 
-    def produce(report, on_stage):
-        on_stage(stage)
+    def produce(watch):
+        from corefreport.study.nodes import Pair
+
+        yield Pair("", stage, final=False)
         gate.wait(20)
-        return full
+        yield Pair("", full)
 
     return produce
 
@@ -65,32 +67,32 @@ def test_documents_opened_before_the_analyses_see_the_full_result():
 
     async def drive():
         gate = threading.Event()
-        app = CorefApp(producer=staged_producer(gate))
+        app = CorefApp(stages=staged_producer(gate))
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: app.ev is not None and app.browser.page.kind == "totals")
+            await until(pilot, lambda: app.ev is not None and app.browser.page.name == "totals")
             await pilot.press("d")
             await pilot.pause()
             b = app.browser
-            assert [p.kind for p in b.pages] == ["totals", "documents"]
+            assert [p.name for p in b.pages] == ["totals", "documents"]
             b.table.move_cursor(row=5)
             await pilot.pause()
             doc = b.page.view.items[5].doc_id
             await pilot.press("enter")  # no analysis yet: says so, stays
             await pilot.pause()
-            assert b.page.kind == "documents"
+            assert b.page.name == "documents"
             gate.set()
             await app.workers.wait_for_complete()
             await until(pilot, lambda: app.analyses_ready)
             await pilot.pause(0.1)
             assert app.ev is full
             ids = [d.doc_id for d in b.page.view.items]
-            assert b.page.kind == "documents" and b.table.cursor_row == 5 and ids[5] == doc
+            assert b.page.name == "documents" and b.table.cursor_row == 5 and ids[5] == doc
             worst = sorted(full.documents, key=lambda d: (d.conll(), d.doc_id))
             assert ids == [d.doc_id for d in worst]
             assert app.shown()[5][0].split("…")[-1] in doc
             await pilot.press("enter")
             await pilot.pause()
-            assert b.page.kind == "links"
+            assert b.page.name == "links"
             rows = full.select("immediate", doc_id=doc)
             assert len(b.page.view) == len(rows) > 0
             await pilot.press("backspace", "backspace")
@@ -172,11 +174,11 @@ def test_warnings_of_score_are_listed_from_the_totals():
             await pilot.pause()
             await pilot.press("enter")
             await pilot.pause()
-            assert app.browser.page.kind == "warnings"
+            assert app.browser.page.name == "warnings"
             assert [r[0] for r in app.shown()] == list(full.warnings)
             await pilot.press("backspace")
             await pilot.pause()
-            assert app.browser.page.kind == "totals"
+            assert app.browser.page.name == "totals"
 
     run(drive())
 
@@ -207,7 +209,7 @@ def test_help_lists_every_binding_with_remapped_keys_and_d_does_not_stack():
             await pilot.press("d")
             await pilot.pause()
             b = app.browser
-            assert [p.kind for p in b.pages] == ["totals", "documents"] and b.table.cursor_row == 2
+            assert [p.name for p in b.pages] == ["totals", "documents"] and b.table.cursor_row == 2
             # Escape in the filter box closes the box, not the page
             await pilot.press("enter", "f")
             await pilot.pause()
@@ -215,7 +217,7 @@ def test_help_lists_every_binding_with_remapped_keys_and_d_does_not_stack():
             await pilot.press("backspace")  # Backspace edits the box
             await pilot.press("escape")
             await pilot.pause(0.2)
-            assert b.page.kind == "links" and not b.query_one("#filter").has_focus
+            assert b.page.name == "links" and not b.query_one("#filter").has_focus
 
     run(drive())
 
@@ -382,7 +384,7 @@ def test_typed_confusion_matrix_counts_and_its_cells_open_their_links():
                 await pilot.press("right")
             await pilot.press("enter")
             await pilot.pause()
-            assert b.page.kind == "links" and b.page.crumb == "ana → ana"
+            assert b.page.name == "links" and b.page.crumb == "ana → ana"
             assert sorted(b.page.view.items, key=lambda r: (r.doc_id, r.span)) == \
                 sorted(same_ana, key=lambda r: (r.doc_id, r.span))
             # b: the same matrix by link type

@@ -19,14 +19,15 @@ from corefreport.io import load_corpus
 from corefreport.model import Corpus
 from corefreport.present.datasets import datasets_table
 from corefreport.present.numbers import cell
-from corefreport.scoring.datasets import evaluate_datasets, single_variant
+from corefreport.study.datasets import evaluate_datasets, single_variant
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.options import settings_from
 from corefreport.scoring.registry import ALL_METRICS
 from corefreport.scoring.settings import Settings
 from corefreport.tui import datasetmodel as D
 from corefreport.tui.app import CorefApp
-from corefreport.tui.levels import LevelReady, LevelsApp
+from corefreport.tui.messages import Scored as LevelReady
+from studies import level_nodes
 
 HERE = Path(__file__).parent
 FIXTURE = HERE / "data" / "corefud"
@@ -79,7 +80,7 @@ def test_enter_opens_the_dataset_browser_and_escape_comes_back():
     level = example_level()
 
     async def go():
-        app = LevelsApp(level=level)
+        app = CorefApp(level)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             listed = app.shown()
@@ -90,7 +91,7 @@ def test_enter_opens_the_dataset_browser_and_escape_comes_back():
             first_browser = app.browser
             await pilot.press("d")  # the usual pages work inside
             await pilot.pause()
-            assert app.browser.page.kind == "documents"
+            assert app.browser.page.name == "documents"
             await pilot.press("escape", "escape")
             await pilot.pause()
             assert app.screen is app.list_screen and app.shown() == listed
@@ -119,7 +120,7 @@ def test_a_row_asked_for_before_it_is_scored_opens_when_it_comes():
     waiting = D.Level("datasets", "dataset", full.scores, {"first": full.evaluations["first"]}, ("first", "rest"))
 
     async def go():
-        app = LevelsApp(level=waiting)
+        app = CorefApp(waiting)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             await pilot.press("down", "enter")
@@ -135,9 +136,7 @@ def test_a_row_asked_for_before_it_is_scored_opens_when_it_comes():
 
 def test_datasets_producer_reads_each_file_once_and_ranks_as_corefud_scorer(tmp_path, corefud_gum_pairs,
                                                                             monkeypatch):
-    import corefreport.io as io
-
-    from corefreport.cli.tuilevels import datasets_producer
+    import corefreport.study.read as io
 
     m = tmp_path / "datasets.tsv"
     m.write_text(f"gum\t{corefud_gum_pairs / 'key.conllu'}\t{corefud_gum_pairs / 'response-xrenner.conllu'}\n"
@@ -146,8 +145,8 @@ def test_datasets_producer_reads_each_file_once_and_ranks_as_corefud_scorer(tmp_
     real = io.load_corpus
     monkeypatch.setattr(io, "load_corpus", lambda path, *a, **k: reads.append(Path(path).name) or real(path, *a, **k))
     settings = settings_from(preset="crac", default_metrics=ALL_METRICS, analyses=("arcs",))
-    seen: list[D.Level] = []
-    level = datasets_producer(str(m), None, settings)(lambda *a: None, seen.append)
+    seen = [D.level_of(node) for node in level_nodes(str(m), [], settings, datasets=True)]
+    level = seen[-1]
     assert sorted(reads) == sorted(["key.conllu", "response-xrenner.conllu", "crac.key.conllu",
                                     "crac.response.conllu"])
     assert [len(x.evaluations) for x in seen] == [1, 2] and seen[-1].final and not seen[0].final
@@ -162,16 +161,15 @@ def test_datasets_producer_reads_each_file_once_and_ranks_as_corefud_scorer(tmp_
 
 @pytest.mark.skipif(not (SHARED / "data" / "xrenner").is_dir(), reason="needs ../shared")
 def test_groups_producer_per_genre_reference_values_and_each_group_browser(monkeypatch):
-    import corefreport.cli.tuilevels as T
-    from corefreport.scoring.subsets import grouping
+    import corefreport.study.read as T
 
     key = SHARED / "data" / "gum" / "derived" / "conll2012" / "gum.conll"
     resp = SHARED / "data" / "xrenner" / "conll2012" / "ml-gum.conll"
     reads: list[str] = []
-    real = T._load
-    monkeypatch.setattr(T, "_load", lambda path, *a, **k: reads.append(Path(path).name) or real(path, *a, **k))
+    real = T.load_corpus
+    monkeypatch.setattr(T, "load_corpus", lambda path, *a, **k: reads.append(Path(path).name) or real(path, *a, **k))
     settings = Settings(metrics=("muc", "bcub", "ceafe"), analyses=("arcs",))
-    level = T.groups_producer(str(key), str(resp), settings, grouping("genre"))(lambda *a: None, lambda lv: None)
+    level = D.level_of(level_nodes(str(key), [str(resp)], settings, subsets=["genre"])[-1])
     assert reads == ["gum.conll", "ml-gum.conll"]
     view = D.level_view(level)
     conll = {r[0]: r[view.columns.index("CoNLL")] for r in view.plain(full=True)}

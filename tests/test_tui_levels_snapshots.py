@@ -15,12 +15,13 @@ import pytest
 from corefreport.cli import example_paths
 from corefreport.io import load_corpus
 from corefreport.model import Corpus
-from corefreport.scoring import datasets as S
+from corefreport.study import datasets as S
 from corefreport.scoring.registry import ALL_METRICS
 from corefreport.scoring.settings import Settings, Signature
-from corefreport.scoring.subsets import grouping
+from corefreport.study.subsets import grouping
 from corefreport.tui import datasetmodel as D
-from corefreport.tui.levels import LevelsApp
+from corefreport.tui.app import CorefApp
+from studies import level_nodes
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 SETTINGS = Settings(metrics=ALL_METRICS, analyses=("arcs", "typed"))
@@ -52,25 +53,23 @@ def datasets_level(monkeypatch) -> D.Level:
 
 
 def groups_level() -> D.Level:
-    from corefreport.cli.tuilevels import groups_producer
-
     key, resp = example_paths()
-    level = groups_producer(key, resp, SETTINGS, grouping("length:400,800"))(lambda *a: None, lambda lv: None)
+    level = D.level_of(level_nodes(key, [resp], SETTINGS, subsets=["length:400,800"])[-1])
     return replace(level, evaluations={n: _no_version(ev) for n, ev in level.evaluations.items()})
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_datasets_page(snap_compare, size, monkeypatch):
-    assert snap_compare(LevelsApp(level=datasets_level(monkeypatch), title="datasets of datasets.tsv"),
+    assert snap_compare(CorefApp(datasets_level(monkeypatch), title="datasets of datasets.tsv"),
                         terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_dataset_opened(snap_compare, size, monkeypatch):
-    assert snap_compare(LevelsApp(level=datasets_level(monkeypatch), title="datasets of datasets.tsv"),
+    assert snap_compare(CorefApp(datasets_level(monkeypatch), title="datasets of datasets.tsv"),
                         terminal_size=size, press=["down", "enter"])
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_groups_page(snap_compare, size):
-    assert snap_compare(LevelsApp(level=groups_level(), title="response by length"), terminal_size=size)
+    assert snap_compare(CorefApp(groups_level(), title="response by length"), terminal_size=size)

@@ -312,7 +312,7 @@ def test_real_classes_types_and_links_add_up():
 
 
 def test_export_never_overwrites(tmp_path):
-    from corefreport.tui.app import export_view
+    from corefreport.tui.export import export_view
 
     view = M.link_view(hand(), M.Scope("immediate"))
     a = export_view(view, "links", "csv", tmp_path)
@@ -329,7 +329,7 @@ def test_export_never_overwrites(tmp_path):
 
 
 def test_keymap_file(tmp_path, monkeypatch):
-    from corefreport.tui.app import load_keymap
+    from corefreport.tui.keymap import load_keymap
 
     p = tmp_path / "keymap.toml"
     p.write_text('[keymap]\n"corefreport.back" = "backspace,escape"\n"corefreport.search" = "f"\n')

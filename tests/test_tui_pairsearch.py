@@ -11,7 +11,7 @@ from test_tui_systems import systems
 from corefreport.tui import pairmodel as P
 from corefreport.tui.pairsearch import change_text, search_changes
 from corefreport.tui.search import word_pattern
-from corefreport.tui.systems import SystemsApp
+from corefreport.tui.app import CorefApp as SystemsApp
 
 
 def _all(analysis="immediate"):
@@ -50,7 +50,7 @@ def test_slash_on_the_changed_links_filters_them_and_typed_text_is_text():
         a = SystemsApp(sy)
         async with a.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            s = a.screen_of_systems
+            s = a.systems_screen
             await pilot.press("l", "enter")  # the transitions of ARCS 1, the first one's changes
             await pilot.pause()
             before = len(s.page.view)
@@ -58,12 +58,12 @@ def test_slash_on_the_changed_links_filters_them_and_typed_text_is_text():
             await pilot.press("slash", "q", "backspace", "i", "n", ":", "m", "e", "n", "t", "i", "o", "n", "space",
                               "i", "t", "enter")
             await pilot.pause()
-            assert a.is_running and s.page.kind == "changes" and s.page.scope.query == "in:mention it"
+            assert a.is_running and s.page.name == "changes" and s.page.scope.query == "in:mention it"
             assert 0 < len(s.page.view) < before and all(c.text.lower() == "it" for c in s.page.view.items)
             # from the totals, / searches every change of the analysis
             await pilot.press("t", "slash", "k", "i", "n", "d", ":", "l", "o", "s", "s", "enter")
             await pilot.pause()
-            assert [p.kind for p in s.pages] == ["pair-totals", "changes"]
+            assert [p.name for p in s.pages] == ["pair-totals", "changes"]
             assert len(s.page.view) == sum(1 for c in changes if c.kind == "loss")
             # a bad regular expression: said, and the box keeps it
             await pilot.press("slash", "r", "e", ":", "(", "enter")

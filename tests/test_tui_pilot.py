@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 from functools import lru_cache
 
-from corefreport.cli import example_paths, tui_producer
+from corefreport.cli import example_paths
+from studies import pair_stages
 from corefreport.io import load_corpus
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.registry import ALL_METRICS, STANDARD_METRICS
@@ -47,11 +48,11 @@ def test_drill_totals_class_type_link_and_back():
             await pilot.pause()
             b = app.browser
             totals = M.totals_view(ev, 80)
-            assert b.page.kind == "totals" and app.shown() == [list(map(_plain, r)) for r in totals.rows()]
+            assert b.page.name == "totals" and app.shown() == [list(map(_plain, r)) for r in totals.rows()]
             await go_to(pilot, row_index(totals, lambda r: r.target == ("analysis", "immediate")))
             await pilot.press("enter")
             classes = M.group_view(ev, M.Scope("immediate"), "cls")
-            assert b.page.kind == "groups" and shown_keys(app) == [g.key for g in classes.items]
+            assert b.page.name == "groups" and shown_keys(app) == [g.key for g in classes.items]
             assert [p.crumb for p in b.pages][1:] == ["ARCS 1 immediate"]
             prp = row_index(classes, lambda g: g.key == "PRP")
             await go_to(pilot, prp)
@@ -61,27 +62,27 @@ def test_drill_totals_class_type_link_and_back():
             assert app.shown()[0][2:] == types.plain()[0][2:]
             await pilot.press("enter")
             links = M.link_view(ev, types.items[0].scope)
-            assert b.page.kind == "links" and app.shown() == [list(map(_plain, r)) for r in links.rows()]
+            assert b.page.name == "links" and app.shown() == [list(map(_plain, r)) for r in links.rows()]
             assert all(r.cls == "PRP" and r.type == types.items[0].key for r in links.items)
             detail = str(b.query_one("#detail").render())
             assert links.items[0].doc_id in detail
             await pilot.press("down")
             assert links.items[1].text in str(b.query_one("#detail").render())
             await pilot.press("enter")
-            assert b.page.kind == "link" and b.page.row is links.items[1]
+            assert b.page.name == "link" and b.page.row is links.items[1]
             assert not b.table.display and b.query_one("#detail").display
             crumbs = str(b.query_one("#crumbs").render())
             assert "ARCS 1 immediate › PRP › " + types.items[0].key in crumbs
             await pilot.press("escape")
-            assert b.page.kind == "links" and b.table.cursor_row == 1  # back where we were
+            assert b.page.name == "links" and b.table.cursor_row == 1  # back where we were
             await pilot.press("escape")
             assert shown_keys(app) == [g.key for g in types.items]
             await pilot.press("escape")
-            assert b.page.kind == "groups" and b.table.cursor_row == prp
+            assert b.page.name == "groups" and b.table.cursor_row == prp
             await pilot.press("escape")
-            assert b.page.kind == "totals"
+            assert b.page.name == "totals"
             await pilot.press("escape")  # nothing above the totals
-            assert b.page.kind == "totals" and len(b.pages) == 1
+            assert b.page.name == "totals" and len(b.pages) == 1
             assert [t for t, _ in app.timings][:5] == ["start", "classes", "types", "links", "link"]
 
     run(drive())
@@ -128,7 +129,7 @@ def test_documents_worst_first_then_their_links():
             await pilot.press("enter")
             worst = docs.items[0].doc_id
             page = app.browser.page
-            assert page.kind == "links" and page.scope == M.Scope("immediate", (("doc_id", worst),))
+            assert page.name == "links" and page.scope == M.Scope("immediate", (("doc_id", worst),))
             assert {r.doc_id for r in page.view.items} == {worst}
             assert app.browser.table.row_count == len(page.view)
 
@@ -146,7 +147,7 @@ def test_search_filters_links_and_tables_format_only_rows_on_screen():
             await pilot.pause()
             b = app.browser
             await pilot.press("slash")  # from the totals: all links of the first analysis
-            assert b.page.kind == "links" and b.query_one("#filter").has_focus
+            assert b.page.name == "links" and b.query_one("#filter").has_focus
             all_links = len(M.rows_of(ev, "immediate"))
             assert len(b.page.view) == all_links > MEASURE
             await pilot.press(*"fn", "enter")
@@ -193,7 +194,7 @@ def test_palette_jumps_to_a_type_and_exports(tmp_path, monkeypatch):
             await pilot.press("enter")
             await pilot.pause(0.1)
             page = app.browser.page
-            assert page.kind == "links" and page.view.items
+            assert page.name == "links" and page.view.items
             assert all(r.type == "her" and r.cls == "PRP$" for r in page.view.items)
 
     run(drive())
@@ -207,11 +208,11 @@ def test_remapped_keys():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await pilot.press("d")
-            assert app.browser.page.kind == "totals"
+            assert app.browser.page.name == "totals"
             await pilot.press("D")
-            assert app.browser.page.kind == "documents"
+            assert app.browser.page.name == "documents"
             await pilot.press("backspace")
-            assert app.browser.page.kind == "totals"
+            assert app.browser.page.name == "totals"
 
     run(drive())
 
@@ -223,15 +224,18 @@ def test_scoring_in_a_worker_standard_metrics_first(monkeypatch):
     key, resp = example_paths()
     options = Settings(metrics=STANDARD_METRICS, analyses=("arcs",))
     calls: list[Settings] = []
+    import corefreport.study.run as SR
+
     real = E.evaluate
-    monkeypatch.setattr(E, "evaluate", lambda *a, **k: calls.append(k["settings"]) or real(*a, **k))
+    staged = SR.evaluation_stages
+    monkeypatch.setattr(SR, "evaluation_stages", lambda *a, **k: calls.append(k["settings"]) or staged(*a, **k))
 
     async def drive():
-        app = CorefApp(producer=tui_producer(key, resp, options))
+        app = CorefApp(stages=pair_stages(key, resp, options))
         async with app.run_test(size=(80, 24)) as pilot:
             await app.workers.wait_for_complete()
             await pilot.pause(0.1)
-            assert app.analyses_ready and app.browser.page.kind == "totals"
+            assert app.analyses_ready and app.browser.page.name == "totals"
             labels = shown_keys(app)
             assert labels[:2] == ["MUC", "B³"] and "ARCS 1 immediate ›" in labels
             status = app.browser.query_one("#status")  # no "computing…" left; at most "analyses ready"
@@ -253,11 +257,14 @@ def test_with_the_linguistically_aware_metrics_the_standard_ones_come_first(monk
     options = Settings(metrics=ALL_METRICS, analyses=("arcs",))
     calls: list[Settings] = []
     seen: list[str] = []
+    import corefreport.study.run as SR
+
     real = E.evaluate
-    monkeypatch.setattr(E, "evaluate", lambda *a, **k: calls.append(k["settings"]) or real(*a, **k))
+    staged = SR.evaluation_stages
+    monkeypatch.setattr(SR, "evaluation_stages", lambda *a, **k: calls.append(k["settings"]) or staged(*a, **k))
 
     async def drive():
-        app = CorefApp(producer=tui_producer(key, resp, options))
+        app = CorefApp(stages=pair_stages(key, resp, options))
         async with app.run_test(size=(80, 24)) as pilot:
             await app.workers.wait_for_complete()
             await pilot.pause(0.1)
@@ -275,7 +282,7 @@ def test_unreadable_input_exits_with_code_2(tmp_path):
     key, _ = example_paths()
 
     async def drive():
-        app = CorefApp(producer=tui_producer(key, str(tmp_path / "absent.conll"), Settings()))
+        app = CorefApp(stages=pair_stages(key, str(tmp_path / "absent.conll"), Settings()))
         async with app.run_test(size=(80, 24)):
             for _ in range(250):  # the worker reports, the app exits
                 if app.error:
@@ -288,7 +295,7 @@ def test_unreadable_input_exits_with_code_2(tmp_path):
 
 
 def test_bindings_have_ids_and_tooltips_and_help_lists_remapped_keys():
-    from corefreport.tui.app import Browser
+    from corefreport.tui.screens.pair import Browser
 
     for b in Browser.BINDINGS + CorefApp.BINDINGS:
         assert b.id and b.id.startswith("corefreport.") and b.tooltip, b
@@ -298,7 +305,7 @@ def test_bindings_have_ids_and_tooltips_and_help_lists_remapped_keys():
         app = CorefApp(ev, keymap={"corefreport.jump_entity": "E", "corefreport.sort_column_3": "f3"})
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            helped = dict((d, k) for k, d in app.key_help())
+            helped = dict((d, k) for k, d in app.browser.key_help())
             assert helped["from a link: all links of its key entity"] == "E"
             assert "f3" in helped["sort by column N (1 = first); again: reverse (▲/▼ in the header)"].split()
 

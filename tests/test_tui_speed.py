@@ -12,7 +12,8 @@ from functools import lru_cache
 from textual.command import CommandList, CommandPalette
 from textual.widgets._footer import FooterKey
 
-from corefreport.cli import example_paths, tui_producer
+from corefreport.cli import example_paths
+from studies import pair_nodes
 from corefreport.scoring.registry import ALL_METRICS
 from corefreport.scoring.settings import Settings
 from corefreport.tui import model as M
@@ -26,7 +27,7 @@ SETTINGS = Settings(metrics=ALL_METRICS, analyses=("arcs", "typed"))
 @lru_cache(maxsize=1)
 def example():
     key, response = example_paths()
-    return tui_producer(key, response, SETTINGS)(lambda *a: None, lambda ev: None)
+    return pair_nodes(key, response, SETTINGS)[-1].evaluation
 
 
 def run(coro):
@@ -76,12 +77,14 @@ def test_the_footer_follows_bindings_that_change():
     gate = threading.Event()
     ev = example()
 
-    def produce(report, on_stage):
+    def produce(watch):
+        from corefreport.study.nodes import Pair
+
         gate.wait(20)
-        return ev
+        yield Pair("", ev)
 
     async def drive():
-        app = CorefApp(producer=produce)
+        app = CorefApp(stages=produce)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause(0.2)
             shown = {k.key for k in app.browser.query(FooterKey)}
@@ -128,20 +131,26 @@ def test_the_worker_scores_with_the_collector_paused(monkeypatch):
     """The cyclic collector stays off from the read to the last analysis (the outcome rows are
     many small objects without cycles; collections over them cost the browser ~0.5 s of its 2 s on
     the 300-document pair), and is on again afterwards."""
-    import corefreport.scoring.evaluate as E
+    import corefreport.study.run as SR
+
+    from studies import pair_stages
 
     seen = []
-    real = E.evaluate
+    real = SR.evaluation_stages
 
     def spy(*args, **kwargs):
         seen.append(gc.isenabled())
-        return real(*args, **kwargs)
+        for ev in real(*args, **kwargs):
+            seen.append(gc.isenabled())
+            yield ev
 
-    monkeypatch.setattr(E, "evaluate", spy)
+    monkeypatch.setattr(SR, "evaluation_stages", spy)
     key, response = example_paths()
     assert gc.isenabled()
-    ev = tui_producer(key, response, SETTINGS)(lambda *a: None, lambda ev: seen.append(gc.isenabled()))
-    assert seen and not any(seen)  # every evaluate call and every stage handed over
+    for node in pair_stages(key, response, SETTINGS)():
+        seen.append(gc.isenabled())
+    ev = node.evaluation
+    assert seen and not any(seen)  # every evaluation and every stage handed over
     assert gc.isenabled()
     assert ev.rows and ev.complete
 

@@ -20,11 +20,11 @@ from typer.testing import CliRunner
 
 from corefreport.cli import app, example_paths
 from corefreport.cli.build import VIEW_ANALYSES, build_settings
-from corefreport.cli.run import systems_producer
 from corefreport.cli.spec import SCORING_DEFAULTS
 from corefreport.scoring.registry import ALL_METRICS
 from corefreport.tui import pairmodel as P
-from corefreport.tui.systems import SystemsApp
+from corefreport.tui.app import CorefApp as SystemsApp
+from studies import Phases, systems_plan
 
 RULES = str(Path(__file__).parent / "data" / "systems" / "xrenner_rules_example.conll")
 
@@ -36,11 +36,11 @@ def tui_settings():
 @lru_cache(maxsize=1)
 def produced() -> tuple[P.Systems, list[P.Systems], list[str]]:
     key, ml = example_paths()
-    staged: list[P.Systems] = []
-    phases: list[str] = []
-    sy = systems_producer(key, {"ml": ml, "rules": RULES}, tui_settings())(
-        lambda phase, d, t: phases.append(phase), staged.append)
-    return sy, staged, phases
+    from corefreport.study.run import stages
+
+    watch = Phases()
+    nodes = list(stages(systems_plan(key, {"ml": ml, "rules": RULES}, tui_settings()), watch))
+    return nodes[-1], nodes[:-1], watch.phases
 
 
 def systems() -> P.Systems:
@@ -198,12 +198,12 @@ async def _drill(keys: list[str], size=(80, 24)):
         await pilot.pause()
         for k in keys:
             if k.startswith("row:"):
-                a.screen_of_systems.table.move_cursor(int(k[4:]))
+                a.systems_screen.table.move_cursor(int(k[4:]))
             else:
                 await pilot.press(k)
             await pilot.pause()
-        a.seen = (type(a.screen).__name__, a.screen_of_systems.current_change())
-        return a, a.screen_of_systems.page.kind, [p.kind for p in a.screen_of_systems.pages]
+        a.seen = (type(a.screen).__name__, a.systems_screen.current_change())
+        return a, a.systems_screen.page.name, [p.name for p in a.systems_screen.pages]
 
 
 def _row(label: str) -> str:
@@ -228,7 +228,7 @@ async def _test_pilot_totals_to_a_changed_link_and_its_document():
     a, kind, kinds = await _drill(["d", "enter", "escape", "escape", "l", "t"])
     assert kinds == ["pair-totals"]
     a, kind, kinds = await _drill([_row("ARCS 1"), "enter", "b"])
-    assert a.screen_of_systems.page.by == "type" and a.screen_of_systems.page.view.columns[0] == "type"
+    assert a.systems_screen.page.by == "type" and a.systems_screen.page.view.columns[0] == "type"
 
 
 def test_pilot_drills_are_quick():
@@ -272,9 +272,9 @@ async def _next_system_and_export(tmp_path, monkeypatch):
         await pilot.press("n")
         await pilot.pause()
         assert a.system == "same"
-        muc = next(r for r in a.screen_of_systems.page.view.plain() if r[0] == "MUC")
+        muc = next(r for r in a.systems_screen.page.view.plain() if r[0] == "MUC")
         assert muc[3] == "+0.00" and muc[5] == "1.0000"  # a system against itself
-        path = a.export("csv", "corefreport-totals-same")
+        path = a.export(a.systems_screen.page.view, "csv", "corefreport-totals-same", a.systems_screen)
     assert path.read_text().splitlines()[0].startswith("metric,ml,same,delta,delta low,delta high,p")
 
 

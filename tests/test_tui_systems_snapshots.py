@@ -14,9 +14,9 @@ from functools import lru_cache
 import pytest
 
 from corefreport.cli import example_paths
-from corefreport.cli.run import systems_producer
+from studies import systems_node, systems_nodes
 from corefreport.tui import pairmodel as P
-from corefreport.tui.systems import SystemsApp
+from corefreport.tui.app import CorefApp as SystemsApp
 
 from test_tui_systems import RULES, systems, tui_settings
 
@@ -27,7 +27,7 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"
 def with_errors() -> P.Systems:
     key, ml = example_paths()
     settings = replace(tui_settings(), analyses=tui_settings().analyses + ("errors",))
-    return systems_producer(key, {"ml": ml, "rules": RULES}, settings)(lambda *a: None, lambda sy: None)
+    return systems_node(key, {"ml": ml, "rules": RULES}, settings)
 
 
 def row_of(label: str, sy: P.Systems | None = None) -> int:
@@ -40,7 +40,7 @@ def moves(*steps):
         await pilot.pause()
         for s in steps:
             if isinstance(s, tuple):
-                pilot.app.screen_of_systems.table.move_cursor(s[1])
+                pilot.app.systems_screen.table.move_cursor(s[1])
             else:
                 await pilot.press(s)
             await pilot.pause()
@@ -55,8 +55,7 @@ def test_totals_side_by_side(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_first_numbers_before_the_analyses(snap_compare, size):
     key, ml = example_paths()
-    staged: list[P.Systems] = []
-    systems_producer(key, {"ml": ml, "rules": RULES}, tui_settings())(lambda *a: None, staged.append)
+    staged = systems_nodes(key, {"ml": ml, "rules": RULES}, tui_settings())[:-1]
     assert snap_compare(SystemsApp(staged[-1]), terminal_size=size)
 
 

@@ -37,7 +37,7 @@ from collections.abc import Mapping
 from typing import Any, Union
 
 from .errors import InputError, SettingsError
-from .io.clusters import Clusters, Tokens, corpus, document
+from .study.read import Clusters, Tokens
 from .model import Corpus
 from .scoring.evaluate import Running
 from .scoring.evaluate import evaluate as _evaluate
@@ -67,7 +67,9 @@ def _corpus(side: Side, name: str, tokens: Mapping[str, Tokens] | None) -> Corpu
         return side
     if isinstance(side, str):
         return load(side, key=name == "key")
-    return corpus(side, tokens, name)
+    from .study.read import clusters_corpus
+
+    return clusters_corpus(side, tokens, name)
 
 
 def evaluate(key: Side, response: Side, *, tokens: Mapping[str, Tokens] | None = None, rows: bool = True,
@@ -77,9 +79,9 @@ def evaluate(key: Side, response: Side, *, tokens: Mapping[str, Tokens] | None =
     ``tokens``: the documents' words by id (for clusters), which the analyses need."""
     s = options.pop("settings", None) or settings(**options)
     if isinstance(key, str) and isinstance(response, str):  # as the command line reads them (markup too)
-        from .io.pairs import DocumentPairs
+        from .study.read import Source, pairs
 
-        return _evaluate(DocumentPairs(key, response), settings=s, rows=rows)
+        return _evaluate(pairs(Source(key), Source(response), s), settings=s, rows=rows)
     return _evaluate(_corpus(key, "key", tokens), _corpus(response, "response", tokens), settings=s, rows=rows)
 
 
@@ -111,6 +113,8 @@ class Scorer:
         """Add document ``doc_id``: its ``key`` clusters and the system's ``response`` clusters
         (``None``: the system wrote nothing). Returns the document's own scores (``metrics``,
         ``mentions``). A document id given twice is an error."""
+        from .study.read import clusters_document as document
+
         kd = document(doc_id, key, tokens, "key")
         rd = None if response is None else document(doc_id, response, tokens, "response")
         result = self._running.add(kd, rd)
@@ -136,6 +140,6 @@ class Scorer:
 def load(path: str, format: str | None = None, key: bool = False) -> Corpus:
     """The :class:`Corpus` of a file, folder or glob (format detected unless given:
     ``conll2012``, ``conllu``, ``jsonlines``, ``webanno``); ``key``: it is the gold side."""
-    from .io import load_corpus
+    from .study.read import corpus
 
-    return load_corpus(path, format, key=key)
+    return corpus(path, key=key, fmt=format)

@@ -12,11 +12,11 @@ from __future__ import annotations
 import sys
 
 
-SUBMODULES = ("build", "commands", "fast", "options", "run")
+SUBMODULES = ("build", "commands", "compare", "fast", "options", "output", "report", "score", "spec", "tui")
 
 
 def __getattr__(name: str):
-    """``app``, ``example_paths``, ``tui_producer``… from :mod:`.commands`, imported on first use."""
+    """``app``, ``example_paths``… from :mod:`.commands`, imported on first use."""
     import importlib
 
     if name in SUBMODULES:
@@ -81,10 +81,10 @@ def main() -> None:
 
     one_blas_thread(os.environ)
     replace_unencodable()
-    run = importlib.import_module(f"{__name__}.run")
+    study = importlib.import_module("corefreport.study.run")
     signal.signal(signal.SIGINT, _interrupted)
     signal.signal(signal.SIGTERM, _interrupted)
-    run.FREEZE = True
+    study.FREEZE = True
     code: object = 0
 
     def stdout_id() -> tuple[int, int] | None:

@@ -115,7 +115,7 @@ def cross_document_fields(cross_document: bool, topic_from: str | None) -> dict:
     import os
 
     if os.path.isfile(topic_from):
-        from ..io.groups import read_groups
+        from ..study.groupsources import read_groups
 
         return {"cross_document": Topics(mapping=tuple(read_groups(topic_from).items()))}
     return {"cross_document": Topics(pattern=topic_from)}

@@ -1,6 +1,7 @@
-"""The ``corefreport`` command line (typer): reads the corpora, builds :class:`Settings` from the shared
-options (:mod:`.options`), calls the pure scoring and hands the result to a view — the terminal
-renderers of :mod:`corefreport.present`, the report, or the TUI. It never computes a score."""
+"""The ``corefreport`` command line (typer): builds :class:`Settings` from the shared options
+(:mod:`.options`) and hands each command's arguments to its runner (:mod:`.score`, :mod:`.compare`,
+:mod:`.report`, :mod:`.tui`), which makes a plan, runs its study and renders it. It never reads a
+corpus or computes a score."""
 
 from __future__ import annotations
 
@@ -15,11 +16,7 @@ from ..scoring.settings import Settings
 from .options import fail, output_path, scoring_options, typer_option
 from .spec import option
 from .build import VIEW_ANALYSES
-from .run import (  # noqa: F401 (example_paths, render, tui_producer, write_output: this module's interface)
-    InFormat, OutFormat, _refuse_existing, _warn, example_paths, render, run_score, run_systems_command,
-    run_tui_command, named_systems,
-    tui_producer, write_output,
-)
+from .output import InFormat, OutFormat, example_paths, write_output  # noqa: F401 (this module's interface)
 
 app = typer.Typer(
     add_completion=False,
@@ -93,41 +90,12 @@ def score(
     settings: Settings,
 ) -> None:
     """Score RESPONSE against KEY and print R, P, F1 (with numerators and denominators) per metric.
-    With --datasets: MANIFEST, or KEYDIR RESPONSEDIR — one row per dataset and their mean."""
-    if runs and datasets:
-        fail("--runs and --datasets go separately: score each dataset's runs alone")
-    if runs:
-        from .runs import run_runs
+    With --runs: RESPONSE is NAME=RUN1,RUN2,… (mean ± sd). With --datasets: MANIFEST, or KEYDIR
+    RESPONSEDIR — one row per dataset and their mean."""
+    from .score import run_score
 
-        return run_runs(key, response, fmt, output, force, per_doc, links, key_format, response_format, example,
-                        quiet, jobs, settings, subsets=subsets)
-    if datasets:
-        from .datasets import run_datasets
-
-        return run_datasets(key, response, fmt, output, force, per_doc, links, key_format, response_format, example,
-                            quiet, jobs, settings, subsets=subsets)
     run_score(key, response, fmt, output, force, per_doc, links, key_format, response_format, example, quiet, jobs,
-              settings=settings, subsets=subsets)
-
-
-RESAMPLING_MEMORY_LIMIT = 2 * 1024 ** 3
-"""Bytes the resampling of ``compare`` may take (estimated before it starts)."""
-
-
-def _check_resampling_memory(bootstrap: int, randomization: int, evs: dict) -> None:
-    """Refuse resample counts whose arrays cannot fit: the resampling keeps, per resample, a weight or
-    sign per document and a statistics row per system and metric (8 bytes each)."""
-    ev = next(iter(evs.values()))
-    n_docs = max(len(ev.documents), 1)
-    columns = 3 * max(len(ev.metrics), 1) * len(evs)
-    need = 8 * max(bootstrap, randomization) * (n_docs + columns)
-    if need > RESAMPLING_MEMORY_LIMIT:
-        most = RESAMPLING_MEMORY_LIMIT // (8 * (n_docs + columns))
-        fail(f"{max(bootstrap, randomization):,} resamples of {n_docs} documents and {len(evs)} systems need about "
-             f"{need / 1024 ** 3:.1f} GiB; use at most {most:,} (--bootstrap / --randomization)")
-
-
-_named = named_systems
+              settings=settings, subsets=subsets, runs=runs, datasets=datasets)
 
 
 @app.command()
@@ -162,79 +130,23 @@ def compare(
     runs: Annotated[bool, typer.Option("--runs", help="Groups of runs: 'compare KEY --runs BASE=r1,r2,… "
                     "SYS=r1,r2,…' (or quoted globs); mean ± sd per group and the difference tested with the runs and "
                     "with the documents as the unit (docs/datasets.md).")] = False,
+    subsets: Annotated[list[str], typer.Option("--subsets", metavar="genre|length[:EDGES]|FILE", help="Also per "
+                       "group of documents (repeatable): each system's scores per group and, per group, the "
+                       "difference with its interval and p-value over the group's documents; the macro row "
+                       "stratified (docs/datasets.md).")] = [],
     *,
     settings: Settings,
 ) -> None:
     """Compare systems against one key: every metric side by side, paired bootstrap intervals and
     approximate-randomization p-values over documents, per-class and per-type gains and losses
     (--by COLUMN: other groupings, such as mtype or genre), the links one system gets right and the
-    other wrong."""
-    from dataclasses import replace
+    other wrong; with --subsets the same per group of documents."""
+    from .compare import run_compare
 
-    from ..scoring.compare import GROUPINGS
-    from ..scoring.compare import compare as run_compare
-
-    if datasets or runs:
-        if datasets and runs:
-            fail("--datasets and --runs go separately")
-        if bootstrap < 0 or randomization < 0:
-            fail("--bootstrap and --randomization take a number ≥ 0")
-        from . import groupcompare as G
-
-        run = G.run_compare_datasets if datasets else G.run_compare_runs
-        return run(key, systems, settings, key_format, response_format, bootstrap, randomization, seed, fmt, output,
-                   force, quiet)
-    if len(systems) < 2:
-        fail("give a BASELINE and at least one SYSTEM")
-    if settings.plink_by:
-        fail("compare does not resample p-link categories; use 'corefreport score -m plink' per system")
-    named = _named(systems)
-    # a negative count once passed silently (--top -1 showed all but the last gain) or reached numpy's
-    # message without the option's name (--seed -1: 'expected non-negative integer')
-    for flag, value in (("--bootstrap", bootstrap), ("--randomization", randomization), ("--seed", seed),
-                        ("--top", top), ("--min-support", min_support), ("--examples", examples)):
-        if value < 0:
-            fail(f"{flag} takes a number ≥ 0, got {value}")
-    _refuse_existing(links, force)
-    _refuse_existing(output, force)
-    if no_analyses:
-        settings = replace(settings, analyses=())
-    from .reporting import score_systems
-
-    evs = score_systems(key, named, settings, key_format, response_format)
-    for name, ev in evs.items():
-        _warn(ev.warnings, quiet, f"{name}: ")
-    _check_resampling_memory(bootstrap, randomization, evs)
-    try:
-        cmp = run_compare(evs, next(iter(named)), bootstrap, randomization, seed, groupings=settings.by or GROUPINGS)
-    except ValueError as err:
-        fail(str(err))
-    from ..present import render as R
-    from ..present.terminal import print_comparison
-
-    if fmt is OutFormat.json:
-        from ..present.inert import json_inert
-
-        write_output(json_inert(json.dumps(cmp.as_dict(), indent=2, ensure_ascii=False, allow_nan=False)) + "\n",
-                     output, force)
-    elif fmt is OutFormat.csv:
-        write_output(R.comparison_csv(cmp), output, force)
-    elif fmt is OutFormat.markdown:
-        write_output(R.comparison_markdown(cmp, top, min_support), output, force)
-    elif fmt is OutFormat.latex:
-        write_output(R.comparison_latex(cmp), output, force)
-    elif output is not None:
-        from io import StringIO
-
-        buf = StringIO()
-        print_comparison(cmp, file=buf, color=False, top=top, examples=examples, min_support=min_support)
-        write_output(buf.getvalue(), output, force)
-    else:
-        print_comparison(cmp, top=top, examples=examples, min_support=min_support)
-    if links is not None:
-        from ..present.output import changed_links_text
-
-        write_output(changed_links_text(cmp, links.suffix.lower() == ".csv"), links, force)
+    run_compare(key, systems, settings, bootstrap=bootstrap, randomization=randomization, seed=seed,
+                no_analyses=no_analyses, top=top, min_support=min_support, examples=examples, links=links, fmt=fmt,
+                output=output, force=force, key_format=key_format, response_format=response_format, quiet=quiet,
+                datasets=datasets, runs=runs, subsets=subsets)
 
 
 @app.command()
@@ -262,7 +174,7 @@ def report(
     settings: Settings,
 ) -> None:
     """Write a paper-ready report (PDF, HTML) or all its tables as LaTeX, chosen by the -o suffix."""
-    from .reporting import run_report
+    from .report import run_report
 
     run_report(key, response, responses, output, title, name, latex_layout, figures, label_prefix, section,
                key_format, response_format, force, example, quiet, settings, subsets=subsets, runs=runs,
@@ -295,19 +207,7 @@ def tui(
     Enter drills in, Escape goes back, d shows per-document scores, / filters links, ? helps, q quits.
     Over SSH in a browser: --serve [--port N] on the cluster, then the printed ssh -L line on your laptop.
     """
-    responses = responses or []
-    if datasets or subsets:
-        from .tuilevels import run_levels_command
+    from .tui import run_tui_command
 
-        if example or serve:
-            fail("--example and --serve browse one pair; give --datasets or --subsets without them")
-        raise typer.Exit(run_levels_command(key, responses, key_format, response_format, settings, subsets, datasets))
-    if len(responses) > 1:
-        if example:
-            fail("--example browses one system; give KEY A B [C …] without it")
-        raise typer.Exit(run_systems_command(key, _named(responses), key_format, response_format, settings,
-                                             serve=port if serve else None))
-    raise typer.Exit(run_tui_command(key, responses[0] if responses else None, key_format, response_format, example,
-                                     settings, serve=port if serve else None))
-
-
+    raise typer.Exit(run_tui_command(key, responses or [], key_format, response_format, example, settings,
+                                     serve=port if serve else None, subsets=subsets, datasets=datasets))

@@ -6,12 +6,12 @@ typer builds a pydantic adapter for each of score's ~30 options before the first
 command lines researchers type every day — ``score KEY RESPONSE`` with the output, metric,
 analysis, singleton and format options below — builds the same keyword arguments typer would
 (:func:`.build.build_settings` for the :class:`Settings`) and calls the same
-:func:`.run.run_score`. Anything else (``--help``, an unknown or misspelled option, a value that is
+:func:`.score.run_score`. Anything else (``--help``, an unknown or misspelled option, a value that is
 not one of its choices, an option given without its value) returns ``False`` and the typer
 application takes over, with its usual messages; ``tests/test_speed_startup.py`` checks that both
 paths give identical settings and output. ``tui KEY RESPONSE`` goes the same way to
-:func:`.run.run_tui_command` (its first numbers ~0.1 s sooner), ``report KEY RESPONSE`` to
-:func:`.reporting.run_report` (~0.13 s sooner). The options this parser knows, their flags and
+:func:`.tui.run_tui_command` (its first numbers ~0.1 s sooner), ``report KEY RESPONSE`` to
+:func:`.report.run_report` (~0.13 s sooner). The options this parser knows, their flags and
 defaults are those of :mod:`.spec` marked ``fast`` — the definitions typer's commands are made of.
 """
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 from enum import Enum
 from pathlib import Path
 
-from .run import InFormat, OutFormat
+from .output import InFormat, OutFormat
 from .spec import COMMANDS, SCORING, SCORING_DEFAULTS
 
 def _output(text: str) -> Path:
@@ -119,25 +119,10 @@ def try_score(argv: list[str]) -> bool:
         return False
     from ..scoring.registry import STANDARD_METRICS
     from .build import build_settings
-    from .run import run_score
+    from .score import run_score
 
     scoring = {**SCORING_DEFAULTS, **parsed.pop("scoring")}
     settings = build_settings(**scoring, default_metrics=STANDARD_METRICS, default_analyses=())
-    runs, datasets = parsed.pop("runs", False), parsed.pop("datasets", False)
-    if runs and datasets:
-        from .build import fail
-
-        fail("--runs and --datasets go separately: score each dataset's runs alone")
-    if runs:
-        from .runs import run_runs
-
-        run_runs(**parsed, settings=settings)
-        return True
-    if datasets:
-        from .datasets import run_datasets
-
-        run_datasets(**parsed, settings=settings)
-        return True
     run_score(**parsed, settings=settings)
     return True
 
@@ -150,39 +135,28 @@ def try_tui(argv: list[str]) -> bool:
         return False
     from ..scoring.registry import ALL_METRICS
     from .build import VIEW_ANALYSES, build_settings
-    from .run import run_tui_command
 
     scoring = {**SCORING_DEFAULTS, **parsed.pop("scoring")}
     settings = build_settings(**scoring, default_metrics=ALL_METRICS, default_analyses=VIEW_ANALYSES)
-    subsets, datasets = parsed.pop("subsets", []), parsed.pop("datasets", False)
-    if subsets or datasets:
-        if parsed["example"]:
-            return False  # typer says what is wrong
-        from .tuilevels import run_levels_command
+    if parsed["example"] and (parsed.get("responses") or parsed["subsets"] or parsed["datasets"]):
+        return False  # typer says what is wrong
+    from .tui import run_tui_command
 
-        responses = parsed.get("responses") or ([parsed["response"]] if parsed["response"] else [])
-        raise SystemExit(run_levels_command(parsed["key"], responses, parsed["key_format"], parsed["response_format"],
-                                            settings, subsets, datasets))
-    if parsed.get("responses"):
-        if parsed["example"]:
-            return False  # typer says what is wrong
-        from .run import named_systems, run_systems_command
-
-        raise SystemExit(run_systems_command(parsed["key"], named_systems(parsed["responses"]), parsed["key_format"],
-                                             parsed["response_format"], settings))
-    raise SystemExit(run_tui_command(parsed["key"], parsed["response"], parsed["key_format"],
-                                     parsed["response_format"], parsed["example"], settings))
+    responses = parsed.get("responses") or ([parsed["response"]] if parsed["response"] else [])
+    raise SystemExit(run_tui_command(parsed["key"], responses, parsed["key_format"], parsed["response_format"],
+                                     parsed["example"], settings, subsets=parsed["subsets"],
+                                     datasets=parsed["datasets"]))
 
 
 def try_report(argv: list[str]) -> bool:
     """Run ``corefreport report`` from ``argv`` if :func:`parse` knows it (the same
-    :func:`.reporting.run_report` the typer command calls); ``False`` (nothing done) otherwise."""
+    :func:`.report.run_report` the typer command calls); ``False`` (nothing done) otherwise."""
     parsed = parse(argv, "report")
     if parsed is None:
         return False
     from ..scoring.registry import ALL_METRICS
     from .build import VIEW_ANALYSES, build_settings
-    from .reporting import run_report
+    from .report import run_report
 
     scoring = {**SCORING_DEFAULTS, **parsed.pop("scoring")}
     settings = build_settings(**scoring, default_metrics=ALL_METRICS, default_analyses=VIEW_ANALYSES)

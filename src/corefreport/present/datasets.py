@@ -2,7 +2,7 @@
 the CRAC ranking table (the four variants' CoNLL F1 as columns) under ``--preset crac``, else each
 metric's F1 — as a neutral :class:`~.table.Table` (CSV, Markdown, LaTeX), terminal blocks, and
 the JSON object. Nothing is computed here: the scores and their means come from
-:class:`~corefreport.scoring.datasets.DatasetsEvaluation`.
+:class:`~corefreport.study.datasets.DatasetsEvaluation`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from .numbers import NA, cell, is_score_column
 from .plain import Block, line
 from .table import Table
 
-if TYPE_CHECKING:  # the type only: scoring.datasets runs the pipeline, which reads corpora in memory
-    from ..scoring.datasets import DatasetsEvaluation
+if TYPE_CHECKING:  # the type only: study.datasets runs the pipeline, which reads corpora in memory
+    from ..study.datasets import DatasetsEvaluation
 
 AVERAGE = "avg"
 """The label of the macro row (CRAC's results tables call it so)."""

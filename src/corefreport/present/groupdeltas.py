@@ -1,6 +1,6 @@
 """What ``compare --datasets`` and ``compare --runs`` show, as neutral tables (CSV, Markdown,
 LaTeX), terminal blocks and JSON. The differences, intervals and p-values come from
-:mod:`corefreport.scoring.groupdeltas`; nothing is computed here.
+:mod:`corefreport.study.groupdeltas`; nothing is computed here.
 
 * datasets: per system, a row per dataset — its documents, the baseline's and the system's score,
   the difference, its 95 % interval and p-value (documents of that dataset resampled) — and the
@@ -21,7 +21,7 @@ from .plain import Block, fits, line, render
 from .table import Table
 
 if TYPE_CHECKING:
-    from ..scoring.groupdeltas import DatasetsComparison, RunsComparison
+    from ..study.groupdeltas import DatasetsComparison, RunsComparison
 
 AVERAGE = "avg"
 
@@ -52,6 +52,34 @@ def datasets_comparison_tables(cmp: DatasetsComparison, metric: str | None = Non
                        interval(x.delta_ci), p_value(x.p)])
         out.append(t)
     return out
+
+
+def groups_comparison_tables(cmp: DatasetsComparison, by: str, metric: str | None = None) -> list[Table]:
+    """``compare --subsets``: one table per system — ``metric`` (default CoNLL, else the first
+    score) per group of documents, the difference, its interval and p-value over the group's
+    documents — and the macro row (the groups' unweighted mean, stratified)."""
+    out = []
+    for t in datasets_comparison_tables(cmp, metric):
+        t.title = t.title.replace(" per dataset", f" per {by}")
+        t.header[0] = "group"
+        t.labels[0] = by
+        t.note = (f"each {by}: paired bootstrap ({cmp.bootstrap}) and approximate randomization ({cmp.randomization}) "
+                  f"over its documents; {AVERAGE}: unweighted mean over the groups, its interval and p from a "
+                  "stratified resampling (each group's documents within it)")
+        out.append(t)
+    return out
+
+
+def groups_comparison_data(cmp: DatasetsComparison) -> dict:
+    """The JSON of ``compare --subsets``'s deltas: ``groups.<group>`` (its documents and, per
+    system, each score's paired test) and ``macro`` (per system and score, the stratified delta)."""
+    data = cmp.as_dict()
+    data["groups"] = data.pop("datasets")
+    data["resampling"] = {**data["resampling"], "per_dataset": None, "per_group": "paired bootstrap and approximate "
+                          "randomization over the group's documents", "macro": "stratified: each group's documents "
+                          "within it"}
+    del data["resampling"]["per_dataset"]
+    return data
 
 
 def runs_comparison_tables(cmp: RunsComparison) -> list[Table]:

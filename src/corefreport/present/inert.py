@@ -25,7 +25,7 @@ report's HTML (every ``{{ … }}`` of its templates, ``keep="\n\t"``), and Markd
 (:func:`corefreport.present.render.md_escape`). JSON keeps the data: :func:`json_inert` writes the
 same characters as JSON escapes (``\u001b`` is already one; DEL, C1 and bidi controls become one),
 so that a parser reads the exact id back. CSV keeps the exact characters in a file or a pipe and is
-made inert only when it is written to a terminal (``corefreport.cli.run.write_output``).
+made inert only when it is written to a terminal (``corefreport.cli.output.write_output``).
 
 >>> inert("\x1b[2J\x1b]52;c;ZXZpbA==\x07 done")
 '\\x1b[2J\\x1b]52;c;ZXZpbA==\\x07 done'

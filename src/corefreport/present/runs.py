@@ -1,6 +1,6 @@
 """What ``score --runs`` shows: a row per metric — the F1 mean ± sample sd, min and max over the
 runs, then each run's F1 — as a neutral :class:`~.table.Table`, terminal blocks and the JSON. The
-statistics come from :class:`~corefreport.scoring.runs.RunsEvaluation`; nothing is computed here."""
+statistics come from :class:`~corefreport.study.runs.RunsEvaluation`; nothing is computed here."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from .numbers import NA, cell, is_score_column
 from .plain import Block, line
 from .table import Table
 
-if TYPE_CHECKING:  # the type only: scoring.runs runs the pipeline
-    from ..scoring.runs import RunsEvaluation
+if TYPE_CHECKING:  # the type only: study.runs runs the pipeline
+    from ..study.runs import RunsEvaluation
 
 
 def _f(x: float) -> float | None:

@@ -1,14 +1,14 @@
 """What ``score --subsets`` (and ``--by genre`` without an analysis) adds: one table per grouping
 of documents — a row per group (micro over its documents), then ``micro`` (the corpus) and
 ``macro`` (the unweighted mean over the groups) — and its JSON. The numbers come from
-:class:`~corefreport.scoring.subsets.Subsets`; nothing is computed here."""
+:class:`~corefreport.study.subsets.Subsets`; nothing is computed here."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
-from ..scoring.subsets import GroupScores, Subsets
+from ..study.subsets import GroupScores, Subsets
 from .labels import METRIC_LABELS
 from .table import Table
 

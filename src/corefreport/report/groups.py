@@ -38,9 +38,9 @@ class Scope:
 
 
 def subsets_section(subs: Sequence, intervals: Sequence[dict] | None = None, metric: str = "conll") -> Section | None:
-    """One table per grouping (:class:`~corefreport.scoring.subsets.Subsets`); ``intervals``: per
+    """One table per grouping (:class:`~corefreport.study.subsets.Subsets`); ``intervals``: per
     grouping, each row's 95 % interval of ``metric``'s F1
-    (:func:`~corefreport.scoring.groupdeltas.group_intervals`), as a last column."""
+    (:func:`~corefreport.study.groupdeltas.group_intervals`), as a last column."""
     if not subs:
         return None
     blocks: list = [Para("Each group is scored micro over its documents (each metric's per-document counts summed "
@@ -61,6 +61,34 @@ def subsets_section(subs: Sequence, intervals: Sequence[dict] | None = None, met
     return Section("subsets", TITLES["subsets"], blocks)
 
 
+def systems_subsets_section(groupings: Sequence[dict], comparisons: Sequence = ()) -> Section | None:
+    """Several systems' scores per group of documents (``report -r A -r B --subsets genre``): per
+    grouping, each system's table (:class:`~corefreport.study.subsets.Subsets`, the baseline first),
+    then per system the groups' deltas of the headline score with their intervals and p-values
+    (``comparisons``: :class:`~corefreport.study.groupdeltas.DatasetsComparison` over the groups)."""
+    if not groupings:
+        return None
+    from ..present.groupdeltas import groups_comparison_tables
+
+    blocks: list = [Para("Each system's scores per group of documents: each group is scored micro over its documents "
+                         "(each metric's per-document counts summed within the group, the reference scorer's corpus "
+                         "rule); micro: every document; macro: the unweighted mean over the groups."
+                         + (" Then each system against the baseline per group: the difference with its 95 % interval "
+                            "and p-value from a paired bootstrap and approximate randomization over the group's "
+                            "documents (Koehn 2004; Riezler & Maxwell 2005); avg: the unweighted mean over the groups, "
+                            "resampled within each group." if comparisons else ""))]
+    for k, subs in enumerate(groupings):
+        by = next(iter(subs.values())).by
+        for name, sub in subs.items():
+            t = subsets_table(sub)
+            t.title = f"{name}: {t.title}"
+            blocks.append(t)
+        if k < len(comparisons):
+            blocks += groups_comparison_tables(comparisons[k], by)
+            blocks.append(Para(str(comparisons[k].signature), "sig"))
+    return Section("subsets", TITLES["subsets"], blocks)
+
+
 def runs_table_mean_sd(rv):
     """``score --runs``'s table with the mean and the sd in one cell (``64.83 ± 0.41``), as papers
     print them; then min, max and each run's F1."""
@@ -77,7 +105,7 @@ def runs_table_mean_sd(rv):
 
 def runs_section(rv, more: Sequence = ()) -> Section:
     """The runs' F1 per metric: mean ± sample sd (one cell), min, max and each run's
-    (:class:`~corefreport.scoring.runs.RunsEvaluation`; ``more``: other groups' tables below it);
+    (:class:`~corefreport.study.runs.RunsEvaluation`; ``more``: other groups' tables below it);
     the detailed sections describe the first run."""
     groups = [rv, *more]
     blocks: list = [Para(f"{len(rv.runs)} runs of {rv.system} ({', '.join(rv.names)}) against the same key"
@@ -93,7 +121,7 @@ def runs_section(rv, more: Sequence = ()) -> Section:
 def runs_comparison_section(cmp) -> Section:
     """``compare --runs`` in the report: per system against the baseline group, each score's
     means ± sd, the difference, and its interval and p-value with the runs and with the documents as
-    the unit (:class:`~corefreport.scoring.groupdeltas.RunsComparison`)."""
+    the unit (:class:`~corefreport.study.groupdeltas.RunsComparison`)."""
     groups = ", ".join(f"{g} ({len(r)} runs)" for g, r in cmp.groups.items())
     return Section("compare-runs", TITLES["compare-runs"], [
         Para(f"Groups of runs {groups} against the baseline {cmp.baseline}. The difference of the means is tested "
@@ -108,7 +136,7 @@ def datasets_comparison_section(cmp) -> Section:
     """``compare --datasets`` in the report: per system, the baseline's and the system's score per
     dataset, the difference with its 95 % interval and p-value over that dataset's documents, and
     the macro row with a stratified interval
-    (:class:`~corefreport.scoring.groupdeltas.DatasetsComparison`)."""
+    (:class:`~corefreport.study.groupdeltas.DatasetsComparison`)."""
     m = METRIC_LABELS.get(cmp.headline, cmp.headline)
     return Section("compare-datasets", TITLES["compare-datasets"], [
         Para(f"{', '.join(cmp.systems)} against the baseline {cmp.baseline} on {len(cmp.datasets)} datasets "
@@ -121,7 +149,7 @@ def datasets_comparison_section(cmp) -> Section:
 
 def datasets_section(dev) -> Section:
     """One row per dataset and their unweighted mean
-    (:class:`~corefreport.scoring.datasets.DatasetsEvaluation`)."""
+    (:class:`~corefreport.study.datasets.DatasetsEvaluation`)."""
     t = datasets_table(dev)
     what = ("the CRAC ranking: each dataset's CoNLL F1 in the four official variants, head match without singletons "
             "the primary" if dev.ranking else "each metric's F1 per dataset")

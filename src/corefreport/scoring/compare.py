@@ -37,6 +37,9 @@ from .significance import (Block, PairedTest, f1_scorer, metric_block, paired_bo
 
 ARCS = tuple(r.name for r in ANALYSIS_REGISTRY["arcs"].rows)
 GROUPINGS = ("cls", "type")
+RESPONSE_FIELDS = ("markup",)
+"""Signature fields that say how one response was read (LLM markup read onto the key's words): a
+system whose response is of another kind lacks them, which is no difference of settings."""
 ALPHA = 0.05
 
 BY_LABELS = {"cls": "class", "type": "type"}
@@ -667,7 +670,7 @@ def _check(evaluations: dict[str, Evaluation], baseline: str) -> tuple[list[str]
                              f"({ev.signature.get('key')} vs {base.signature.get('key')})")
         if sorted(d.doc_id for d in ev.documents) != sorted(doc_ids):
             raise ValueError(f"{name} and {baseline} cover different documents")
-        diff = ev.signature.diff(base.signature)
+        diff = {k: v for k, v in ev.signature.diff(base.signature).items() if all(v) or k not in RESPONSE_FIELDS}
         if diff:
             warnings.append(f"{name} was evaluated with other settings than {baseline}: "
                             + ", ".join(f"{k} {a or '-'} vs {b or '-'}" for k, (a, b) in diff.items()))

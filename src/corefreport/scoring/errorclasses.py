@@ -470,12 +470,12 @@ class _Refs:
             return ""
         if len(m) == 2:
             return " ".join(self.tokens[m[0]:m[1] + 1])
-        words, out = m[2], []
+        words, out = [w for w in m[2] if w == int(w)], []  # an empty node (a zero, at w.k) has no word
         for i, t in enumerate(words):
             if i and t != words[i - 1] + 1:
                 out.append("…")
-            out.append(self.tokens[t])
-        return " ".join(out)
+            out.append(self.tokens[int(t)])
+        return " ".join(out) or "∅"  # a zero: an empty node alone
 
     def get(self, side: str, label: str, entity: frozenset) -> EntityRef:
         ref = self.memo.get((side, entity))

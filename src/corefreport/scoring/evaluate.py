@@ -138,8 +138,22 @@ def evaluate(key, response: Corpus | None = None, settings: Settings | None = No
     their digest with that many rows per error group (an ``int``), or neither (``False``: the
     tables alone). ``documents``: the evaluation carries the documents as scored (in one process)
     or read again when a view asks (in a pool). ``progress(done, 0)`` after each run of documents;
-    ``on_stage``: see the module docstring.
+    ``on_stage``: see the module docstring (:func:`stages` gives the same evaluations as a generator).
     """
+    for ev in stages(key, response, settings, progress, jobs=jobs, rows=rows, documents=documents,
+                     staged=on_stage is not None):
+        if not ev.complete and on_stage is not None:
+            on_stage(ev)
+    return ev
+
+
+def stages(key, response: Corpus | None = None, settings: Settings | None = None,
+           progress: Progress | None = None, *, jobs: int = 1, rows: bool | int = True, documents: bool = True,
+           staged: bool = True) -> Iterator[Evaluation]:
+    """The evaluations of a run as they are ready (arguments as :func:`evaluate`'s): with
+    ``staged``, first the per-document metrics (``complete=False``) when more is asked for, then the
+    complete evaluation, always last — nothing is scored twice. A caller that stops after the first
+    has scored only the per-document metrics; the generator holds no thread and no lock."""
     settings = settings or Settings()
     if isinstance(key, Corpus):
         from ..io.pairs import CorpusPairs
@@ -160,15 +174,15 @@ def evaluate(key, response: Corpus | None = None, settings: Settings | None = No
     std = [m for m in settings.metrics if m in PER_DOCUMENT_METRICS]
     rest = (settings.linguistic or settings.analyses or settings.plink_by)
     kwargs = dict(sources=pairs.sources)
-    if on_stage is not None and rest and std:
+    from .finish import finish
+
+    if staged and rest and std:
         first = DocumentScorer(settings, pairs.formats, stage="standard")
         fold, reading = _fold(pairs, first, jobs, progress)
         key_hash = fold.hash.hexdigest()
-        from .finish import finish
-
-        on_stage(finish(fold.total, settings, formats=pairs.formats, key_hash=key_hash,
-                        reader_warnings=(reading.key_warnings, reading.response_warnings), complete=False,
-                        documents=pairs.documents() if documents else None, **kwargs))
+        yield finish(fold.total, settings, formats=pairs.formats, key_hash=key_hash,
+                     reader_warnings=(reading.key_warnings, reading.response_warnings), complete=False,
+                     documents=pairs.documents() if documents else None, **kwargs)
         scorer = DocumentScorer(settings, pairs.formats, rows, keep, stage="rest")
         fold2, _ = _fold(pairs, scorer, jobs, progress)
         total = _join(fold.total, fold2.total)
@@ -177,8 +191,6 @@ def evaluate(key, response: Corpus | None = None, settings: Settings | None = No
         fold, reading = _fold(pairs, scorer, jobs, progress)
         key_hash = fold.hash.hexdigest()
         total = fold.total
-    from .finish import finish
-
     docs = None
     if documents:
         docs = (total.key_documents, total.response_documents) if keep else pairs.documents()
@@ -187,7 +199,7 @@ def evaluate(key, response: Corpus | None = None, settings: Settings | None = No
                 documents=docs, **kwargs)
     if settings.mention_singletons == "keep" and settings.singletons == "drop" and not markup:
         ev = _with_mention_singletons(ev, key, response, settings)
-    return _with_alignment(ev, pairs, settings) if markup else ev
+    yield _with_alignment(ev, pairs, settings) if markup else ev
 
 
 def _with_mention_singletons(ev: Evaluation, key, response, settings: Settings) -> Evaluation:

@@ -10,8 +10,8 @@ and Escape on its totals comes back.
 Nothing here computes a score: the rows are the neutral tables of :mod:`corefreport.present`
 (:func:`~corefreport.present.datasets.datasets_table`, the CRAC ranking under ``--preset crac``;
 :func:`~corefreport.present.subsets.subsets_table`), whose numbers and means come from
-:class:`~corefreport.scoring.datasets.DatasetsEvaluation` and
-:class:`~corefreport.scoring.subsets.Subsets`; each browser's :class:`Evaluation` comes scored.
+:class:`~corefreport.study.datasets.DatasetsEvaluation` and
+:class:`~corefreport.study.subsets.Subsets`; each browser's :class:`Evaluation` comes scored.
 """
 
 from __future__ import annotations
@@ -30,8 +30,7 @@ from ..present.table import Table
 from ..scoring.result import Evaluation
 from .model import View
 
-MICRO = "micro"
-"""The groups' row of every document: Enter opens the whole corpus's browser."""
+from ..study.subsets import MICRO  # noqa: E402 (the groups' row of every document: Enter opens the whole corpus's browser)
 HEADLINE = ("conll", "conll_f1")
 """The column shown right after the counts: the headline score (CoNLL F1)."""
 
@@ -40,8 +39,8 @@ HEADLINE = ("conll", "conll_f1")
 class Level:
     """What the first page lists: ``kind`` "datasets" or "groups"; ``by`` what a row is (``dataset``,
     or the grouping's name: ``genre``, ``length:…``, a TSV's stem); ``scores`` the
-    :class:`~corefreport.scoring.datasets.DatasetsEvaluation` (the datasets scored so far) or the
-    :class:`~corefreport.scoring.subsets.Subsets`; ``evaluations`` what Enter opens, by row name (as
+    :class:`~corefreport.study.datasets.DatasetsEvaluation` (the datasets scored so far) or the
+    :class:`~corefreport.study.subsets.Subsets`; ``evaluations`` what Enter opens, by row name (as
     each comes); ``names`` every row to come, in order (a dataset not scored yet is listed waiting);
     ``final`` when nothing more comes."""
 
@@ -81,6 +80,21 @@ def _order(header: list[str]) -> list[int]:
     rest = [j for j in range(1, len(header)) if j not in head]
     counts = [j for j in rest if not is_score_column(header[j])]
     return [0, *counts, *head, *(j for j in rest if j not in counts)]
+
+
+def level_of(node) -> Level:
+    """The page of a study's :class:`~corefreport.study.nodes.Datasets` (its first system's datasets,
+    each dataset's browser the first variant's evaluation) or
+    :class:`~corefreport.study.nodes.Groups` (each group's own evaluation, ``micro`` the corpus's)."""
+    from ..study.nodes import Datasets
+
+    if isinstance(node, Level):
+        return node
+    if isinstance(node, Datasets):
+        name = next(iter(node.systems))
+        evaluations = {d: evs[name] for d, evs in node.evaluations.items()}
+        return Level("datasets", "dataset", node.baseline, evaluations, node.names, final=node.final)
+    return Level("groups", node.subsets.by, node.subsets, dict(node.evaluations), node.names, final=node.final)
 
 
 def level_rows(level: Level) -> tuple[list[str], list[str], list[LevelRow]]:
@@ -141,4 +155,4 @@ def opens(level: Level, row: LevelRow) -> Evaluation | None:
     return level.evaluations.get(row.name) if not row.total or row.name == MICRO else None
 
 
-__all__ = ["AVERAGE", "Level", "LevelRow", "MICRO", "level_rows", "level_view", "opens"]
+__all__ = ["AVERAGE", "Level", "LevelRow", "MICRO", "level_of", "level_rows", "level_view", "opens"]

@@ -358,11 +358,22 @@ class ErrorsScreen(TypedSearch, Screen):
         """Where this table is, for the name of its export (``corefreport-errors-…``)."""
         return ["errors", self.doc or "", self.cls or self.level, self.words]
 
+    def palette_commands(self):
+        """The palette on this screen: export its own table, nothing else."""
+        from .export import slug
 
-def open_errors(app) -> None:
-    """Push the error-class browser, or say why not (no evaluation yet, or no ``-a errors``)."""
-    ev = getattr(app, "ev", None)
-    if ev is None or (ev.errors is None and not getattr(app, "analyses_ready", True)):
+        view = self.view
+        if view is None:
+            return
+        stem = slug(self.export_parts())
+        for fmt in ("csv", "json"):
+            yield (f"Export this table as {fmt.upper()}", lambda fmt=fmt: self.app.export(self.view, fmt, stem, None),
+                   f"all {len(view)} rows to ./{stem}.{fmt} (never over an existing file)")
+
+
+def open_errors(app, ev: "Evaluation | None", ready: bool = True) -> None:
+    """Push the error-class browser of ``ev``, or say why not (no evaluation yet, or no ``-a errors``)."""
+    if ev is None or (ev.errors is None and not ready):
         app.notify("the error classes are still being computed", timeout=3)
         return
     if ev.errors is None:

@@ -29,6 +29,7 @@ from ..present.numbers import NA, interval, p_value, pct, signed, signed_count
 from ..scoring.registry import ROW_ANALYSES
 from ..scoring.outcomes import LinkOutcome, OutcomeCounts, group_by
 from ..scoring.result import Evaluation
+from ..study.nodes import Systems  # noqa: F401 (what every view here shows)
 from . import model as M
 
 if TYPE_CHECKING:  # numpy comes with compare: not before the app's first paint
@@ -37,29 +38,6 @@ if TYPE_CHECKING:  # numpy comes with compare: not before the app's first paint
 KIND_ORDER = {"gain": 0, "loss": 1, "change": 2}
 KIND_LABEL = {"gain": "right only in {b}", "loss": "right only in {a}", "change": "wrong in both, differently"}
 GROUP_BY = ("cls", "type")
-
-
-@dataclass(frozen=True, slots=True)
-class Systems:
-    """What the many-system browser shows: each system's evaluation (``evaluations``, the baseline
-    first) and ``compare``'s comparison of them. ``final``: the comparison of the complete
-    evaluations with its resampling; otherwise the first numbers (the standard metrics of every
-    system, compared without resampling: deltas, no intervals or p-values yet)."""
-
-    evaluations: dict[str, Evaluation]
-    comparison: Comparison
-    final: bool = True
-
-    @property
-    def baseline(self) -> str:
-        return self.comparison.baseline
-
-    @property
-    def systems(self) -> list[str]:
-        return self.comparison.systems
-
-    def ev(self, name: str) -> Evaluation:
-        return self.evaluations[name]
 
 
 def _short(name: str, n: int = 8) -> str:

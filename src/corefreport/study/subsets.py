@@ -39,8 +39,8 @@ from dataclasses import dataclass
 
 from ..errors import SettingsError
 from ..model import Document
-from .metrics import conll_score
-from .result import DocumentResult
+from ..scoring.metrics import conll_score
+from ..scoring.result import DocumentResult
 
 LENGTH_EDGES = (500, 1000, 2000, 4000)
 """Default upper edges (words) of the length buckets: ≤500, 501–1000, 1001–2000, 2001–4000, >4000."""
@@ -48,6 +48,8 @@ UNGROUPED = "(none)"
 """The group of a document a mapping does not name."""
 DOCUMENT_GROUPINGS = ("genre", "length")
 """The groupings known by name (a ``length:EDGES`` too)."""
+MICRO = "micro"
+"""The row of every document (the corpus total), after the groups."""
 
 
 def mean(values: Sequence[float | None]) -> float:

@@ -26,7 +26,7 @@ def _names(paths: list[str]) -> list[str]:
 
 def run_files(spec: str) -> RunFiles:
     """The runs of ``spec`` (see the module docstring)."""
-    from . import expand
+    from .read import expand
 
     if "=" in spec and not Path(spec).exists():
         system, _, rest = spec.partition("=")

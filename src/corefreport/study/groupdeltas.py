@@ -24,7 +24,7 @@ reported:
 The significance verdict is the runs' when each group has two runs or more, else the documents'.
 
 >>> import numpy as np
->>> from .significance import f1_scorer, metric_block
+>>> from corefreport.scoring.significance import f1_scorer, metric_block
 >>> f = f1_scorer(metric_block("muc").rpf)
 >>> a = [np.array([[1, 2, 1, 2], [0, 1, 0, 1]]), np.array([[2, 2, 2, 2]])]
 >>> b = [np.array([[2, 2, 2, 2], [1, 1, 1, 1]]), np.array([[2, 2, 2, 2]])]
@@ -42,7 +42,7 @@ from itertools import combinations
 
 import numpy as np
 
-from .significance import TIE, interval
+from ..scoring.significance import TIE, interval
 
 Scorer = Callable[[np.ndarray], np.ndarray]
 
@@ -229,7 +229,7 @@ def runs_delta(a: Sequence[np.ndarray], b: Sequence[np.ndarray], score: Scorer, 
 def compared_metrics(evaluations: Sequence) -> list[str]:
     """The scores compared: the per-document metrics every evaluation computed, CoNLL after the
     standard ones (when MUC, B³ and CEAF-e are there), and mention identification last."""
-    from .registry import PER_DOCUMENT_METRICS, REGISTRY
+    from ..scoring.registry import PER_DOCUMENT_METRICS, REGISTRY
 
     first = evaluations[0]
     names = [m for m in first.metrics if m in PER_DOCUMENT_METRICS and all(m in ev.metrics for ev in evaluations)]
@@ -242,8 +242,8 @@ def compared_metrics(evaluations: Sequence) -> list[str]:
 def score_columns(ev, metrics: Sequence[str], doc_ids: Sequence[str]) -> dict[str, np.ndarray]:
     """Each compared score's (documents × columns) counts in ``doc_ids`` order (CoNLL: MUC's, B³'s
     and CEAF-e's side by side), from the evaluation's per-document results."""
-    from .compare import document_matrix
-    from .registry import REGISTRY
+    from ..scoring.compare import document_matrix
+    from ..scoring.registry import REGISTRY
 
     mats = document_matrix(ev, list(doc_ids))
     return {m: np.hstack([mats[p] for p in REGISTRY["conll"].requires]) if m == "conll" else mats[m] for m in metrics}
@@ -251,7 +251,7 @@ def score_columns(ev, metrics: Sequence[str], doc_ids: Sequence[str]) -> dict[st
 
 def f1_of(metric: str) -> Scorer:
     """Summed columns → the metric's F1 (the registry's formula)."""
-    from .significance import f1_scorer, metric_block
+    from ..scoring.significance import f1_scorer, metric_block
 
     return f1_scorer(metric_block(metric).rpf)
 
@@ -297,8 +297,6 @@ def compare_datasets(evaluations: dict[str, dict[str, object]], baseline: str, b
                      randomization: int = 10000, seed: int = 12345) -> DatasetsComparison:
     """``evaluations``: dataset → system → :class:`~.result.Evaluation` (the systems of a dataset
     scored against its key; every dataset has every system). The baseline first among the systems."""
-    from .significance import paired_tests
-
     if bootstrap < 0 or randomization < 0:
         raise ValueError("bootstrap and randomization take a number ≥ 0")
     datasets = list(evaluations)
@@ -307,27 +305,66 @@ def compare_datasets(evaluations: dict[str, dict[str, object]], baseline: str, b
     systems = list(next(iter(evaluations.values())))
     if baseline not in systems:
         raise ValueError(f"the baseline {baseline!r} is not among the systems")
-    others = [s for s in systems if s != baseline]
     metrics = compared_metrics([ev for d in datasets for ev in evaluations[d].values()])
-    per = {s: {d: {} for d in datasets} for s in others}
-    cols: dict[str, dict[str, list[np.ndarray]]] = {s: {m: [] for m in metrics} for s in systems}
-    documents: dict[str, int] = {}
+    mats: dict[str, dict[str, dict[str, np.ndarray]]] = {}
     for d in datasets:
         evs = evaluations[d]
         doc_ids = [x.doc_id for x in evs[baseline].documents]
-        documents[d] = len(doc_ids)
-        mats = {s: score_columns(evs[s], metrics, doc_ids) for s in systems}
-        for m in metrics:
-            for s in systems:
-                cols[s][m].append(mats[s][m])
-            for s in others:
-                per[s][d][m] = paired_tests(mats[baseline][m], mats[s][m], f1_of(m), bootstrap, randomization, seed)[0]
-    macro = {s: {m: macro_delta(cols[baseline][m], cols[s][m], f1_of(m), bootstrap, randomization, seed)
-                 for m in metrics} for s in others}
+        mats[d] = {s: score_columns(evs[s], metrics, doc_ids) for s in systems}
     first = evaluations[datasets[0]][baseline].signature
     sig = first.extended(datasets=len(datasets), resample="docs-within-datasets", bootstrap=bootstrap,
                          ar=randomization, seed=seed)
-    return DatasetsComparison(baseline, tuple(others), tuple(datasets), documents, tuple(metrics), per, macro,
+    return _compare_blocks(mats, systems, baseline, metrics, bootstrap, randomization, seed, sig)
+
+
+def compare_groups(evaluations: dict[str, object], by, baseline: str, bootstrap: int = 1000,
+                   randomization: int = 10000, seed: int = 12345) -> DatasetsComparison:
+    """The systems of ``evaluations`` (name → :class:`~.result.Evaluation` of one key, the baseline
+    among them) compared within each group of documents of the grouping ``by``
+    (:class:`~.subsets.Grouping`) as :func:`compare_datasets` compares datasets: per group a paired
+    bootstrap and approximate randomization over its documents, the macro delta stratified by group.
+    The groups are in :func:`~.subsets.subsets`' order; the result's ``datasets`` are the groups."""
+    if bootstrap < 0 or randomization < 0:
+        raise ValueError("bootstrap and randomization take a number ≥ 0")
+    if baseline not in evaluations:
+        raise ValueError(f"the baseline {baseline!r} is not among the systems")
+    systems = list(evaluations)
+    base = evaluations[baseline]
+    metrics = compared_metrics(list(evaluations.values()))
+    doc_ids = [d.doc_id for d in base.documents]
+    full = {s: score_columns(ev, metrics, doc_ids) for s, ev in evaluations.items()}
+    members: dict[str, list[int]] = {}
+    for i, d in enumerate(base.documents):
+        members.setdefault(by.of(d), []).append(i)
+    order = [g for g in by.order if g in members] if by.order is not None else sorted(members)
+    mats = {g: {s: {m: full[s][m][members[g]] for m in metrics} for s in systems} for g in order}
+    sig = base.signature.extended(groups=len(order), by=by.name, resample="docs-within-groups", bootstrap=bootstrap,
+                                  ar=randomization, seed=seed)
+    return _compare_blocks(mats, systems, baseline, metrics, bootstrap, randomization, seed, sig)
+
+
+def _compare_blocks(mats: dict[str, dict[str, dict[str, np.ndarray]]], systems: list[str], baseline: str,
+                    metrics: list[str], bootstrap: int, randomization: int, seed: int, sig) -> DatasetsComparison:
+    """The comparison of ``mats`` (block → system → score → the block's documents × columns): per
+    block and score the paired tests, per score the macro delta over the blocks."""
+    from ..scoring.significance import paired_tests
+
+    others = [s for s in systems if s != baseline]
+    blocks = list(mats)
+    per = {s: {d: {} for d in blocks} for s in others}
+    cols: dict[str, dict[str, list[np.ndarray]]] = {s: {m: [] for m in metrics} for s in systems}
+    documents: dict[str, int] = {}
+    for d in blocks:
+        documents[d] = len(next(iter(mats[d][baseline].values()))) if metrics else 0
+        for m in metrics:
+            for s in systems:
+                cols[s][m].append(mats[d][s][m])
+            for s in others:
+                per[s][d][m] = paired_tests(mats[d][baseline][m], mats[d][s][m], f1_of(m), bootstrap, randomization,
+                                            seed)[0]
+    macro = {s: {m: macro_delta(cols[baseline][m], cols[s][m], f1_of(m), bootstrap, randomization, seed)
+                 for m in metrics} for s in others}
+    return DatasetsComparison(baseline, tuple(others), tuple(blocks), documents, tuple(metrics), per, macro,
                               bootstrap, randomization, seed, sig)
 
 
@@ -389,15 +426,15 @@ def group_intervals(documents: Sequence, by, metric: str = "conll", resamples: i
     unweighted mean of the groups' F1, each group resampled within itself (stratified, as the macro
     delta of :func:`macro_delta`). Undefined (NaN) bounds without resamples.
 
-    >>> from .counts import Counts
-    >>> from .result import DocumentResult
-    >>> from .subsets import grouping
+    >>> from corefreport.scoring.counts import Counts
+    >>> from corefreport.scoring.result import DocumentResult
+    >>> from corefreport.study.subsets import grouping
     >>> docs = [DocumentResult(f"nw/a/{i}", {"muc": Counts(1, 2, 1, 2)}, Counts()) for i in range(4)]
     >>> group_intervals(docs, grouping("genre"), "muc", resamples=50)["nw/a"]
     (0.5, 0.5)
     """
-    from .compare import counts_vector
-    from .registry import REGISTRY
+    from ..scoring.compare import counts_vector
+    from ..scoring.registry import REGISTRY
 
     parts = REGISTRY["conll"].requires if metric == "conll" else (metric,)
     score = f1_of(metric)

@@ -35,9 +35,9 @@ from dataclasses import dataclass, field, replace
 from ..errors import SettingsError
 from ..model import Corpus
 from ..version import __version__
-from .evaluate import evaluate
-from .result import Evaluation
-from .settings import Settings, Signature
+from ..scoring.evaluate import evaluate
+from ..scoring.result import Evaluation
+from ..scoring.settings import Settings, Signature
 from .subsets import MacroScore, mean
 
 
@@ -91,7 +91,7 @@ def dataset_variants(settings: Settings) -> tuple[Variant, ...]:
         return single_variant(settings)
     from dataclasses import replace
 
-    from .options import settings_from
+    from ..scoring.options import settings_from
 
     if settings.match != "head" or settings.singletons != "drop":
         raise SettingsError("--datasets --preset crac scores the four CRAC variants (head, partial and exact match "
@@ -192,6 +192,25 @@ class DatasetsEvaluation:
         return Signature(tuple(fields))
 
 
+def lean_variants(variants: tuple[Variant, ...], browse: bool = False) -> list[Settings]:
+    """Each variant's settings as scored: with ``browse`` (the terminal browser's dataset level) the
+    variants after the first compute only :data:`RANKING_METRICS` (what their column shows)."""
+    return [v.settings if k == 0 or not browse else
+            replace(v.settings, metrics=tuple(m for m in RANKING_METRICS if m in v.settings.metrics) or
+                    v.settings.metrics[:1], analyses=(), plink_by=None, by=())
+            for k, v in enumerate(variants)]
+
+
+def dataset_result(name: str, key, response, variants: tuple[Variant, ...], settings: list[Settings], *,
+                   jobs: int = 1, rows: bool | int = False, documents: bool = False) -> DatasetResult:
+    """One dataset scored under every variant (``settings``: each variant's, :func:`lean_variants`);
+    ``key`` and ``response`` are corpora in memory (each variant scores the same corpora, read
+    once). ``rows`` and ``documents``: kept by the first variant's evaluation."""
+    evs = {v.name: evaluate(key, response, settings[k], jobs=jobs, rows=rows if k == 0 else False,
+                            documents=documents and k == 0) for k, v in enumerate(variants)}
+    return DatasetResult(name, key.source, response.source, evs)
+
+
 def evaluate_datasets(datasets: Iterable[tuple[str, Corpus, Corpus]], variants: tuple[Variant, ...], *,
                       ranking: bool = False, jobs: int = 1, unpaired: tuple[str, ...] = (), browse: bool = False,
                       on_dataset: Callable[[DatasetsEvaluation], None] | None = None) -> DatasetsEvaluation:
@@ -206,17 +225,12 @@ def evaluate_datasets(datasets: Iterable[tuple[str, Corpus, Corpus]], variants: 
         raise SettingsError("no variant to score the datasets in")
     out: list[DatasetResult] = []
     seen: set[str] = set()
-    lean = [v.settings if k == 0 or not browse else
-            replace(v.settings, metrics=tuple(m for m in RANKING_METRICS if m in v.settings.metrics) or
-                    v.settings.metrics[:1], analyses=(), plink_by=None, by=())
-            for k, v in enumerate(variants)]
+    lean = lean_variants(variants, browse)
     for name, key, response in datasets:
         if name in seen:
             raise SettingsError(f"two datasets are called {name!r}")
         seen.add(name)
-        evs = {v.name: evaluate(key, response, lean[k], jobs=jobs, rows=browse and k == 0,
-                                documents=browse and k == 0) for k, v in enumerate(variants)}
-        out.append(DatasetResult(name, key.source, response.source, evs))
+        out.append(dataset_result(name, key, response, variants, lean, jobs=jobs, rows=browse, documents=browse))
         if on_dataset is not None:
             on_dataset(DatasetsEvaluation(variants, tuple(out), ranking, unpaired))
     if not out:

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from ..errors import SettingsError
 from ..model import Corpus
-from .result import Evaluation
-from .settings import Signature
+from ..scoring.result import Evaluation
+from ..scoring.settings import Signature
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +100,7 @@ def evaluate_runs(system: str, key: Corpus, runs: Iterable[tuple[str, Corpus]], 
                   jobs: int = 1) -> RunsEvaluation:
     """Score each ``(run name, response corpus)`` against ``key`` under ``settings`` (the runs
     taken one at a time: only one response need be in memory)."""
-    from .evaluate import evaluate
+    from ..scoring.evaluate import evaluate
 
     out: list[tuple[str, Evaluation]] = []
     for name, response in runs:

@@ -1,0 +1,137 @@
+"""``corefreport report`` once its options are parsed (by typer or by :mod:`.fast`): the plan — one
+system, several (``-r NAME=FILE``), groups of runs (``--runs``, each ``NAME=RUN1,RUN2,…``) or
+datasets (``--datasets``), with ``--subsets`` where one key is scored — its study, and the report
+written from it (:func:`corefreport.report.study.report_of`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+from ..errors import InputError, SettingsError
+from ..scoring.settings import Settings
+from .build import fail
+from .output import example_paths, fmt_value, refuse_existing, status_line, warn, wrote
+
+SUFFIXES = (".pdf", ".html", ".htm", ".tex")
+LATEX_LAYOUTS = ("acl", "single")
+
+
+def _special(path: Path) -> bool:
+    """Whether ``path`` is a device, a FIFO or a socket: written to in place, with no wrapper beside it."""
+    try:
+        return path.exists() and not path.is_file() and not path.is_dir()
+    except OSError:
+        return False
+
+
+def _check_view(output: Path, section: list[str], latex_layout: str, label_prefix: str, force: bool) -> None:
+    """What the report itself can be asked for: a known suffix, sections and layout, a label prefix
+    LaTeX takes, a .tex name its wrapper can \\input."""
+    from ..present.latex import LABEL_CHARACTERS, input_name_problem
+    from ..report.document import SECTIONS
+
+    if output.suffix.lower() not in SUFFIXES:
+        fail(f"{output}: the report is written as .pdf, .html or .tex")
+    refuse_existing(output, force)
+    for sec in section:
+        if sec not in SECTIONS:
+            fail(f"unknown section {sec!r}; choose from {', '.join(SECTIONS)}")
+    if latex_layout not in LATEX_LAYOUTS:
+        fail(f"--latex-layout takes acl or single, got {latex_layout!r}")
+    if LABEL_CHARACTERS.search(label_prefix):
+        fail(f"--label-prefix takes letters, digits and : . _ / + -, got {label_prefix!r}")
+    if output.suffix.lower() == ".tex" and not _special(output) and input_name_problem(output.stem):
+        fail(f"{output}: {input_name_problem(output.stem)}; name the .tex report without them")
+
+
+def _items(response: Optional[str], responses: list[str], name: Optional[str], several: bool) -> list[str]:
+    """The systems as ``plan_of`` takes them: RESPONSE (named by ``--name`` or its file) and each
+    ``-r NAME=FILE`` (with --runs or --datasets: another group of runs, or system's datasets)."""
+    from ..report.document import source_name
+
+    if several:
+        return ([response] if response else []) + list(responses)
+    named: list[str] = []
+    seen: set[str] = set()
+    for item in responses:
+        system, sep, path = item.partition("=")
+        if not sep or not system or not path:
+            fail(f"--response takes NAME=FILE, got {item!r}")
+        if system in seen:  # a dict would keep only the last: refuse, as compare does
+            fail(f"two systems are called {system!r}: give each -r NAME=FILE its own NAME")
+        seen.add(system)
+        named.append(item)
+    if response and named:
+        first = name or source_name(response)
+        if first in seen:
+            fail(f"two systems are called {first!r}: give each -r NAME=FILE its own NAME")
+        return [f"{first}={response}", *named]
+    return named or ([response] if response else [])
+
+
+def run_report(key: Optional[str], response: Optional[str], responses: list[str], output: Path,
+               title: Optional[str], name: Optional[str], latex_layout: str, figures: Optional[Path],
+               label_prefix: str, section: list[str], key_format, response_format, force: bool, example: bool,
+               quiet: bool, settings: Settings, subsets: Optional[list[str]] = None, runs: bool = False,
+               datasets: bool = False) -> None:
+    """Write the report of the study the arguments name to ``output`` (.pdf, .html or .tex)."""
+    from dataclasses import replace
+
+    from ..report.document import write_figures, write_report
+    from ..report.examples import CANDIDATES
+    from ..report.study import report_of
+    from ..study.plan import Policy, Resampling, plan_of
+    from ..study.run import decide_jobs, run
+
+    several = "--runs" if runs else "--datasets" if datasets else None
+    if example:
+        if several:
+            fail(f"{several} takes no --example")
+        key, response = example_paths()
+    if runs and datasets:
+        fail("--runs and --datasets go separately")
+    items = _items(response, responses, name, bool(several))
+    if not key or not (items or datasets):
+        fail("--datasets takes a MANIFEST file, or KEYDIR and RESPONSEDIR" if datasets else
+             "--runs takes KEY and RUNS (NAME=RUN1,RUN2,… or a quoted glob of run files)" if runs else
+             "give KEY and RESPONSE, or KEY and -r NAME=FILE … (or --example)")
+    _check_view(output, section, latex_layout, label_prefix, force)
+    if datasets:
+        settings = replace(settings, analyses=(), plink_by=None)  # the table and the methods alone
+    compared = bool(responses) if several else len(items) > 1
+    one = not several and not compared
+    policy = Policy(rows=False if datasets else True if compared and not runs else CANDIDATES,
+                    documents=not datasets, jobs=None if one else 1, intervals=True)
+    try:
+        plan = plan_of("report", key, items, settings, runs=runs, datasets=datasets, subsets=subsets or [],
+                       kf=fmt_value(key_format), rf=fmt_value(response_format), compare=Resampling() if compared else None, policy=policy)
+        plan = decide_jobs(plan)  # before the PDF child starts, which then shares the cores with it
+    except (InputError, SettingsError) as err:
+        fail(str(err))
+    from ..report.pdf import pdf_child
+
+    # forked before any thread starts: WeasyPrint's import runs on another core while this scores
+    child = pdf_child() if output.suffix.lower() == ".pdf" and figures is None else None
+    with status_line(quiet) as status:
+        try:
+            parts = report_of(run(plan, status))
+        except (InputError, SettingsError, ValueError) as err:
+            fail(str(err))
+        status.update(f"rendering {output.suffix[1:].upper()}…")
+        try:
+            if figures is not None:
+                status.update(f"writing the charts to {figures}…")
+                write_figures(parts.evaluation, figures, force, parts.comparison, name, parts.systems)
+            write_report(parts.evaluation, output, title, list(section) or parts.sections, force=force,
+                         comparison=parts.comparison, progress=status.update, name=name, systems=parts.systems,
+                         pdf_child=child, layout=latex_layout, label_prefix=label_prefix, extra=parts.extra,
+                         scope=parts.scope)
+        except (FileExistsError, ValueError) as err:
+            fail(str(err))
+        except OSError as err:
+            fail(f"cannot write {output}: {err.strerror or err}")
+    for prefix, warnings in parts.warnings:  # with -r A -r B each warning names its system
+        warn(warnings, quiet, prefix)
+    if not quiet:  # -q: nothing on stderr but errors
+        wrote(output)

@@ -1,0 +1,127 @@
+"""The one caller of the readers: a :class:`~.plan.Source` (a path and its format) becomes document
+pairs or a corpus, with the columns the settings need and the repeated-document rule they ask for.
+
+Every command and shape reads through here, so no setting can be lost on the way for one shape
+(``--repeated-documents`` once reached the plain pair but not ``--runs``, ``--datasets`` or
+``compare``). The rules, in one place:
+
+* **columns** — a run that sees only spans and words (the standard metrics with exact matching)
+  keeps no other column; a run with features or analyses keeps them all on both sides; heads by
+  rule 3a (``--match head|partial|…``) keep the key's head columns alone (:data:`HEAD_COLUMNS`);
+* **repeated documents** — a document id written twice in one CoNLL-2012 file: ``last`` (as
+  scorer.pl v8.01) or ``rename`` (``settings.repeated_documents``), on both sides, in every shape;
+* **one key, several responses** — the key of several systems or runs is read once, whole
+  (:class:`Key`), and each response is paired with it a document at a time;
+* **one key, one response** — both read a document at a time (:func:`pairs`), so a pool's
+  processes each parse only their own documents.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import InputError
+from ..io import FORMATS, MARKUP, expand, load_corpus
+from ..io.clusters import Clusters, Tokens  # noqa: F401 (the API's types of clusters)
+from ..io.clusters import corpus as clusters_corpus
+from ..io.clusters import document as clusters_document
+from ..io.pairs import CorpusPairs, DocumentPairs, Side
+from ..io.streams import STDIN, is_stream
+from ..model import Corpus
+from ..scoring.settings import Settings
+
+__all__ = ["FORMATS", "MARKUP", "STDIN", "HEAD_COLUMNS", "Key", "Source", "corpus", "clusters_corpus", "clusters_document",
+           "columns", "expand", "is_stream", "pairs", "read_corpus", "CorpusPairs", "InputError"]
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A corpus on disk as a command names it: a file, a directory, a quoted glob or ``-``
+    (standard input), and its format (``None``: detected per file)."""
+
+    path: str
+    format: str | None = None
+
+    @property
+    def stem(self) -> str:
+        """The name a system takes from its file: the file's stem (a directory's or a glob's own name)."""
+        from pathlib import Path
+
+        return Path(self.path).stem or Path(self.path).name
+
+
+HEAD_COLUMNS = ("pos", "upos", "head", "parse")
+"""The key's columns heads by rule 3a are read from (``scoring.matching.head_finder``), and the
+parse bits of ``--match mina`` (``scoring.mina``)."""
+
+
+def spans_only(settings: Settings) -> bool:
+    """Whether the run sees only the mentions' spans and words (the standard metrics with exact
+    matching): the readers then need not keep the other columns."""
+    return not settings.needs_features and not settings.analyses and settings.match == "exact"
+
+
+def columns(settings: Settings) -> tuple[object, object]:
+    """The columns each side keeps under ``settings``: (key's, response's), each ``True`` (all),
+    ``False`` (words and chains) or :data:`HEAD_COLUMNS`."""
+    every = not spans_only(settings)
+    if settings.needs_features or settings.analyses or settings.plink_by:
+        return every, every
+    return (HEAD_COLUMNS if settings.match != "exact" else every), False
+
+
+def _fmt(source: Source) -> str | None:
+    return source.format
+
+
+def pairs(key: Source, response: Source, settings: Settings) -> DocumentPairs:
+    """The key/response document pairs of two sources, both read a document at a time where their
+    format allows (:class:`~corefreport.io.pairs.DocumentPairs`)."""
+    kcols, rcols = columns(settings)
+    out = DocumentPairs(key.path, response.path, _fmt(key), _fmt(response), columns=not spans_only(settings),
+                        repeated=settings.repeated_documents)
+    out.key.columns, out.response.columns = kcols, rcols
+    return out
+
+
+def read_corpus(source: Source, settings: Settings, key: bool = False) -> Corpus:
+    """The whole corpus of ``source`` (a key: gold JSON clusters only), with the settings' columns
+    and repeated-document rule."""
+    return load_corpus(source.path, _fmt(source), key=key, columns=columns(settings)[0 if key else 1] is not False,
+                       repeated=settings.repeated_documents)
+
+
+def corpus(source: Source | str, key: bool = False, fmt: str | None = None) -> Corpus:
+    """A corpus read whole with every column (the API's :func:`corefreport.load`)."""
+    if isinstance(source, Source):
+        source, fmt = source.path, source.format
+    return load_corpus(source, fmt, key=key)
+
+
+class Key:
+    """A key read once, whole, for several responses (systems, runs): :meth:`pairs` pairs it with
+    each response, which is read a document at a time where its format allows. The documents are
+    shared, never changed (scoring annotates copies)."""
+
+    def __init__(self, source: Source, settings: Settings) -> None:
+        self.source = source
+        self.settings = settings
+        self.corpus = read_corpus(source, settings, key=True)
+
+    def __len__(self) -> int:
+        return len(self.corpus)
+
+    def pairs(self, response: Source) -> DocumentPairs:
+        """The pairs of this key and ``response``."""
+        side = Side(response.path, _fmt(response), columns=columns(self.settings)[1],
+                    repeated=self.settings.repeated_documents)
+        return DocumentPairs.__new__(DocumentPairs).with_sides(Side.of(self.corpus), side)
+
+    def part(self, response: Corpus, ids: list[str]) -> DocumentPairs:
+        """The pairs of the documents ``ids`` of this key and of ``response`` (a corpus in memory), in
+        ``ids``' order (a document the response lacks is paired with nothing)."""
+        from dataclasses import replace
+
+        def of(c: Corpus) -> Corpus:
+            return replace(c, documents={i: c.documents[i] for i in ids if i in c.documents}, warnings=[])
+
+        return CorpusPairs(of(self.corpus), of(response))

@@ -1,0 +1,201 @@
+"""The pages of the systems browser (:class:`~corefreport.tui.screens.systems.SystemsScreen`): the
+totals of the baseline and a system side by side (Δ, its interval, p) → the classes or types of
+an analysis (``b``) → the links that changed in a group; an analysis's transitions (WL→TP …) →
+their links → one changed link; the documents by Δ (``d``) → a document's changed links; the
+error classes of both (``x``). Each page a class: what it shows (:meth:`SysPage.make`, a view of
+:mod:`corefreport.tui.pairmodel`), what Enter opens (:meth:`SysPage.enter`), its breadcrumb."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .. import model as M
+from .. import pairmodel as P
+
+if TYPE_CHECKING:
+    from ...study.nodes import Systems
+    from ..screens.systems import SystemsScreen
+
+
+@dataclass(slots=True, eq=False)
+class SysPage:
+    """One entry of the page stack; its view is built for the systems shown, the system compared and
+    the width."""
+
+    crumb: str
+    analysis: str | None = None
+    by: str = "cls"
+    scope: P.ChangeScope | None = None
+    change: Any = None
+    cursor: int = 0
+    order: tuple[int, bool] | None = None
+    view: M.View | None = None
+    built_for: tuple = ()
+
+    name: ClassVar[str] = "page"
+    """What the page is, for the timings and the tests (the screen never branches on it)."""
+    TABLE: ClassVar[bool] = True
+    WAITING: ClassVar[bool] = False
+    DETAIL: ClassVar[bool] = False
+    """A detail pane shows the highlighted change."""
+    ITEM: ClassVar[bool] = False
+    """One change on the whole screen."""
+    FITS: ClassVar[bool] = False
+    """Its cells are cut to the width."""
+
+    def make(self, sy: Systems, system: str, width: int) -> M.View:
+        raise NotImplementedError
+
+    def build(self, sy: Systems, system: str, width: int) -> M.View:
+        key = (id(sy), system, width if self.FITS else 0, self.by, self.order)
+        if self.view is None or self.built_for != key:
+            base = self.make(sy, system, width)
+            self.view = M.sort_view(base, *self.order) if self.order and self.order[0] < len(base.columns) else base
+            self.built_for = key
+        return self.view
+
+    def enter(self, screen: SystemsScreen, item: Any) -> None:
+        """Enter on ``item``: what it opens."""
+
+    def highlighted_change(self, row: int) -> Any:
+        """The change this page is about, or the one at ``row`` (``None``: no change here)."""
+        return None
+
+    def document(self, row: int) -> str | None:
+        """The document at ``row``, where a row is a document."""
+        return None
+
+
+class LoadingPage(SysPage):
+    name = "loading"
+    TABLE = False
+    WAITING = True
+
+
+class TotalsPage(SysPage):
+    """Both systems' scores side by side with Δ, its interval and p; the analyses' changed links."""
+
+    name = "pair-totals"
+
+    def make(self, sy: Systems, system: str, width: int) -> M.View:
+        return P.totals_view(sy, system, width)
+
+    def enter(self, screen: SystemsScreen, item: Any) -> None:
+        if item.target is None:
+            return
+        what, name = item.target
+        if what == "documents":
+            screen.action_documents()
+            return
+        page, timing = OPENS[what](name)
+        screen.open(page, timing)
+
+
+class GroupsPage(SysPage):
+    """An analysis's classes (or types) with both systems' outcomes side by side."""
+
+    name = "pair-groups"
+
+    def make(self, sy: Systems, system: str, width: int) -> M.View:
+        return P.groups_view(sy, system, self.analysis, self.by)
+
+    def enter(self, screen: SystemsScreen, item: Any) -> None:
+        screen.open(changes_page(item.group, P.ChangeScope(self.analysis).add(self.by, item.group)), "changes")
+
+
+class TransitionsPage(SysPage):
+    """An analysis's transitions (WL→TP …) between the two systems."""
+
+    name = "transitions"
+
+    def make(self, sy: Systems, system: str, width: int) -> M.View:
+        return P.transitions_view(sy, system, self.analysis)
+
+    def enter(self, screen: SystemsScreen, item: Any) -> None:
+        scope = P.ChangeScope(self.analysis).add("transition", f"{item.before}>{item.after}").add("kind", item.kind)
+        screen.open(changes_page(f"{item.before} → {item.after}", scope), "changes")
+
+
+class ChangesPage(SysPage):
+    """The changed links of a group, a transition, a document or a search; the detail pane shows
+    both systems' antecedents in the sentence."""
+
+    name = "changes"
+    DETAIL = True
+    FITS = True
+
+    def make(self, sy: Systems, system: str, width: int) -> M.View:
+        return P.changes_view(sy, system, self.scope, width)
+
+    def enter(self, screen: SystemsScreen, item: Any) -> None:
+        screen.open(ChangePage(f"{item.baseline}→{item.system} {item.text[:20]}", change=item), "change")
+
+    def highlighted_change(self, row: int) -> Any:
+        view = self.view
+        return view.items[row] if view is not None and 0 <= row < len(view) else None
+
+
+class ChangePage(SysPage):
+    """One changed link on the whole screen."""
+
+    name = "change"
+    TABLE = False
+    ITEM = True
+
+    def highlighted_change(self, row: int) -> Any:
+        return self.change
+
+
+class DocumentsPage(SysPage):
+    """The documents by Δ of the headline score; Enter opens a document's changed links."""
+
+    name = "pair-documents"
+
+    def make(self, sy: Systems, system: str, width: int) -> M.View:
+        return P.documents_view(sy, system)
+
+    def enter(self, screen: SystemsScreen, item: Any) -> None:
+        analysis = screen.analysis()
+        if analysis is None:
+            screen.say("no link-level analysis was compared (yet)")
+            return
+        screen.open(changes_page(f"{item.doc_id} ({M.ANALYSIS_TITLES.get(analysis, analysis)})",
+                                 P.ChangeScope(analysis, (("doc_id", item.doc_id),))), "changes")
+
+    def document(self, row: int) -> str | None:
+        view = self.view
+        return view.items[row].doc_id if view is not None and 0 <= row < len(view) else None
+
+
+class ErrorsPage(SysPage):
+    """The error classes of both systems with Δ."""
+
+    name = "pair-errors"
+
+    def make(self, sy: Systems, system: str, width: int) -> M.View:
+        return P.errors_view(sy, system)
+
+
+def groups_page(analysis: str, by: str = "cls") -> GroupsPage:
+    return GroupsPage(M.ANALYSIS_TITLES.get(analysis, analysis), analysis=analysis, by=by)
+
+
+def changes_page(crumb: str, scope: P.ChangeScope) -> ChangesPage:
+    return ChangesPage(crumb, analysis=scope.analysis, scope=scope)
+
+
+def transitions_page(analysis: str) -> TransitionsPage:
+    return TransitionsPage(f"{M.ANALYSIS_TITLES.get(analysis, analysis)}: changed", analysis=analysis)
+
+
+OPENS = {
+    "analysis": lambda name: (groups_page(name), "classes"),
+    "changes": lambda name: (transitions_page(name), "transitions"),
+    "errors": lambda name: (ErrorsPage("error classes"), "errors"),
+}
+"""What a row of the totals opens, by the target the totals' view gives it."""
+
+
+__all__ = ["ChangePage", "ChangesPage", "DocumentsPage", "ErrorsPage", "GroupsPage", "LoadingPage", "OPENS",
+           "SysPage", "TotalsPage", "TransitionsPage", "changes_page", "groups_page", "transitions_page"]
