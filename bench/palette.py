@@ -28,13 +28,14 @@ import time
 
 def measure(key: str, response: str, runs: int, size: tuple[int, int], page: str) -> dict[str, list[float]]:
     from corefreport.cli.build import SCORING_DEFAULTS, VIEW_ANALYSES, build_settings
-    from corefreport.cli.run import tui_producer
+    from corefreport.study.plan import Policy, pair_plan
+    from corefreport.study.run import run
     from corefreport.scoring.registry import ALL_METRICS
     from corefreport.tui.app import CorefApp
     from textual.command import CommandList, CommandPalette
 
     settings = build_settings(**SCORING_DEFAULTS, default_metrics=ALL_METRICS, default_analyses=VIEW_ANALYSES)
-    ev = tui_producer(key, response, settings)(lambda *a: None, lambda e: None)
+    ev = run(pair_plan(key, response, settings, policy=Policy(rows=True, documents=True))).evaluation
     app = CorefApp(ev, freeze_gc=True)
     paints: list[tuple[float, bool, float]] = []  # (time, the list shows commands, CPU time)
     display = app._display

@@ -23,3 +23,13 @@ MODULES = ["corefreport.scoring.counts", "corefreport.scoring.metrics", "corefre
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0, result
+
+
+def test_the_architecture_documents_examples_run():
+    """docs/architecture.md's worked examples (a metric of four counts, a BLANC-shaped one, a layer
+    score, registered and scored) run as written."""
+    from pathlib import Path
+
+    doc = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
+    result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 15 and result.failed == 0, result

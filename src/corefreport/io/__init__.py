@@ -8,39 +8,11 @@ from __future__ import annotations
 
 import glob as _glob
 from pathlib import Path
-from typing import Callable
 
 from ..model import Corpus
 from ..errors import InputError
 
-FORMATS = ("conll2012", "conllu", "jsonlines", "webanno", "text2text", "brackets", "ua")
-MARKUP = ("text2text", "brackets")
-"""Formats read onto the key's words (:mod:`.markup`): a response only."""
-KNOWN_SUFFIXES = (".conll", "_conll", ".conllu", ".CONLLUA", ".conllua", ".jsonlines", ".jsonl", ".json", ".tsv", ".conll2012", ".txt")
-
-
-def _reader(fmt: str) -> Callable[..., Corpus]:
-    if fmt == "conll2012":
-        from .conll2012 import read_conll2012
-
-        return read_conll2012
-    if fmt == "conllu":
-        from .conllu import read_conllu
-
-        return read_conllu
-    if fmt == "jsonlines":
-        from .jsonlines import read_jsonlines
-
-        return read_jsonlines
-    if fmt == "webanno":
-        from .webanno import read_webanno
-
-        return read_webanno
-    if fmt == "ua":
-        from .ua import read_ua
-
-        return read_ua
-    raise ValueError(f"unknown format {fmt!r} (choose one of {', '.join(FORMATS)})")
+from .formats import FORMATS, KNOWN_SUFFIXES, MARKUP, format_of  # noqa: F401 (the table of formats)
 
 
 def sniff(path: str, text: str) -> str:
@@ -126,12 +98,7 @@ def load_corpus(spec: str, fmt: str | None = None, key: bool = False, columns: b
         if ff in MARKUP:
             raise InputError(f, None, f"{ff} markup (one document per line) is read onto the key's words: it can "
                              "only be scored as the RESPONSE against a KEY, not be the KEY or read alone")
-        if key and ff == "jsonlines":
-            part = _reader(ff)(f, text, key=True)
-        elif ff == "conll2012":
-            part = _reader(ff)(f, text, columns=bool(columns), repeated=repeated)
-        else:
-            part = _reader(ff)(f, text)
+        part = format_of(ff).read(f, text, key=key, columns=columns, repeated=repeated)
         corpus.warnings.extend(part.warnings)
         for doc_id, doc in part.documents.items():
             if doc_id in corpus.documents:

@@ -59,7 +59,7 @@ from .wordalign import DELETE, EMPTY, INSERT, MATCH, SUBSTITUTE, edit_script, is
 POLICIES = ("organisers", "lenient")
 """How tags on a substituted word and unclosed tags are treated (see the module docstring)."""
 
-MARKUP_FORMATS = ("text2text", "brackets")
+from .formats import MARKUP as MARKUP_FORMATS  # noqa: E402
 
 E_TAG = re.compile(r"(\[?)e(\d+)(]?)")
 """The cleaner's tag pattern (``re.match``: anchored at the start only)."""

@@ -83,8 +83,7 @@ HEAD = 1 << 20
 """Bytes of a file that decide its format (:func:`~corefreport.io.detect.detect_format` reads the
 first 200 lines and looks for a ``#begin document`` line)."""
 
-STREAMED = ("conll2012", "jsonlines")
-"""The formats read a document at a time; the others are read whole."""
+from .formats import STREAMED  # noqa: E402 (the formats read a document at a time)
 
 Locator = tuple
 """Where a document is: ``(path, byte offset, line, doc id)`` in a file read a document at a time,

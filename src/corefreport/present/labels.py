@@ -7,13 +7,35 @@ names of features, analyses and POS groups that tables and charts show.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from ..scoring.registry import REGISTRY, RowNames
 
-METRIC_LABELS = {k: m.label for k, m in REGISTRY.items()} | {"typed": "typed micro"}
+
+class MetricNames(Mapping):
+    """One attribute of every :class:`~corefreport.scoring.registry.Metric` by key (``label``,
+    ``latex``), and ``typed`` for the typed micro score: a live view of the registry, so a metric
+    :func:`~corefreport.scoring.registry.register_metric` adds is named in every view."""
+
+    def __init__(self, attribute: str) -> None:
+        self.attribute = attribute
+
+    def __getitem__(self, key: str) -> str:
+        if key == "typed":
+            return "typed micro"
+        return getattr(REGISTRY[key], self.attribute)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*REGISTRY, "typed"])
+
+    def __len__(self) -> int:
+        return len(REGISTRY) + 1
+
+
+METRIC_LABELS = MetricNames("label")
 """Plain labels by metric key (and ``typed`` for the typed micro score)."""
-LATEX_LABELS = {k: m.latex for k, m in REGISTRY.items()} | {"typed": "typed micro"}
+LATEX_LABELS = MetricNames("latex")
 
 COUNT_COLUMNS = ("tp", "wt", "wl", "wtl", "fn", "fp", "s_star")
 """Table columns that hold outcome counts."""

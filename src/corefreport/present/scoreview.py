@@ -46,7 +46,7 @@ def _metrics(ev: Evaluation) -> Block:
     rows: list[tuple[Cell, ...]] = []
     for name, rr, pp, ff, rn, rd, pn, pd in metrics_table(ev).rows:
         label = mentions_label(ev) if name == "mentions" else METRIC_LABELS.get(name, name)
-        if name == "conll":
+        if name in ev.derived:  # CoNLL: the mean of its parts' F1
             rows.append((label, "", "", (pct(ff), "bold"), "", ""))
         elif rn is None:  # BLANC: link counts of two kinds do not make one fraction (see the JSON)
             rows.append((label, pct(rr), pct(pp), pct(ff), "", ""))

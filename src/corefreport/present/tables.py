@@ -27,9 +27,11 @@ METRIC_COLUMN_LABELS = ["Metric", "R", "P", "F1", "num.", "den.", "num.", "den."
 
 
 def metric_row(name: str, s) -> list:
-    """R, P, F1 and the counts of one score (BLANC's two kinds of links make no one fraction: its
-    counts are in the JSON); a 0/0 ratio NaN, shown "n/a" (:func:`~.numbers.shown_rpf`)."""
-    if name in ("blanc", "blanc_crac", "dd_blanc"):
+    """R, P, F1 and the counts of one score (a score whose recall and precision are not one
+    fraction each — BLANC's two kinds of links — shows no counts: they are in the JSON); a 0/0
+    ratio NaN, shown "n/a" (:func:`~.numbers.shown_rpf`)."""
+    metric = REGISTRY.get(name)
+    if metric is not None and not metric.fraction:
         return [name, s.recall, s.precision, s.f1, None, None, None, None]
     return [name, *shown_rpf(s.recall, s.precision, s.f1, s.recall_den, s.precision_den), s.recall_num, s.recall_den,
             s.precision_num, s.precision_den]
@@ -44,10 +46,10 @@ def metrics_table(ev: Evaluation, names: list[str] | None = None, title: str = "
         t.rows.append(metric_row(name, ev.metrics[name]))
     if totals:
         t.breaks.append(len(t.rows))
-        if ev.conll is not None:
-            t.rows.append(["conll", None, None, ev.conll, None, None, None, None])
-        if ev.dd_conll is not None and any(r[0] in ("dd_muc", "dd_bcub", "dd_ceafe") for r in t.rows):
-            t.rows.append(["dd_conll", None, None, ev.dd_conll, None, None, None, None])
+        shown = {r[0] for r in t.rows}
+        for name, f in ev.derived.items():  # CoNLL (and any score derived from those shown): its F1
+            if all(p in shown for p in REGISTRY[name].requires):
+                t.rows.append([name, None, None, f, None, None, None, None])
         t.rows.append(metric_row("mentions", ev.mentions))
     t.note = str(ev.signature)
     return t
@@ -101,9 +103,14 @@ def per_document_table(ev: Evaluation) -> Table:
     return t
 
 
-def plink_table(ev: Evaluation) -> Table | None:
+def plink_tables(pl) -> list[Table]:
+    """The p-link table of a :class:`~corefreport.scoring.plink.PlinkResult` (none without one)."""
+    t = plink_table(pl)
+    return [t] if t is not None else []
+
+
+def plink_table(pl) -> Table | None:
     """p-link per category (Zeldes & Simonson 2016): R, P, F1 and N / D_K / D_R per category."""
-    pl = ev.plink
     if pl is None:
         return None
     t = Table(f"p-link by {pl.by}" + (" (Perl-compatible categories)" if pl.compat else ""),
@@ -119,10 +126,9 @@ def plink_table(ev: Evaluation) -> Table | None:
 OUTCOME_HEADER = ["tp", "wl", "fn", "fp", "recall", "precision", "f1", "accuracy"]
 
 
-def arcs_tables(ev: Evaluation) -> list[Table]:
+def arcs_tables(arcs) -> list[Table]:
     """One table per ARCS scenario: the total, then every value of every breakdown feature;
     and scenario 3's Entity Detection / Entity Mentions / Fφ by anchor NE type."""
-    arcs = ev.arcs
     if arcs is None:
         return []
     out = []
@@ -175,10 +181,9 @@ def typed_notes(tt) -> list[str]:
     return notes
 
 
-def typed_tables(ev: Evaluation) -> list[Table]:
+def typed_tables(tt) -> list[Table]:
     """Žitkus et al. (2023): per class, per type (grouped by class, as their Appendix D), and the
     micro / macro / scheme-coverage summary."""
-    tt = ev.typed
     if tt is None:
         return []
     d = tt.as_dict()
@@ -202,10 +207,9 @@ def typed_tables(ev: Evaluation) -> list[Table]:
 ERROR_COST_HEADER = ["muc", "bcub", "ceafe", "lea", "conll"]
 
 
-def error_tables(ev: Evaluation) -> list[Table]:
+def error_tables(er) -> list[Table]:
     """Kummerfeld & Klein (2013): errors per class with the F1 fixing them gains (cumulatively in
     the analyser's order, and alone), and the errors per class and mention type."""
-    er = ev.errors
     if er is None:
         return []
     from ..scoring.errorclasses import CLASSES, LEFTOVER, group_by as error_group_by
@@ -271,28 +275,19 @@ def error_documents_table(ev: Evaluation) -> Table | None:
 
 
 def analysis_tables(analysis, ev: Evaluation) -> list[Table]:
-    """The tables of an analysis added by ``register`` (its entry's ``tables`` builder) — none when
-    it has no builder or ``ev`` did not compute it."""
+    """The tables of an analysis (its entry's ``tables`` builder over its result) — none when it
+    has no builder or ``ev`` did not compute it."""
     build, result = analysis.table_builder(), ev.result(analysis.field)
     return build(result) if build is not None and result is not None else []
 
 
-def registered_tables(ev: Evaluation) -> list[Table]:
-    """The tables of every analysis added by ``register``."""
-    return [t for a in ANALYSIS_REGISTRY.values() for t in analysis_tables(a, ev)]
-
-
 def all_tables(ev: Evaluation, per_doc: bool = False) -> list[Table]:
-    """Every table the result holds, in the order the CLI and the report show them."""
+    """Every table the result holds, in the order the CLI and the report show them: the metrics,
+    then each analysis's (the registry's order, those :func:`~corefreport.scoring.registry.register`
+    adds last)."""
     out = [metrics_table(ev)]
-    for builder in (plink_table,):
-        t = builder(ev)
-        if t is not None:
-            out.append(t)
-    out.extend(arcs_tables(ev))
-    out.extend(typed_tables(ev))
-    out.extend(error_tables(ev))
-    out.extend(registered_tables(ev))
+    for a in ANALYSIS_REGISTRY.values():
+        out.extend(analysis_tables(a, ev))
     from .alignment import alignment_tables
 
     out.extend(alignment_tables(ev))

@@ -75,7 +75,7 @@ def errors_section(ev: Evaluation, comparison=None, title: str = TITLE):
         "F1 gained by fixing its errors, after the classes before it (cumulative) or alone; the cumulative costs "
         f"and the leftover add up {start or 'from the scored F1'} to 100."
         + (f" {reading_note(er)}." if er.reading() else "")))
-    tables = T.error_tables(ev)
+    tables = T.error_tables(er)
     s.blocks.append(tables[0])
     s.blocks.append(cost_chart(ev))
     s.blocks.append(head_type_table(er))

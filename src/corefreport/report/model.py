@@ -267,8 +267,11 @@ def metrics_section(ev: Evaluation, comparison=None, cis: dict | None = None) ->
     t = T.metrics_table(ev, names, "Every standard metric, micro-averaged over documents")
     t.note = ""
     add_ci(t, cis, [r[0] for r in t.rows])
-    if "blanc" in ev.metrics:
-        t.note = "BLANC averages coreference and non-coreference links: its link counts are in the JSON."
+    links = [METRIC_LABELS.get(n, n) for n in names if not REGISTRY[n].fraction]
+    if links:  # two kinds of links make no one fraction
+        one = len(links) == 1
+        t.note = (f"{' and '.join(links)} average{'s' if one else ''} coreference and non-coreference links: "
+                  f"{'its' if one else 'their'} link counts are in the JSON.")
     s.blocks.append(t)
     from ..present.alignment import alignment_tables
 
@@ -293,7 +296,7 @@ def linguistic_section(ev: Evaluation, cis: dict | None = None) -> Section | Non
 
 
 def plink_section(ev: Evaluation) -> Section | None:
-    t = T.plink_table(ev)
+    t = T.plink_table(ev.plink)
     if t is None:
         return None
     t.groups = [("Score (%)", 3), ("Recall", 2), ("Precision", 2)]
@@ -754,7 +757,7 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
             continue
         out.append(sec)
     for a in ANALYSIS_REGISTRY.values():  # the analyses added by register(), after the built-in ones
-        tables = T.analysis_tables(a, ev) if asked is None or a.name in asked else []
+        tables = T.analysis_tables(a, ev) if a.name not in builders and (asked is None or a.name in asked) else []
         if tables:
             out.append(Section(a.name, a.title[:1].upper() + a.title[1:], tables))
     if (w := warnings_section(systems)) is not None:

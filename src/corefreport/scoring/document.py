@@ -21,18 +21,18 @@ A response document without a key document adds only its statistics and its id (
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 from ..model import Document
 from . import metrics as M
 from .align import Alignment, AlignedDocument, DuplicateReport, align_document
 from .counts import Counts
 from .crossdoc import LABEL_DOCUMENTS, label_trace
-from .layers import LAYER_METRICS, hash_layers, layer_counts, layer_warnings
+from .layers import hash_layers, layer_warnings
 from .features import Derived, annotated, derivation_inputs, lacks_pos
 from .matching import drop_document_zeros, match_pair
 from .part import Part, Requested
-from .registry import PER_DOCUMENT_METRICS, REGISTRY, active_analyses
+from .registry import INPUTS, REGISTRY, active_analyses, per_document
 from .repeats import prepare
 from .result import DocumentResult, SideStats
 from .split import METRICS as SPLIT_METRICS, split_counts
@@ -115,14 +115,21 @@ class DocumentScorer:
         self.stage = stage
         self.standard = stage in ("all", "standard")
         rest = stage in ("all", "rest")
-        self.names = [m for m in s.metrics if m in PER_DOCUMENT_METRICS] if self.standard else []
-        self.layer_names = tuple(n for n in self.names if n in LAYER_METRICS)
-        """Scores of the UA layers (bridging pairs, discourse-deixis chains): :func:`.layers.layer_counts`."""
+        self.names = [m for m in s.metrics if per_document(m)] if self.standard else []
         self.split = s.split_antecedents if s.split_antecedents != "drop" else None
         """keep | only: the metrics of :data:`.split.METRICS` score split antecedents (:mod:`.split`)."""
-        self.compute = [(n, REGISTRY[n].compute) for n in self.names
-                        if n not in ("mor", "zero", "nonref") and n not in LAYER_METRICS
-                        and not (self.split and n in SPLIT_METRICS)]
+        self.inputs: dict[str, list[tuple[str, Callable]]] = {k: [] for k in INPUTS}
+        """Each metric by how it is computed per document (:data:`.registry.INPUTS`)."""
+        for n in self.names:
+            metric = REGISTRY[n]
+            if not (self.split and n in SPLIT_METRICS and metric.inputs == "chains"):
+                self.inputs[metric.inputs].append((n, metric.compute))
+        self.layer_names = tuple(n for n, _ in self.inputs["layers"])
+        """Scores of the documents as read (the UA layers: bridging pairs, discourse-deixis chains)."""
+        self.batches: dict[Callable, tuple[str, ...]] = {}
+        """The layer scores by their function: one call per document computes all of its scores."""
+        for n, f in self.inputs["layers"]:
+            self.batches[f] = self.batches.get(f, ()) + (n,)
         self.match = s.match != "exact" or s.zero_match != "linear"
         self.drop_zeros = s.zeros == "drop"
         self.corefud = s.match if s.repeats == "corefud12" else None
@@ -264,26 +271,27 @@ class DocumentScorer:
                   read: tuple[Document, Document | None] | None = None) -> dict:
         """The per-document metrics of one aligned document, from one contingency table."""
         s = self.settings
+        by = self.inputs
         ct = M.contingency(ad.key, ad.response, self.corefud is not None)
-        res = {name: f(ad.key, ad.response, ct) for name, f in self.compute}
-        if "mor" in self.names:  # MOR ignores --match: the response as written
+        res = {name: f(ad.key, ad.response, ct) for name, f in by["chains"]}
+        if by["written"]:  # the response as written: --match does not apply (MOR)
             as_written = ad
             if self.match and written is not None:
                 as_written = align_document(ad.key_doc, written, Alignment(), s.singletons, False, s.key_duplicates,
                                             self.corefud)
-            res["mor"] = REGISTRY["mor"].compute(as_written.key, as_written.response)
-        if "zero" in self.names:  # which mentions are zeros, and the response as written
+            res.update((name, f(as_written.key, as_written.response)) for name, f in by["written"])
+        if by["zeros"]:  # which mentions are zeros, and the response as written
             rd = ad.response_doc
-            res["zero"] = REGISTRY["zero"].compute(ad.key_doc, rd, written if written is not None else rd,
-                                                   s.singletons == "drop", s.match)
+            res.update((name, f(ad.key_doc, rd, written if written is not None else rd, s.singletons == "drop",
+                                s.match)) for name, f in by["zeros"])
         if self.split:  # split antecedents, as the Universal Anaphora scorer v1 scores them
             for name in self.names:
-                if name in SPLIT_METRICS:
+                if name in SPLIT_METRICS and REGISTRY[name].inputs == "chains":
                     res[name] = split_counts(name, ad.key_doc, ad.response_doc, self.split)
-        if "nonref" in self.names:  # the non-referring layer of the documents (UA files)
-            res["nonref"] = REGISTRY["nonref"].compute(ad.key_doc, ad.response_doc)
-        if self.layer_names and read is not None:  # the UA layers of the documents as read
-            res.update(layer_counts(self.layer_names, read[0], read[1], s))
+        res.update((name, f(ad.key_doc, ad.response_doc)) for name, f in by["documents"])
+        if read is not None:  # the documents as read (the UA layers), each function once for its scores
+            for f, names in self.batches.items():
+                res.update(f(names, read[0], read[1], s))
         return {name: res[name] for name in self.names}
 
     def _linguistic(self, ad: AlignedDocument, res: dict) -> None:

@@ -27,7 +27,7 @@ from typing import Callable, Iterator
 from ..model import Corpus, Document
 from .document import DocumentScorer
 from .part import FIELDS, Part
-from .registry import PER_DOCUMENT_METRICS
+from .registry import per_document
 from .result import DocumentResult, Evaluation
 from .settings import Settings
 
@@ -171,9 +171,9 @@ def stages(key, response: Corpus | None = None, settings: Settings | None = None
         jobs = 1
         markup = not pairs.ceiling_side
     keep = documents and jobs < 2
-    std = [m for m in settings.metrics if m in PER_DOCUMENT_METRICS]
+    std = [m for m in settings.metrics if per_document(m)]
     rest = (settings.linguistic or settings.analyses or settings.plink_by)
-    kwargs = dict(sources=pairs.sources)
+    kwargs = dict(sources=pairs.sources, markup=bool(getattr(pairs, "markup", False)))
     from .finish import finish
 
     if staged and rest and std:
@@ -224,7 +224,7 @@ def _with_alignment(ev: Evaluation, pairs, settings: Settings) -> Evaluation:
 
     from .alignloss import AlignmentLoss
 
-    plain = replace(settings, metrics=tuple(m for m in settings.metrics if m in PER_DOCUMENT_METRICS) or ("muc",),
+    plain = replace(settings, metrics=tuple(m for m in settings.metrics if per_document(m)) or ("muc",),
                     analyses=(), plink_by=None, by=())
     ceiling = evaluate(pairs.ceiling(), settings=plain, rows=False, documents=False)
     loss = AlignmentLoss.of(settings.markup_policy, pairs.diagnostics(), ceiling, ev)

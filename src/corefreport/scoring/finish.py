@@ -17,7 +17,6 @@ from .crossdoc import repeated_labels_warning
 from .layers import defined_metrics
 from .counts import Counts
 from .matching import formats_by_rule, heads_warning
-from .metrics import BlancCorefudCounts, BlancCounts
 from .part import Part, Requested
 from .registry import ANALYSIS_REGISTRY, REGISTRY, active_analyses
 from .result import _OWN_RESULTS, DocumentResult, Evaluation
@@ -95,24 +94,20 @@ def totals(docs: list[DocumentResult], names: list[str]) -> dict:
         total = None
         for d in docs:
             total = d.metrics[name] if total is None else total + d.metrics[name]
-        empty = {"blanc": BlancCounts(), "blanc_crac": BlancCorefudCounts(), "dd_blanc": BlancCorefudCounts()}.get(name, Counts())
-        out[name] = total if total is not None else empty
+        out[name] = total if total is not None else REGISTRY[name].empty()
     return out
-
-
-MARKUP_FORMATS = ("text2text", "brackets")
-"""Response formats read onto the key's words (``corefreport.io.markup``): their policy is in the signature."""
 
 
 def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats: tuple[str, str],
            key_hash: str, reader_warnings: tuple[list[str], list[str]] = ([], []),
-           analyses=None, complete: bool = True,
+           analyses=None, complete: bool = True, markup: bool = False,
            documents: tuple[Mapping[str, Document], Mapping[str, Document]] | None = None) -> Evaluation:
     """The :class:`Evaluation` of ``part`` — the sum of a run's parts in key order — under
     ``settings``; ``key_hash``: the SHA-256 (hex) of its ``feed``; ``analyses``: the run's steps
     objects by name (their results); ``complete=False``: the per-document metrics only (a view's
     first numbers, before the rest is scored); ``documents``: the key's and the response's
-    documents by id, for views that show them."""
+    documents by id, for views that show them; ``markup``: the response is LLM markup read onto the
+    key's words (its policy is in the signature)."""
     check_part(part, sources)
     ruled = formats_by_rule(*formats) if settings.match not in ("exact", "min", "craft", "mina") else []
     warnings = (list(reader_warnings[0]) + list(reader_warnings[1]) + pos_warnings(part.untagged, ruled, settings.match)
@@ -123,7 +118,7 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
     if labels:
         warnings.append(labels)
     sig = signature(settings, key_hash[:10], pos_missing=bool(part.untagged), heads_rule=bool(ruled),
-                    markup=formats[1] in MARKUP_FORMATS)
+                    markup=markup)
     results: dict = {}
     if complete:
         steps = analyses or {a.name: a.start(settings) for a in active_analyses(settings)}

@@ -484,19 +484,24 @@ def match_pair(kd: Document, rd: Document, key_format: str, response_format: str
     come from :func:`head_finder` on the **key** document's columns, for response mentions too
     (rule 3a): the same words then have the same head, whatever the response file's own POS (or
     its lack of any) — a response with the key's very spans is matched exactly under every mode."""
-    rule = head_finder(kd) if key_format != "conllu" or response_format != "conllu" else None
-    kh = rule if key_format != "conllu" else head_of
+    rule = head_finder(kd) if key_format not in HEADED or response_format not in HEADED else None
+    kh = rule if key_format not in HEADED else head_of
     rh = head_of
-    if response_format != "conllu":
+    if response_format not in HEADED:
         # the key's columns, where the documents have the same tokens (else align reports it)
         rh = rule if len(rd.tokens) == len(kd.tokens) else head_finder(rd)
     same = kh is rh and kh is not head_of  # one rule on the key's columns: step 1 compares words only
     return match_documents(kd, rd, mode, drop_singletons, zero_match, kh, rh, same, annotate)
 
 
+HEADED = ("conllu",)
+"""The input formats whose mentions carry their head (CorefUD's ``Entity=…`` head index); every
+other format's heads come from rule 3a (:func:`head_finder`)."""
+
+
 def formats_by_rule(key_format: str, response_format: str) -> list[str]:
     """:func:`heads_by_rule` from the two formats."""
-    return sorted({f or "unknown" for f in (key_format, response_format) if f != "conllu"})
+    return sorted({f or "unknown" for f in (key_format, response_format) if f not in HEADED})
 
 
 def heads_warning(match: str, ruled: list[str]) -> str:

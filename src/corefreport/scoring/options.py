@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from ..errors import SettingsError
 from .presets import apply_preset
-from .registry import ALL_METRICS, KNOWN_METRICS, STANDARD_METRICS, analysis_names
+from .registry import ALL_METRICS, STANDARD_METRICS, analysis_names, known_metrics
 from .settings import Settings
 
 ALIASES = {"b3": "bcub", "bcubed": "bcub"}
@@ -55,8 +55,8 @@ def metric_names(items: str | Iterable[str] | None) -> tuple[tuple[str, ...], bo
                 out.extend(m for m in GROUPS[name] if m not in out)
             elif name == "plink":
                 plink = True
-            elif name not in KNOWN_METRICS:
-                raise SettingsError(f"unknown metric {name!r}; choose from {', '.join(KNOWN_METRICS)}, plink, "
+            elif name not in known_metrics():
+                raise SettingsError(f"unknown metric {name!r}; choose from {', '.join(known_metrics())}, plink, "
                                     "bridging, dd or 'all'")
             elif name not in out:
                 out.append(name)

@@ -30,12 +30,20 @@ from typing import Callable, Sequence
 from . import metrics as M
 from .counts import Counts, Num, counts_formula  # noqa: F401 (Counts: the doctests)
 from .matching import mention_overlap
-from .metrics import blanc_corefud_formula, blanc_formula, conll_formula
+from .metrics import BlancCorefudCounts, BlancCounts, blanc_corefud_formula, blanc_formula, conll_formula
 from .zeros import document_counts as zero_counts
 from .nonref import nonref_counts
 from .outcomes import OUTCOME_COLUMNS, outcome_formula, typed_macro_formula, typed_micro_formula
 
 Formula = Callable[..., tuple[Num, Num, Num]]
+
+
+def layer_counts(names, key, response, settings) -> dict:
+    """The Universal Anaphora layers' scores of one document (:func:`.layers.layer_counts`, loaded
+    when a layer is scored)."""
+    from .layers import layer_counts as counts
+
+    return counts(names, key, response, settings)
 """Summed statistics (a sequence of columns: floats or arrays) → (recall, precision, F1)."""
 
 @dataclass(frozen=True)
@@ -66,11 +74,39 @@ class Metric:
     also_cites: tuple[str, ...] = ()
     """Further keys of :data:`REFERENCES` a use of the metric cites (BLANC: Recasens & Hovy 2011,
     who defined it, beside Luo et al. 2014, who extended it to system mentions)."""
+    inputs: str = ""
+    """How the pipeline computes it per document — what :attr:`compute` takes (:data:`INPUTS`); ""
+    for a score another step computes (the linguistically aware metrics, an analysis's scores) or
+    one derived from others (:attr:`requires`)."""
+    empty: Callable[[], object] = field(default=Counts, compare=False)
+    """The statistics of no document: what :attr:`compute` returns adds to it (``+``)."""
 
     @property
     def citations(self) -> tuple[str, ...]:
         """Every reference the metric cites: :attr:`citation` first."""
         return (self.citation,) + self.also_cites
+
+    @property
+    def fraction(self) -> bool:
+        """Recall and precision are each one fraction of its statistics (a table shows their
+        numerators and denominators); a score of two kinds of links (BLANC) is not."""
+        return self.columns == COUNTS
+
+    @property
+    def derived(self) -> bool:
+        """Computed from other scores (:attr:`requires`), not per document."""
+        return bool(self.requires)
+
+    def derive(self, scores: Mapping) -> float | None:
+        """The F1 of a derived score from ``scores`` (metric → statistics): the mean F1 of
+        :attr:`requires` (CoNLL: MUC, B³, CEAF-e; Pradhan et al. 2014); ``None`` unless all are there.
+
+        >>> REGISTRY["conll"].derive({"muc": Counts(1, 2, 1, 2), "bcub": Counts(1, 1, 1, 1), "ceafe": Counts(0, 1, 0, 1)})
+        0.5
+        """
+        if not self.requires or not all(r in scores for r in self.requires):
+            return None
+        return sum(scores[r].f1 for r in self.requires) / len(self.requires)
 
     def score(self, stats: Sequence[Num], **params) -> tuple[Num, Num, Num]:
         """(R, P, F1) of summed statistics: one row (floats) or columns of arrays."""
@@ -94,48 +130,65 @@ class Metric:
 COUNTS = ("recall_num", "recall_den", "precision_num", "precision_den")
 BLANC = tuple(f"coref_{c}" for c in COUNTS) + tuple(f"noncoref_{c}" for c in COUNTS)
 
+INPUTS = {
+    "chains": "compute(key chains, response chains, contingency): the aligned chains of a document, after "
+              "mention matching (the standard metrics)",
+    "written": "compute(key chains, response chains): the response as written, before --match (MOR)",
+    "zeros": "compute(key document, response document, response as written, singletons dropped, match) (the zero "
+             "score)",
+    "documents": "compute(key document, response document): the aligned documents (a layer of them: non-referring "
+                 "markables)",
+    "layers": "compute(names, key document, response document, settings) -> {name: statistics}: the documents as "
+              "read, whatever --match did to the chains; one call for every score of the same function (the "
+              "Universal Anaphora layers)",
+}
+"""The ways the pipeline computes a metric per document (:attr:`Metric.inputs`): what
+:attr:`Metric.compute` takes. Nothing in the pipeline names a metric: it calls each metric as its
+inputs say (:mod:`corefreport.scoring.document`)."""
+PER_DOCUMENT = frozenset(INPUTS)
+
 _ENTRIES = [
-    Metric("muc", "MUC", "MUC", "Vilain et al. 1995", "standard", COUNTS, counts_formula, M.muc,
+    Metric("muc", "MUC", "MUC", "Vilain et al. 1995", "standard", COUNTS, counts_formula, M.muc, inputs="chains",
            title="MUC: links of a spanning tree per chain"),
-    Metric("bcub", "B³", "B$^3$", "Bagga & Baldwin 1998", "standard", COUNTS, counts_formula, M.bcub,
+    Metric("bcub", "B³", "B$^3$", "Bagga & Baldwin 1998", "standard", COUNTS, counts_formula, M.bcub, inputs="chains",
            title="B³: per-mention overlap of key and response chains"),
-    Metric("ceafm", "CEAF-m", "CEAF-m", "Luo 2005", "standard", COUNTS, counts_formula, M.ceafm,
+    Metric("ceafm", "CEAF-m", "CEAF-m", "Luo 2005", "standard", COUNTS, counts_formula, M.ceafm, inputs="chains",
            title="mention-based CEAF"),
-    Metric("ceafe", "CEAF-e", "CEAF-e", "Luo 2005", "standard", COUNTS, counts_formula, M.ceafe,
+    Metric("ceafe", "CEAF-e", "CEAF-e", "Luo 2005", "standard", COUNTS, counts_formula, M.ceafe, inputs="chains",
            title="entity-based CEAF"),
-    Metric("blanc", "BLANC", "BLANC", "Luo et al. 2014", "standard", BLANC, blanc_formula, M.blanc,
+    Metric("blanc", "BLANC", "BLANC", "Luo et al. 2014", "standard", BLANC, blanc_formula, M.blanc, inputs="chains", empty=BlancCounts,
            title="BLANC: coreference and non-coreference links", also_cites=("Recasens & Hovy 2011",)),
-    Metric("lea", "LEA", "LEA", "Moosavi & Strube 2016", "standard", COUNTS, counts_formula, M.lea,
+    Metric("lea", "LEA", "LEA", "Moosavi & Strube 2016", "standard", COUNTS, counts_formula, M.lea, inputs="chains",
            title="LEA: link-based entity-aware metric"),
     Metric("blanc_crac", "BLANC (CorefUD)", "BLANC$_{\\mathrm{UD}}$", "Novák et al. 2024", "corefud", BLANC,
-           blanc_corefud_formula, M.blanc_corefud,
+           blanc_corefud_formula, M.blanc_corefud, inputs="chains", empty=BlancCorefudCounts,
            title="BLANC averaged as corefud-scorer v1.2 does (a component counts when key or response has links)",
            also_cites=("Recasens & Hovy 2011", "Luo et al. 2014")),
-    Metric("mor", "MOR", "MOR", "Žabokrtský et al. 2022", "corefud", COUNTS, counts_formula, mention_overlap,
+    Metric("mor", "MOR", "MOR", "Žabokrtský et al. 2022", "corefud", COUNTS, counts_formula, mention_overlap, inputs="written",
            title="mention overlap ratio: words shared by 1-to-1 paired overlapping key and response mentions"),
-    Metric("zero", "Zeros", "Zeros", "Novák et al. 2024", "corefud", COUNTS, counts_formula, zero_counts,
+    Metric("zero", "Zeros", "Zeros", "Novák et al. 2024", "corefud", COUNTS, counts_formula, zero_counts, inputs="zeros",
            title="anaphor-decomposable score of zero mentions (corefud-scorer's zero): "
                  "R = TP/(TP+FN+WL), P = TP/(TP+FP+WL) over zeros that are not first in their chain"),
-    Metric("nonref", "Non-referring", "Non-referring", "Yu et al. 2022", "ua", COUNTS, counts_formula, nonref_counts,
+    Metric("nonref", "Non-referring", "Non-referring", "Yu et al. 2022", "ua", COUNTS, counts_formula, nonref_counts, inputs="documents",
            title="non-referring markables (UA '-Pseudo' entities) found with their span, as the Universal "
                  "Anaphora scorer v1 scores them: R = TP/|K|, P = TP/(TP+FP)"),
-    Metric("bridging_ar", "Bridging AR", "Bridging AR", "Yu et al. 2022", "ua", COUNTS, counts_formula,
+    Metric("bridging_ar", "Bridging AR", "Bridging AR", "Yu et al. 2022", "ua", COUNTS, counts_formula, layer_counts, inputs="layers",
            title="bridging anaphor recognition (UA BRIDGING column): key and response anaphors with the same span, "
                  "as the Universal Anaphora scorer v1 counts them"),
-    Metric("bridging_fbm", "Bridging FB-m", "Bridging FB$_m$", "Yu et al. 2022", "ua", COUNTS, counts_formula,
+    Metric("bridging_fbm", "Bridging FB-m", "Bridging FB$_m$", "Yu et al. 2022", "ua", COUNTS, counts_formula, layer_counts, inputs="layers",
            title="full bridging, markable level: anaphor and anchor spans both right (UA scorer v1)"),
-    Metric("bridging_fbe", "Bridging FB-e", "Bridging FB$_e$", "Yu et al. 2022", "ua", COUNTS, counts_formula,
+    Metric("bridging_fbe", "Bridging FB-e", "Bridging FB$_e$", "Yu et al. 2022", "ua", COUNTS, counts_formula, layer_counts, inputs="layers",
            title="full bridging, entity level: anaphor right, anchor the key's anchor or in its key entity (UA scorer v1)"),
-    *(Metric(f"dd_{k}", f"DD {label}", f"DD {latex}", "Yu et al. 2022", "ua", cols, formula, fn,
+    *(Metric(f"dd_{k}", f"DD {label}", f"DD {latex}", "Yu et al. 2022", "ua", cols, formula, layer_counts,
              title=f"discourse deixis (UA DISCOURSE_DEIXIS column) scored by {label}, singletons kept (UA scorer v1)",
-             also_cites=(cite,))
-      for k, label, latex, cols, formula, fn, cite in (
-          ("muc", "MUC", "MUC", COUNTS, counts_formula, M.muc, "Vilain et al. 1995"),
-          ("bcub", "B³", "B$^3$", COUNTS, counts_formula, M.bcub, "Bagga & Baldwin 1998"),
-          ("ceafm", "CEAF-m", "CEAF-m", COUNTS, counts_formula, M.ceafm, "Luo 2005"),
-          ("ceafe", "CEAF-e", "CEAF-e", COUNTS, counts_formula, M.ceafe, "Luo 2005"),
-          ("blanc", "BLANC", "BLANC", BLANC, blanc_corefud_formula, M.blanc_corefud, "Luo et al. 2014"),
-          ("lea", "LEA", "LEA", COUNTS, counts_formula, M.lea, "Moosavi & Strube 2016"))),
+             also_cites=(cite,), inputs="layers", empty=empty)
+      for k, label, latex, cols, formula, empty, cite in (
+          ("muc", "MUC", "MUC", COUNTS, counts_formula, Counts, "Vilain et al. 1995"),
+          ("bcub", "B³", "B$^3$", COUNTS, counts_formula, Counts, "Bagga & Baldwin 1998"),
+          ("ceafm", "CEAF-m", "CEAF-m", COUNTS, counts_formula, Counts, "Luo 2005"),
+          ("ceafe", "CEAF-e", "CEAF-e", COUNTS, counts_formula, Counts, "Luo 2005"),
+          ("blanc", "BLANC", "BLANC", BLANC, blanc_corefud_formula, BlancCorefudCounts, "Luo et al. 2014"),
+          ("lea", "LEA", "LEA", COUNTS, counts_formula, Counts, "Moosavi & Strube 2016"))),
     Metric("dd_conll", "DD CoNLL", "DD CoNLL", "Yu et al. 2022", "ua_conll", COUNTS * 3, conll_formula,
            requires=("dd_muc", "dd_bcub", "dd_ceafe"), title="discourse deixis: mean F1 of DD MUC, DD B³, DD CEAF-e "
                                                            "(the CoNLL score the UA scorer v1 prints in this mode)"),
@@ -170,9 +223,11 @@ _ENTRIES = [
 ]
 
 REGISTRY: dict[str, Metric] = {m.key: m for m in _ENTRIES}
-"""Every metric by key, in display order."""
+"""Every metric by key, in display order (those :func:`register_metric` adds last)."""
 
 STANDARD_METRICS = tuple(m.key for m in _ENTRIES if m.family == "standard")
+"""The six standard metrics: what ``score`` computes when no ``--metric`` is given (a metric
+registered later, whatever its family, is computed when asked for by name)."""
 LINGUISTIC_METRICS = tuple(m.key for m in _ENTRIES if m.family == "linguistic")
 ALL_METRICS = STANDARD_METRICS + LINGUISTIC_METRICS
 """The metrics ``--metric all`` selects."""
@@ -183,7 +238,62 @@ UA_METRICS = tuple(m.key for m in _ENTRIES if m.family == "ua")
 KNOWN_METRICS = ALL_METRICS + COREFUD_METRICS + UA_METRICS
 """Every metric ``--metric`` accepts by name."""
 PER_DOCUMENT_METRICS = STANDARD_METRICS + COREFUD_METRICS + UA_METRICS
-"""Metrics computed per document from the aligned chains by :attr:`Metric.compute`."""
+"""The built-in metrics computed per document by :attr:`Metric.compute` (with those registered:
+:func:`per_document`)."""
+
+
+def per_document(name: str) -> bool:
+    """Whether the pipeline computes ``name`` per document (its :attr:`Metric.inputs`)."""
+    m = REGISTRY.get(name)
+    return m is not None and m.inputs in PER_DOCUMENT
+
+
+def known_metrics() -> tuple[str, ...]:
+    """Every metric ``--metric`` accepts by name: the built-in ones and those registered."""
+    return KNOWN_METRICS + tuple(k for k, m in REGISTRY.items() if k not in KNOWN_METRICS and m.inputs in PER_DOCUMENT)
+
+
+def derived_scores(scores: Mapping) -> dict[str, float]:
+    """The F1 of every derived score whose parts are in ``scores`` (CoNLL, DD CoNLL, …), each after
+    the score its parts begin with: in ``scores``' order.
+
+    >>> derived_scores({"muc": Counts(1, 2, 1, 2), "bcub": Counts(1, 1, 1, 1), "ceafe": Counts(0, 1, 0, 1)})
+    {'conll': 0.5}
+    """
+    found = [(list(scores).index(m.requires[0]), m.key, m.derive(scores)) for m in REGISTRY.values()
+             if m.requires and m.requires[0] in scores]
+    return {k: f for _, k, f in sorted(found) if f is not None}
+
+
+def register_metric(metric: Metric) -> None:
+    """Add ``metric`` (its :attr:`~Metric.inputs` say how the pipeline computes it per document,
+    its :attr:`~Metric.columns`, :attr:`~Metric.formula` and :attr:`~Metric.empty` its shape):
+    ``--metric KEY`` and the API's ``metrics=`` accept it, and every view shows it (its label and
+    citation from the entry). A key already known is refused."""
+    from ..errors import SettingsError
+
+    if metric.key in REGISTRY:
+        raise SettingsError(f"metric {metric.key!r} is already registered")
+    if metric.inputs not in PER_DOCUMENT:
+        raise SettingsError(f"metric {metric.key!r}: inputs must be one of {', '.join(INPUTS)}")
+    if metric.citation not in REFERENCES:
+        raise SettingsError(f"metric {metric.key!r}: its citation {metric.citation!r} is not a key of REFERENCES "
+                            "(add_reference first)")
+    REGISTRY[metric.key] = metric
+
+
+def unregister_metric(key: str) -> None:
+    """Remove a metric :func:`register_metric` added (tests)."""
+    if key in KNOWN_METRICS or key not in REGISTRY:
+        raise KeyError(key)
+    del REGISTRY[key]
+
+
+def add_reference(key: str, text: str, bibtex: tuple[str, str, dict[str, str]] | None = None) -> None:
+    """A reference a registered metric or analysis cites: its full text (and BibTeX entry)."""
+    REFERENCES[key] = text
+    if bibtex is not None:
+        BIBTEX[key] = bibtex
 @dataclass(frozen=True)
 class RowAnalysis:
     """One value of an outcome row's ``analysis`` column (an ARCS scenario, the typed links): how
@@ -233,8 +343,8 @@ class Analysis:
     """Chosen with ``-a NAME`` (p-link is chosen with ``-m plink --by FEATURE``)."""
     tables: str = ""
     """``module:function`` of the presentation layer: ``function(result) -> list of Table`` — the
-    tables of an analysis added by :func:`register` (score's tables, the report's section); the
-    built-in analyses' tables have their own builders in ``present/tables.py``."""
+    analysis's tables in score's output (table, CSV, Markdown, LaTeX) and, for an analysis added by
+    :func:`register`, its section of the report (the built-in ones have sections of their own)."""
 
     def implementation(self):
         """The steps class (``steps``)."""
@@ -275,15 +385,17 @@ def _load(path: str):
 
 
 ANALYSIS_REGISTRY: dict[str, Analysis] = {a.name: a for a in (
+    Analysis("plink", "p-link", "p-link", "Zeldes & Simonson 2016", (),
+             "corefreport.scoring.plink:PlinkAnalysis", "plink", option=False,
+             tables="corefreport.present.tables:plink_tables"),
     Analysis("arcs", "ARCS (application-related coreference scores)", "ARCS", "Tuggener 2014", ARCS_ROWS,
-             "corefreport.scoring.analyses:ArcsAnalysis", "arcs"),
+             "corefreport.scoring.analyses:ArcsAnalysis", "arcs", tables="corefreport.present.tables:arcs_tables"),
     Analysis("typed", "type-aware evaluation", "typed", "Žitkus et al. 2023",
              (RowAnalysis("typed", "typed (dominant mention and type)", "Typed", "typed (Žitkus)"),),
-             "corefreport.scoring.typed:TypedAnalysis", "typed"),
+             "corefreport.scoring.typed:TypedAnalysis", "typed", tables="corefreport.present.tables:typed_tables"),
     Analysis("errors", "error classes", "errors", "Kummerfeld & Klein 2013", (),
-             "corefreport.scoring.errorclasses:ErrorsAnalysis", "errors"),
-    Analysis("plink", "p-link", "p-link", "Zeldes & Simonson 2016", (),
-             "corefreport.scoring.plink:PlinkAnalysis", "plink", option=False),
+             "corefreport.scoring.errorclasses:ErrorsAnalysis", "errors",
+             tables="corefreport.present.tables:error_tables"),
 )}
 """Every analysis by name, in the order their rows and tables come."""
 

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..model import Corpus
 from .align import DuplicateReport
 from .counts import Counts
-from .metrics import BlancCounts, conll_score
+from .metrics import BlancCounts
 from .outcomes import LinkOutcome, OutcomeCounts, group_by, select
+from .registry import derived_scores
 from .settings import Settings, Signature
 
 if TYPE_CHECKING:  # annotations only: a plain score imports none of the analyses
@@ -29,9 +30,7 @@ Score = Counts | BlancCounts
 
 def dd_conll(m: dict) -> float | None:
     """Mean F1 of ``dd_muc``, ``dd_bcub`` and ``dd_ceafe`` in ``m`` (``None`` unless all three are)."""
-    if all(k in m for k in ("dd_muc", "dd_bcub", "dd_ceafe")):
-        return conll_score(m["dd_muc"], m["dd_bcub"], m["dd_ceafe"])
-    return None
+    return derived_scores(m).get("dd_conll")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,17 +60,13 @@ class DocumentResult:
     """The genre the key file gives the document (``Document.meta``; "": none, the id's is used)."""
 
     def conll(self) -> float | None:
-        m = self.metrics
-        if all(k in m for k in ("muc", "bcub", "ceafe")):
-            return conll_score(m["muc"], m["bcub"], m["ceafe"])
-        return None
+        return derived_scores(self.metrics).get("conll")
 
     def as_dict(self) -> dict[str, Any]:
-        """The document's entry of ``per_document`` in the JSON."""
-        conll, dd = self.conll(), dd_conll(self.metrics)
+        """The document's entry of ``per_document`` in the JSON: each metric's statistics, then each
+        derived score's F1 (CoNLL)."""
         return {"metrics": {n: s.as_dict() for n, s in self.metrics.items()}
-                | ({"conll": {"f1": conll}} if conll is not None else {})
-                | ({"dd_conll": {"f1": dd}} if dd is not None else {}),
+                | {n: {"f1": f} for n, f in derived_scores(self.metrics).items()},
                 "mentions": self.mentions.as_dict()}
 
 
@@ -158,24 +153,25 @@ class Evaluation:
         return first, last, doc.tokens[first : last + 1]
 
     @property
+    def derived(self) -> dict[str, float]:
+        """The F1 of every score derived from the metrics computed (:attr:`.registry.Metric.requires`):
+        CoNLL, DD CoNLL."""
+        return derived_scores(self.metrics)
+
+    @property
     def conll(self) -> float | None:
-        m = self.metrics
-        if all(k in m for k in ("muc", "bcub", "ceafe")):
-            return conll_score(m["muc"], m["bcub"], m["ceafe"])
-        return None
+        """The CoNLL score (Pradhan et al. 2014): the mean F1 of MUC, B³ and CEAF-e."""
+        return self.derived.get("conll")
 
     @property
     def dd_conll(self) -> float | None:
         """The discourse-deixis layer's CoNLL score (:mod:`.deixis`), when its three parts were scored."""
-        return dd_conll(self.metrics)
+        return self.derived.get("dd_conll")
 
     def as_dict(self, per_doc: bool = False) -> dict[str, Any]:
         """The stable JSON contract (documented in docs/json-schema.md)."""
         metrics: dict[str, Any] = {name: s.as_dict() for name, s in self.metrics.items()}
-        if self.conll is not None:
-            metrics["conll"] = {"f1": self.conll}
-        if self.dd_conll is not None:
-            metrics["dd_conll"] = {"f1": self.dd_conll}
+        metrics.update((name, {"f1": f}) for name, f in self.derived.items())
         out: dict[str, Any] = {
             "signature": str(self.signature),
             "settings": self.settings.as_dict(),

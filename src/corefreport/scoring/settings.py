@@ -22,7 +22,7 @@ from ..version import __version__
 from ..errors import SettingsError
 from .crossdoc import Topics
 from .presets import PRESETS
-from .registry import KNOWN_METRICS, LINGUISTIC_METRICS, STANDARD_METRICS, active_analyses, analysis_names
+from .registry import LINGUISTIC_METRICS, STANDARD_METRICS, active_analyses, analysis_names, known_metrics
 
 MARKUP_POLICIES = ("organisers", "lenient")
 """How a markup response is read onto the key's words (``corefreport.io.markup``)."""
@@ -175,8 +175,8 @@ def _finite(name: str, values: tuple[float, ...], low: float, high: float) -> No
 def check(s: Settings) -> None:
     """Refuse settings no evaluation can honour (each message names the option)."""
     for m in s.metrics:
-        if m not in KNOWN_METRICS:
-            raise SettingsError(f"unknown metric {m!r}; choose from {', '.join(KNOWN_METRICS)}")
+        if m not in known_metrics():
+            raise SettingsError(f"unknown metric {m!r}; choose from {', '.join(known_metrics())}")
     if s.singletons not in ("keep", "drop"):
         raise SettingsError("singletons takes 'keep' or 'drop'")
     if s.key_duplicates not in ("dedupe", "keep"):

@@ -229,10 +229,10 @@ def runs_delta(a: Sequence[np.ndarray], b: Sequence[np.ndarray], score: Scorer, 
 def compared_metrics(evaluations: Sequence) -> list[str]:
     """The scores compared: the per-document metrics every evaluation computed, CoNLL after the
     standard ones (when MUC, B³ and CEAF-e are there), and mention identification last."""
-    from ..scoring.registry import PER_DOCUMENT_METRICS, REGISTRY
+    from ..scoring.registry import REGISTRY, per_document
 
     first = evaluations[0]
-    names = [m for m in first.metrics if m in PER_DOCUMENT_METRICS and all(m in ev.metrics for ev in evaluations)]
+    names = [m for m in first.metrics if per_document(m) and all(m in ev.metrics for ev in evaluations)]
     standard = [m for m in names if REGISTRY[m].family == "standard"]
     rest = [m for m in names if m not in standard]
     conll = ["conll"] if all(p in names for p in REGISTRY["conll"].requires) else []

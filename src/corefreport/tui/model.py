@@ -25,7 +25,7 @@ from ..present.labels import COLUMN_TITLES, METRIC_LABELS, ROW_LABELS, SHORT_ANA
 from ..present.numbers import count as num
 from ..present.numbers import pct, shown_rpf
 from ..present.tables import mentions_label
-from ..scoring.registry import ROW_ANALYSES, STANDARD_METRICS
+from ..scoring.registry import REGISTRY, ROW_ANALYSES, STANDARD_METRICS
 from ..scoring.outcomes import ERRORS_FIRST_ORDER, OUTCOMES, LinkOutcome, OutcomeCounts, group_by, tally
 from ..scoring.settings import DEFAULT_BY
 from ..scoring.result import Evaluation, dd_conll
@@ -223,6 +223,16 @@ def _fraction(num_: float, den: float) -> str:
     return f"{num(num_)}/{num(den)}"
 
 
+def parts_label(name: str) -> str:
+    """The scores a derived one is the mean of, their shared prefix written once: "MUC, B³, CEAF-e";
+    "DD MUC, B³, CEAF-e"."""
+    labels = [METRIC_LABELS.get(p, p) for p in REGISTRY[name].requires]
+    prefix = labels[0].rsplit(" ", 1)[0] + " " if " " in labels[0] else ""
+    if prefix and all(lab.startswith(prefix) for lab in labels):
+        return ", ".join([labels[0], *(lab[len(prefix):] for lab in labels[1:])])
+    return ", ".join(labels)
+
+
 def total_rows(ev: Evaluation, extra: Sequence[TotalRow] = ()) -> list[TotalRow]:
     """Every metric computed (standard, then linguistically aware), CoNLL, DD CoNLL, ``extra`` (the
     app's: the Universal Anaphora layers' pages, :func:`.layermodel.layer_total_rows`), mention identification,
@@ -230,20 +240,19 @@ def total_rows(ev: Evaluation, extra: Sequence[TotalRow] = ()) -> list[TotalRow]
     evaluation's micro, macro and scheme-coverage scores."""
     out: list[TotalRow] = []
     for name, s in ev.metrics.items():
-        if name in ("blanc", "blanc_crac", "dd_blanc"):
-            c = s.coref
-            counts = "coref links " + _fraction(c.recall_num, c.recall_den) + " " + _fraction(c.precision_num,
-                                                                                               c.precision_den)
-        else:
+        metric = REGISTRY.get(name)
+        if metric is None or metric.fraction:
             counts = _fraction(s.recall_num, s.recall_den) + "  " + _fraction(s.precision_num, s.precision_den)
-        rpf = (s.recall, s.precision, s.f1) if name in ("blanc", "blanc_crac", "dd_blanc") else \
-            shown_rpf(s.recall, s.precision, s.f1, s.recall_den, s.precision_den)  # 0/0: n/a
+            rpf = shown_rpf(s.recall, s.precision, s.f1, s.recall_den, s.precision_den)  # 0/0: n/a
+        else:  # two kinds of links (BLANC): the coreference links' fractions
+            c = getattr(s, "coref", None)
+            counts = "coref links " + _fraction(c.recall_num, c.recall_den) + " " + _fraction(
+                c.precision_num, c.precision_den) if c is not None else ""
+            rpf = (s.recall, s.precision, s.f1)
         out.append(TotalRow(METRIC_LABELS.get(name, name), *rpf, counts, ("metric", name)))
-    if ev.conll is not None:
-        out.append(TotalRow("CoNLL", None, None, ev.conll, "mean F1 of MUC, B³, CEAF-e", ("metric", "conll")))
-    if ev.dd_conll is not None:  # the discourse-deixis layer's CoNLL (Enter: the documents by it)
-        out.append(TotalRow(METRIC_LABELS["dd_conll"], None, None, ev.dd_conll, "mean F1 of DD MUC, B³, CEAF-e",
-                            ("metric", "dd_conll")))
+    for name, f in ev.derived.items():  # CoNLL, DD CoNLL (Enter: the documents by it)
+        out.append(TotalRow(METRIC_LABELS.get(name, name), None, None, f, "mean F1 of " + parts_label(name),
+                            ("metric", name)))
     out.extend(extra)
     out.extend(alignment_rows(ev))
     m = ev.mentions
