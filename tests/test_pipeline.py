@@ -132,8 +132,8 @@ def _fold(parts):
     return total
 
 
-@hsettings(max_examples=12, deadline=None)
-@given(st.lists(st.integers(min_value=0, max_value=100), min_size=2, max_size=4))
+@hsettings(max_examples=5, deadline=None)  # each example scores every pair again; the mutation test below and
+@given(st.lists(st.integers(min_value=0, max_value=100), min_size=2, max_size=4))  # the pool tests cover the rest
 def test_the_fold_of_any_cut_is_the_part_of_the_whole(cuts):
     pairs, scorer, whole_part = _law_data()
     n = len(pairs)
