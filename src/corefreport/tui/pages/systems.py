@@ -85,11 +85,7 @@ class TotalsPage(SysPage):
         if item.target is None:
             return
         what, name = item.target
-        if what == "documents":
-            screen.action_documents()
-            return
-        page, timing = OPENS[what](name)
-        screen.open(page, timing)
+        OPENS[what](screen, name)
 
 
 class GroupsPage(SysPage):
@@ -190,11 +186,13 @@ def transitions_page(analysis: str) -> TransitionsPage:
 
 
 OPENS = {
-    "analysis": lambda name: (groups_page(name), "classes"),
-    "changes": lambda name: (transitions_page(name), "transitions"),
-    "errors": lambda name: (ErrorsPage("error classes"), "errors"),
+    "analysis": lambda screen, name: screen.open(groups_page(name), "classes"),
+    "changes": lambda screen, name: screen.open(transitions_page(name), "transitions"),
+    "errors": lambda screen, name: screen.open(ErrorsPage("error classes"), "errors"),
+    "documents": lambda screen, name: screen.action_documents(),
 }
-"""What a row of the totals opens, by the target the totals' view gives it."""
+"""What a row of the totals opens (``OPENS[target](screen, name)``), by the target the totals' view
+gives it: an analysis's classes, its transitions, the error classes, the documents by Δ."""
 
 
 __all__ = ["ChangePage", "ChangesPage", "DocumentsPage", "ErrorsPage", "GroupsPage", "LoadingPage", "OPENS",
