@@ -70,56 +70,62 @@ def _items(response: Optional[str], responses: list[str], name: Optional[str], s
     return named or ([response] if response else [])
 
 
-def run_report(key: Optional[str], response: Optional[str], responses: list[str], output: Path,
-               title: Optional[str], name: Optional[str], latex_layout: str, figures: Optional[Path],
-               label_prefix: str, section: list[str], key_format, response_format, force: bool, example: bool,
-               quiet: bool, settings: Settings, subsets: Optional[list[str]] = None, runs: bool = False,
-               datasets: bool = False) -> None:
-    """Write the report of the study the arguments name to ``output`` (.pdf, .html or .tex)."""
+def report_plan(key: Optional[str], response: Optional[str], responses: list[str], name: Optional[str],
+                settings: Settings, key_format=None, response_format=None, example: bool = False,
+                subsets: Optional[list[str]] = None, runs: bool = False, datasets: bool = False):
+    """The plan of ``report``'s arguments: one system (its outcome rows' digest, the pool's size
+    decided now), several compared (every row), groups of runs (the first run in detail) or
+    datasets (the scores alone); an error exits 2."""
     from dataclasses import replace
 
-    from ..report.document import write_figures, write_report
     from ..report.examples import CANDIDATES
-    from ..report.study import report_of
     from ..study.plan import Policy, Resampling, plan_of
-    from ..study.run import decide_jobs, run
+    from ..study.run import decide_jobs
 
     several = "--runs" if runs else "--datasets" if datasets else None
     if example:
         if several:
             fail(f"{several} takes no --example")
         key, response = example_paths()
-    if runs and datasets:
-        fail("--runs and --datasets go separately")
     items = _items(response, responses, name, bool(several))
     if not key or not (items or datasets):
         fail("--datasets takes a MANIFEST file, or KEYDIR and RESPONSEDIR" if datasets else
              "--runs takes KEY and RUNS (NAME=RUN1,RUN2,… or a quoted glob of run files)" if runs else
              "give KEY and RESPONSE, or KEY and -r NAME=FILE … (or --example)")
-    _check_view(output, section, latex_layout, label_prefix, force)
     if datasets:
         settings = replace(settings, analyses=(), plink_by=None)  # the table and the methods alone
     compared = bool(responses) if several else len(items) > 1
-    one = not several and not compared
     policy = Policy(rows=False if datasets else True if compared and not runs else CANDIDATES,
-                    documents=not datasets, jobs=None if one else 1, intervals=True)
+                    documents=not datasets, jobs=1 if several or compared else None, intervals=True)
     try:
-        plan = plan_of("report", key, items, settings, runs=runs, datasets=datasets, subsets=subsets or [],
-                       kf=fmt_value(key_format), rf=fmt_value(response_format), compare=Resampling() if compared else None, policy=policy)
-        plan = decide_jobs(plan)  # before the PDF child starts, which then shares the cores with it
+        return decide_jobs(plan_of("report", key, items, settings, runs=runs, datasets=datasets,
+                                   subsets=subsets or [], kf=fmt_value(key_format), rf=fmt_value(response_format),
+                                   compare=Resampling() if compared else None, policy=policy))
     except (InputError, SettingsError) as err:
         fail(str(err))
-    from ..report.pdf import pdf_child
 
-    # forked before any thread starts: WeasyPrint's import runs on another core while this scores
+
+def run_report(key: Optional[str], response: Optional[str], responses: list[str], output: Path,
+               title: Optional[str], name: Optional[str], latex_layout: str, figures: Optional[Path],
+               label_prefix: str, section: list[str], key_format, response_format, force: bool, example: bool,
+               quiet: bool, settings: Settings, subsets: Optional[list[str]] = None, runs: bool = False,
+               datasets: bool = False) -> None:
+    """Write the report of the study the arguments name to ``output`` (.pdf, .html or .tex)."""
+    from ..report.document import write_figures, write_report
+    from ..report.pdf import pdf_child
+    from ..report.study import report_of
+    from ..study.run import run
+
+    if runs and datasets:
+        fail("--runs and --datasets go separately")
+    _check_view(output, section, latex_layout, label_prefix, force)
+    plan = report_plan(key, response, responses, name, settings, key_format, response_format, example, subsets, runs,
+                       datasets)  # the pool's size decided before the PDF child starts on another core
     child = pdf_child() if output.suffix.lower() == ".pdf" and figures is None else None
     with status_line(quiet) as status:
         try:
             parts = report_of(run(plan, status))
-        except (InputError, SettingsError, ValueError) as err:
-            fail(str(err))
-        status.update(f"rendering {output.suffix[1:].upper()}…")
-        try:
+            status.update(f"rendering {output.suffix[1:].upper()}…")
             if figures is not None:
                 status.update(f"writing the charts to {figures}…")
                 write_figures(parts.evaluation, figures, force, parts.comparison, name, parts.systems)
@@ -127,7 +133,7 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
                          comparison=parts.comparison, progress=status.update, name=name, systems=parts.systems,
                          pdf_child=child, layout=latex_layout, label_prefix=label_prefix, extra=parts.extra,
                          scope=parts.scope)
-        except (FileExistsError, ValueError) as err:
+        except (InputError, SettingsError, FileExistsError, ValueError) as err:
             fail(str(err))
         except OSError as err:
             fail(f"cannot write {output}: {err.strerror or err}")

@@ -32,18 +32,6 @@ def run_tui_command(key: Optional[str], responses: list[str], key_format, respon
         key, responses = example_paths()[0], [example_paths()[1]]
     if (datasets or subsets) and serve is not None:
         fail("--example and --serve browse one pair; give --datasets or --subsets without them")
-    if datasets and subsets:
-        fail("--datasets and --subsets go separately: browse one dataset's groups with 'tui KEY RESPONSE --subsets'")
-    if subsets and len(subsets) > 1:
-        fail("the browser opens on one grouping: give --subsets once")
-    if subsets and (not key or len(responses) != 1):
-        fail("tui --subsets takes KEY and RESPONSE")
-    if datasets and (not key or len(responses) > 1):
-        fail("tui --datasets takes a MANIFEST file, or KEYDIR and RESPONSEDIR")
-    if not datasets and (not key or not responses):
-        fail("give KEY and RESPONSE (or --example)" if len(responses) < 2 else "give KEY and two or more systems")
-    if settings.cross_document is not None and (datasets or subsets):
-        fail("--cross-document is not available with --datasets or --subsets in the browser")
     several = len(responses) > 1
     try:
         plan = plan_of("tui", key, responses, settings, datasets=datasets, subsets=subsets,

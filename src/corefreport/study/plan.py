@@ -247,6 +247,8 @@ def plan_of(command: str, key: str | None, items: list[str], settings: Settings,
     """The plan of ``command`` (score, compare, report, tui) over ``key`` and ``items`` (its
     systems, groups of runs or datasets, as the module docstring writes them)."""
     policy = policy or Policy()
+    if command == "tui":
+        browsable(key, items, settings, datasets, list(subsets))
     if runs and datasets:
         raise PlanError({"score": "--runs and --datasets go separately: score each dataset's runs alone"}.get(
             command, "--runs and --datasets go separately"))
@@ -285,6 +287,24 @@ def plan_of(command: str, key: str | None, items: list[str], settings: Settings,
         raise PlanError("give a BASELINE and at least one SYSTEM")
     return systems_plan(key, systems, settings, kf, groupings=groupings,
                         compare=compare if len(systems) > 1 else None, policy=policy)
+
+
+def browsable(key: str | None, items: list[str], settings: Settings, datasets: bool, subsets: list[str]) -> None:
+    """What the browser opens on: one pair, several systems, the datasets or one pair's groups of
+    documents by one grouping."""
+    if datasets and subsets:
+        raise PlanError("--datasets and --subsets go separately: browse one dataset's groups with 'tui KEY RESPONSE "
+                        "--subsets'")
+    if len(subsets) > 1:
+        raise PlanError("the browser opens on one grouping: give --subsets once")
+    if subsets and (not key or len(items) != 1):
+        raise PlanError("tui --subsets takes KEY and RESPONSE")
+    if datasets and (not key or len(items) > 1):
+        raise PlanError("tui --datasets takes a MANIFEST file, or KEYDIR and RESPONSEDIR")
+    if not datasets and (not key or not items):
+        raise PlanError("give KEY and RESPONSE (or --example)" if len(items) < 2 else "give KEY and two or more systems")
+    if settings.cross_document is not None and (datasets or subsets):
+        raise PlanError("--cross-document is not available with --datasets or --subsets in the browser")
 
 
 def refuse_stdin(plan: Plan) -> None:
