@@ -21,6 +21,7 @@ from ...scoring.result import Evaluation
 from .. import layermodel as L
 from .. import model as M
 from ..inert import displayed
+from .base import Traits, Waiting
 
 if TYPE_CHECKING:
     from ..screens.pair import Browser
@@ -28,8 +29,9 @@ if TYPE_CHECKING:
 
 
 @dataclass(slots=True, eq=False)
-class Page:
-    """One entry of the navigation stack; its :class:`~corefreport.tui.model.View` is built lazily."""
+class Page(Traits):
+    """One entry of the navigation stack; its :class:`~corefreport.tui.model.View` is built lazily
+    (what the screen shows around it: :class:`.base.Traits`)."""
 
     crumb: str
     scope: M.Scope | None = None
@@ -53,18 +55,6 @@ class Page:
     """(column, descending) chosen by a header click or a digit key; None: the page's own order."""
     base: M.View | None = None  # the view in the page's own order
 
-    name: ClassVar[str] = "page"
-    """What the page is, for the timings and the tests (the screen never branches on it)."""
-    TABLE: ClassVar[bool] = True
-    """It shows a table (the loading page and one item's detail do not)."""
-    WAITING: ClassVar[bool] = False
-    """The first numbers are not there yet: no action applies."""
-    DETAIL: ClassVar[bool] = False
-    """A detail pane under the table shows the highlighted row."""
-    ITEM: ClassVar[bool] = False
-    """The page is one item's detail, on the whole screen."""
-    FITS: ClassVar[bool] = False
-    """Its cells are cut to the terminal's width: built again when the width changes."""
     SEARCH: ClassVar[bool] = False
     """The search box belongs to it (the links and one link)."""
 
@@ -120,10 +110,8 @@ class Page:
         return None
 
 
-class LoadingPage(Page):
-    name = "loading"
-    TABLE = False
-    WAITING = True
+class LoadingPage(Waiting, Page):
+    """The first numbers are being scored."""
 
 
 class TotalsPage(Page):

@@ -8,10 +8,11 @@ error classes of both (``x``). Each page a class: what it shows (:meth:`SysPage.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from .. import model as M
 from .. import pairmodel as P
+from .base import Traits, Waiting
 
 if TYPE_CHECKING:
     from ...study.nodes import Systems
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(slots=True, eq=False)
-class SysPage:
+class SysPage(Traits):
     """One entry of the page stack; its view is built for the systems shown, the system compared and
     the width."""
 
@@ -32,17 +33,6 @@ class SysPage:
     order: tuple[int, bool] | None = None
     view: M.View | None = None
     built_for: tuple = ()
-
-    name: ClassVar[str] = "page"
-    """What the page is, for the timings and the tests (the screen never branches on it)."""
-    TABLE: ClassVar[bool] = True
-    WAITING: ClassVar[bool] = False
-    DETAIL: ClassVar[bool] = False
-    """A detail pane shows the highlighted change."""
-    ITEM: ClassVar[bool] = False
-    """One change on the whole screen."""
-    FITS: ClassVar[bool] = False
-    """Its cells are cut to the width."""
 
     def make(self, sy: Systems, system: str, width: int) -> M.View:
         raise NotImplementedError
@@ -67,10 +57,8 @@ class SysPage:
         return None
 
 
-class LoadingPage(SysPage):
-    name = "loading"
-    TABLE = False
-    WAITING = True
+class LoadingPage(Waiting, SysPage):
+    """The first numbers are being scored."""
 
 
 class TotalsPage(SysPage):

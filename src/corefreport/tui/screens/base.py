@@ -7,9 +7,11 @@ from __future__ import annotations
 import time
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from ...present.inert import inert
 
@@ -44,8 +46,9 @@ def sort_keys(tooltip: str = "") -> list[Binding]:
 
 
 class PageScreen(Screen):
-    """A screen of pages (``self.pages``, the top one shown) with its breadcrumb in ``#{ID}crumbs``
-    and its status line in ``#{ID}status``."""
+    """A screen of pages (``self.pages``, the top one shown) with its breadcrumb in ``#{ID}crumbs``,
+    its status line in ``#{ID}status``, its search box in ``#{ID}filter`` and its detail pane in
+    ``#{ID}detail-box`` (a screen that mixes in :class:`~corefreport.tui.typing.TypedSearch`)."""
 
     ID = ""
     """The prefix of its widgets' ids."""
@@ -56,6 +59,30 @@ class PageScreen(Screen):
     def update_crumbs(self, parts: list[str]) -> None:
         self.query_one(f"#{self.ID}crumbs", Static).update(
             Text(inert(crumb_line(parts, self.app.size.width - 2)), no_wrap=True, overflow="ellipsis"))
+
+    def on_key(self, event: events.Key) -> None:
+        self.capture(event, self.query_one(f"#{self.ID}filter", Input))  # typed after "/": text (tui/typing.py)
+
+    def on_paste(self, event: events.Paste) -> None:
+        self.capture(event, self.query_one(f"#{self.ID}filter", Input))
+
+    def valid_query(self, event: Input.Submitted) -> bool:
+        """Whether the search submitted parses; a bad regular expression is said, the box kept."""
+        from ..search import QueryError, parse_query
+
+        try:
+            parse_query(event.value)
+        except QueryError as err:
+            self.say(str(err), 6)
+            event.input.focus()
+            return False
+        return True
+
+    def action_detail(self, lines: int) -> None:
+        """Scroll the detail pane while the cursor stays in the table."""
+        box = self.query_one(f"#{self.ID}detail-box", VerticalScroll)
+        if box.display:
+            box.scroll_relative(y=lines, animate=False)
 
     def idle_status(self) -> str | None:
         """What the status line shows when no message is on it (``None``: it is hidden)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -470,12 +470,6 @@ class Browser(TypedSearch, PageScreen):
     def action_sort_by(self, column: int) -> None:
         self.sort_by(column)
 
-    def action_detail(self, lines: int) -> None:
-        """Scroll the detail pane (the sentence and both chains) while the cursor stays in the table."""
-        box = self.query_one("#detail-box", VerticalScroll)
-        if box.display:
-            box.scroll_relative(y=lines, animate=False)
-
     def action_help(self) -> None:
         self.coref.show_help(self.key_help())
 
@@ -527,23 +521,13 @@ class Browser(TypedSearch, PageScreen):
         keys = self.coref.keymap.get("corefreport.search")
         return {k.strip() for k in keys.split(",")} if keys else {"slash"}
 
-    def on_key(self, event: events.Key) -> None:
-        self.capture(event, self.query_one("#filter", Input))  # typed after "/": text (tui/typing.py)
-
-    def on_paste(self, event: events.Paste) -> None:
-        self.capture(event, self.query_one("#filter", Input))
-
     @on(Input.Submitted, "#filter")
     def _filtered(self, event: Input.Submitted) -> None:
         page = self.page
         self.stop_typing()
         if not isinstance(page, LinksPage):
             return
-        try:
-            M.parse_query(event.value)
-        except M.QueryError as err:  # a bad regular expression: say so, keep the box
-            self.say(str(err), 6)
-            event.input.focus()
+        if not self.valid_query(event):
             return
         page.query = event.value.strip()
         page.reset()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -316,23 +316,13 @@ class SystemsScreen(TypedSearch, PageScreen):
         box.focus()
         self.flush(box)  # what was typed after the "/" before this ran (tui/typing.py)
 
-    def on_key(self, event: events.Key) -> None:
-        self.capture(event, self.query_one("#sys-filter", Input))
-
-    def on_paste(self, event: events.Paste) -> None:
-        self.capture(event, self.query_one("#sys-filter", Input))
-
     @on(Input.Submitted, "#sys-filter")
     def _searched(self, event: Input.Submitted) -> None:
         self.stop_typing()
         page = self.page
         if not isinstance(page, ChangesPage) or page.scope is None:
             return
-        try:
-            M.parse_query(event.value)
-        except M.QueryError as err:  # a bad regular expression: say so, keep the box
-            self.say(str(err), 6)
-            event.input.focus()
+        if not self.valid_query(event):
             return
         self._searching = False
         page.scope = page.scope.searched(event.value)
@@ -404,11 +394,6 @@ class SystemsScreen(TypedSearch, PageScreen):
         page.order = (column, not page.order[1]) if page.order and page.order[0] == column else (column, False)
         self._start("sort")
         self.show(cursor=0)
-
-    def action_detail(self, lines: int) -> None:
-        box = self.query_one("#sys-detail-box", VerticalScroll)
-        if box.display:
-            box.scroll_relative(y=lines, animate=False)
 
     def action_help(self) -> None:
         self.app.show_help(self.key_help())
