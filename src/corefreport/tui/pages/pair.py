@@ -24,7 +24,7 @@ from ..inert import displayed
 from .base import Traits, Waiting
 
 if TYPE_CHECKING:
-    from ..screens.pair import Browser
+    from ..screens.base import PageScreen as Browser  # the screen a page is on (screens/pair.py)
     from ..table import LineTable
 
 

@@ -16,7 +16,7 @@ from .base import Traits, Waiting
 
 if TYPE_CHECKING:
     from ...study.nodes import Systems
-    from ..screens.systems import SystemsScreen
+    from ..screens.base import PageScreen as SystemsScreen  # the screen a page is on (screens/systems.py)
 
 
 @dataclass(slots=True, eq=False)

@@ -14,7 +14,7 @@ the rows on screen, so no page loads more rows than it can show fast. Bindings c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from rich.text import Text
 from textual import on
@@ -35,8 +35,6 @@ from ..table import LineTable
 from ..typing import TypedSearch
 from .base import PageScreen, sort_keys, with_tips
 
-if TYPE_CHECKING:
-    from ..app import CorefApp
 
 DESCRIPTIONS: dict[str, str] = {"corefreport.back": "back (closes the filter box first)",
                                 "corefreport.errors": "error classes of Kummerfeld & Klein (with -a errors)",
@@ -98,8 +96,9 @@ class Browser(TypedSearch, PageScreen):
         self._spare: list[LineTable] = []
 
     @property
-    def coref(self) -> CorefApp:
-        return self.app  # type: ignore[return-value]
+    def coref(self):
+        """The app (:class:`~corefreport.tui.app.CorefApp`): its keymap, caches and exports."""
+        return self.app
 
     @property
     def page(self) -> Page:
