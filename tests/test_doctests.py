@@ -31,5 +31,6 @@ def test_the_architecture_documents_examples_run():
     from pathlib import Path
 
     doc = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
-    result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
+    result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE,
+                              globs={"__file__": str(doc)})
     assert result.attempted >= 15 and result.failed == 0, result
