@@ -322,3 +322,16 @@ def test_a_random_token_per_start_and_max_sessions(tmp_path):
 
             asyncio.run(go())
     assert len(tokens[0]) >= 43 and tokens[0] != tokens[1]
+
+
+def test_a_taken_port_is_one_error_line(tmp_path):
+    pytest.importorskip("textual_serve", reason="textual-serve is not installed: --serve cannot be tested")
+    env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = subprocess.run([sys.executable, "-m", "corefreport", "tui", "--example", "--serve", "--port", str(port)],
+                           capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert f"corefreport: error: --serve cannot listen on 127.0.0.1:{port}" in r.stderr.splitlines()[-1]

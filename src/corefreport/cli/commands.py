@@ -196,10 +196,10 @@ def tui(
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port of --serve.")] = 8000,
     subsets: TUI.subsets = D("tui", "subsets"),
     datasets: TUI.datasets = D("tui", "datasets"),
-    token: Annotated[Optional[str], typer.Option("--token", help="Token of --serve (default: $COREFREPORT_TOKEN, "
+    token: Annotated[Optional[str], typer.Option("--token", metavar="TEXT", help="Token of --serve (default: $COREFREPORT_TOKEN, "
                                                  "else a random one, printed in the address); other users see "
                                                  "a command line: prefer the variable.")] = None,
-    max_sessions: Annotated[Optional[int], typer.Option("--max-sessions", min=1, help="Browser tabs --serve "
+    max_sessions: Annotated[Optional[int], typer.Option("--max-sessions", min=1, metavar="N", help="Browser tabs --serve "
                                                         "runs at once; more are refused. [default: 2]")] = None,
     *,
     settings: Settings,
