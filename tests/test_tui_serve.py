@@ -19,6 +19,7 @@ import pytest
 from corefreport.tui.serve import command_line
 
 SRC = Path(__file__).resolve().parents[1] / "src"
+TOKEN = "the-token-of-these-tests-0123"  # the server's $COREFREPORT_TOKEN (without it: 403)
 
 
 def test_the_served_command_drops_serve_and_port():
@@ -34,7 +35,7 @@ def free_port() -> int:
 
 def get(port: int, host_header: str) -> tuple[int, str]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    conn.request("GET", "/", headers={"Host": host_header})
+    conn.request("GET", f"/?token={TOKEN}", headers={"Host": host_header})
     r = conn.getresponse()
     return r.status, r.read().decode("utf-8", "replace")
 
@@ -44,7 +45,7 @@ async def screen(port: int) -> bytes:
 
     got = b""
     async with aiohttp.ClientSession() as session:
-        async with session.ws_connect(f"http://127.0.0.1:{port}/ws") as ws:
+        async with session.ws_connect(f"http://127.0.0.1:{port}/ws?token={TOKEN}") as ws:
             await ws.send_str(json.dumps(["resize", {"width": 80, "height": 24}]))
             try:
                 while b"MUC" not in got:
@@ -70,7 +71,8 @@ def serving(tmp_path: Path, *args: str):
     except ImportError:
         pytest.skip("textual-serve is not installed (pip install textual-serve): --serve cannot be tested")
     port = free_port()
-    env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               COREFREPORT_TOKEN=TOKEN)
     proc = subprocess.Popen([sys.executable, "-m", "corefreport", "tui", *args, "--serve", "--port", str(port)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path, text=True)
     out: dict = {}

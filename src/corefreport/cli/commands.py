@@ -196,6 +196,11 @@ def tui(
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port of --serve.")] = 8000,
     subsets: TUI.subsets = D("tui", "subsets"),
     datasets: TUI.datasets = D("tui", "datasets"),
+    token: Annotated[Optional[str], typer.Option("--token", metavar="TEXT", help="Token of --serve (default: $COREFREPORT_TOKEN, "
+                                                 "else a random one, printed in the address); other users see "
+                                                 "a command line: prefer the variable.")] = None,
+    max_sessions: Annotated[Optional[int], typer.Option("--max-sessions", min=1, metavar="N", help="Browser tabs --serve "
+                                                        "runs at once; more are refused. [default: 2]")] = None,
     *,
     settings: Settings,
 ) -> None:
@@ -205,9 +210,11 @@ def tui(
     its significance, per class and type, the links one gets right and the other wrong, the documents
     by Δ — compare's results.
     Enter drills in, Escape goes back, d shows per-document scores, / filters links, ? helps, q quits.
-    Over SSH in a browser: --serve [--port N] on the cluster, then the printed ssh -L line on your laptop.
+    Over SSH in a browser: --serve [--port N] on the cluster, then the printed ssh -L line on your laptop
+    and the printed address with its ?token=… (only its owner can drive it).
     """
     from .tui import run_tui_command
 
     raise typer.Exit(run_tui_command(key, responses or [], key_format, response_format, example, settings,
-                                     serve=port if serve else None, subsets=subsets, datasets=datasets))
+                                     serve=port if serve else None, subsets=subsets, datasets=datasets,
+                                     token=token, max_sessions=max_sessions))

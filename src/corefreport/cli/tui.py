@@ -18,12 +18,16 @@ from .output import example_paths, fmt_value
 
 def run_tui_command(key: Optional[str], responses: list[str], key_format, response_format, example: bool,
                     settings: Settings, serve: Optional[int] = None, subsets: Optional[list[str]] = None,
-                    datasets: bool = False) -> int:
+                    datasets: bool = False, token: Optional[str] = None,
+                    max_sessions: Optional[int] = None) -> int:
     """The browser's exit code; ``serve``: the port of ``--serve`` (each browser tab then runs this
-    command without it)."""
+    command without it); ``token``, ``max_sessions``: ``--serve``'s token (default
+    ``$COREFREPORT_TOKEN`` or a random one) and how many tabs it runs at once (default 2)."""
     from ..study.plan import Policy, Resampling, plan_of, refuse_stdin
 
     subsets = list(subsets or [])
+    if serve is None and (token is not None or max_sessions is not None):
+        fail(f"{'--token' if token is not None else '--max-sessions'} goes with --serve")
     if example:
         if datasets or subsets:
             fail("--example and --serve browse one pair; give --datasets or --subsets without them")
@@ -42,9 +46,13 @@ def run_tui_command(key: Optional[str], responses: list[str], key_format, respon
     except (InputError, SettingsError) as err:
         fail(str(err))
     if serve is not None:
-        from ..tui.serve import serve_tui
+        from ..tui.serve import MAX_SESSIONS, choose_token, serve_tui
 
-        return serve_tui(port=serve)
+        try:
+            token = choose_token(token)
+        except SettingsError as err:
+            fail(str(err))
+        return serve_tui(port=serve, token=token, max_sessions=max_sessions or MAX_SESSIONS)
     # under --serve each browser tab runs this command with pipes and Textual's web driver
     if not (sys.stdin.isatty() and sys.stdout.isatty()) and not os.environ.get("TEXTUAL_DRIVER"):
         instead = ("'corefreport score --datasets' or 'score --subsets'" if datasets or subsets else
