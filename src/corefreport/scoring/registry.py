@@ -80,6 +80,10 @@ class Metric:
     one derived from others (:attr:`requires`)."""
     empty: Callable[[], object] = field(default=Counts, compare=False)
     """The statistics of no document: what :attr:`compute` returns adds to it (``+``)."""
+    layer: str = ""
+    """A layer score of entities: the ``Document.layers`` entry whose chains it scores (discourse
+    deixis), which ``--strata`` filters as it filters the coreference chains (:mod:`.strata`);
+    "" for every other score."""
 
     @property
     def citations(self) -> tuple[str, ...]:
@@ -181,7 +185,7 @@ _ENTRIES = [
            title="full bridging, entity level: anaphor right, anchor the key's anchor or in its key entity (UA scorer v1)"),
     *(Metric(f"dd_{k}", f"DD {label}", f"DD {latex}", "Yu et al. 2022", "ua", cols, formula, layer_counts,
              title=f"discourse deixis (UA DISCOURSE_DEIXIS column) scored by {label}, singletons kept (UA scorer v1)",
-             also_cites=(cite,), inputs="layers", empty=empty)
+             also_cites=(cite,), inputs="layers", empty=empty, layer="discourse_deixis")
       for k, label, latex, cols, formula, empty, cite in (
           ("muc", "MUC", "MUC", COUNTS, counts_formula, Counts, "Vilain et al. 1995"),
           ("bcub", "B³", "B$^3$", COUNTS, counts_formula, Counts, "Bagga & Baldwin 1998"),
