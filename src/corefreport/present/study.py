@@ -114,10 +114,14 @@ def evaluation_output(ev, fmt: str, per_doc: bool = False, subsets: tuple = ()) 
     """An evaluation in one output format (``subsets``: its scores per group of documents,
     :mod:`corefreport.study.subsets`, after its own tables)."""
     extra = []
+    if ev.strata:  # --strata: per stratification, each stratum's scores (present/strata.py)
+        from .strata import strata_tables
+
+        extra = strata_tables(ev)
     if subsets:
         from .subsets import subsets_data, subsets_table
 
-        extra = [subsets_table(s) for s in subsets]
+        extra += [subsets_table(s) for s in subsets]
     if fmt == "json":
         from .jsondata import evaluation_data
 

@@ -87,9 +87,13 @@ class Stratification:
 
     @property
     def title(self) -> str:
-        """What a stratum is: "chain length (mentions)", "spread (sentences)", "entity type"."""
-        return {"chain-length": "chain length (mentions)", "spread": "spread (sentences)",
-                "etype": "entity type"}[self.kind]
+        """What is stratified by: "chain length", "spread", "entity type"."""
+        return {"chain-length": "chain length", "spread": "spread", "etype": "entity type"}[self.kind]
+
+    @property
+    def unit(self) -> str:
+        """What a stratum's name counts: "mentions", "sentences", "type"."""
+        return {"chain-length": "mentions", "spread": "sentences", "etype": "type"}[self.kind]
 
     def measure(self, doc: Document, chain: Chain, types: list[str] | None = None) -> int | str:
         """The chain's mentions, sentences spanned, or type (``types``: its mentions' types)."""
