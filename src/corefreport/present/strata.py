@@ -87,9 +87,9 @@ def comparison_tables(cmp: StrataComparison) -> list[Table]:
         t = Table(f"{s} vs {cmp.baseline}: F1 per {cmp.title} (--strata {cmp.spec})",
                   ["metric", "stratum", "baseline_f1", "system_f1", "delta", "delta_ci", "p"],
                   labels=["Metric", cmp.unit, cmp.baseline, s, "Δ", "95% CI of Δ", "p"],
-                  note=(f"each stratum: paired bootstrap ({cmp.bootstrap}) and approximate randomization "
-                        f"({cmp.randomization}) over the documents, each with its counts of that stratum; "
-                        + rule_note(cmp.kind)))
+                  note=(f"Δ, its interval and p: paired bootstrap ({cmp.bootstrap}) and approximate "
+                        f"randomization ({cmp.randomization}) over the documents, each with its counts of the "
+                        "stratum; " + rule_note(cmp.kind)))
         for stratum in cmp.strata:
             if t.rows:
                 t.breaks.append(len(t.rows))
