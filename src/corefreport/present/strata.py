@@ -35,7 +35,7 @@ def rule_note(kind: str) -> str:
 def strata_table(st: Strata, signature: str = "") -> Table:
     """One stratification: per stratum each metric's row (R, P, F1, counts), its CoNLL, its mentions."""
     kind = st.stratification
-    t = Table(f"Scores per {kind.title} (--strata {kind.spec})", list(HEADER), labels=list(LABELS),
+    t = Table(f"Scores per {kind.title} (strata {kind.spec})", list(HEADER), labels=list(LABELS),
               groups=[("", 3), ("Score (%)", 3), ("Recall", 2), ("Precision", 2)])
     t.labels[1] = kind.unit
     for name, x in st.strata.items():
@@ -63,8 +63,8 @@ def headline_table(st: Strata) -> Table:
     """One row per stratum: its chains and each score's F1 (CoNLL first) — the browser's page and
     the report's summary."""
     names = [d for d in REGISTRY if REGISTRY[d].requires and all(p in st.metrics for p in REGISTRY[d].requires)]
-    header = ["stratum", "key_chains", "response_chains", *names, *st.metrics, "mentions"]
-    t = Table(f"F1 per {st.stratification.title} (--strata {st.spec})", header,
+    header = ["stratum", "key_chains", "response_chains", *names, *st.metrics, "mentions_f1"]
+    t = Table(f"F1 per {st.stratification.title} (strata {st.spec})", header,
               labels=[st.stratification.unit, "key chains", "resp. chains",
                       *(METRIC_LABELS.get(h, h) for h in header[3:])],
               note=rule_note(st.stratification.kind))
@@ -84,7 +84,7 @@ def comparison_tables(cmp: StrataComparison) -> list[Table]:
     of that stratum)."""
     out = []
     for s in cmp.systems:
-        t = Table(f"{s} vs {cmp.baseline}: F1 per {cmp.title} (--strata {cmp.spec})",
+        t = Table(f"{s} vs {cmp.baseline}: F1 per {cmp.title} (strata {cmp.spec})",
                   ["metric", "stratum", "baseline_f1", "system_f1", "delta", "delta_ci", "p"],
                   labels=["Metric", cmp.unit, cmp.baseline, s, "Δ", "95% CI of Δ", "p"],
                   note=(f"Δ, its interval and p: paired bootstrap ({cmp.bootstrap}) and approximate "
