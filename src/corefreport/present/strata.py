@@ -94,7 +94,9 @@ def comparison_tables(cmp: StrataComparison) -> list[Table]:
             if t.rows:
                 t.breaks.append(len(t.rows))
             for m in cmp.metrics:
-                x = cmp.tests[s][stratum][m]
+                x = cmp.tests[s][stratum].get(m)
+                if x is None:  # no count on any side (MUC on singletons)
+                    continue
                 t.rows.append([m, stratum, pct(x.baseline), pct(x.system), signed(x.delta), interval(x.delta_ci),
                                p_value(x.p)])
         out.append(t)

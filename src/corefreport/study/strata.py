@@ -29,7 +29,8 @@ from ..scoring.registry import REGISTRY
 @dataclass(frozen=True)
 class StrataComparison:
     """Systems against a baseline per stratum of one stratification: ``tests`` system → stratum →
-    score → :class:`~corefreport.scoring.significance.PairedTest`."""
+    score → :class:`~corefreport.scoring.significance.PairedTest` (a score no system has a count of
+    in a stratum — MUC on singletons — is not tested)."""
 
     spec: str
     kind: str
@@ -112,9 +113,11 @@ def compare_strata(evaluations: dict[str, Any], spec: str, baseline: str, bootst
     for x in strata:
         for m in metrics:
             a = stratum_matrix(rows[baseline], x, m)
+            b = {s: stratum_matrix(rows[s], x, m) for s in others}
+            if not a.any() and not any(v.any() for v in b.values()):
+                continue  # no count on any side (MUC on singletons: no links): nothing to test
             for s in others:
-                tests[s][x][m] = paired_tests(a, stratum_matrix(rows[s], x, m), f1_of(m), bootstrap, randomization,
-                                              seed)[0]
+                tests[s][x][m] = paired_tests(a, b[s], f1_of(m), bootstrap, randomization, seed)[0]
     sig = base.signature.extended(resample="docs", bootstrap=bootstrap, ar=randomization, seed=seed)
     return StrataComparison(spec, st.kind, st.title, st.unit, baseline, tuple(others), tuple(strata), tuple(metrics),
                             tests, len(doc_ids), bootstrap, randomization, seed, sig)
