@@ -165,3 +165,157 @@ def test_bad_strata_are_refused(spec):
 def test_strata_refused_with_split_antecedents():
     with pytest.raises(SettingsError, match="split"):
         Settings(strata=("chain-length",), split_antecedents="keep")
+
+
+# --------------------------------------------------------------------------- what adds up
+
+
+def test_own_denominators_add_up_to_the_totals_and_dd_chains_are_stratified():
+    """The denominators a chain brings are its own (MUC: its links; CEAF-e: itself; B³: its
+    mentions), so over the strata they add up to the corpus's — here on a Universal Anaphora file
+    with a discourse-deixis layer: its key chain of 3 is in 3+, its response chain of 2 in 2."""
+    ua = ROOT / "tests" / "data" / "ua_tui"
+    ev = evaluate(load_corpus(str(ua / "key.ua"), key=True), load_corpus(str(ua / "response.ua")),
+                  Settings(metrics=("muc", "bcub", "ceafe", "dd_muc", "dd_ceafe"), strata=("chain-length:1,2",)))
+    st = ev.strata["chain-length:1,2"].strata
+    for m in ("muc", "bcub", "ceafe", "dd_muc", "dd_ceafe"):
+        for side in ("recall_den", "precision_den"):
+            assert sum(getattr(x.metrics[m], side) for x in st.values()) == getattr(ev.metrics[m], side), (m, side)
+    assert [st[s].metrics["dd_muc"].recall_den for s in st] == [0, 0, 2]
+    assert [st[s].metrics["dd_muc"].precision_den for s in st] == [0, 1, 0]
+
+
+# --------------------------------------------------------------------------- every command
+
+
+def cli(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_score_writes_the_strata_in_every_format():
+    key, resp = _pair_paths("example")
+    printed = EXPECTED["pairs"]["example"]["strata"]["chain-length"]
+    r = cli("score", "--example", "--strata", "chain-length", "--strata", "etype", "-f", "json", "--per-doc")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["settings"]["strata"] == ["chain-length", "etype"]
+    got = data["strata"]["chain-length"]
+    assert got["kind"] == "chain-length" and got["edges"] == [1, 10] and got["rule"] == "own"
+    for stratum, numbers in printed.items():
+        m = got["strata"][stratum]["metrics"]["muc"]
+        assert [m["recall_num"], m["recall_den"], m["precision_num"], m["precision_den"]] == numbers["muc"]
+    # per document: each document's own strata, which add up to the totals
+    docs = data["per_document"].values()
+    assert sum(d["strata"]["chain-length"]["11+"]["metrics"]["muc"]["recall_den"] for d in docs
+               if "11+" in d["strata"]["chain-length"]) == printed["11+"]["muc"][1]
+    assert "person" in data["strata"]["etype"]["strata"]
+    for fmt, marks in (("csv", ["stratum", "key_chains", "2–10"]), ("markdown", ["Scores per chain length", "| 11+ |"]),
+                       ("latex", ["Scores per chain length", "11+"]), ("table", ["Scores per chain length", "11+"])):
+        r = cli("score", "--example", "--strata", "chain-length", "-f", fmt)
+        assert r.exit_code == 0 and all(m in r.stdout for m in marks), (fmt, r.stdout[-500:])
+
+
+def test_compare_tests_each_stratum_over_the_documents():
+    """compare --strata: each stratum's Δ is the difference of the systems' stratum F1 (score's), and
+    its p and interval are the paired tests on the per-document counts score --per-doc writes."""
+    import numpy as np
+
+    from corefreport.study.groupdeltas import f1_of
+    from corefreport.scoring.significance import paired_tests
+
+    key, resp = _pair_paths("example")
+    r = cli("compare", str(key), f"a={resp}", f"b={key}", "--strata", "chain-length", "--no-analyses", "-m",
+            "muc,bcub,ceafe", "--bootstrap", "200", "--randomization", "300", "-f", "json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)["strata"]["chain-length"]
+    cmp = data["comparison"]
+    assert cmp["strata"]["1"]["b"].keys() == {"bcub", "ceafe", "conll", "mentions"}  # MUC: no links in singletons
+    per_doc = {}
+    for name, path in (("a", resp), ("b", key)):
+        out = cli("score", str(key), str(path), "-m", "muc,bcub,ceafe", "--strata", "chain-length", "--per-doc",
+                  "-f", "json")
+        per_doc[name] = json.loads(out.stdout)["per_document"]
+    ids = list(per_doc["a"])
+
+    def matrix(name: str, stratum: str, metric: str) -> np.ndarray:
+        rows = []
+        for i in ids:
+            x = per_doc[name][i]["strata"]["chain-length"].get(stratum)
+            c = x["metrics"][metric] if x is not None else {}
+            rows.append([c.get(k, 0) for k in ("recall_num", "recall_den", "precision_num", "precision_den")])
+        return np.array(rows, dtype=float)
+
+    for stratum in ("2–10", "11+"):
+        score_a = data["systems"]["a"]["strata"][stratum]["metrics"]["muc"]["f1"]
+        test = cmp["strata"][stratum]["b"]["muc"]
+        assert math.isclose(test["baseline"], score_a) and math.isclose(test["delta"], 1.0 - score_a)
+        ours = paired_tests(matrix("a", stratum, "muc"), matrix("b", stratum, "muc"), f1_of("muc"), 200, 300)[0]
+        assert math.isclose(test["p_value"], ours.p_value) and test["delta_ci"] == list(ours.delta_ci)
+    r = cli("compare", str(key), f"a={resp}", f"b={key}", "--strata", "chain-length", "--no-analyses",
+            "--bootstrap", "50", "--randomization", "50")
+    assert "b vs a: F1 per chain length" in r.stdout and "11+" in r.stdout
+
+
+def test_the_report_has_a_section_of_strata(tmp_path):
+    out = tmp_path / "r.html"
+    r = cli("report", "--example", "--strata", "chain-length", "-o", str(out), "--section", "metrics")
+    assert r.exit_code == 0, r.output
+    html = out.read_text(encoding="utf-8")
+    assert "Scores per stratum of entities" in html and "Duron-Tejedor" in html
+    assert "64.54" in html  # MUC F1 of the long chains (81/128, 81/123)
+    tex = tmp_path / "t.tex"
+    assert cli("report", "--example", "--strata", "spread", "-o", str(tex), "--section", "metrics").exit_code == 0
+    assert "F1 per spread" in tex.read_text(encoding="utf-8")
+
+
+def test_the_browser_opens_a_page_of_strata_from_the_totals():
+    import asyncio
+
+    from corefreport.cli import example_paths
+    from corefreport.present.strata import headline_table
+    from corefreport.tui import model as M
+    from corefreport.tui import stratamodel as S
+    from corefreport.tui.app import CorefApp
+
+    key, resp = example_paths()
+    ev = evaluate(load_corpus(key), load_corpus(resp), Settings(strata=("chain-length", "etype")))
+    rows = headline_table(ev.strata["chain-length"]).rows
+
+    async def drive():
+        app = CorefApp(ev)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            b = app.browser
+            items = b.page.build(ev, 100).items
+            labels = [r.label for r in items if r.target and r.target[0] == S.TARGET]
+            assert labels == ["per chain length (chain-length)", "per entity type (etype)"]
+            b.table.move_cursor(row=next(i for i, r in enumerate(items) if r.target == (S.TARGET, "chain-length")))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert b.page.name == "strata"
+            shown = app.shown()
+            assert [r[0] for r in shown] == ["1", "2–10", "11+"] == [r[0] for r in rows]
+            assert shown[2][1:3] == ["8", "8"] and "56.61" in shown[2]  # long chains: CoNLL
+            await pilot.press("escape")
+            await pilot.pause()
+            assert b.page.name == "totals"
+
+    asyncio.run(drive())
+    plain = M.totals_view(ev, 80, S.strata_total_rows(ev)).plain(full=False)
+    assert [r[0] for r in plain if r[0].startswith("per ")] == ["per chain length (chain-length) ›",
+                                                               "per entity type (etype) ›"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--strata", "lengths"], "--strata takes chain-length"),
+    (["--strata", "spread:3,2"], "increasing whole numbers"),
+])
+def test_bad_strata_are_one_line_errors(args, message):
+    r = cli("score", "--example", *args)
+    assert r.exit_code == 2 and message in r.output and "Traceback" not in r.output
+
+
+def test_strata_refused_with_runs_and_datasets(tmp_path):
+    key, resp = _pair_paths("example")
+    r = cli("score", str(key), f"s={resp},{resp}", "--runs", "--strata", "chain-length")
+    assert r.exit_code == 2 and "--strata is not available with --runs" in r.output
