@@ -66,7 +66,7 @@ def headline_table(st: Strata) -> Table:
     header = ["stratum", "key_chains", "response_chains", *names, *st.metrics, "mentions_f1"]
     t = Table(f"F1 per {st.stratification.title} (strata {st.spec})", header,
               labels=[st.stratification.unit, "key chains", "resp. chains",
-                      *(METRIC_LABELS.get(h, h) for h in header[3:])],
+                      *(METRIC_LABELS.get(h, h) for h in header[3:-1]), METRIC_LABELS["mentions"]],
               note=rule_note(st.stratification.kind))
     for name, x in st.strata.items():
         derived = x.derived
