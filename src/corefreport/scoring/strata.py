@@ -179,8 +179,8 @@ def _types(doc: Document, chains: list[Chain], coreference: bool = True) -> list
     (:func:`.features.mention_features`) computed only when a mention has neither an ``etype`` nor
     an ``ne`` feature and the document has NE tags."""
     plain = [[mention_type(m.features) for m in c.mentions] for c in chains]
-    if not coreference or "ne" not in doc.columns or all(t or "ne" in m.features for c, ts in zip(chains, plain)
-                                      for m, t in zip(c.mentions, ts)):
+    typed = all(t or "ne" in m.features for c, ts in zip(chains, plain) for m, t in zip(c.mentions, ts))
+    if not coreference or typed or "ne" not in doc.columns:
         return plain
     from .features import mention_features
 
