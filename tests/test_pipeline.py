@@ -49,6 +49,8 @@ SETTINGS = {
     "arcs-compat": Settings(analyses=("arcs",), arcs_compat=True, arcs_anchor_links=True),
     "head": Settings(metrics=("muc", "bcub", "ceafe", "mor"), match="head", analyses=("arcs", "typed")),
     "partial-drop": Settings(match="partial", singletons="drop", analyses=("errors",)),
+    "strata": Settings(metrics=("muc", "bcub", "ceafe", "blanc", "lea", "mor"), analyses=("arcs",),
+                       strata=("chain-length:1,3,9", "spread", "etype")),
 }
 
 
@@ -87,7 +89,8 @@ def _gum_or_example() -> tuple[str, str]:
     return KEY, RESPONSE
 
 
-LAW_SETTINGS = Settings(metrics=ALL_METRICS + ("mor",), analyses=("arcs", "typed", "errors"), plink_by="mtype")
+LAW_SETTINGS = Settings(metrics=ALL_METRICS + ("mor",), analyses=("arcs", "typed", "errors"), plink_by="mtype",
+                        strata=("chain-length", "spread", "etype"))
 _LAW: dict = {}
 
 

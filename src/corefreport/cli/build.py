@@ -67,7 +67,8 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
                    scheme: str | None, k: str, attempted: str | None, strict_dominant: bool, plink_compat: bool,
                    errors_drop_response_singletons: bool = False, markup_policy: str = "organisers",
                    repeated_documents: str = "last", truncate: bool = False, cross_document: bool = False,
-                   topic_from: str | None = None, decoupled: bool = False, split_antecedents: str | None = None, *,
+                   topic_from: str | None = None, decoupled: bool = False, split_antecedents: str | None = None,
+                   strata: list[str] | None = None, *,
                    default_metrics: tuple[str, ...] = STANDARD_METRICS,
                    default_analyses: tuple[str, ...] = ()) -> Settings:
     """The one place command-line options become :class:`Settings` (exit 2 with a message on a
@@ -91,7 +92,8 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
             strict_dominant=strict_dominant, plink_compat=plink_compat,
             errors_drop_response_singletons=errors_drop_response_singletons,
             markup_policy=markup_policy, repeated_documents=repeated_documents,
-            truncate=truncate, **cross_document_fields(cross_document, topic_from),
+            truncate=truncate, strata=tuple(dict.fromkeys(strata or ())),
+            **cross_document_fields(cross_document, topic_from),
             **({"mention_singletons": "keep"} if decoupled else {}))
     except SettingsError as err:
         fail(str(err))

@@ -124,6 +124,12 @@ SCORING = (
         "computed are the same. Recorded in the signature (print:trunc).", _SETTINGS["truncate"], "flag", fast=True),
     Opt("plink_compat", ("--plink-compat",), "p-link: take categories exactly as Zeldes' Perl does (numerator and "
         "response denominator from the response file).", _SETTINGS["plink_compat"], "flag"),
+    Opt("strata", ("--strata",), "Also score every metric per stratum of chains (repeatable): 'chain-length' "
+        "(mentions: 1, 2–10, 11+), 'spread' (sentences from first to last mention: 1, 2–5, 6–20, 21+), either with "
+        ":EDGES for other upper edges (chain-length:1,5,20), or 'etype' (the entity type: CorefUD/GUM etype, else "
+        "the NE column). Key and response chains each go by their own length, spread or type; R, P, F1 with counts "
+        "per stratum, micro over documents (docs/strata.md).", [], "many",
+        "chain-length[:EDGES]|spread[:EDGES]|etype", fast=True),
 )
 """The scoring options every command shares, in the order ``--help`` lists them."""
 

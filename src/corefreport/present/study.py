@@ -114,10 +114,14 @@ def evaluation_output(ev, fmt: str, per_doc: bool = False, subsets: tuple = ()) 
     """An evaluation in one output format (``subsets``: its scores per group of documents,
     :mod:`corefreport.study.subsets`, after its own tables)."""
     extra = []
+    if ev.strata:  # --strata: per stratification, each stratum's scores (present/strata.py)
+        from .strata import strata_tables
+
+        extra = strata_tables(ev)
     if subsets:
         from .subsets import subsets_data, subsets_table
 
-        extra = [subsets_table(s) for s in subsets]
+        extra += [subsets_table(s) for s in subsets]
     if fmt == "json":
         from .jsondata import evaluation_data
 
@@ -171,40 +175,63 @@ def _systems(study, fmt: str, top: int, examples: int, min_support: int) -> Outp
 
     cmp = study.comparison
     groups = _groups_tables(study)
+    strata = _strata_tables(study)
     if fmt == "json":
         data = cmp.as_dict()
         if study.subsets:
             data["subsets"] = systems_subsets_data(study)
+        if study.strata:
+            data["strata"] = systems_strata_data(study)
         return _json(data)
     if fmt == "csv":
         from .render import to_csv
 
-        return Output([R.comparison_csv(cmp), *(to_csv(t) for t in groups)])
+        return Output([R.comparison_csv(cmp), *(to_csv(t) for t in groups), *(to_csv(t) for t in strata)])
     if fmt == "markdown":
         from .groupdeltas import markdown
 
         return Output([R.comparison_markdown(cmp, top, min_support)]
-                      + ([markdown(groups, str(study.groups[0].signature))] if groups else []))
+                      + ([markdown(groups, str(study.groups[0].signature))] if groups else [])
+                      + ([markdown(strata, str(study.strata[0].signature))] if strata else []))
     if fmt == "latex":
         from .render import latex_document
 
         out = [R.comparison_latex(cmp)]
-        if groups:
-            sig = str(study.groups[0].signature)
-            out.append("\n" + latex_document([replace(t, note=f"{t.note}; {sig}") for t in groups],
-                                              "tab:corefreport-compare-groups"))
+        for tables, nodes, label in ((groups, study.groups, "groups"), (strata, study.strata, "strata")):
+            if tables:
+                sig = str(nodes[0].signature)
+                out.append("\n" + latex_document([replace(t, note=f"{t.note}; {sig}") for t in tables],
+                                                  f"tab:corefreport-compare-{label}"))
         return Output(out)
 
     def draw(file=None, color=None) -> None:
         from .terminal import print_comparison
 
         print_comparison(cmp, file=file, color=color, top=top, examples=examples, min_support=min_support)
-        if groups:
-            from .groupdeltas import blocks, print_blocks
+        for tables, nodes in ((groups, study.groups), (strata, study.strata)):
+            if tables:
+                from .groupdeltas import blocks, print_blocks
 
-            print_blocks(blocks(groups, str(study.groups[0].signature)), file=file, color=color)
+                print_blocks(blocks(tables, str(nodes[0].signature)), file=file, color=color)
 
     return Output(draw=draw)
+
+
+def _strata_tables(study) -> list:
+    """Per stratification of the chains and system, the strata's deltas (``compare --strata``)."""
+    from .strata import comparison_tables
+
+    return [t for cmp in study.strata for t in comparison_tables(cmp)]
+
+
+def systems_strata_data(study) -> dict[str, Any]:
+    """``strata.<stratification>``: each system's strata (``systems.<name>``, as ``score --strata``)
+    and the strata's deltas (``comparison``: per stratum, system and score the paired tests)."""
+    out: dict[str, Any] = {}
+    for cmp in study.strata:
+        out[cmp.spec] = {"systems": {n: ev.strata[cmp.spec].as_dict() for n, ev in study.evaluations.items()},
+                         "comparison": cmp.as_dict()}
+    return out
 
 
 def _groups_tables(study) -> list:

@@ -633,6 +633,8 @@ def cited_keys(ev: Evaluation, comparison=None, intervals: bool = False, scope=N
         keys.add("Kummerfeld & Klein 2013")
     if comparison is not None:
         keys |= {"Koehn 2004", "Riezler & Maxwell 2005"}
+    if ev.strata:  # --strata: the rule of the strata (report/strata.py)
+        keys.add("Duron-Tejedor et al. 2023")
     if intervals:
         keys.add("Koehn 2004")
     return sorted(keys, key=lambda k: k.replace("Ž", "Z"))

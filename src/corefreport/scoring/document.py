@@ -145,6 +145,13 @@ class DocumentScorer:
             self.weights = Weights(*s.weights)
         self.analyses = {a.name: a.start(s) for a in active_analyses(s)} if rest else {}
         self.annotate = bool(rest and (s.analyses or s.plink_by))
+        self.strata = None
+        """``--strata``: the per-document scores of each stratum of chains (:mod:`.strata`), with
+        the per-document metrics."""
+        if self.standard and s.strata:
+            from .strata import StrataScorer
+
+            self.strata = StrataScorer(s, self.corefud)
         self.trace_labels = s.cross_document is None
         """Record the key's labels for the warning when they look global (:mod:`.crossdoc`)."""
 
@@ -201,7 +208,8 @@ class DocumentScorer:
                 self._linguistic(ad, res)
             docs.append(DocumentResult(ad.doc_id, res, Counts(ad.matched_mentions, ad.key_mentions,
                                                               ad.matched_mentions, ad.response_mentions),
-                                       len(read[0].tokens), read[0].meta.get("genre", "")))
+                                       len(read[0].tokens), read[0].meta.get("genre", ""),
+                                       self.strata.score(kd, rd, read) if self.strata is not None else {}))
             if self.standard:
                 mentions = mentions + docs[-1].mentions
             if self.analyses:

@@ -135,6 +135,11 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
     names, undefined = defined_metrics(names, formats[0])  # CorefUD's entity-anchored Bridge=: AR only
     if undefined:
         warnings.append(undefined)
+    strata = {}
+    if settings.strata:  # each stratum micro over the documents (scoring/strata.py)
+        from .strata import strata_totals
+
+        strata = strata_totals(part.documents, settings, names)
     kc = rc = None
     if documents is not None:
         kc = Corpus(documents[0], sources[0], formats[0])
@@ -144,4 +149,4 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
         metrics=totals(part.documents, names), documents=part.documents, mentions=part.mentions,
         key_stats=part.key_side, response_stats=part.response_side, warnings=warnings,
         duplicates=part.duplicates, rows=part.rows, complete=complete, key_corpus=kc, response_corpus=rc,
-        digest=part.digest, **results)
+        digest=part.digest, strata=strata, **results)

@@ -80,6 +80,10 @@ class Metric:
     one derived from others (:attr:`requires`)."""
     empty: Callable[[], object] = field(default=Counts, compare=False)
     """The statistics of no document: what :attr:`compute` returns adds to it (``+``)."""
+    layer: str = ""
+    """A layer score of entities: the ``Document.layers`` entry whose chains it scores (discourse
+    deixis), which ``--strata`` filters as it filters the coreference chains (:mod:`.strata`);
+    "" for every other score."""
 
     @property
     def citations(self) -> tuple[str, ...]:
@@ -181,7 +185,7 @@ _ENTRIES = [
            title="full bridging, entity level: anaphor right, anchor the key's anchor or in its key entity (UA scorer v1)"),
     *(Metric(f"dd_{k}", f"DD {label}", f"DD {latex}", "Yu et al. 2022", "ua", cols, formula, layer_counts,
              title=f"discourse deixis (UA DISCOURSE_DEIXIS column) scored by {label}, singletons kept (UA scorer v1)",
-             also_cites=(cite,), inputs="layers", empty=empty)
+             also_cites=(cite,), inputs="layers", empty=empty, layer="discourse_deixis")
       for k, label, latex, cols, formula, empty, cite in (
           ("muc", "MUC", "MUC", COUNTS, counts_formula, Counts, "Vilain et al. 1995"),
           ("bcub", "B³", "B$^3$", COUNTS, counts_formula, Counts, "Bagga & Baldwin 1998"),
@@ -455,6 +459,8 @@ def active_analyses(settings) -> list[Analysis]:
     return [a for a in ANALYSIS_REGISTRY.values() if a.active(settings)]
 
 REFERENCES = {
+    "Duron-Tejedor et al. 2023": "Ana-Isabel Duron-Tejedor, Pascal Amsili and Thierry Poibeau. 2023. How to evaluate "
+                                 "coreference in literary texts? arXiv:2401.00238.",
     "Bagga & Baldwin 1998": "Amit Bagga and Breck Baldwin. 1998. Algorithms for scoring coreference chains. In "
                             "Proceedings of the LREC 1998 Workshop on Linguistic Coreference, 563–566.",
     "Chen & Ng 2013": "Chen Chen and Vincent Ng. 2013. Linguistically aware coreference evaluation metrics. In "
@@ -504,6 +510,10 @@ REFERENCES = {
 
 _ACL = "Association for Computational Linguistics"
 BIBTEX: dict[str, tuple[str, str, dict[str, str]]] = {
+    "Duron-Tejedor et al. 2023": ("misc", "duron-tejedor-etal-2023-evaluate", {
+        "author": "Duron-Tejedor, Ana-Isabel and Amsili, Pascal and Poibeau, Thierry",
+        "title": "How to Evaluate Coreference in Literary Texts?", "year": "2023", "eprint": "2401.00238",
+        "archivePrefix": "arXiv", "primaryClass": "cs.CL"}),
     "Bagga & Baldwin 1998": ("inproceedings", "bagga-baldwin-1998-algorithms", {
         "author": "Bagga, Amit and Baldwin, Breck", "title": "Algorithms for Scoring Coreference Chains",
         "booktitle": "Proceedings of the {LREC} 1998 Workshop on Linguistic Coreference", "year": "1998",

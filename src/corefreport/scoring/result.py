@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # annotations only: a plain score imports none of the analyse
     from .digest import RowDigest, RowList
     from .errorclasses import ErrorsResult
     from .plink import PlinkResult
+    from .strata import Strata
     from .typed import TypedTables
 
 Score = Counts | BlancCounts
@@ -58,6 +59,9 @@ class DocumentResult:
     """Words of the key document (document-length subsets, :mod:`.subsets`)."""
     genre: str = ""
     """The genre the key file gives the document (``Document.meta``; "": none, the id's is used)."""
+    strata: dict = field(default_factory=dict)
+    """``--strata``: stratification → stratum → :class:`~.strata.StratumScores` of this document
+    (only the strata some chain of it is in)."""
 
     def conll(self) -> float | None:
         return derived_scores(self.metrics).get("conll")
@@ -65,9 +69,12 @@ class DocumentResult:
     def as_dict(self) -> dict[str, Any]:
         """The document's entry of ``per_document`` in the JSON: each metric's statistics, then each
         derived score's F1 (CoNLL)."""
-        return {"metrics": {n: s.as_dict() for n, s in self.metrics.items()}
-                | {n: {"f1": f} for n, f in derived_scores(self.metrics).items()},
-                "mentions": self.mentions.as_dict()}
+        out = {"metrics": {n: s.as_dict() for n, s in self.metrics.items()}
+               | {n: {"f1": f} for n, f in derived_scores(self.metrics).items()},
+               "mentions": self.mentions.as_dict()}
+        if self.strata:
+            out["strata"] = {spec: {s: x.as_dict() for s, x in by.items()} for spec, by in self.strata.items()}
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +107,8 @@ class Evaluation:
     to ``on_stage`` before the slower metrics and analyses."""
     key_corpus: Corpus | None = field(default=None, repr=False)
     response_corpus: Corpus | None = field(default=None, repr=False)
+    strata: dict[str, Strata] = field(default_factory=dict)
+    """``--strata``: each stratification's totals (:class:`~.strata.Strata`), by its spec."""
     digest: RowDigest | None = field(default=None, repr=False)
     """When the rows were not kept (``rows`` empty; scored in shares, :mod:`.shares`): their group
     sizes, the first rows of each error group and per-document counts (:mod:`.digest`) — what the
@@ -188,6 +197,8 @@ class Evaluation:
                             ("errors", self.errors), *self.results.items()):
             if value is not None:
                 out[name] = value.as_dict()
+        if self.strata:
+            out["strata"] = {spec: st.as_dict() for spec, st in self.strata.items()}
         if per_doc:
             out["per_document"] = {d.doc_id: d.as_dict() for d in self.documents}
         return out

@@ -118,6 +118,11 @@ class Settings:
     """None: entity labels are per document, as read; a :class:`~.crossdoc.Topics`: global across the
     key's documents (``Topics()``: the whole corpus) or within each topic its pattern or mapping
     gives — each topic's documents scored as one (``scoring/crossdoc.py``)."""
+    strata: tuple[str, ...] = ()
+    """Stratifications of the chains (``--strata``: ``chain-length[:EDGES]``, ``spread[:EDGES]``,
+    ``etype``): every per-document metric is also scored per stratum, key and response chains each
+    by their own property (``scoring/strata.py``). The totals are unchanged; the signature names
+    them (``strata:…``)."""
     by: tuple[str, ...] = field(default=(), metadata={"signature": False})
     """Breakdown features of the link-level tables (presentation only; empty: each view's default,
     :data:`DEFAULT_BY` for the ARCS tables, class and type for ``compare``)."""
@@ -157,6 +162,8 @@ class Settings:
             out["mention_singletons"] = self.mention_singletons
         if self.cross_document is not None:
             out["cross_document"] = self.cross_document.as_dict()
+        if self.strata:
+            out["strata"] = list(self.strata)
         if self.linguistic:
             out["weights"] = list(self.weights)
         for a in active_analyses(self):  # each analysis says what its options are
@@ -221,6 +228,10 @@ def check(s: Settings) -> None:
     if len(s.k) != 4:
         raise SettingsError(f"--k takes four numbers in [0, 1] (k1,k2,k3,k4), got {len(s.k)}")
     _finite("--k", tuple(s.k), 0.0, 1.0)
+    if s.strata:
+        from .strata import check_strata
+
+        check_strata(s)
 
 
 @dataclass(frozen=True)
@@ -288,6 +299,8 @@ def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule:
         f.append(("analyses", "+".join(s.analyses)))
     for a in active_analyses(s):  # each analysis owns its signature fields (sacrebleu's idea)
         f.extend(a.signature(s))
+    if s.strata:
+        f.append(("strata", "+".join(s.strata)))
     if s.truncate:
         f.append(("print", "trunc"))
     if pos_missing:

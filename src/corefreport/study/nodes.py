@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the types only: numpy comes with the comparisons
     from .datasets import DatasetsEvaluation
     from .groupdeltas import DatasetsComparison, RunsComparison
     from .runs import RunsEvaluation
+    from .strata import StrataComparison
     from .subsets import Subsets
 
 
@@ -67,6 +68,9 @@ class Systems:
     final: bool = True
     subsets: tuple[dict[str, Subsets], ...] = ()
     groups: tuple[DatasetsComparison, ...] = ()
+    strata: tuple[StrataComparison, ...] = ()
+    """Per stratification of the chains (``--strata``), the strata's deltas, intervals and p-values
+    (:class:`~.strata.StrataComparison`); each system's strata are its evaluation's."""
 
     @property
     def baseline(self) -> str:

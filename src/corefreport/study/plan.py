@@ -15,7 +15,9 @@ command:
   system a manifest of the same datasets and keys, or the key is a KEYDIR and each system a
   response directory, files paired by name (:mod:`.manifest`);
 * ``--subsets`` (``genre``, ``length[:EDGES]``, a ``DOC_ID<TAB>GROUP`` file) with any shape whose
-  systems are scored on one key.
+  systems are scored on one key;
+* ``--strata`` (``chain-length[:EDGES]``, ``spread[:EDGES]``, ``etype``: groupings of chains, not
+  of documents) with one pair or several systems on one key.
 
 Which combinations make sense is checked here and nowhere else; a problem is a
 :class:`PlanError` (or the reader's :class:`~corefreport.errors.InputError`) with the message the
@@ -108,6 +110,9 @@ class Plan:
     policy: Policy = field(default_factory=Policy)
     unpaired: tuple[str, ...] = ()
     """Response files no key file took (``--datasets KEYDIR RESPONSEDIR``)."""
+    strata: tuple = ()
+    """:class:`~corefreport.scoring.strata.Stratification` s of the chains (``--strata``; the
+    settings' ``strata``, which the scoring computes per document): ``compare`` tests each stratum."""
 
     @property
     def systems(self) -> tuple[str, ...]:
@@ -258,6 +263,10 @@ def plan_of(command: str, key: str | None, items: list[str], settings: Settings,
                         "the terminal browser has no p-link view; use 'corefreport score -m plink' or the report")
     # score and report show the groups of --by genre too; compare and the browser only those of --subsets
     groupings = groupings_of(list(subsets), settings if command in ("score", "report") else replace(settings, by=()))
+    if settings.strata and (runs or datasets):
+        raise PlanError(f"--strata is not available with {'--runs' if runs else '--datasets'}: score "
+                        f"{'one run' if runs else 'one dataset'} alone")
+    strata = strata_of(settings)
     if datasets:
         if not key:
             raise PlanError("--datasets takes a MANIFEST file, or KEYDIR and RESPONSEDIR")
@@ -286,7 +295,14 @@ def plan_of(command: str, key: str | None, items: list[str], settings: Settings,
     if compare is not None and len(systems) < 2:
         raise PlanError("give a BASELINE and at least one SYSTEM")
     return systems_plan(key, systems, settings, kf, groupings=groupings,
-                        compare=compare if len(systems) > 1 else None, policy=policy)
+                        compare=compare if len(systems) > 1 else None, policy=policy, strata=strata)
+
+
+def strata_of(settings: Settings) -> tuple:
+    """The :class:`~corefreport.scoring.strata.Stratification` of each ``--strata`` value."""
+    from ..scoring.strata import stratification
+
+    return tuple(stratification(s) for s in settings.strata)
 
 
 def browsable(key: str | None, items: list[str], settings: Settings, datasets: bool, subsets: list[str]) -> None:
@@ -318,4 +334,4 @@ def refuse_stdin(plan: Plan) -> None:
 
 __all__ = ["DATASETS", "FORMATS", "PAIR", "RUNS", "SYSTEMS", "Dataset", "InputError", "Plan", "PlanError", "Policy",
            "Resampling", "Source", "System", "dataset_list", "groupings_of", "named_systems", "pair_plan",
-           "plan_of", "refuse_stdin", "run_groups", "systems_plan"]
+           "plan_of", "refuse_stdin", "run_groups", "strata_of", "systems_plan"]

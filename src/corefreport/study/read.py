@@ -57,14 +57,20 @@ parse bits of ``--match mina`` (``scoring.mina``)."""
 def spans_only(settings: Settings) -> bool:
     """Whether the run sees only the mentions' spans and words (the standard metrics with exact
     matching): the readers then need not keep the other columns."""
-    return not settings.needs_features and not settings.analyses and settings.match == "exact"
+    return (not settings.needs_features and not settings.analyses and settings.match == "exact"
+            and not typed_strata(settings))
+
+
+def typed_strata(settings: Settings) -> bool:
+    """Whether ``--strata etype`` types each side's chains (from their mentions' columns)."""
+    return any(s.partition(":")[0] == "etype" for s in settings.strata)
 
 
 def columns(settings: Settings) -> tuple[object, object]:
     """The columns each side keeps under ``settings``: (key's, response's), each ``True`` (all),
     ``False`` (words and chains) or :data:`HEAD_COLUMNS`."""
     every = not spans_only(settings)
-    if settings.needs_features or settings.analyses or settings.plink_by:
+    if settings.needs_features or settings.analyses or settings.plink_by or typed_strata(settings):
         return every, every
     return (HEAD_COLUMNS if settings.match != "exact" else every), False
 

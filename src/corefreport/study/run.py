@@ -250,7 +250,15 @@ def _systems(plan: Plan, watch: Watch, staged: bool) -> Iterator[Systems]:
             watch.stage("resampling each group's documents…")
             groups = tuple(compare_groups(evs, g, names[0], c.bootstrap, c.randomization, c.seed)
                            for g in plan.groupings)
-    yield Systems(evs, comparison, True, subsets, groups)
+    strata: tuple = ()
+    if plan.strata and plan.compare is not None:
+        from .strata import compare_strata
+
+        c = plan.compare
+        watch.stage("resampling each stratum's counts…")
+        strata = tuple(compare_strata(evs, st.spec, names[0], c.bootstrap, c.randomization, c.seed)
+                       for st in plan.strata)
+    yield Systems(evs, comparison, True, subsets, groups, strata)
 
 
 # --------------------------------------------------------------------------- groups of runs

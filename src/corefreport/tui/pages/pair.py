@@ -19,6 +19,7 @@ from ...present.inert import inert
 from ...scoring.outcomes import LinkOutcome
 from ...scoring.result import Evaluation
 from .. import layermodel as L
+from .. import stratamodel as S
 from .. import model as M
 from ..inert import displayed
 from .base import Traits, Waiting
@@ -121,7 +122,7 @@ class TotalsPage(Page):
     FITS = True
 
     def make(self, ev: Evaluation, width: int) -> M.View:
-        return M.totals_view(ev, width, L.layer_total_rows(ev))
+        return M.totals_view(ev, width, L.layer_total_rows(ev) + S.strata_total_rows(ev))
 
     def enter(self, screen: Browser, item: Any, column: int) -> None:
         if item.target is None:
@@ -140,6 +141,7 @@ OPENS: dict[str, Callable[[str], tuple[Page, str]]] = {
     "warnings": lambda name: (WarningsPage("warnings"), "warnings"),
     "layer": lambda name: (LayerPage(L.LAYER_TITLES[name], column=name), "layer"),
     "documents": lambda name: (DocumentsPage("documents", doc_sort=name), "documents"),
+    S.TARGET: lambda name: (StrataPage(f"strata {name}", column=name), "strata"),
 }
 """What a row of the totals opens, by the target the totals' view gives it."""
 
@@ -294,6 +296,18 @@ class LayerPage(Page):
         return displayed(L.layer_detail(ev, item))
 
 
+class StrataPage(Page):
+    """One stratification's strata of entities (``--strata``): a row per stratum, its F1 of every score."""
+
+    name = "strata"
+
+    def make(self, ev: Evaluation, width: int) -> M.View:
+        return S.strata_view(ev, self.column)
+
+    def enter(self, screen: Browser, item: Any, column: int) -> None:
+        screen.say(S.stratum_detail(screen.ev, self.column, str(item[0])).plain, 8)
+
+
 class LayerItemPage(Page):
     """One layer item on the whole screen."""
 
@@ -319,4 +333,4 @@ def jump(row: LinkOutcome, where: str) -> Page:
 
 
 __all__ = ["ConfusionPage", "DocumentsPage", "GroupsPage", "LayerItemPage", "LayerPage", "LinkPage", "LinksPage",
-           "LoadingPage", "OPENS", "Page", "TotalsPage", "WarningsPage", "jump"]
+           "LoadingPage", "OPENS", "Page", "StrataPage", "TotalsPage", "WarningsPage", "jump"]
