@@ -310,3 +310,30 @@ def test_bindings_have_ids_and_tooltips_and_help_lists_remapped_keys():
             assert "f3" in helped["sort by column N (1 = first); again: reverse (▲/▼ in the header)"].split()
 
     run(drive())
+
+
+def test_every_row_of_the_totals_opens_what_it_names():
+    """Enter on each totals row with a target opens its page (a metric: the documents by it;
+    an analysis: its classes; the warnings; a layer) — none raises."""
+    ev = example()
+
+    async def drive():
+        app = CorefApp(ev)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            b = app.browser
+            opened = []
+            for i, item in enumerate(b.page.view.items):
+                if item.target is None:
+                    continue
+                b.table.move_cursor(row=i)
+                await pilot.press("enter")
+                await pilot.pause()
+                opened.append((item.target[0], b.page.name))
+                await pilot.press("escape")
+                await pilot.pause()
+            return opened
+
+    opened = asyncio.run(drive())
+    assert ("metric", "documents") in opened and ("analysis", "groups") in opened
+    assert all(name != "totals" for _, name in opened)

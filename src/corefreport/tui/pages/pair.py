@@ -140,6 +140,7 @@ OPENS: dict[str, Callable[[str], tuple[Page, str]]] = {
     "analysis": _analysis_page,
     "warnings": lambda name: (WarningsPage("warnings"), "warnings"),
     "layer": lambda name: (LayerPage(L.LAYER_TITLES[name], column=name), "layer"),
+    "metric": lambda name: (DocumentsPage("documents", doc_sort=name), "documents"),  # the documents by it
     "documents": lambda name: (DocumentsPage("documents", doc_sort=name), "documents"),
     S.TARGET: lambda name: (StrataPage(f"strata {name}", column=name), "strata"),
 }
