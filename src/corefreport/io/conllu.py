@@ -51,6 +51,12 @@ Format (CorefUD 1.x, the UA "compact" proposal) and the choices made here:
   file that says how many were read.
 * ``Bridge=`` (bridging: an anaphor mention anchored on an entity) is read into
   ``Document.layers["bridging_entity"]`` (:mod:`.corefud_bridge`).
+* Every empty node is kept, whether or not it carries coreference, in
+  ``Document.layers["empty_nodes"]`` (:data:`EMPTY_NODES`) for CRAC 2026's empty-node score
+  (:mod:`corefreport.scoring.empty_nodes`): one chain per node, labelled with its ID as written
+  (``15.1``), holding one mention on the word it follows (the sentence's first word for ``0.k``)
+  whose line is the node's and whose features are its ``sentence`` (0-based in the document),
+  ``form``, ``lemma``, ``upos``, ``xpos``, ``feats`` and ``deps`` (the columns as written).
 * Every error names the file and line: a line without 10 columns, a bad ID, unreadable ``Entity=``
   text, a head index outside its mention, a closing bracket without an opening one, a mention never closed by the end of its document.
 """
@@ -67,6 +73,10 @@ from .corefud_bridge import read_bridges
 from .corefud_splitante import read_split_antecedents
 from ..errors import InputError
 
+EMPTY_NODES = "empty_nodes"
+"""The key of the empty nodes in :attr:`Document.layers` (one chain per node, see the module docstring)."""
+EMPTY_NODE_COLUMNS = ("form", "lemma", "upos", "xpos", "feats")
+"""The columns 2–6 of an empty node, kept as its mention's features (with ``deps``, column 9)."""
 DEFAULT_FIELDS: tuple[str, ...] = ("eid", "etype", "head", "other")
 FIELD_ALIASES = {"grp": "eid", "link": "link_type"}
 KEPT_FEATURES = ("etype", "infstat", "link_type")
@@ -275,6 +285,16 @@ class _DocumentBuilder:
     def add_empty(self, pos: float, sentence: int, deps: tuple) -> None:
         self.empties.append(pos)
         self.empty_info[pos] = (sentence, deps)
+
+    def keep_empty_node(self, cols: list[str], first: int, sentence: int, line: int) -> None:
+        """Keep empty node ``cols`` (its 10 columns; ``line``: its line) of sentence ``sentence``
+        (whose first word is document token ``first``) in ``layers["empty_nodes"]``."""
+        word = int(cols[0].partition(".")[0])
+        t = first + word - 1 if word else first
+        feats = dict(zip(EMPTY_NODE_COLUMNS, cols[1:6]))
+        feats["deps"] = cols[8]
+        feats["sentence"] = str(sentence)
+        self.doc.layers.setdefault(EMPTY_NODES, []).append(Chain(cols[0], [Mention(t, t, cols[0], line, feats)]))
 
     def words_between(self, start: float, end: float) -> list[float]:
         """The words and empty nodes from ``start`` to ``end`` (Udapi: a mention holds the empty
@@ -507,6 +527,7 @@ class _ConlluReader:
                 sub = int(tid.partition(".")[2][:4])
                 pos = t + sub / 100 if t >= first else first - 0.5 + sub / 100  # after the word before it
                 builder.add_empty(pos, sentence, _deps(r[8], first))
+                builder.keep_empty_node(r, first, sentence, a + len(positions) + 1)
                 positions.append(pos)
             else:
                 positions.append(None)
