@@ -191,6 +191,7 @@ class _DocumentBuilder:
         self.order: dict[int, int] = {}  # id(mention) -> the number of its opening bracket
         self.bridges: list[tuple[str, float, int]] = []  # Bridge= values: (value, token position, line)
         self.split_antes: list[tuple[str, int]] = []  # SplitAnte= values: (value, line)
+        self.lines: list[int] | None = None  # each word's line (read_conllu(..., lines=True))
 
     def add_words(self, rows: list[list[str]], ids: list[int]) -> int:
         """Append a run of word lines (split into columns) with their integer IDs; return the
@@ -381,6 +382,8 @@ class _DocumentBuilder:
         doc.columns = {"lemma": [r[2] for r in rows], "upos": [r[3] for r in rows], "pos": [r[4] for r in rows],
                        "deprel": [r[7] for r in rows]}
         read_bridges(doc, self.bridges, self.path)
+        if self.lines is not None:
+            doc.columns["line"] = [str(n) for n in self.lines]
         bad = self._check_heads()
         if any(h != -2 for h in self.heads):
             doc.columns["head"] = ["-1" if h == -1 else "_" if h == -2 else str(h) for h in self.heads]
@@ -406,8 +409,9 @@ class _ConlluReader:
     """Reads one file into a :class:`Corpus`: comment and blank lines one by one, the runs of word
     lines between them in batches."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, lines: bool = False) -> None:
         self.path = path
+        self.lines = lines
         self.stem = Path(path).name.split(".")[0]
         self.corpus = Corpus(source=path, format="conllu")
         self.fields = DEFAULT_ENTITY_FIELDS
@@ -462,6 +466,8 @@ class _ConlluReader:
             self.corpus.warnings.append(f"{self.path}:{ln}: document id {doc_id!r} repeats; renamed to {doc_id}#{k}")
             doc_id = f"{doc_id}#{k}"
         self.builder = _DocumentBuilder(self.path, doc_id, ln)
+        if self.lines:
+            self.builder.lines = []
 
     def finish_document(self) -> None:
         if self.builder is None:
@@ -502,6 +508,8 @@ class _ConlluReader:
         builder = self.builder
         assert builder is not None
         t0 = builder.add_words(rows, ids)
+        if builder.lines is not None:
+            builder.lines.extend(line_of)
         if everything is not None and any(_is_range(r[0], ".") for r in everything):
             self.with_empty_nodes(everything, a, t0)
             return
@@ -625,9 +633,10 @@ def _is_range(tid: str, sep: str) -> bool:
     return bool(s) and a.isascii() and a.isdigit() and b.isascii() and b.isdigit()
 
 
-def read_conllu(path: str | Path, text: str | None = None) -> Corpus:
-    """Read every document of one CorefUD CoNLL-U file (see the module docstring for the format)."""
+def read_conllu(path: str | Path, text: str | None = None, lines: bool = False) -> Corpus:
+    """Read every document of one CorefUD CoNLL-U file (see the module docstring for the format);
+    ``lines``: keep each word's line number as the column ``line`` (``corefreport check`` names them)."""
     path = str(path)
     if text is None:
         text = read_text(path)
-    return _ConlluReader(path).read(text)
+    return _ConlluReader(path, lines).read(text)
