@@ -75,8 +75,6 @@ from ..errors import InputError
 
 EMPTY_NODES = "empty_nodes"
 """The key of the empty nodes in :attr:`Document.layers` (one chain per node, see the module docstring)."""
-EMPTY_NODE_COLUMNS = ("form", "lemma", "upos", "xpos", "feats")
-"""The columns 2–6 of an empty node, kept as its mention's features (with ``deps``, column 9)."""
 DEFAULT_FIELDS: tuple[str, ...] = ("eid", "etype", "head", "other")
 FIELD_ALIASES = {"grp": "eid", "link": "link_type"}
 KEPT_FEATURES = ("etype", "infstat", "link_type")
@@ -292,9 +290,8 @@ class _DocumentBuilder:
         (whose first word is document token ``first``) in ``layers["empty_nodes"]``."""
         word = int(cols[0].partition(".")[0])
         t = first + word - 1 if word else first
-        feats = dict(zip(EMPTY_NODE_COLUMNS, cols[1:6]))
-        feats["deps"] = cols[8]
-        feats["sentence"] = str(sentence)
+        feats = {"form": cols[1], "lemma": cols[2], "upos": cols[3], "xpos": cols[4], "feats": cols[5], "deps": cols[8],
+                 "sentence": str(sentence)}
         self.doc.layers.setdefault(EMPTY_NODES, []).append(Chain(cols[0], [Mention(t, t, cols[0], line, feats)]))
 
     def words_between(self, start: float, end: float) -> list[float]:
