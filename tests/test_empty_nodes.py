@@ -210,3 +210,17 @@ def test_the_ranking_has_the_column_only_where_a_key_has_empty_nodes(tmp_path):
     (responses / "a.conllu").unlink()
     out = json.loads(run("score", "--datasets", keys, responses, "--preset", "crac", "-f", "json").stdout)
     assert "empty_nodes" not in out and "empty:" not in out["signature"]
+
+
+def test_build_writes_the_committed_inputs(tmp_path):
+    """build.py is deterministic: the files the script ran on are the ones it writes."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("crac2026_empty_build", HERE / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    build.main(tmp_path)
+    written = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.conllu"))
+    committed = sorted(p.relative_to(HERE) for p in HERE.rglob("*.conllu"))
+    assert written == committed and len(written) == 93
+    assert all((tmp_path / p).read_bytes() == (HERE / p).read_bytes() for p in written)
