@@ -39,9 +39,10 @@ def test_the_crac_ranking_in_the_report(tmp_path, corefud_gum_pairs):
     tex = out.read_text()
     assert "CRAC ranking: CoNLL F1 per dataset" in tex
     # corefud-scorer v1.2 per dataset (tests/data/corefud_gum/expected.json, tests/data/corefud/scorer_output.json)
-    assert rows_of(tex, "gum")[0][1:] == ["57.85", "54.93", "53.13", "69.68"]
-    assert rows_of(tex, "fixture")[0][1:] == ["83.18", "67.53", "53.54", "75.35"]
-    assert rows_of(tex, "avg")[0][1:] == ["70.52", "61.23", "53.33", "72.52"]
+    # and CRAC 2026's empty nodes (ARC F1): GUM's key has them and xrenner's response keeps them all
+    assert rows_of(tex, "gum")[0][1:] == ["57.85", "54.93", "53.13", "69.68", "100.00"]
+    assert rows_of(tex, "fixture")[0][1:] == ["83.18", "67.53", "53.54", "75.35", ""]  # none: an empty cell
+    assert rows_of(tex, "avg")[0][1:] == ["70.52", "61.23", "53.33", "72.52", "100.00"]
     html = tmp_path / "r.html"
     assert run("report", "--datasets", m, "--preset", "crac", "-o", html, "-q").exit_code == 0
     assert "CRAC ranking" in html.read_text() and ">70.52<" in html.read_text()

@@ -218,3 +218,26 @@ def tui(
     raise typer.Exit(run_tui_command(key, responses or [], key_format, response_format, example, settings,
                                      serve=port if serve else None, subsets=subsets, datasets=datasets,
                                      token=token, max_sessions=max_sessions))
+
+
+@app.command()
+def check(
+    key: Annotated[str, typer.Argument(metavar="KEY", help="Gold file, or the folder of the key files (one a dataset).")],
+    responses: Annotated[list[str], typer.Argument(metavar="RESPONSE…", help="System files (each checked against "
+                         "KEY), or submission folders holding a file named as each key file.")],
+    preset: Annotated[Optional[str], typer.Option("--preset", metavar="crac", help="crac: a CRAC shared-task "
+                      "submission (CorefUD CoNLL-U; empty nodes predicted; what the official programs stop on is an "
+                      "error).")] = None,
+    empty_nodes: Annotated[Optional[str], typer.Option("--empty-nodes", metavar="same|predicted", help="'same': the "
+                           "response keeps the key's empty nodes (a task that gives them; the default); 'predicted': "
+                           "the system predicts its own (CRAC 2024-2026; the default of --preset crac).")] = None,
+    no_warnings: Annotated[bool, typer.Option("--no-warnings", help="Print the errors only.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No count of errors and warnings on stderr.")] = False,
+) -> None:
+    """Check a submission before it is uploaded: every key document present with the key's words (and
+    empty nodes where the task gives them), well-formed Entity/SplitAnte/Bridge values, unique ids, and
+    as warnings what the official scorers read otherwise. One FILE:LINE line per problem; exit 0 when
+    there is no error, 2 otherwise (docs/check.md)."""
+    from .check import run_check
+
+    raise typer.Exit(run_check(key, responses, preset, empty_nodes, no_warnings, quiet))

@@ -40,7 +40,8 @@ SCORING = (
     Opt("metric", ("--metric", "-m"), "Metrics (repeatable or comma-separated): "
         + ", ".join(STANDARD_METRICS + LINGUISTIC_METRICS) + ", plink (with --by), all; corefud-scorer's "
         + ", ".join(COREFUD_METRICS) + "; the Universal Anaphora layers: nonref, bridging (bridging_ar, "
-        "bridging_fbm, bridging_fbe), dd (dd_lea, dd_muc, dd_bcub, dd_ceafe, dd_ceafm, dd_blanc).", [], "many",
+        "bridging_fbm, bridging_fbe), dd (dd_lea, dd_muc, dd_bcub, dd_ceafe, dd_ceafm, dd_blanc); CRAC 2026's "
+        "empty nodes: empty_nodes (the ten rows empty_nodes_arc … empty_nodes_all).", [], "many",
         "NAME[,NAME…]", fast=True),
     Opt("analysis", ("--analysis", "-a"), "Link-level analysis (repeatable): "
         + "; ".join(f"'{a.name}' ({a.title}, {a.citation})" for a in ANALYSIS_REGISTRY.values() if a.option)

@@ -51,6 +51,12 @@ Format (CorefUD 1.x, the UA "compact" proposal) and the choices made here:
   file that says how many were read.
 * ``Bridge=`` (bridging: an anaphor mention anchored on an entity) is read into
   ``Document.layers["bridging_entity"]`` (:mod:`.corefud_bridge`).
+* Every empty node is kept, whether or not it carries coreference, in
+  ``Document.layers["empty_nodes"]`` (:data:`EMPTY_NODES`) for CRAC 2026's empty-node score
+  (:mod:`corefreport.scoring.empty_nodes`): one chain per node, labelled with its ID as written
+  (``15.1``), holding one mention on the word it follows (the sentence's first word for ``0.k``)
+  whose line is the node's and whose features are its ``sentence`` (0-based in the document),
+  ``form``, ``lemma``, ``upos``, ``xpos``, ``feats`` and ``deps`` (the columns as written).
 * Every error names the file and line: a line without 10 columns, a bad ID, unreadable ``Entity=``
   text, a head index outside its mention, a closing bracket without an opening one, a mention never closed by the end of its document.
 """
@@ -67,6 +73,8 @@ from .corefud_bridge import read_bridges
 from .corefud_splitante import read_split_antecedents
 from ..errors import InputError
 
+EMPTY_NODES = "empty_nodes"
+"""The key of the empty nodes in :attr:`Document.layers` (one chain per node, see the module docstring)."""
 DEFAULT_FIELDS: tuple[str, ...] = ("eid", "etype", "head", "other")
 FIELD_ALIASES = {"grp": "eid", "link": "link_type"}
 KEPT_FEATURES = ("etype", "infstat", "link_type")
@@ -181,6 +189,7 @@ class _DocumentBuilder:
         self.order: dict[int, int] = {}  # id(mention) -> the number of its opening bracket
         self.bridges: list[tuple[str, float, int]] = []  # Bridge= values: (value, token position, line)
         self.split_antes: list[tuple[str, int]] = []  # SplitAnte= values: (value, line)
+        self.lines: list[int] | None = None  # each word's line (read_conllu(..., lines=True))
 
     def add_words(self, rows: list[list[str]], ids: list[int]) -> int:
         """Append a run of word lines (split into columns) with their integer IDs; return the
@@ -276,6 +285,15 @@ class _DocumentBuilder:
         self.empties.append(pos)
         self.empty_info[pos] = (sentence, deps)
 
+    def keep_empty_node(self, cols: list[str], first: int, sentence: int, line: int) -> None:
+        """Keep empty node ``cols`` (its 10 columns; ``line``: its line) of sentence ``sentence``
+        (whose first word is document token ``first``) in ``layers["empty_nodes"]``."""
+        word = int(cols[0].partition(".")[0])
+        t = first + word - 1 if word else first
+        feats = {"form": cols[1], "lemma": cols[2], "upos": cols[3], "xpos": cols[4], "feats": cols[5], "deps": cols[8],
+                 "sentence": str(sentence)}
+        self.doc.layers.setdefault(EMPTY_NODES, []).append(Chain(cols[0], [Mention(t, t, cols[0], line, feats)]))
+
     def words_between(self, start: float, end: float) -> list[float]:
         """The words and empty nodes from ``start`` to ``end`` (Udapi: a mention holds the empty
         nodes inside its span)."""
@@ -361,6 +379,8 @@ class _DocumentBuilder:
         doc.columns = {"lemma": [r[2] for r in rows], "upos": [r[3] for r in rows], "pos": [r[4] for r in rows],
                        "deprel": [r[7] for r in rows]}
         read_bridges(doc, self.bridges, self.path)
+        if self.lines is not None:
+            doc.columns["line"] = [str(n) for n in self.lines]
         bad = self._check_heads()
         if any(h != -2 for h in self.heads):
             doc.columns["head"] = ["-1" if h == -1 else "_" if h == -2 else str(h) for h in self.heads]
@@ -386,8 +406,9 @@ class _ConlluReader:
     """Reads one file into a :class:`Corpus`: comment and blank lines one by one, the runs of word
     lines between them in batches."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, lines: bool = False) -> None:
         self.path = path
+        self.lines = lines
         self.stem = Path(path).name.split(".")[0]
         self.corpus = Corpus(source=path, format="conllu")
         self.fields = DEFAULT_ENTITY_FIELDS
@@ -442,6 +463,8 @@ class _ConlluReader:
             self.corpus.warnings.append(f"{self.path}:{ln}: document id {doc_id!r} repeats; renamed to {doc_id}#{k}")
             doc_id = f"{doc_id}#{k}"
         self.builder = _DocumentBuilder(self.path, doc_id, ln)
+        if self.lines:
+            self.builder.lines = []
 
     def finish_document(self) -> None:
         if self.builder is None:
@@ -482,6 +505,8 @@ class _ConlluReader:
         builder = self.builder
         assert builder is not None
         t0 = builder.add_words(rows, ids)
+        if builder.lines is not None:
+            builder.lines.extend(line_of)
         if everything is not None and any(_is_range(r[0], ".") for r in everything):
             self.with_empty_nodes(everything, a, t0)
             return
@@ -507,6 +532,7 @@ class _ConlluReader:
                 sub = int(tid.partition(".")[2][:4])
                 pos = t + sub / 100 if t >= first else first - 0.5 + sub / 100  # after the word before it
                 builder.add_empty(pos, sentence, _deps(r[8], first))
+                builder.keep_empty_node(r, first, sentence, a + len(positions) + 1)
                 positions.append(pos)
             else:
                 positions.append(None)
@@ -604,9 +630,10 @@ def _is_range(tid: str, sep: str) -> bool:
     return bool(s) and a.isascii() and a.isdigit() and b.isascii() and b.isdigit()
 
 
-def read_conllu(path: str | Path, text: str | None = None) -> Corpus:
-    """Read every document of one CorefUD CoNLL-U file (see the module docstring for the format)."""
+def read_conllu(path: str | Path, text: str | None = None, lines: bool = False) -> Corpus:
+    """Read every document of one CorefUD CoNLL-U file (see the module docstring for the format);
+    ``lines``: keep each word's line number as the column ``line`` (``corefreport check`` names them)."""
     path = str(path)
     if text is None:
         text = read_text(path)
-    return _ConlluReader(path).read(text)
+    return _ConlluReader(path, lines).read(text)

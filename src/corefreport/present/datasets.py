@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, TextIO
 
+from ..scoring.empty_nodes import METRICS as EMPTY
 from .jsondata import evaluation_data
 from .labels import METRIC_LABELS
 from .numbers import NA, cell, is_score_column
@@ -36,18 +37,36 @@ def _cell(v, column: str) -> str:
     return NA if v is None and is_score_column(column) else cell(v, column)
 
 
+EMPTY_NODES_LABEL = "empty nodes (ARC)"
+"""The ranking's column of CRAC 2026's empty-node score, when a key has empty nodes."""
+
+
 def ranking_table(dev: DatasetsEvaluation) -> Table:
-    """The CRAC ranking: CoNLL F1 per dataset (rows) and variant (columns), ``avg`` last."""
+    """The CRAC ranking: CoNLL F1 per dataset (rows) and variant (columns), ``avg`` last; when a
+    dataset's key has empty nodes, a last column of CRAC 2026's empty-node ARC F1 (n/a for the
+    datasets without, its ``avg`` the mean over those with)."""
     names = [v.name for v in dev.variants]
-    t = Table("CRAC ranking: CoNLL F1 per dataset", ["dataset", *(f"{n}_f1" for n in names)],
-              labels=["dataset", *(VARIANT_LABELS.get(n, n) for n in names)],
+    empty = bool(dev.empty_node_datasets())
+    t = Table("CRAC ranking: CoNLL F1 per dataset", ["dataset", *(f"{n}_f1" for n in names),
+                                                      *(["empty_nodes_f1"] if empty else [])],
+              labels=["dataset", *(VARIANT_LABELS.get(n, n) for n in names), *([EMPTY_NODES_LABEL] if empty else [])],
               note="avg: unweighted mean over the datasets of each dataset's CoNLL F1 (micro over its own "
-                   "documents, as corefud-scorer); head match without singletons is the official ranking")
+                   "documents, as corefud-scorer); head match without singletons is the official ranking"
+                   + ("; empty nodes (ARC): F1 of the predicted empty nodes keyed by (sentence, head), as "
+                      "crac2026_empty_nodes_eval.py scores them (every row in the JSON), its avg over the datasets "
+                      "whose key has empty nodes" if empty else ""))
     for d in dev.datasets:
-        t.rows.append([d.name, *(_number(d.conll(n)) for n in names)])
+        t.rows.append([d.name, *(_number(d.conll(n)) for n in names),
+                       *([_score(dev.empty_nodes(d.name))] if empty else [])])
     t.breaks = [len(t.rows)]
-    t.rows.append([AVERAGE, *(_number(dev.macro_conll(n)) for n in names)])
+    macro = dev.macro_empty_nodes()
+    t.rows.append([AVERAGE, *(_number(dev.macro_conll(n)) for n in names),
+                   *([_number(macro.f1) if macro is not None else None] if empty else [])])
     return t
+
+
+def _score(counts) -> float | None:
+    return None if counts is None else _number(counts.f1)
 
 
 def f1_table(dev: DatasetsEvaluation) -> Table:
@@ -76,7 +95,9 @@ def datasets_table(dev: DatasetsEvaluation) -> Table:
 
 def datasets_data(dev: DatasetsEvaluation) -> dict[str, Any]:
     """The JSON object. Ranking: ``datasets.<name>.<variant>`` and ``macro.<variant>`` are CoNLL
-    F1 (fractions), ``metrics.<name>.<variant>`` every metric's scores. Otherwise
+    F1 (fractions), ``metrics.<name>.<variant>`` every metric's scores; when a key has empty nodes,
+    ``empty_nodes.datasets.<name>.<row>`` CRAC 2026's ten empty-node scores of each such dataset and
+    ``empty_nodes.macro.<row>`` their means over those datasets. Otherwise
     ``datasets.<name>`` is the dataset's ``score -f json`` object and ``macro.<metric>`` the means
     of recall, precision and F1 (``conll``: F1)."""
     out: dict[str, Any] = {"signature": str(dev.signature), "count": len(dev.datasets)}
@@ -89,6 +110,12 @@ def datasets_data(dev: DatasetsEvaluation) -> dict[str, Any]:
         out["metrics"] = {d.name: {v.name: {m: s.as_dict() for m, s in d.evaluations[v.name].metrics.items()}
                                    for v in dev.variants} for d in dev.datasets}
         out["sources"] = {d.name: {"key": d.key_source, "response": d.response_source} for d in dev.datasets}
+        names = dev.empty_node_datasets()
+        if names:
+            out["empty_nodes"] = {
+                "datasets": {n: {m: dev.empty_nodes(n, m).as_dict() for m in EMPTY} for n in names},
+                "macro": {m: dev.macro_empty_nodes(m).as_dict() for m in EMPTY},
+                "column": "empty_nodes_arc", "variant": dev.variants[0].name}
     else:
         v = dev.variants[0].name
         out["datasets"] = {d.name: evaluation_data(d.evaluations[v]) for d in dev.datasets}

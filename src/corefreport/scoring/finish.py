@@ -28,14 +28,21 @@ def _some(ids: list[str] | tuple[str, ...], more: int = 0) -> str:
     return ", ".join(repr(i) for i in ids[:3]) + (f" and {more} more" if more > 0 else "")
 
 
-def check_part(part: Part, sources: tuple[str, str]) -> None:
-    """Refuse a sum of parts that would give an empty or meaningless score."""
+def about_chains(metrics) -> bool:
+    """Whether a score among ``metrics`` is about coreference chains (:attr:`.registry.Metric.chains`;
+    CRAC 2026's empty-node scores are not: they are computed on files without coreference)."""
+    return any(REGISTRY[m].chains for m in metrics if m in REGISTRY) or not metrics
+
+
+def check_part(part: Part, sources: tuple[str, str], chains: bool = True) -> None:
+    """Refuse a sum of parts that would give an empty or meaningless score (``chains``: a score
+    about coreference chains was asked for, so a key must have some)."""
     key, response = sources
     n = len(part.documents)
     if not n:
         raise InputError(key, None, "the key holds no document (expected '#begin document' lines in "
                          "CoNLL-2012, '# newdoc' in CoNLL-U, one JSON object per line, or WebAnno TSV sentences)")
-    if not part.key_chains:
+    if not part.key_chains and chains:
         raise InputError(key, None, f"the key has no mentions in any of its {n} document(s): "
                          "expected coreference annotation (CoNLL-2012: brackets such as '(1' '1)' in the LAST "
                          "column; CoNLL-U: Entity= in MISC; JSON lines: gold 'clusters'; WebAnno TSV: a "
@@ -108,10 +115,12 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
     first numbers, before the rest is scored); ``documents``: the key's and the response's
     documents by id, for views that show them; ``markup``: the response is LLM markup read onto the
     key's words (its policy is in the signature)."""
-    check_part(part, sources)
+    chains = about_chains(settings.metrics)
+    check_part(part, sources, chains)
     ruled = formats_by_rule(*formats) if settings.match not in ("exact", "min", "craft", "mina") else []
     warnings = (list(reader_warnings[0]) + list(reader_warnings[1]) + pos_warnings(part.untagged, ruled, settings.match)
-                + pairing_warnings(part.response_side.documents, part.response_chains, part.missing, part.extra)
+                + pairing_warnings(part.response_side.documents, part.response_chains or not chains, part.missing,
+                                   part.extra)
                 + part.token_warnings + duplicate_warnings(part.duplicates, settings.key_duplicates,
                                                            settings.repeats == "corefud12"))
     labels = repeated_labels_warning(part.labels) if part.labels else None

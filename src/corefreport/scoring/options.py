@@ -17,14 +17,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..errors import SettingsError
+from .empty_nodes import METRICS as EMPTY_NODE_METRICS
 from .presets import apply_preset
 from .registry import ALL_METRICS, STANDARD_METRICS, analysis_names, known_metrics
 from .settings import Settings
 
 ALIASES = {"b3": "bcub", "bcubed": "bcub"}
 GROUPS = {"bridging": ("bridging_ar", "bridging_fbm", "bridging_fbe"),
-          "dd": ("dd_lea", "dd_muc", "dd_bcub", "dd_ceafe", "dd_ceafm", "dd_blanc")}
-"""Names for the scores of a Universal Anaphora layer: ``-m bridging``, ``-m dd``."""
+          "dd": ("dd_lea", "dd_muc", "dd_bcub", "dd_ceafe", "dd_ceafm", "dd_blanc"),
+          "empty_nodes": EMPTY_NODE_METRICS}
+"""Names for the scores of a Universal Anaphora layer (``-m bridging``, ``-m dd``) and for CRAC
+2026's ten empty-node rows (``-m empty_nodes``: ``empty_nodes_arc`` … ``empty_nodes_all``)."""
 
 
 def _items(value: str | Iterable[str] | None) -> list[str]:
@@ -57,7 +60,7 @@ def metric_names(items: str | Iterable[str] | None) -> tuple[tuple[str, ...], bo
                 plink = True
             elif name not in known_metrics():
                 raise SettingsError(f"unknown metric {name!r}; choose from {', '.join(known_metrics())}, plink, "
-                                    "bridging, dd or 'all'")
+                                    "bridging, dd, empty_nodes or 'all'")
             elif name not in out:
                 out.append(name)
     return tuple(out), plink

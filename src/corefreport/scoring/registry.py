@@ -32,6 +32,7 @@ from .counts import Counts, Num, counts_formula  # noqa: F401 (Counts: the docte
 from .matching import mention_overlap
 from .metrics import BlancCorefudCounts, BlancCounts, blanc_corefud_formula, blanc_formula, conll_formula
 from .zeros import document_counts as zero_counts
+from .empty_nodes import METRICS as EMPTY_NODE_METRICS, NAMES as EMPTY_NODE_NAMES, empty_node_counts
 from .nonref import nonref_counts
 from .outcomes import OUTCOME_COLUMNS, outcome_formula, typed_macro_formula, typed_micro_formula
 
@@ -84,6 +85,10 @@ class Metric:
     """A layer score of entities: the ``Document.layers`` entry whose chains it scores (discourse
     deixis), which ``--strata`` filters as it filters the coreference chains (:mod:`.strata`);
     "" for every other score."""
+    chains: bool = True
+    """The score is about coreference chains: a key without any is refused. ``False``: a score of
+    other annotation the files carry (CRAC 2026's empty nodes), computed on files with or without
+    coreference."""
 
     @property
     def citations(self) -> tuple[str, ...]:
@@ -123,8 +128,8 @@ class Metric:
 
         if self.per_class:
             cols = [matrix[..., i] for i in range(matrix.shape[-1])]
-            r, p, f = self.formula(cols, **params)
-            return np.stack(np.broadcast_arrays(r, p, f), axis=-1)[..., None, :]
+            r, p, f = self.formula(cols, **params)  # no class at all (a key without mentions): numbers
+            return np.stack([np.broadcast_to(x, matrix.shape[:-1]) for x in (r, p, f)], axis=-1)[..., None, :]
         w = len(self.columns)
         cols = [matrix[..., i::w][..., :groups] for i in range(w)]
         r, p, f = self.formula(cols, **params)
@@ -196,6 +201,13 @@ _ENTRIES = [
     Metric("dd_conll", "DD CoNLL", "DD CoNLL", "Yu et al. 2022", "ua_conll", COUNTS * 3, conll_formula,
            requires=("dd_muc", "dd_bcub", "dd_ceafe"), title="discourse deixis: mean F1 of DD MUC, DD B³, DD CEAF-e "
                                                            "(the CoNLL score the UA scorer v1 prints in this mode)"),
+    *(Metric(key, f"Empty nodes {EMPTY_NODE_NAMES[key]}", "Empty " + EMPTY_NODE_NAMES[key].replace("_", "\\_"),
+             "Straka 2026", "empty_nodes", COUNTS, counts_formula, empty_node_counts, inputs="layers", chains=False,
+             title=f"CRAC 2026 empty nodes, {EMPTY_NODE_NAMES[key]}: predicted empty nodes keyed by (sentence, head"
+                   + (f", {text}" if text else "") + ") as multisets, as crac2026_empty_nodes_eval.py scores them")
+      for key, text in zip(EMPTY_NODE_METRICS, ("", "deprel", "word order", "deprel, word order", "FORM", "LEMMA",
+                                                "UPOS", "XPOS", "FEATS", "deprel, word order, FORM, LEMMA, UPOS, "
+                                                "XPOS, FEATS"))),
     Metric("conll", "CoNLL", "CoNLL", "Pradhan et al. 2014", "conll", COUNTS * 3, conll_formula,
            requires=("muc", "bcub", "ceafe"), title="CoNLL-2012 score: mean F1 of MUC, B³ and CEAF-e"),
     Metric("lmuc", "LMUC", "LMUC", "Chen & Ng 2013", "linguistic", COUNTS, counts_formula),
@@ -489,6 +501,8 @@ REFERENCES = {
     "Riezler & Maxwell 2005": "Stefan Riezler and John T. Maxwell. 2005. On some pitfalls in automatic evaluation "
                               "and significance testing for MT. In Proceedings of the ACL Workshop on Intrinsic and "
                               "Extrinsic Evaluation Measures, 57–64.",
+    "Straka 2026": "Milan Straka. 2026. CRAC 2026 Empty Nodes Baseline: crac2026_empty_nodes_eval.py. "
+                   "https://github.com/ufal/crac2026_empty_nodes_baseline (commit bc167f2).",
     "Tuggener 2014": "Don Tuggener. 2014. Coreference resolution evaluation for higher level applications. In "
                      "Proceedings of EACL 2014 (Volume 2: Short Papers), 231–235.",
     "Vilain et al. 1995": "Marc Vilain, John Burger, John Aberdeen, Dennis Connolly and Lynette Hirschman. 1995. A "
@@ -578,6 +592,10 @@ BIBTEX: dict[str, tuple[str, str, dict[str, str]]] = {
         "title": "On Some Pitfalls in Automatic Evaluation and Significance Testing for {MT}",
         "booktitle": "Proceedings of the {ACL} Workshop on Intrinsic and Extrinsic Evaluation Measures for Machine "
                      "Translation and/or Summarization", "year": "2005", "pages": "57--64", "publisher": _ACL}),
+    "Straka 2026": ("misc", "straka-2026-crac2026-empty-nodes", {
+        "author": "Straka, Milan", "title": "{CRAC} 2026 Empty Nodes Baseline",
+        "howpublished": "\\url{https://github.com/ufal/crac2026_empty_nodes_baseline}",
+        "note": "crac2026\\_empty\\_nodes\\_eval.py, commit bc167f2", "year": "2026"}),
     "Tuggener 2014": ("inproceedings", "tuggener-2014-coreference", {
         "author": "Tuggener, Don", "title": "Coreference Resolution Evaluation for Higher Level Applications",
         "booktitle": "Proceedings of the 14th Conference of the European Chapter of the Association for "

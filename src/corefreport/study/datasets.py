@@ -9,6 +9,11 @@ tasks also publish partial and exact matching without singletons and head matchi
 singletons (:data:`CRAC_VARIANTS`). The macro recall and precision of any metric are the means of
 the datasets' recall and precision (not recomputed from the mean F1).
 
+CRAC 2026 also scores the **empty nodes** a system predicts (:mod:`corefreport.scoring.empty_nodes`,
+``crac2026_empty_nodes_eval.py``): in the ranking, a dataset whose key has empty nodes is scored by
+its ten rows once (in the primary variant: they depend on neither matching nor singletons), and the
+ranking shows its ARC F1 (:data:`EMPTY_NODE_COLUMN`) with the mean over those datasets alone.
+
 Every dataset is read once by the caller and handed over as two corpora in memory; each variant
 scores those same corpora (:func:`~.evaluate.evaluate` changes neither), so N variants read no
 file N times.
@@ -36,6 +41,7 @@ from ..errors import SettingsError
 from ..model import Corpus
 from ..version import __version__
 from ..scoring.evaluate import evaluate
+from ..scoring.empty_nodes import METRICS as EMPTY_NODE_METRICS, has_empty_nodes
 from ..scoring.result import Evaluation
 from ..scoring.settings import Settings, Signature
 from .subsets import MacroScore, mean
@@ -63,6 +69,9 @@ three others are published beside it)."""
 
 RANKING_METRICS = ("muc", "bcub", "ceafe")
 """What the ranking's CoNLL F1 is the mean of (Pradhan et al. 2014)."""
+EMPTY_NODE_COLUMN = "empty_nodes_arc"
+"""The empty-node row the ranking shows (ARC: a predicted empty node under the gold one's parent);
+the JSON has all ten."""
 
 
 def crac_variants(base: Settings) -> tuple[Variant, ...]:
@@ -151,6 +160,22 @@ class DatasetsEvaluation:
     def macro_conll(self, variant: str) -> float:
         return self.macro(variant, "conll").f1
 
+    def empty_node_datasets(self) -> list[str]:
+        """The datasets whose key has empty nodes and whose primary variant scored them (the CRAC
+        2026 empty-node score: :mod:`corefreport.scoring.empty_nodes`)."""
+        v = self.variants[0].name
+        return [d.name for d in self.datasets if EMPTY_NODE_COLUMN in d.evaluations[v].metrics
+                and d.evaluations[v].metrics[EMPTY_NODE_COLUMN].recall_den > 0]
+
+    def empty_nodes(self, dataset: str, metric: str = EMPTY_NODE_COLUMN):
+        """A dataset's empty-node score (``Counts``), ``None`` when its key has no empty nodes."""
+        return self.score(dataset, self.variants[0].name, metric) if dataset in self.empty_node_datasets() else None
+
+    def macro_empty_nodes(self, metric: str = EMPTY_NODE_COLUMN) -> MacroScore | None:
+        """The mean of an empty-node score over the datasets whose key has empty nodes (``None``: none has)."""
+        names = self.empty_node_datasets()
+        return MacroScore.of([self.score(n, self.variants[0].name, metric) for n in names]) if names else None
+
     @property
     def warnings(self) -> list[str]:
         """Each warning once (the variants repeat them), prefixed with the datasets that gave it:
@@ -181,7 +206,10 @@ class DatasetsEvaluation:
         fields = [("datasets", str(len(self.datasets)))]
         if self.ranking:
             fields.append(("variants", "+".join(v.name for v in self.variants)))
-        fields += [f for f in first.fields if f[0] not in drop]
+        fields += [(k, "+".join(m for m in v.split("+") if m not in EMPTY_NODE_METRICS)) if self.ranking and k == "metrics"
+                   else (k, v) for k, v in first.fields if k not in drop]
+        if self.ranking and self.empty_node_datasets():
+            fields.append(("empty", "crac2026"))
         if self.ranking and any(d.evaluations[v.name].signature.get("heads") for d in self.datasets
                                 for v in self.variants):
             fields.append(("heads", "rule"))
@@ -201,11 +229,21 @@ def lean_variants(variants: tuple[Variant, ...], browse: bool = False) -> list[S
             for k, v in enumerate(variants)]
 
 
+def ranked(variants: tuple[Variant, ...]) -> bool:
+    """Whether ``variants`` are the CRAC ranking's (:data:`CRAC_VARIANTS`)."""
+    return tuple(v.name for v in variants) == tuple(c[0] for c in CRAC_VARIANTS)
+
+
 def dataset_result(name: str, key, response, variants: tuple[Variant, ...], settings: list[Settings], *,
                    jobs: int = 1, rows: bool | int = False, documents: bool = False) -> DatasetResult:
     """One dataset scored under every variant (``settings``: each variant's, :func:`lean_variants`);
     ``key`` and ``response`` are corpora in memory (each variant scores the same corpora, read
-    once). ``rows`` and ``documents``: kept by the first variant's evaluation."""
+    once). ``rows`` and ``documents``: kept by the first variant's evaluation. In the CRAC ranking
+    a key with empty nodes also has them scored, in the first variant (:data:`EMPTY_NODE_METRICS`)."""
+    settings = list(settings)
+    if ranked(variants) and any(has_empty_nodes(d) for d in key):  # CRAC 2026: the empty nodes, once
+        first = settings[0]
+        settings[0] = replace(first, metrics=first.metrics + tuple(m for m in EMPTY_NODE_METRICS if m not in first.metrics))
     evs = {v.name: evaluate(key, response, settings[k], jobs=jobs, rows=rows if k == 0 else False,
                             documents=documents and k == 0) for k, v in enumerate(variants)}
     return DatasetResult(name, key.source, response.source, evs)

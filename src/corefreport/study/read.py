@@ -31,7 +31,8 @@ from ..model import Corpus
 from ..scoring.settings import Settings
 
 __all__ = ["FORMATS", "MARKUP", "STDIN", "HEAD_COLUMNS", "Key", "Source", "corpus", "clusters_corpus", "clusters_document",
-           "columns", "expand", "is_stream", "pairs", "read_corpus", "CorpusPairs", "InputError"]
+           "columns", "expand", "is_stream", "pairs", "read_corpus", "CorpusPairs", "InputError", "file_text",
+           "checked_corpus", "entity_brackets", "split_ante_pairs", "bridge_links"]
 
 @dataclass(frozen=True, slots=True)
 class Source:
@@ -131,3 +132,47 @@ class Key:
             return replace(c, documents={i: c.documents[i] for i in ids if i in c.documents}, warnings=[])
 
         return CorpusPairs(of(self.corpus), of(response))
+
+
+# --------------------------------------------------------------------------- corefreport check
+
+
+def file_text(path: str) -> tuple[str, str]:
+    """(format, text) of one file as the readers see it (UTF-8, a BOM dropped; the format detected
+    from the content): what ``corefreport check`` scans line by line."""
+    from ..io import sniff
+    from ..io.conll2012 import read_text
+
+    text = read_text(path)
+    return sniff(path, text), text
+
+
+def checked_corpus(path: str, text: str, fmt: str) -> Corpus:
+    """One file read whole with every column for ``corefreport check``; CoNLL-U with each word's
+    line number (column ``line``) and its empty nodes (``layers["empty_nodes"]``)."""
+    if fmt == "conllu":
+        from ..io.conllu import read_conllu
+
+        return read_conllu(path, text, lines=True)
+    return load_corpus(path, fmt)
+
+
+def entity_brackets(value: str):
+    """The brackets of a CoNLL-U ``Entity=`` value (``None``: not bracket text), as the reader reads them."""
+    from ..io.conllu import parse_entity
+
+    return parse_entity(value)
+
+
+def split_ante_pairs(value: str, path: str, line: int):
+    """The (antecedent, plural entity) pairs of a ``SplitAnte=`` value; an :class:`InputError` when malformed."""
+    from ..io.corefud_splitante import parse_split_ante
+
+    return parse_split_ante(value, path, line)
+
+
+def bridge_links(value: str, path: str, line: int):
+    """The (anchor, anaphor, relation) links of a ``Bridge=`` value; an :class:`InputError` when malformed."""
+    from ..io.corefud_bridge import parse_bridge
+
+    return parse_bridge(value, path, line)
