@@ -134,6 +134,14 @@ def test_document_with_the_key_and_both_systems(snap_compare, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_document_disagreements_only(snap_compare, size):
+    """D in the document view: only the sentences with a mention the key and the systems do not all
+    agree on, without the brackets of those they agree on."""
+    assert snap_compare(SystemsApp(systems()), terminal_size=size,
+                        run_before=moves(("row", row_of("ARCS 1 right only")), "enter", "enter", "down", "v", "D"))
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_changed_links_searched(snap_compare, size):
     """/ on the totals: every changed link of ARCS 1 whose referent is the word "it"."""
     assert snap_compare(SystemsApp(systems()), terminal_size=size,
