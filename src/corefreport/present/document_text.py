@@ -90,8 +90,7 @@ class DocumentText:
                      for i, (side, (a, b)) in enumerate(zip(self.sides, SHAPES))]
             text = ("   ".join(parts) + "   (a response entity is numbered after the key entity it shares most "
                     "mentions with)   *: only on this side (missed / spurious)   !: a key mention of another entity")
-        return text + ("   a mention every side agrees on (same span, same entity) is written once, in the key's "
-                       "[N … ]" if once else "")
+        return text + ("   all sides agree (span, entity): once, as [N … ]" if once else "")
 
     def agreeing(self, sides: tuple[str, ...] | None = None) -> set[Span]:
         """The spans the key and every response among ``sides`` (default: all) agree on: each has a
