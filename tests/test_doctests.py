@@ -17,7 +17,7 @@ MODULES = ["corefreport.scoring.counts", "corefreport.scoring.metrics", "corefre
            "corefreport.present.sampling", "corefreport.present.inert", "corefreport.present.latex", "corefreport.lsap", "corefreport.io.wordalign", "corefreport.io.ua", "corefreport.scoring.nonref",
            "corefreport.io.ua_layers", "corefreport.scoring.bridging", "corefreport.scoring.deixis", "corefreport.scoring.layers", "corefreport.present.tables", "corefreport.io.corefud_bridge",
            "corefreport.io.wec", "corefreport.io.corefud_splitante", "corefreport.scoring.mina",
-           "corefreport.scoring.empty_nodes"]
+           "corefreport.scoring.empty_nodes", "corefreport.scoring.errordiff", "corefreport.report.document"]
 
 
 @pytest.mark.parametrize("name", MODULES)

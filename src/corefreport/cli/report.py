@@ -25,7 +25,7 @@ def _special(path: Path) -> bool:
         return False
 
 
-def _check_view(output: Path, section: list[str], latex_layout: str, label_prefix: str, force: bool) -> None:
+def _check_view(output: Path, section: list[str], latex_layout: str, label_prefix: Optional[str], force: bool) -> None:
     """What the report itself can be asked for: a known suffix, sections and layout, a label prefix
     LaTeX takes, a .tex name its wrapper can \\input."""
     from ..present.latex import LABEL_CHARACTERS, input_name_problem
@@ -39,7 +39,7 @@ def _check_view(output: Path, section: list[str], latex_layout: str, label_prefi
             fail(f"unknown section {sec!r}; choose from {', '.join(SECTIONS)}")
     if latex_layout not in LATEX_LAYOUTS:
         fail(f"--latex-layout takes acl or single, got {latex_layout!r}")
-    if LABEL_CHARACTERS.search(label_prefix):
+    if label_prefix and LABEL_CHARACTERS.search(label_prefix):
         fail(f"--label-prefix takes letters, digits and : . _ / + -, got {label_prefix!r}")
     if output.suffix.lower() == ".tex" and not _special(output) and input_name_problem(output.stem):
         fail(f"{output}: {input_name_problem(output.stem)}; name the .tex report without them")
@@ -107,7 +107,7 @@ def report_plan(key: Optional[str], response: Optional[str], responses: list[str
 
 def run_report(key: Optional[str], response: Optional[str], responses: list[str], output: Path,
                title: Optional[str], name: Optional[str], latex_layout: str, figures: Optional[Path],
-               label_prefix: str, section: list[str], key_format, response_format, force: bool, example: bool,
+               label_prefix: Optional[str], section: list[str], key_format, response_format, force: bool, example: bool,
                quiet: bool, settings: Settings, subsets: Optional[list[str]] = None, runs: bool = False,
                datasets: bool = False) -> None:
     """Write the report of the study the arguments name to ``output`` (.pdf, .html or .tex)."""

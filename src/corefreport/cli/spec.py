@@ -191,8 +191,8 @@ COMMANDS: dict[str, tuple[Opt, ...]] = {
             "table*) or a 'single' column document.", "acl", fast=True),
         Opt("figures", ("--figures",), "Also write every chart as DIR/figure-N.svg and .pdf, numbered as in the "
             "report.", metavar="DIR", fast=True),
-        Opt("label_prefix", ("--label-prefix",), "Prefix of the LaTeX \\label of each table.", "tab:corefreport-",
-            fast=True),
+        Opt("label_prefix", ("--label-prefix",), "Prefix of the LaTeX \\label of each table (default: tab:STEM- "
+            "from the output file's name, so that two reports in one paper never share a label).", fast=True),
         Opt("section", ("--section",), "Sections to include (repeatable): overview, summary, metrics, linguistic, "
             "nonref, bridging, deixis (the Universal Anaphora layers), plink, arcs, typed, examples, errors, documents, methods. Default: all.", [], "many", "NAME",
             fast=True),

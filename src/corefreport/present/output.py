@@ -157,17 +157,31 @@ def rows_text(rows: Iterable[LinkOutcome], csv_format: bool) -> str:
 
 
 def changed_links_text(cmp: Comparison, csv_format: bool) -> str:
-    """Every referent whose outcome changed (:meth:`Comparison.link_rows`) as JSON lines or CSV."""
-    from ..scoring.compare import LINK_FIELDS
+    """Every referent whose outcome changed (:meth:`Comparison.link_rows`) as JSON lines or CSV;
+    with ``-a errors``, then every Kummerfeld & Klein error of either system (:meth:`Comparison.error_rows`:
+    ``analysis`` "errors", ``error_class``, ``errors``: only_baseline, only_system or both) — CSV
+    columns :data:`~corefreport.scoring.compare.ERROR_LINK_FIELDS` added after the links'."""
+    from ..scoring.compare import ERROR_LINK_FIELDS, LINK_FIELDS
 
     rows = cmp.link_rows()
+    errors = cmp.error_rows()
     buf = io.StringIO()
     if csv_format:
-        w = csv.DictWriter(buf, fieldnames=list(LINK_FIELDS), lineterminator="\r\n")
+        fields = list(LINK_FIELDS) + ([f for f in ERROR_LINK_FIELDS if f not in LINK_FIELDS] if errors else [])
+        w = csv.DictWriter(buf, fieldnames=fields, lineterminator="\r\n", restval="")
         w.writeheader()
-        for r in rows:
-            w.writerow({k: "-".join(map(str, v)) if isinstance(v, list) else v for k, v in r.items()})
+        for r in rows + errors:
+            w.writerow({k: _csv_value(v) for k, v in r.items()})
     else:
-        for r in rows:
+        for r in rows + errors:
             buf.write(json_inert(json.dumps(r, ensure_ascii=False)) + "\n")
     return buf.getvalue()
+
+
+def _csv_value(v):
+    """A span as ``start-end``, a list of spans as ``s-e s-e``."""
+    if isinstance(v, list):
+        if v and isinstance(v[0], list):
+            return " ".join("-".join(map(str, x)) for x in v)
+        return "-".join(map(str, v))
+    return v

@@ -234,6 +234,11 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
             from .errortables import compare_errors_table
 
             print_grouped(console, compare_errors_table(cmp, n), tty, skip=("p_errors", "ci_cost"))
+            if cmp.error_matches.get(n):  # the same errors or not; the key entities that changed
+                from .errordiff import entity_change_tables, error_match_table
+
+                for x in (error_match_table(cmp, n), *entity_change_tables(cmp, n)):
+                    print_grouped(console, x, tty)
 
         # links
         per = cmp.links.get(n, {})

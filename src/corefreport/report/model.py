@@ -611,6 +611,11 @@ def methods_text(ev: Evaluation, comparison=None, intervals: IntervalSettings | 
     return text
 
 
+BIB_NOTE = ("Two reports in one paper: the .bib written beside each .tex report holds the BibTeX of every paper "
+            "corefreport cites (the report's own first), so give one of them, \\bibliography{ml} and not "
+            "\\bibliography{ml,cmp}: BibTeX refuses an entry defined in two files. If the paper's own .bib already "
+            "holds these ACL Anthology keys (anthology.bib), give none of them.")
+"""How to combine two reports' ``.bib`` files (the methods' BibTeX note and the ``.tex`` header)."""
 SIGNATURE_SENTENCE = "The signature below names every setting that changes a number; quote it with the scores."
 
 
@@ -652,6 +657,7 @@ def methods_section(ev: Evaluation, comparison=None, intervals: IntervalSettings
     keys = cited_keys(ev, comparison, intervals is not None, scope)
     s.blocks += [Para(REFERENCES[k], "ref") for k in keys]
     s.blocks.append(Para("BibTeX", "heading"))
+    s.blocks.append(Para(BIB_NOTE, "note"))
     s.blocks.append(Para(bibtex(keys), "bibtex"))
     return s
 

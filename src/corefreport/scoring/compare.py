@@ -27,6 +27,7 @@ import numpy as np
 
 from .counts import Counts
 from .errorclasses import CLASSES as ERROR_CLASSES, STEPS as ERROR_STEPS
+from .errordiff import SIDES, EntityChanges, ErrorMatch, entity_changes, match_errors
 from .metrics import BlancCounts
 from .outcomes import LinkOutcome, group_by
 from .result import Evaluation
@@ -150,6 +151,10 @@ LINK_FIELDS = ("baseline", "system", "analysis", "doc_id", "start", "end", "text
                "baseline_outcome", "system_outcome", "kind", "key_antecedent", "baseline_antecedent",
                "system_antecedent")
 """The fields of :meth:`Comparison.link_rows`: the two systems' names, then one changed referent."""
+ERROR_LINK_FIELDS = ("baseline", "system", "analysis", "doc_id", "start", "end", "text", "error_class", "errors",
+                     "sentence", "mentions")
+"""The fields of :meth:`Comparison.error_rows`: the two systems' names, then one error (its first
+mention's span, its mentions' words joined by " | ", its class, whose error it is)."""
 
 
 def _right(outcome: str, side: str) -> bool:
@@ -357,6 +362,10 @@ class Comparison:
     """The smallest p-value the deciding test can give on these documents (NaN: no test run)."""
     cautions: list[Caution] = field(default_factory=list)
     """Too few documents for significance; several differences tested (:func:`cautions`)."""
+    error_matches: dict[str, ErrorMatch] = field(default_factory=dict)
+    """Per system: its error rows and the baseline's matched — only in one, in both (:mod:`.errordiff`)."""
+    entity_changes: dict[str, EntityChanges] = field(default_factory=dict)
+    """Per system: the key entities whose coverage changed from the baseline (:mod:`.errordiff`)."""
 
     @property
     def systems(self) -> list[str]:
@@ -436,7 +445,26 @@ class Comparison:
             "per_document": {s: [d.as_dict() for d in rows] for s, rows in self.per_document.items()},
             "warnings": list(self.warnings),
             "cautions": [c.as_dict() for c in self.cautions],
-        } | ({"errors": {s: [d.as_dict() for d in rows] for s, rows in self.errors.items()}} if self.errors else {})
+        } | ({"errors": {s: [d.as_dict() for d in rows] for s, rows in self.errors.items()}} if self.errors else {}) \
+          | ({"error_matches": {s: m.as_dict() for s, m in self.error_matches.items()}} if self.error_matches else {}) \
+          | ({"entity_changes": {s: c.as_dict() for s, c in self.entity_changes.items()}}
+             if self.entity_changes else {})
+
+    def error_rows(self) -> list[dict[str, Any]]:
+        """Every error of every system and of the baseline, matched (:mod:`.errordiff`), as flat dicts
+        for ``--links``: the two systems' names, ``analysis`` "errors", the error's place, its class
+        (``error_class``) and whose it is (``errors``: only_baseline, only_system or both)."""
+        out = []
+        for s, m in self.error_matches.items():
+            for side in SIDES:
+                for r in m.rows(side):
+                    row = r[0] if side == "both" else r
+                    first = min(row.mentions)
+                    out.append({"baseline": self.baseline, "system": s, "analysis": "errors", "doc_id": row.doc_id,
+                                "start": first[0], "end": first[1], "text": " | ".join(row.texts),
+                                "error_class": row.cls, "errors": side, "sentence": row.sentence,
+                                "mentions": [list(x) for x in row.mentions]})
+        return out
 
 
 def _num(x: float) -> float | None:
@@ -748,12 +776,20 @@ def compare(evaluations: dict[str, Evaluation], baseline: str, bootstrap: int = 
     sig = base.signature.extended(resample="docs", bootstrap=bootstrap, ar=randomization, seed=seed)
     sources = {n: ev.response_source for n, ev in evs.items()}
     errors = error_deltas(evs, doc_ids, bootstrap, randomization, seed, confidence, warnings)
+    matches: dict[str, ErrorMatch] = {}
+    entities: dict[str, EntityChanges] = {}
+    if errors:  # the errors themselves: only in one system, in both; what changed per key entity
+        for n in names[1:]:
+            matches[n] = match_errors(evs[baseline].errors.rows, evs[n].errors.rows)
+            changes = entity_changes(evs[baseline], evs[n], doc_ids)
+            if changes is not None:
+                entities[n] = changes
     floor = smallest_p(len(doc_ids), randomization, bootstrap, seed)
     tested = len(metrics) + (2 * len(ERROR_CLASSES) if errors else 0)  # an error class: its count and its cost
     notes = cautions(len(doc_ids), floor, resampling, tested, len(names) - 1,
                      sum(len(g) for g in groups.values()))
     return Comparison(names, baseline, doc_ids, metrics, groups, links, per_document, headline, sources, resampling,
-                      sig, warnings, errors, floor, notes)
+                      sig, warnings, errors, floor, notes, matches, entities)
 
 
 def _flat_names(stats: list[_Stat]) -> list[str]:
