@@ -160,11 +160,3 @@ def chain_spans(ev: Evaluation, doc_id: str, span: Span, side: str) -> list[Span
             if m.span == span:
                 return sorted({x.span for x in c.mentions})
     return []
-
-
-def why(ev: Evaluation, row: LinkOutcome) -> str:
-    """Why the row got its outcome, in words: :func:`corefreport.present.why.why` (the one
-    explanation; here for the callers that take everything about a link from this module)."""
-    from .why import why as explain
-
-    return explain(ev, row)
