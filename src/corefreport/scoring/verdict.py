@@ -29,7 +29,7 @@ the edges (when it explains as many as the best shift: the narrower cause), a co
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 Span = tuple[int, int]
 
