@@ -13,7 +13,7 @@ MODULES = ["corefreport.scoring.counts", "corefreport.scoring.metrics", "corefre
            "corefreport.scoring.significance", "corefreport.tui.search", "corefreport.present.document_text", "corefreport.tui.document", "corefreport.tui.pairsearch",
            "corefreport.report.latex", "corefreport.report.doctext",
            "corefreport.present.numbers", "corefreport.present.labels", "corefreport.present.render",
-           "corefreport.present.terminal", "corefreport.present.plain", "corefreport.present.explain", "corefreport.report.examples",
+           "corefreport.present.scoreview", "corefreport.present.plain", "corefreport.present.explain", "corefreport.report.examples",
            "corefreport.present.sampling", "corefreport.present.inert", "corefreport.present.latex", "corefreport.lsap", "corefreport.io.wordalign", "corefreport.io.ua", "corefreport.scoring.nonref",
            "corefreport.io.ua_layers", "corefreport.scoring.bridging", "corefreport.scoring.deixis", "corefreport.scoring.layers", "corefreport.present.tables", "corefreport.io.corefud_bridge",
            "corefreport.io.wec", "corefreport.io.corefud_splitante", "corefreport.scoring.mina",

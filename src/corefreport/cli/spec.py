@@ -138,7 +138,7 @@ SCORING_DEFAULTS = {o.dest: o.default for o in SCORING}
 
 _FORMATS = (Opt("key_format", ("--key-format",), "Format of KEY (default: detected).", fast=True),
             Opt("response_format", ("--response-format",), "Format of RESPONSE (default: detected).", fast=True))
-_QUIET = Opt("quiet", ("--quiet", "-q"), "Do not print warnings.", False, "flag", fast=True)
+_QUIET = Opt("quiet", ("--quiet", "-q"), "Do not print warnings (a verdict on a near-0 score is still printed: it is the result).", False, "flag", fast=True)
 _FORCE = Opt("force", ("--force",), "Overwrite an existing output file.", False, "flag", fast=True)
 
 COMMANDS: dict[str, tuple[Opt, ...]] = {

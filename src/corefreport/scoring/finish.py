@@ -1,8 +1,8 @@
 """``finish(part, settings, …) -> Evaluation``: the one place a sum of parts becomes an evaluation.
 
 Here, and only here: the input checks (a key without documents or mentions, a response without
-documents, no shared document id), the order of the warnings (readers, features and heads,
-pairing, words, repeated spans), the requests checked against what the input holds (``--by``,
+documents, no shared document id), the order of the warnings (a near-0 score's verdict first,
+:mod:`.verdict`; then readers, features and heads, pairing, words, repeated spans), the requests checked against what the input holds (``--by``,
 ``--attempted``, the scheme), each analysis's result and the signature.
 """
 
@@ -21,6 +21,7 @@ from .part import Part, Requested
 from .registry import ANALYSIS_REGISTRY, REGISTRY, active_analyses
 from .result import _OWN_RESULTS, DocumentResult, Evaluation
 from .settings import Settings, signature
+from .verdict import verdict
 
 
 def _some(ids: list[str] | tuple[str, ...], more: int = 0) -> str:
@@ -123,6 +124,9 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
                                    part.extra)
                 + part.token_warnings + duplicate_warnings(part.duplicates, settings.key_duplicates,
                                                            settings.repeats == "corefud12"))
+    said = verdict(part.evidence, part.mentions.precision_num, part.mentions.precision_den)
+    if said:  # why the score is near 0: the first thing to read
+        warnings.insert(0, said)
     labels = repeated_labels_warning(part.labels) if part.labels else None
     if labels:
         warnings.append(labels)

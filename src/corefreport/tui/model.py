@@ -18,7 +18,8 @@ from typing import Any, Callable, Sequence
 
 from rich.text import Text
 
-from ..present.context import Highlight, chain_spans, end_tag, highlight, span_text, token_role, why
+from ..present.context import Highlight, chain_spans, end_tag, highlight, span_text, token_role
+from ..present.why import why
 from ..present.context import document_of as _doc
 from ..present.inert import inert
 from ..present.labels import COLUMN_TITLES, METRIC_LABELS, ROW_LABELS, SHORT_ANALYSIS

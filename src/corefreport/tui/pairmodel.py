@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from rich.text import Text
 
-from ..present.context import span_text, why
+from ..present.context import span_text
+from ..present.why import why
 from ..present.inert import inert
 from ..present.labels import METRIC_LABELS, short_doc
 from ..present.numbers import NA, interval, p_value, pct, signed, signed_count
