@@ -19,7 +19,7 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from .labels import METRIC_LABELS
-from .numbers import ONE_DOCUMENT_INTERVAL, interval, mean_sd, p_floored, p_value, pct, probability, signed
+from .numbers import ONE_DOCUMENT_INTERVAL, cell, interval, mean_sd, p_floored, p_value, pct, probability, signed
 from .plain import Block, fits, line, render
 from .table import Table
 
@@ -42,8 +42,7 @@ def _correction_note(method: str, family: str) -> str:
     """The legend's sentence on the correction (empty without one)."""
     if method == "none":
         return ""
-    return (f"; p {CORRECTION_NAMES[method]}-adjusted over the family of {family}, * for an adjusted p < 0.05 "
-            "(--correction)")
+    return f"; p {CORRECTION_NAMES[method]}-adjusted over the family of {family} (--correction)"
 
 
 def datasets_comparison_tables(cmp: DatasetsComparison, metric: str | None = None) -> list[Table]:
@@ -67,12 +66,12 @@ def datasets_comparison_tables(cmp: DatasetsComparison, metric: str | None = Non
             x = cmp.per_dataset[s][d][m]
             floor, why = cmp.floor(d)
             ci = ONE_DOCUMENT_INTERVAL if cmp.documents[d] == 1 else interval(x.delta_ci)
-            t.rows.append([d, cmp.documents[d], pct(x.baseline), pct(x.system), signed(x.delta) + _star(x), ci,
+            t.rows.append([d, cmp.documents[d], pct(x.baseline), pct(x.system), signed(x.delta), ci,
                            p_floored(x.p, floor, why), None])
         t.breaks = [len(t.rows)]
         x = cmp.macro[s][m]
         one_each = all(n == 1 for n in cmp.documents.values())
-        t.rows.append([AVERAGE, sum(cmp.documents.values()), pct(x.baseline), pct(x.system), signed(x.delta) + _star(x),
+        t.rows.append([AVERAGE, sum(cmp.documents.values()), pct(x.baseline), pct(x.system), signed(x.delta),
                        "one document a dataset: no interval" if one_each else interval(x.delta_ci),
                        p_floored(x.p, x.floor, x.limit), probability(x.p_superior)])
         out.append(t)
@@ -145,14 +144,26 @@ def _mean_sd(st) -> str:
 
 
 def _rows(t: Table) -> tuple:
+    """The cells as text: strings as they are, numbers by their column (scores in percent)."""
     return tuple(((_label(r[0]) if t.header[0] == "metric" else str(r[0])),) + tuple(
-        "" if v is None else str(v) for v in r[1:]) for r in t.rows)
+        v if isinstance(v, str) else cell(v, h) for h, v in zip(t.header[1:], r[1:])) for r in t.rows)
+
+
+def _labels(t: Table) -> tuple:
+    """The column labels, each prefixed by its group's (``MUC R``) where the table groups them."""
+    labels = list(t.labels or t.header)
+    if t.groups:
+        tops = [""]
+        for g, n in t.groups:
+            tops += [g] * n
+        labels = [f"{tops[i]} {x}".strip() if i < len(tops) else x for i, x in enumerate(labels)]
+    return tuple(labels)
 
 
 def blocks(tables: list[Table], signature: str) -> list[Block]:
     out: list[Block] = []
     for t in tables:
-        labels = tuple(t.labels or t.header)
+        labels = _labels(t)
         out += [Block("boxed", t.title, labels, _rows(t), "l" + "r" * (len(labels) - 1), fit=True, first_width=20),
                 line(t.note, "dim")]
     out.append(line(signature, "dim", soft_wrap=True))
@@ -164,7 +175,7 @@ def markdown(tables: list[Table], signature: str) -> str:
 
     parts = []
     for t in tables:
-        labels = t.labels or t.header
+        labels = _labels(t)
         rows = ["| " + " | ".join(md_escape(x) for x in labels) + " |", "|---" + "|---:" * (len(labels) - 1) + "|"]
         rows += ["| " + " | ".join(md_escape(x) for x in r) + " |" for r in _rows(t)]
         parts.append(f"### {md_escape(t.title)}\n\n" + "\n".join(rows) + f"\n\n{md_escape(t.note)}\n")

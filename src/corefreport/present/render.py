@@ -27,6 +27,8 @@ def _csv_value(v):
         return ""
     if isinstance(v, float):
         return "n/a" if math.isnan(v) else repr(v)
+    if isinstance(v, tuple):  # an interval of fractions: [low, high]
+        return "n/a" if any(math.isnan(x) for x in v) else f"[{v[0]!r}, {v[1]!r}]"
     return v
 
 

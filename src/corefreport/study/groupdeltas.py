@@ -211,7 +211,7 @@ def macro_interval(x: Sequence[np.ndarray], score: Scorer, resamples: int = 1000
     >>> macro_interval([np.array([[1, 2, 1, 2], [1, 2, 1, 2]]), np.array([[2, 2, 2, 2]])], f, 100)
     (0.75, 0.75)
     """
-    if resamples <= 0 or not x:
+    if resamples <= 0 or not x or all(len(m) <= 1 for m in x):  # one document a dataset: no interval
         return NAN2
     d = np.zeros(resamples)
     for i, m in enumerate(x):
