@@ -89,8 +89,9 @@ def test_crac_ranking_of_gum_and_the_fixture_is_corefud_scorers(tmp_path, corefu
     table = run("score", "--datasets", m, "--preset", "crac")
     assert table.exit_code == 0, table.output
     lines = table.stdout.splitlines()
-    assert lines[1].split("|")[1:] == [" head (primary) ", " partial ", " exact ", " head + singletons"]
-    assert [x.strip() for x in lines[-3].split("|")] == ["avg", "70.52", "61.23", "53.33", "72.52"]
+    assert [x.strip() for x in lines[1].split("|")[1:]] == ["head (primary)", "partial", "exact", "head + singletons"]
+    assert [x.strip() for x in lines[-4].split("|")] == ["avg", "70.52", "61.23", "53.33", "72.52"]
+    assert lines[-3].startswith("95 % CI")  # each average's interval under it (test_stats.py checks them)
 
 
 def test_crac_ranking_by_directories_without_shared_data(tmp_path):
@@ -126,7 +127,8 @@ def test_macro_is_the_mean_of_each_datasets_own_score(tmp_path):
     assert out["macro"]["conll"]["f1"] == pytest.approx((alone["metrics"]["conll"]["f1"] + 1) / 2)
     assert out["signature"].startswith("datasets:2|metrics:")
     csv = run("score", "--datasets", m, "--match", "head", "-f", "csv").stdout.splitlines()
-    assert csv[0] == "dataset,documents,muc,bcub,ceafm,ceafe,blanc,lea,conll" and csv[-1].startswith("avg,,")
+    assert csv[0] == "dataset,documents,muc,bcub,ceafm,ceafe,blanc,lea,conll" and csv[-2].startswith("avg,,")
+    assert csv[-1].startswith("95 % CI,,")  # one document a dataset: n/a (every resample is the data)
 
 
 def test_paths_in_a_manifest_are_relative_to_it(tmp_path):
