@@ -689,14 +689,25 @@ def compare_section(comparison) -> Section:
         "(Koehn 2004; Riezler & Maxwell 2005)"
         + (f", p adjusted by {CORRECTION_CITES[cmp.resampling.correction]} over the family of the "
            f"{_family_size(cmp)} differences tested" if cmp.resampling.correction != "none" else "")
-        + "; n/a: a score undefined for a system (a zero denominator), not tested."
+        + ("; n/a: a score undefined for a system (a zero denominator), not tested." if _undefined(cmp) else ".")
         + "".join(f" {c.message[:1].upper()}{c.message[1:]}." for c in cmp.cautions
                   if c.kind in ("one_document", "too_few_documents"))))
     s.blocks += T.comparison_tables(cmp)
     for t in s.tables:
         if t.note == str(cmp.signature):  # printed once, under the title
             t.note = differing_note(cmp)
+            if cmp.resampling.correction != "none":
+                t.note = (t.note + " " if t.note else "") + (
+                    f"p adjusted by {CORRECTION_CITES[cmp.resampling.correction]} over the family of the "
+                    f"{_family_size(cmp)} differences tested; * for an adjusted p < {cmp.resampling.alpha:g}.")
+            if _undefined(cmp):
+                t.note = (t.note + " " if t.note else "") + "n/a: undefined (a zero denominator), not tested."
     return s
+
+
+def _undefined(cmp) -> bool:
+    """Whether a score of the comparison is undefined for a system (NaN: a zero denominator)."""
+    return any(f != f for m in cmp.metrics for f in m.f1.values())
 
 
 def differing_note(cmp) -> str:
