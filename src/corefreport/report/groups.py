@@ -182,12 +182,14 @@ def _main_table(systems):
 def datasets_section(dev) -> Section:
     """One row per dataset and their unweighted mean
     (:class:`~corefreport.study.datasets.DatasetsEvaluation`)."""
-    t = datasets_table(dev)
+    t = datasets_table(dev, intervals=True)
     what = ("the CRAC ranking: each dataset's CoNLL F1 in the four official variants, head match without singletons "
             "the primary" if dev.ranking else "each metric's F1 per dataset")
     return Section("datasets", TITLES["datasets"], [
         Para(f"{len(dev.datasets)} datasets, each scored micro over its own documents; {what}; avg is the unweighted "
-             "mean over the datasets."), t, Para(str(dev.signature), "sig")])
+             "mean over the datasets, and under it each average's 95 % interval from a stratified bootstrap (each "
+             f"dataset's documents resampled within it, {dev.INTERVAL_RESAMPLES} resamples, seed "
+             f"{dev.INTERVAL_SEED}; Koehn 2004)."), t, Para(str(dev.signature), "sig")])
 
 
 SINGLETONS = {"keep": "singletons kept", "drop": "without singletons"}

@@ -178,18 +178,21 @@ class DatasetsEvaluation:
     def macro_intervals(self) -> dict[tuple[str, str], tuple[float, float]]:
         """(variant, metric) → :meth:`macro_interval`, every variant and per-document metric (and
         CoNLL where MUC, B³ and CEAF-e are there), drawn once."""
-        from ..scoring.registry import per_document
-        from ..scoring.significance import f1_defined
-        from .groupdeltas import f1_of, macro_interval, score_columns
-
         out: dict[tuple[str, str], tuple[float, float]] = {}
         for v in self.variants:
             evs = [d.evaluations[v.name] for d in self.datasets]
+            if all(len(ev.documents) <= 1 for ev in evs):  # one document a dataset: every resample is the data
+                continue
+            from ..scoring.registry import per_document
+            from ..scoring.significance import f1_defined
+            from .groupdeltas import f1_of, macro_interval, score_columns
+
             have = [m for m in evs[0].metrics if per_document(m) and all(m in ev.metrics for ev in evs)]
             if all(m in have for m in RANKING_METRICS):
                 have.append("conll")
+            mats = [score_columns(ev, have, [x.doc_id for x in ev.documents]) for ev in evs]
             for m in have:
-                cols = [score_columns(ev, [m], [x.doc_id for x in ev.documents])[m] for ev in evs]
+                cols = [x[m] for x in mats]
                 if not all(f1_defined(m, c.sum(0)) for c in cols):
                     continue
                 f = f1_of(m)
