@@ -332,12 +332,13 @@ def family(tested: int, systems: int, groups: int) -> tuple[int, str]:
 
 
 def cautions(n_docs: int, floor: float, resampling: "Resampling", tested: int, systems: int,
-             groups: int) -> list[Caution]:
+             groups: int, corrected: int | None = None) -> list[Caution]:
     """What a reader must know before writing "significant": ``floor`` is the smallest p-value the
     deciding test can give (:func:`~corefreport.scoring.significance.smallest_p`), ``tested`` the
     scores tested per system, ``groups`` the class and type groups tested in all. With one document
     there is no interval and p = 1 says nothing (``one_document``); with a correction the family
-    it was applied over is said (``correction``) instead of the uncorrected count."""
+    it was applied over (``corrected``: its size, the tests with a p-value) is said (``correction``)
+    instead of the uncorrected count."""
     r = resampling
     out = []
     if n_docs == 1 and (r.randomization or r.bootstrap):
@@ -355,6 +356,7 @@ def cautions(n_docs: int, floor: float, resampling: "Resampling", tested: int, s
                            f"{need}", floor))
     total, what = family(tested, systems, groups)
     if r.correction != "none" and (r.randomization or r.bootstrap):
+        total = corrected if corrected is not None else total
         out.append(Caution("correction",
                            f"p-values {CORRECTIONS[r.correction]}-adjusted ({correction_aim(r.correction)}) over the "
                            f"family of the {total} differences this comparison tests ({what}); * marks an adjusted "
@@ -816,14 +818,14 @@ def compare(evaluations: dict[str, Evaluation], baseline: str, bootstrap: int = 
                                   **({"correction": correction} if correction != "none" else {}))
     sources = {n: ev.response_source for n, ev in evs.items()}
     errors = error_deltas(evs, doc_ids, bootstrap, randomization, seed, confidence, warnings)
-    correct([t for n in names[1:] for t in tests[n]] + [x for rows in errors.values() for d in rows
-                                                        for x in (d.count, d.cost)], correction)
+    size = correct([t for n in names[1:] for t in tests[n]] + [x for rows in errors.values() for d in rows
+                                                               for x in (d.count, d.cost)], correction)
     floor = smallest_p(len(doc_ids), randomization, bootstrap, seed)
     # the scores tested (an undefined one, 0/0, is not) and each error class's count and cost
     tested = sum(1 for m in metrics if not any(math.isnan(t.delta) for t in m.tests.values()))
     tested += 2 * len(ERROR_CLASSES) if errors else 0
     notes = cautions(len(doc_ids), floor, resampling, tested, len(names) - 1,
-                     sum(len(g) for g in groups.values()))
+                     sum(len(g) for g in groups.values()), size)
     return Comparison(names, baseline, doc_ids, metrics, groups, links, per_document, headline, sources, resampling,
                       sig, warnings, errors, floor, notes)
 
