@@ -72,7 +72,8 @@ def _items(response: Optional[str], responses: list[str], name: Optional[str], s
 
 def report_plan(key: Optional[str], response: Optional[str], responses: list[str], name: Optional[str],
                 settings: Settings, key_format=None, response_format=None, example: bool = False,
-                subsets: Optional[list[str]] = None, runs: bool = False, datasets: bool = False):
+                subsets: Optional[list[str]] = None, runs: bool = False, datasets: bool = False,
+                correction: str = "none"):
     """The plan of ``report``'s arguments: one system (its outcome rows' digest, the pool's size
     decided now), several compared (every row), groups of runs (the first run in detail) or
     datasets (the scores alone); an error exits 2."""
@@ -100,7 +101,8 @@ def report_plan(key: Optional[str], response: Optional[str], responses: list[str
     try:
         return decide_jobs(plan_of("report", key, items, settings, runs=runs, datasets=datasets,
                                    subsets=subsets or [], kf=fmt_value(key_format), rf=fmt_value(response_format),
-                                   compare=Resampling() if compared else None, policy=policy))
+                                   compare=Resampling(correction=correction) if compared else None,
+                                   policy=policy))
     except (InputError, SettingsError) as err:
         fail(str(err))
 
@@ -109,7 +111,7 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
                title: Optional[str], name: Optional[str], latex_layout: str, figures: Optional[Path],
                label_prefix: Optional[str], section: list[str], key_format, response_format, force: bool, example: bool,
                quiet: bool, settings: Settings, subsets: Optional[list[str]] = None, runs: bool = False,
-               datasets: bool = False) -> None:
+               datasets: bool = False, correction: str = "none") -> None:
     """Write the report of the study the arguments name to ``output`` (.pdf, .html or .tex)."""
     from ..report.document import write_figures, write_report
     from ..report.pdf import pdf_child
@@ -119,8 +121,11 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
     if runs and datasets:
         fail("--runs and --datasets go separately")
     _check_view(output, section, latex_layout, label_prefix, force)
+    from .compare import check_correction
+
+    check_correction(correction)
     plan = report_plan(key, response, responses, name, settings, key_format, response_format, example, subsets, runs,
-                       datasets)  # the pool's size decided before the PDF child starts on another core
+                       datasets, correction)  # the pool's size decided before the PDF child starts on another core
     child = pdf_child() if output.suffix.lower() == ".pdf" and figures is None else None
     with status_line(quiet) as status:
         try:

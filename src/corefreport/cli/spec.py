@@ -204,6 +204,9 @@ COMMANDS: dict[str, tuple[Opt, ...]] = {
             "flag", fast=True),
         Opt("datasets", ("--datasets",), "'report --datasets MANIFEST' or 'KEYDIR RESPONSEDIR': the table of "
             "'score --datasets' (the CRAC ranking under --preset crac) and the methods.", False, "flag", fast=True),
+        Opt("correction", ("--correction",), "With -r: adjust the comparison's p-values for multiple comparisons "
+            "over the family of tests it prints: holm (Holm-Bonferroni) or bh (Benjamini-Hochberg); none: as they "
+            "are (docs/compare.md).", "none", metavar="none|holm|bh", fast=True),
         *_FORMATS, _FORCE,
         Opt("example", ("--example",), "Report on the bundled example.", False, "flag", fast=True),
         _QUIET,

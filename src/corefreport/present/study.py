@@ -91,7 +91,8 @@ def score_output(study: Study, fmt: str, per_doc: bool = False) -> Output:
         from . import datasets as P
 
         dev = study.baseline
-        return _summary(fmt, data=P.datasets_data(dev), table=P.datasets_table(dev), markdown=P.datasets_markdown(dev),
+        return _summary(fmt, data=P.datasets_data(dev), table=P.datasets_table(dev, intervals=True),
+                        markdown=P.datasets_markdown(dev),
                         show=lambda **kw: P.print_datasets(dev, **kw), signature=dev.signature,
                         label="tab:corefreport-datasets")
     raise TypeError(f"score renders one system: not {type(study).__name__}")
@@ -164,8 +165,11 @@ def compare_output(study: Study, fmt: str, top: int = 3, examples: int = 2, min_
     if isinstance(study, Runs):
         return _deltas(fmt, study.comparison, P.runs_comparison_tables(study.comparison),
                        "tab:corefreport-compare-runs")
-    if isinstance(study, Datasets):
-        return _deltas(fmt, study.comparison, P.datasets_comparison_tables(study.comparison),
+    if isinstance(study, Datasets):  # the systems × datasets table, then each system's deltas
+        from .datasets import main_table
+
+        return _deltas(fmt, study.comparison, [main_table(study.systems),
+                                               *P.datasets_comparison_tables(study.comparison)],
                        "tab:corefreport-compare-datasets")
     raise TypeError(f"compare renders several systems: not {type(study).__name__}")
 

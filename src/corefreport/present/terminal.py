@@ -147,8 +147,9 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
     console.print(names)
     for w in cmp.warnings:
         console.print(Text.assemble(("warning:", "yellow"), " " + inert(w)))
-    for c in cmp.cautions:
-        console.print(Text.assemble(("caution:", "bold yellow"), f" {fix(inert(c.message))}"))
+    for c in cmp.cautions:  # a correction applied is a note, not a caution
+        console.print(Text.assemble(("note:" if c.kind == "correction" else "caution:", "bold yellow"),
+                                    f" {fix(inert(c.message))}"))
     for n in cmp_sys:
         console.print(_t(fix(highlights(cmp, n, min_support=min_support)), style="bold" if tty else ""))
     console.print()
@@ -159,10 +160,11 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
     t.add_column("metric", no_wrap=True)
     for n in cmp.names:
         t.add_column(_t(n), justify="right", overflow="fold")
+    p_head = _p_header(cmp)
     if one:
         t.add_column("Δ", justify="right", no_wrap=True)
         t.add_column("95 % CI of Δ", justify="right", no_wrap=True)
-        t.add_column("p", justify="right", no_wrap=True)
+        t.add_column(p_head, justify="right", no_wrap=True)
     else:
         for n in cmp_sys:
             t.add_column(_t(f"Δ {n}"), justify="right", overflow="fold")
@@ -183,7 +185,7 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
     if not one:
         for n in cmp_sys:
             d = _rt(f"{n} against {cmp.baseline}", tty)
-            for h, j in (("metric", "left"), ("Δ", "right"), ("95 % CI of Δ", "right"), ("p", "right")):
+            for h, j in (("metric", "left"), ("Δ", "right"), ("95 % CI of Δ", "right"), (p_head, "right")):
                 d.add_column(h, justify=j, no_wrap=True)
             for m in cmp.metrics:
                 x = m.tests[n]
@@ -194,7 +196,7 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
     for n in cmp_sys:
         g = _rt(f"Where {n} gains and loses: F1 by class and type (n ≥ {min_support} key referents)", tty)
         for h, j in (("analysis", "left"), ("group", "left"), ("n", "right"), (cmp.baseline, "right"),
-                     (n, "right"), ("Δ", "right"), ("p", "right")):
+                     (n, "right"), ("Δ", "right"), (p_head, "right")):
             g.add_column(_t(h), justify=j, overflow="fold", max_width=26 if h == "group" else None,
                          no_wrap=h not in ("group", cmp.baseline, n))
         any_rows = False
@@ -255,6 +257,11 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
             console.print(r)
     console.print(_t(f"{fix(legend(cmp))}; F1 in %, Δ in points, best in bold", style="dim"))
     console.print(_t(str(cmp.signature), style="dim"), soft_wrap=True)
+
+
+def _p_header(cmp: Comparison) -> str:
+    """The p column's header: ``p``, or ``p (Holm)`` / ``p (BH)`` when the p-values are adjusted."""
+    return {"holm": "p (Holm)", "bh": "p (BH)"}.get(cmp.resampling.correction, "p")
 
 
 def _examples(changes: list[LinkChange], kind: str, k: int) -> list[LinkChange]:

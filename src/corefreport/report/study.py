@@ -62,6 +62,7 @@ def report_of(study) -> ReportParts:
         cmp = study.comparison
         warnings = study.warnings
         ev = replace(study.evaluations[cmp.datasets[0]][cmp.baseline], warnings=warnings)
-        return ReportParts(ev, [G.datasets_comparison_section(cmp)], scope=G.datasets_comparison_scope(cmp),
+        return ReportParts(ev, [G.datasets_comparison_section(cmp, study.systems)],
+                           scope=G.datasets_comparison_scope(cmp),
                            sections=["methods"], warnings=(("", warnings),))
     raise TypeError(f"no report of a {type(study).__name__}")

@@ -74,6 +74,8 @@ class Resampling:
     randomization: int = 10000
     seed: int = 12345
     groupings: tuple[str, ...] | None = None
+    correction: str = "none"
+    """Multiple-comparison correction of the p-values: ``none``, ``holm`` or ``bh`` (``--correction``)."""
 
 
 @dataclass(frozen=True, slots=True)

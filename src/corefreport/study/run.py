@@ -200,7 +200,7 @@ def _compare(plan: Plan, evs: dict[str, Evaluation], final: bool):
         return compare(evs, baseline, 0, 0)
     check_resampling_memory(c, evs)
     return compare(evs, baseline, c.bootstrap, c.randomization, c.seed,
-                   groupings=c.groupings or plan.settings.by or GROUPINGS)
+                   groupings=c.groupings or plan.settings.by or GROUPINGS, correction=c.correction)
 
 
 def _systems(plan: Plan, watch: Watch, staged: bool) -> Iterator[Systems]:
@@ -248,7 +248,7 @@ def _systems(plan: Plan, watch: Watch, staged: bool) -> Iterator[Systems]:
         c = plan.compare
         if c is not None:
             watch.stage("resampling each group's documents…")
-            groups = tuple(compare_groups(evs, g, names[0], c.bootstrap, c.randomization, c.seed)
+            groups = tuple(compare_groups(evs, g, names[0], c.bootstrap, c.randomization, c.seed, c.correction)
                            for g in plan.groupings)
     strata: tuple = ()
     if plan.strata and plan.compare is not None:
@@ -293,7 +293,7 @@ def _runs(plan: Plan, watch: Watch) -> Iterator[Runs]:
         c = plan.compare
         watch.stage("resampling runs and documents…")
         comparison = compare_runs({g.system: dict(g.runs) for g in groups}, groups[0].system, c.bootstrap,
-                                  c.randomization, c.seed)
+                                  c.randomization, c.seed, c.correction)
     yield Runs(tuple(groups), comparison, detailed)
 
 
@@ -347,7 +347,7 @@ def _datasets(plan: Plan, watch: Watch, staged: bool) -> Iterator[Datasets]:
         watch.stage("resampling each dataset's documents…")
         evaluations = {d.name: {n: done[n][i].evaluations[variants[0].name] for n in names}
                        for i, d in enumerate(plan.datasets)}
-        comparison = compare_datasets(evaluations, names[0], c.bootstrap, c.randomization, c.seed)
+        comparison = compare_datasets(evaluations, names[0], c.bootstrap, c.randomization, c.seed, c.correction)
     yield node(True, comparison)
 
 
