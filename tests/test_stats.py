@@ -47,6 +47,14 @@ TRIPLE = ("muc", "bcub", "ceafe")
 def run(*args):
     return runner.invoke(app, [str(a) for a in args])
 
+def row_cells(table: str, name: str) -> list[str]:
+    """The cells of the row named ``name`` across the parts of a table split to fit 100 columns (the
+    name once, then every part's cells in order)."""
+    parts = [[c.strip() for c in line.split("|")] for line in table.splitlines()
+             if line.split("|", 1)[0].strip() == name and "|" in line]
+    return parts[0] + [c for part in parts[1:] for c in part[1:]] if parts else []
+
+
 
 # ------------------------------------------------------------------------------------- independent code
 
@@ -303,8 +311,7 @@ def test_compare_runs_prints_the_floor_beside_the_permutation_p(seeds):
     table = run(*args)
     assert table.exit_code == 0, table.output
     assert "p (runs) ≥ 0.1000: 3+3 runs" in table.stdout and "decides" not in table.stdout
-    row = next(line for line in table.stdout.splitlines() if line.startswith("CoNLL"))
-    cells = [c.strip() for c in row.split("|")]
+    cells = row_cells(table.stdout, "CoNLL")  # the table's two parts: the two-level test's, then p (runs)
     assert cells[3].endswith("*") and float(cells[5]) < 0.05 and cells[6] == "0.1000"  # * from the two-level test
     out = json.loads(run(*args, "-f", "json").stdout)["systems"]["ml"]["conll"]
     assert out["verdict"] == "runs+documents" and out["runs"]["p_floor"] == {"p": 0.1, "because": "3+3 runs"}
@@ -330,8 +337,8 @@ def test_one_document_datasets_have_no_interval_and_say_so(tmp_path, corefud_gum
     macro = out["macro"]["shrunk"]["conll"]
     assert macro["delta_ci"] is None and "p_system_better" not in macro and macro["p_value"] > 0.05
     table = run(*args).stdout.split("CoNLL F1 per dataset", 1)[1]  # the deltas' table, after the main table
-    rows = [line for line in table.splitlines() if re.match(r"d\d ", line)]
-    assert len(rows) == 5 and all("one document: no interval" in r and "1.0000 (one document)" in r for r in rows)
+    rows = [row_cells(table, f"d{i}") for i in range(5)]
+    assert all("one document: no interval" in r and "1.0000 (one document)" in r for r in rows)
     assert "one document a dataset: no interval" in table
     # one key document in compare itself
     one = run("compare", gold["d0"], f"a={tmp_path / 'pred' / 'd0.conllu'}", f"b={tmp_path / 'shrunk' / 'd0.conllu'}",
@@ -468,8 +475,8 @@ def test_two_systems_on_the_ranking_p_better_and_the_paired_test(crac_datasets):
     assert macro["delta"] == pytest.approx(statistics.mean(conll(y) - conll(x) for x, y in zip(a, b)), abs=1e-12)
     assert macro["p_value"] > 0.05  # the paired test of the macro difference: not significant on 6 documents
     table = run(*args).stdout
-    avg = next(line for line in table.split("CoNLL F1 per dataset", 1)[1].splitlines() if line.startswith("avg "))
-    assert avg.rstrip().endswith(f"{macro['p_system_better']:.3f}") and f"{macro['p_value']:.4f}" in avg
+    avg = row_cells(table.split("CoNLL F1 per dataset", 1)[1], "avg")
+    assert avg[-1] == f"{macro['p_system_better']:.3f}" and avg[-2].startswith(f"{macro['p_value']:.4f} ")
 
 
 def test_the_systems_by_datasets_table_is_corefud_scorers(tmp_path, corefud_gum_pairs):
