@@ -116,6 +116,7 @@ class _UAReader:
         self.path = path
         self.columns: list[str] | None = None
         self.corpus = Corpus(source=path, format="ua")
+        self.min_outside: list[str] = []
 
     def read(self, text: str) -> Corpus:
         doc: _Doc | None = None
@@ -131,7 +132,7 @@ class _UAReader:
                     if not name:
                         raise InputError(self.path, n, "'# newdoc' without 'id = NAME'")
                     if doc is not None:
-                        self._add(doc.finish())
+                        self._add(doc)
                     doc = _Doc(self.path, name, n, self.columns)
                     sentence_open = False
                 continue
@@ -147,12 +148,16 @@ class _UAReader:
                 sentence_open = True
             doc.word(line.split(), n)
         if doc is not None:
-            self._add(doc.finish())
+            self._add(doc)
         plural = sum(1 for d in self.corpus.documents.values() for m in d.mentions if "ElementOf" in m.features)
         if plural:
             self.corpus.warnings.append(f"{self.path}: {plural} markable(s) with ElementOf (split antecedents of plural "
                                         "entities): scored under --split-antecedents keep|only (--preset codicrac22ar, "
                                         "as the UA scorer v1 by default), ignored otherwise (docs/universal-anaphora.md)")
+        if self.min_outside:
+            self.corpus.warnings.append(f"{self.path}: {len(self.min_outside)} markable(s) whose Min= names a word "
+                                        f"outside the markable (first: {self.min_outside[0]}): --match min matches "
+                                        "them only by their exact words, as corefud-scorer (docs/universal-anaphora.md)")
         return self.corpus  # without a document: empty, as every reader's (the pipeline says what is missing)
 
     def _header(self, body: str, n: int) -> None:
@@ -166,7 +171,9 @@ class _UAReader:
             raise InputError(self.path, n, "a second '# global.columns' that differs from the first")
         self.columns = names
 
-    def _add(self, doc: Document) -> None:
+    def _add(self, reading: _Doc) -> None:
+        doc = reading.finish()
+        self.min_outside.extend(reading.min_outside)
         if doc.doc_id in self.corpus.documents:
             raise InputError(self.path, doc.line, f"document id {doc.doc_id!r} is written twice in this file")
         self.corpus.documents[doc.doc_id] = doc
@@ -183,6 +190,8 @@ class _Doc:
         for c in KEPT_COLUMNS:
             self.doc.columns[c] = []
         self.markables: dict[str, _Markable] = {}
+        self.min_outside: list[str] = []
+        """Each markable whose ``Min=`` names a word outside it (:func:`_min_inside`)."""
         self.stack: list[str] = []
         self.layers = None
         if any(c in self.index for c in KEPT_COLUMNS):  # bridging pairs, discourse-deixis chains
@@ -268,6 +277,10 @@ class _Doc:
             for k in ("SemType", "Min", "ElementOf"):
                 if k in m.info:
                     features[k] = m.info[k]
+            if "Min" in m.info:
+                outside = _min_inside(m, words, len(self.doc.tokens) if self.index else None, self.path)
+                if outside is not None:
+                    self.min_outside.append(outside)
             contiguous = zero is None and words == list(range(words[0], words[-1] + 1))
             first, last = max(0, math.floor(words[0])), max(0, math.floor(words[-1]))
             mention = Mention(first, last, m.entity, m.line, features, None if contiguous else tuple(words))
@@ -290,6 +303,30 @@ def _min(value: str, path: str, n: int) -> None:
     parts = value.split(",")
     if not 1 <= len(parts) <= 2 or not all(p.isdigit() for p in parts):
         raise InputError(path, n, f"Min={value!r}: takes a word number or two, 'N' or 'N,M'")
+
+
+def _min_inside(m: _Markable, words: list, size: int | None, path: str) -> str | None:
+    """Check ``Min=N`` or ``Min=N,M``: words N..M of the document (1-based, N ≤ M, at most its last
+    word; ``size`` ``None``: not known, a layer's reader) — else an :class:`InputError`. Words of the document outside the markable are read (the
+    CODI-CRAC 2022 files have them: 2,166 of 12,508 Min values in three dev files) and described in
+    the returned text: ``--match min`` can never match such a markable but by its exact words."""
+    value = m.info["Min"]
+    lo, _, hi = value.partition(",")
+    first, last = int(lo), int(hi or lo)
+    where = f"Min={value} of markable {m.mid!r}"
+    if first < 1:
+        raise InputError(path, m.line, f"{where}: word numbers start at 1 (Min names document words, 1-based)")
+    if first > last:
+        raise InputError(path, m.line, f"{where}: reversed, {first} > {last} (write Min=N,M with N ≤ M)")
+    if size is not None and last > size:
+        raise InputError(path, m.line, f"{where}: the document has {size} word(s) (Min names document words, "
+                         "1-based)")
+    own = sorted(w + 1 for w in words if type(w) is int)
+    outside = [w for w in range(first, last + 1) if w not in set(own)]
+    if not outside:
+        return None
+    span = f"word {own[0]}" if len(own) == 1 else f"words {own[0]}–{own[-1]}" if own else "no word"
+    return f"line {m.line}: {where} names word {outside[0]}, outside the markable ({span})"
 
 
 def read_ua(path: str | Path, text: str | None = None) -> Corpus:
