@@ -14,7 +14,7 @@ problem is a :class:`~corefreport.errors.SettingsError` naming the option.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from numbers import Real
 from os import PathLike, fspath
 
@@ -142,7 +142,7 @@ NUMBERS = {"weights": "NAM,NOM,PRO,SING", "k": "k1,k2,k3,k4"}
 def _field(name: str, value: object) -> object:
     """A :class:`Settings` field as the API may give it → as the field holds it: a list a tuple;
     ``weights``/``k`` as ``"1,0.75,0.5,1"`` (the command line's form: ``weights="a,b"`` was once
-    taken a character at a time) or numbers, as floats; ``attempted`` as ``"A,B"``; ``scheme`` as a
+    taken a character at a time) or any sequence of numbers (a numpy array too), as floats; ``attempted`` as ``"A,B"``; ``scheme`` as a
     path; ``cross_document=True`` the whole corpus as one topic, ``False`` none. The types are
     checked by :func:`~.settings.check`, each message naming the option."""
     if name in NUMBERS:
@@ -152,9 +152,9 @@ def _field(name: str, value: object) -> object:
             except ValueError:
                 raise SettingsError(f"{name} takes four numbers {NUMBERS[name]} (a tuple, or a string "
                                     f"'1,0.75,0.5,1'), got {value!r}") from None
-        if isinstance(value, (list, tuple)):
-            return tuple(float(v) if isinstance(v, Real) and not isinstance(v, bool) else v for v in value)
-        return value
+        if isinstance(value, (Mapping, set, frozenset)) or not isinstance(value, Iterable):
+            return value  # refused by the check, naming the option
+        return tuple(float(v) if isinstance(v, Real) and not isinstance(v, bool) else v for v in value)
     if name == "attempted" and isinstance(value, str):
         chosen = tuple(a.strip() for a in value.split(",") if a.strip())
         if not chosen:
