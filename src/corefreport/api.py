@@ -69,6 +69,9 @@ def _corpus(side: Side, name: str, tokens: Mapping[str, Tokens] | None) -> Corpu
         return load(side, key=name == "key")
     from .study.read import clusters_corpus
 
+    if isinstance(side, Mapping) and not side:  # the files' message spoke of '#begin document' lines
+        raise InputError(f"<{name}>", None, f"the {name} clusters hold no document: an empty mapping (give "
+                         "{doc_id: [cluster, …]}, a cluster a list of (start, end) mentions)")
     return clusters_corpus(side, tokens, name)
 
 

@@ -104,8 +104,8 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
 
 
 def cross_document_fields(cross_document: bool, topic_from: str | None) -> dict:
-    """The :class:`Settings` fields of ``--cross-document`` and ``--topic-from`` (a file of
-    ``DOC_ID<TAB>TOPIC`` lines when it names a file, else a pattern)."""
+    """The :class:`Settings` fields of ``--cross-document`` and ``--topic-from``: a file of
+    ``DOC_ID<TAB>TOPIC`` lines when it names one (:func:`topic_source`), else a pattern."""
     if topic_from is not None and not cross_document:
         fail("--topic-from says how documents form topics for --cross-document: give both")
     if not cross_document:
@@ -114,10 +114,37 @@ def cross_document_fields(cross_document: bool, topic_from: str | None) -> dict:
 
     if topic_from is None:
         return {"cross_document": Topics()}
-    import os
+    if topic_source(topic_from) == "pattern":
+        return {"cross_document": Topics(pattern=topic_from)}
+    from ..errors import InputError
+    from ..study.groupsources import read_groups
 
-    if os.path.isfile(topic_from):
-        from ..study.groupsources import read_groups
+    try:
+        groups = read_groups(topic_from)
+    except InputError as err:  # the groups reader's words, said of topics
+        problem = err.problem.replace("the groups file", "the topics file").replace("GROUP", "TOPIC")
+        fail(f"{InputError(err.path, err.line, problem)} (--topic-from)")
+    return {"cross_document": Topics(mapping=tuple(groups.items()))}
 
-        return {"cross_document": Topics(mapping=tuple(read_groups(topic_from).items()))}
-    return {"cross_document": Topics(pattern=topic_from)}
+
+TOPIC_FILE_ENDINGS = (".tsv", ".txt", ".tab")
+"""A ``--topic-from`` value ending so names a file, never a pattern."""
+
+
+def topic_source(value: str) -> str:
+    """Whether ``--topic-from VALUE`` is a ``"file"`` or a ``"pattern"``: an existing file is a
+    file; an existing folder is an error; a value that looks like a path (holds ``/``, or ends in
+    ``.tsv``, ``.txt`` or ``.tab``) but names nothing is an error ("no such file") — it once
+    became a pattern matching no document, and per-document topics were scored with a warning
+    only; anything else is a pattern."""
+    path = Path(value)
+    if path.is_file():
+        return "file"
+    if path.is_dir():
+        fail(f"--topic-from {value}: is a folder; give a file of DOC_ID<TAB>TOPIC lines or a pattern")
+    if path.exists():  # a pipe: --topic-from <(cut -f1,3 meta.tsv)
+        return "file"
+    if "/" in value or value.lower().endswith(TOPIC_FILE_ENDINGS):
+        fail(f"--topic-from {value}: no such file (a file of DOC_ID<TAB>TOPIC lines; a pattern holds no '/'"
+             f" and does not end in {', '.join(TOPIC_FILE_ENDINGS)})")
+    return "pattern"

@@ -39,9 +39,8 @@ def run_compare(key: str, systems: list[str], settings: Settings, *, bootstrap: 
     # message without the option's name (--seed -1: 'expected non-negative integer')
     for flag, value in (("--bootstrap", bootstrap), ("--randomization", randomization), ("--seed", seed),
                         ("--top", top), ("--min-support", min_support), ("--examples", examples)):
-        if value < 0:
-            fail(f"--bootstrap and --randomization take a number ≥ 0" if several and flag in (
-                "--bootstrap", "--randomization") else f"{flag} takes a number ≥ 0, got {value}")
+        if value < 0:  # with --runs/--datasets too: the message names the option and the value
+            fail(f"{flag} takes a number ≥ 0, got {value}")
     check_correction(correction)
     if several:
         settings = replace(settings, analyses=(), plink_by=None)  # the scores alone: analyses are not compared here

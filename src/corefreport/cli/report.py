@@ -45,6 +45,19 @@ def _check_view(output: Path, section: list[str], latex_layout: str, label_prefi
         fail(f"{output}: {input_name_problem(output.stem)}; name the .tex report without them")
 
 
+def _check_figures(figures: Optional[Path]) -> None:
+    """``--figures DIR`` names a folder (made when missing): an existing file, or a path through
+    one, is refused before anything is computed (it once ended in a raw ``[Errno 17]``)."""
+    if figures is None:
+        return
+    for folder in (figures, *figures.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                what = "is a file" if folder == figures else f"goes through {folder}, a file"
+                fail(f"--figures {figures}: {what}, not a folder; give a folder for the charts (figure-N.svg, .pdf)")
+            return
+
+
 def _items(response: Optional[str], responses: list[str], name: Optional[str], several: bool) -> list[str]:
     """The systems as ``plan_of`` takes them: RESPONSE (named by ``--name`` or its file) and each
     ``-r NAME=FILE`` (with --runs or --datasets: another group of runs, or system's datasets)."""
@@ -124,6 +137,7 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
     from .compare import check_correction
 
     check_correction(correction)
+    _check_figures(figures)
     plan = report_plan(key, response, responses, name, settings, key_format, response_format, example, subsets, runs,
                        datasets, correction)  # the pool's size decided before the PDF child starts on another core
     child = pdf_child() if output.suffix.lower() == ".pdf" and figures is None else None
@@ -133,7 +147,12 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
             status.update(f"rendering {output.suffix[1:].upper()}…")
             if figures is not None:
                 status.update(f"writing the charts to {figures}…")
-                write_figures(parts.evaluation, figures, force, parts.comparison, name, parts.systems)
+                try:
+                    write_figures(parts.evaluation, figures, force, parts.comparison, name, parts.systems)
+                except OSError as err:
+                    if isinstance(err, FileExistsError):
+                        raise
+                    fail(f"--figures {figures}: cannot write the charts: {err.strerror or err}")
             write_report(parts.evaluation, output, title, list(section) or parts.sections, force=force,
                          comparison=parts.comparison, progress=status.update, name=name, systems=parts.systems,
                          pdf_child=child, layout=latex_layout, label_prefix=label_prefix, extra=parts.extra,

@@ -99,8 +99,10 @@ def write_figures(ev: Evaluation, directory: Path, force: bool = False, comparis
     """Every chart of the report as ``DIR/figure-N.svg`` (and ``.pdf``), numbered as in the report."""
     from .pdf import figure_files
 
-    report = build(ev, None, None, None, comparison, name=name, systems=systems)
     directory = Path(directory)
+    if directory.exists() and not directory.is_dir():  # mkdir's own words were a raw '[Errno 17] File exists'
+        raise FileExistsError(f"{directory}: is a file, not a folder for the charts (figure-N.svg, .pdf)")
+    report = build(ev, None, None, None, comparison, name=name, systems=systems)
     directory.mkdir(parents=True, exist_ok=True)
     files = figure_files(report, pdf)
     for f in files:  # every clash refused before anything is written
