@@ -51,7 +51,7 @@ def accepted(option: str, label: str) -> bool:
     """Whether the value is one the option documents (docs/api.md, "Options"), and which leaves
     these clusters' standard scores as they are: ``None`` (not given) everywhere; a switch's
     ``True``/``False``; ``True``/``False`` for singletons and zeros (keep/drop: no zeros here) and
-    cross_document (one topic: one document here); an empty name list; any string for the options that only the typed analysis
+    cross_document (one topic: one document here); an empty name list (strata too); any string for the options that only the typed analysis
     reads (``attempted``, ``scheme``: not asked for here)."""
     if label == "None":
         return True
@@ -62,6 +62,8 @@ def accepted(option: str, label: str) -> bool:
     if option == "cross_document" and label in ("true", "false"):
         return True
     if option in ("metrics", "analyses", "by") and label in ("empty str", "empty list"):
+        return True
+    if option == "strata" and label == "empty list":  # no stratification, as no --strata
         return True
     if option == "attempted" and label in ("garbage", "str list"):
         return True

@@ -146,7 +146,7 @@ def _field(name: str, value: object) -> object:
     """A :class:`Settings` field as the API may give it → as the field holds it: a list a tuple;
     ``weights``/``k`` as ``"1,0.75,0.5,1"`` (the command line's form: ``weights="a,b"`` was once
     taken a character at a time) or any sequence of numbers (a numpy array too), as floats; ``attempted`` as ``"A,B"``; ``scheme`` as a
-    path; ``cross_document=True`` the whole corpus as one topic, ``False`` none. The types are
+    path; ``strata`` one stratification as a string or several in a list; ``cross_document=True`` the whole corpus as one topic, ``False`` none. The types are
     checked by :func:`~.settings.check`, each message naming the option."""
     if name in NUMBERS:
         if isinstance(value, str):
@@ -163,6 +163,8 @@ def _field(name: str, value: object) -> object:
         if not chosen:
             raise SettingsError(f"attempted takes class names (a list, or a string separated by commas), got {value!r}")
         return chosen
+    if name == "strata" and isinstance(value, str) and value.strip():
+        return (value,)  # one stratification, as one --strata (its edges hold commas: chain-length:1,2,5)
     if name == "scheme" and isinstance(value, PathLike):
         return fspath(value)
     if name == "cross_document" and isinstance(value, bool):
