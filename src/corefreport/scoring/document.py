@@ -152,6 +152,12 @@ class DocumentScorer:
             from .strata import StrataScorer
 
             self.strata = StrataScorer(s, self.corefud)
+        self.windows = None
+        """``--window``: each document cut into windows, scored with the per-document metrics (:mod:`.windows`)."""
+        if self.standard and s.window:
+            from .windows import WindowScorer
+
+            self.windows = WindowScorer(s, self.corefud)
         self.trace_labels = s.cross_document is None
         """Record the key's labels for the warning when they look global (:mod:`.crossdoc`)."""
 
@@ -209,7 +215,8 @@ class DocumentScorer:
             docs.append(DocumentResult(ad.doc_id, res, Counts(ad.matched_mentions, ad.key_mentions,
                                                               ad.matched_mentions, ad.response_mentions),
                                        len(read[0].tokens), read[0].meta.get("genre", ""),
-                                       self.strata.score(kd, rd, read) if self.strata is not None else {}))
+                                       self.strata.score(kd, rd, read) if self.strata is not None else {},
+                                       self.windows.score(kd, rd, ad) if self.windows is not None else None))
             if self.standard:
                 mentions = mentions + docs[-1].mentions
             if self.analyses:

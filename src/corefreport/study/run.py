@@ -258,7 +258,14 @@ def _systems(plan: Plan, watch: Watch, staged: bool) -> Iterator[Systems]:
         watch.stage("resampling each stratum's counts…")
         strata = tuple(compare_strata(evs, st.spec, names[0], c.bootstrap, c.randomization, c.seed)
                        for st in plan.strata)
-    yield Systems(evs, comparison, True, subsets, groups, strata)
+    windows = None
+    if plan.settings.window and plan.compare is not None:
+        from .windows import compare_windows
+
+        c = plan.compare
+        watch.stage("resampling each document's windows…")
+        windows = compare_windows(evs, names[0], c.bootstrap, c.randomization, c.seed)
+    yield Systems(evs, comparison, True, subsets, groups, strata, windows)
 
 
 # --------------------------------------------------------------------------- groups of runs
