@@ -346,7 +346,7 @@ def totals_view(ev: Evaluation, width: int = 120, extra: Sequence[TotalRow] = ()
     narrow = width < 100
 
     def cell(r: TotalRow, full: bool) -> tuple:
-        drill = r.target and r.target[0] in ("analysis", "layer", "strata") and not full and not (narrow and r.label.startswith("  "))
+        drill = r.target and r.target[0] in ("analysis", "layer", "strata", "windows") and not full and not (narrow and r.label.startswith("  "))
         label = r.label + (" ›" if drill else "")
         counts = compact_mix(r.counts) if narrow and not full else r.counts
         return (label, pct(r.recall), pct(r.precision), pct(r.f1), counts)
