@@ -373,7 +373,7 @@ def _groups(plan: Plan, watch: Watch) -> Iterator[Groups]:
     ds = plan.datasets[0]
     settings = plan.settings
     key = read.Key(ds.key, settings)
-    rc = read.read_corpus(ds.systems[0].response, settings)
+    rc = read.response_corpus(ds.systems[0].response, settings, key.corpus)
     grouping = plan.groupings[0]
     ev = _last(evaluation_stages(read.CorpusPairs(key.corpus, rc), settings=settings,
                                  progress=lambda d, t: watch.documents("scoring documents", d, len(key)),

@@ -44,6 +44,10 @@ CASES = {
 """Name → key, response (relative to the repository's top folder; ``../shared``: the shared data),
 the window sizes, and whether the uncut files are scored too."""
 
+WINDOW_FILES = ("example",)
+"""The cases whose key and response cut into windows are committed as BookCoref-split JSON lines
+(``NAME.SIDE.splitSIZE.jsonl``): the input of ``--response-windows``."""
+
 HEADER = re.compile(r"^#begin document \((.*)\); part (\d+)")
 
 
@@ -102,6 +106,56 @@ def cut(sentences: list[list[str]], starts: list[int]) -> list[list[list[str]]]:
     return [[x for x in w if x] for w in windows]
 
 
+def relabelled(windows: list[list[list[str]]]) -> list[list[str]]:
+    """The windows of one document as one document again, every chain cut at the borders: the
+    brackets of chain L in window k get a label of their own (what a system run window by window
+    gives, put back onto the full document)."""
+    labels: dict[tuple[str, int], str] = {}
+    out = []
+    for k, w in enumerate(windows):
+        for s in w:
+            lines = []
+            for line in s:
+                fields = line.split("\t") if "\t" in line else line.split()
+                cell = fields[-1]
+                parts = [] if cell in ("-", "_") else cell.split("|")
+                new = []
+                for p in parts:
+                    label = labels.setdefault((p.strip("()"), k), str(len(labels) + 1))
+                    new.append(("(" if p.startswith("(") else "") + label + (")" if p.endswith(")") else ""))
+                fields[-1] = "|".join(new) if new else "-"
+                lines.append("\t".join(fields))
+            out.append(lines)
+    return out
+
+
+def jsonlines(name: str, size: int, windows: list[list[list[str]]]) -> list[str]:
+    """The windows of one document as BookCoref's split configuration writes them: one JSON line per
+    window, ``NAME_splitSIZE_S<its first sentence>``, its sentences and its clusters (inclusive
+    [start, end] word offsets from the window's first word)."""
+    out, first = [], 0
+    for w in windows:
+        n, opened, clusters, sentences = 0, {}, {}, []
+        for s in w:
+            sentences.append([])
+            for line in s:
+                fields = line.split("\t") if "\t" in line else line.split()
+                sentences[-1].append(fields[3])
+                cell = fields[-1]
+                for p in ([] if cell in ("-", "_") else cell.split("|")):
+                    label = p.strip("()")
+                    if p.startswith("("):
+                        opened.setdefault(label, []).append(n)
+                    if p.endswith(")"):
+                        clusters.setdefault(label, []).append([opened[label].pop(), n])
+                n += 1
+        ordered = sorted((sorted(c) for c in clusters.values()), key=lambda c: c[0])
+        out.append(json.dumps({"doc_key": f"{name}_split{size}_S{first}", "sentences": sentences,
+                               "clusters": ordered}, ensure_ascii=False))
+        first += len(w)
+    return out
+
+
 def write(docs, path: Path) -> None:
     lines = []
     for name, part, sentences in docs:
@@ -117,20 +171,29 @@ def windowed(key: Path, response: Path, size: int, folder: Path) -> tuple[Path, 
     """The key and the response cut into windows of ``size`` words (by the key's sentences), and the windows."""
     kdocs = documents(key)
     rdocs = {(n, p): s for n, p, s in documents(response)}
-    kout, rout = [], []
+    kout, rout, kjoined, rjoined, kjson, rjson = [], [], [], [], [], []
     for name, part, sentences in kdocs:
         starts = borders(sentences, size)
         kw = cut(sentences, starts)
         resp = rdocs.get((name, part))
         rw = cut(resp, starts) if resp is not None else None
+        kjoined.append((name, part, relabelled(kw)))
+        kjson += jsonlines(name, size, kw)
+        if rw is not None:
+            rjoined.append((name, part, relabelled(rw)))
+            rjson += jsonlines(name, size, rw)
         for i, w in enumerate(kw):
             kout.append((f"{name}/w{i}", part, w))
             if rw is not None:
                 rout.append((f"{name}/w{i}", part, rw[i]))
-    kp, rp = folder / f"key.{size}.conll", folder / f"response.{size}.conll"
-    write(kout, kp)
-    write(rout, rp)
-    return kp, rp, len(kout)
+    paths = {}
+    for tag, docs in (("key", kout), ("response", rout), ("key_joined", kjoined), ("response_joined", rjoined)):
+        paths[tag] = folder / f"{tag}.{size}.conll"
+        write(docs, paths[tag])
+    for tag, lines in (("key", kjson), ("response", rjson)):
+        paths[tag + "_jsonl"] = folder / f"{tag}.{size}.jsonl"
+        paths[tag + "_jsonl"].write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return paths, len(kout)
 
 
 FRACTION = r"\(([-\d.e+]+) / ([-\d.e+]+)\)"
@@ -179,8 +242,15 @@ def main(master: Path, lea: Path) -> None:
             if full:
                 entry["full"] = scores(master, lea, key, resp)
             for size in sizes:
-                kp, rp, n = windowed(key, resp, size, Path(tmp))
-                entry["windows"][str(size)] = {"windows": n, **scores(master, lea, kp, rp)}
+                paths, n = windowed(key, resp, size, Path(tmp))
+                entry["windows"][str(size)] = {"windows": n, **scores(master, lea, paths["key"], paths["response"])}
+                # the key against each side cut into windows and put back (chains cut at the borders)
+                entry.setdefault("joined", {})[str(size)] = {
+                    side: scores(master, lea, key, paths[f"{side}_joined"]) for side in ("key", "response")}
+                if name in WINDOW_FILES:
+                    for side in ("key", "response"):
+                        target = HERE / f"{name}.{side}.split{size}.jsonl"
+                        target.write_text(paths[f"{side}_jsonl"].read_text(encoding="utf-8"), encoding="utf-8")
                 print(name, size, n, entry["windows"][str(size)]["muc"], file=sys.stderr)
             cases[name] = entry
     out = {"program": "scorer.pl v8.01 (github:conll/reference-coreference-scorers master; LEA from its branch "
@@ -191,7 +261,9 @@ def main(master: Path, lea: Path) -> None:
                           "one document per window)",
            "numbers": "per pair and window size: the windows, 'mentions' and each metric [recall num, recall den, "
                       "precision num, precision den] as printed after TOTALS; blanc: coref_links, noncoref_links, "
-                      "blanc; 'full': the uncut files",
+                      "blanc; 'full': the uncut files; 'joined': the uncut key against the key ('key') and the response "
+                      "('response') cut into windows and put back into one document per key document, every chain cut "
+                      "at the window borders (a system run window by window)",
            "cases": cases}
     (HERE / "expected.json").write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
