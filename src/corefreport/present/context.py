@@ -162,15 +162,36 @@ def chain_spans(ev: Evaluation, doc_id: str, span: Span, side: str) -> list[Span
     return []
 
 
+NAMED = "chain_names"
+"""``Document.meta`` key a reader sets when the chains' labels are names (BookCoref's characters,
+:mod:`corefreport.io.bookcoref`)."""
+
+
+def chain_name(ev: Evaluation, doc_id: str, span: Span, side: str) -> str:
+    """The name of the chain holding ``span`` on one side — a BookCoref character's — or "" when its
+    file names no chain."""
+    doc = document_of(ev, doc_id, side)
+    if doc is None or not doc.meta.get(NAMED):
+        return ""
+    for c in doc.chains:
+        if any(m.span == span for m in c.mentions):
+            return c.label if not c.label.isdigit() else ""
+    return ""
+
+
 def entity_phrase(ev: Evaluation, doc_id: str, span: Span | None) -> str:
-    """The key entity holding ``span``, named by its first mention (and its size)."""
+    """The key entity holding ``span``, named by its first mention (and its size), and by its
+    character's name where the key names its chains (BookCoref)."""
     if span is None:
         return ""
     chain = chain_spans(ev, doc_id, span, "key")
     if not chain:
         return "no key entity (a mention the key does not have)"
     first = span_text(ev, doc_id, chain[0], "key")
-    return f"the key singleton “{first}”" if len(chain) == 1 else f"the key entity “{first}” ({len(chain)} mentions)"
+    name = chain_name(ev, doc_id, span, "key")
+    named = f"{name} " if name else ""
+    return (f"the key singleton {named}“{first}”" if len(chain) == 1
+            else f"the key entity {named}“{first}” ({len(chain)} mentions)")
 
 
 def why(ev: Evaluation, row: LinkOutcome) -> str:
