@@ -132,8 +132,6 @@ def comparison_tables(cmp: WindowsComparison) -> list[Table]:
     """One table per system: per score, on the full documents and on the windows, the baseline's and
     the system's F1, the difference, its 95 % interval and p-value; then the recall of the key's
     antecedent links within one window and across windows, the same way."""
-    from ..study.windows import LINK_SCORE, SETTINGS
-
     out = []
     names = {"full": "full documents", "windows": f"windows of {cmp.size}"}
     for s in cmp.systems:
@@ -147,13 +145,14 @@ def comparison_tables(cmp: WindowsComparison) -> list[Table]:
         for m in cmp.metrics:
             if t.rows:
                 t.breaks.append(len(t.rows))
-            for setting in SETTINGS:
+            for setting in cmp.score_settings:
                 x = cmp.tests[s][setting][m]
                 t.rows.append([m, names[setting], pct(x.baseline), pct(x.system), signed(x.delta),
                                interval(x.delta_ci), p_value(x.p)])
         t.breaks.append(len(t.rows))
-        for kind, title in LINK_TITLES.items():
-            x = cmp.tests[s][kind][LINK_SCORE]
+        for kind in cmp.link_settings:
+            x = cmp.tests[s][kind][cmp.link_score]
+            title = LINK_TITLES[kind]
             t.rows.append(["key links found", title, pct(x.baseline), pct(x.system), signed(x.delta),
                            interval(x.delta_ci), p_value(x.p)])
         out.append(t)

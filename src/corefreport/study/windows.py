@@ -49,6 +49,12 @@ class WindowsComparison:
     seed: int
     signature: object
 
+    score_settings = SETTINGS
+    """The settings each score's F1 is compared in."""
+    link_settings = LINKS
+    """The settings the links' recall is compared in (within one window, across windows)."""
+    link_score = LINK_SCORE
+
     @property
     def settings(self) -> tuple[str, ...]:
         return SETTINGS + LINKS
