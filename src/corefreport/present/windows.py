@@ -34,7 +34,7 @@ def rule_note(size: int) -> str:
 
 LINKS_NOTE = ("antecedent links: each mention with the nearest earlier mention of its chain; a key link is found when "
               "the response has both mentions in one chain of the full document, a response link right when both "
-              "are in one key chain (xCoRe's cross-context links: Martinelli et al. 2025)")
+              "are in one key chain (xCoRe's cross-context links: Martinelli, Gatti & Navigli 2025)")
 
 
 def _scores(w: Windows) -> list[tuple[str, float | None, float | None, float, float | None, float | None, float]]:
