@@ -361,6 +361,14 @@ def test_the_report_has_a_section_of_windows(tmp_path):
     tex = tmp_path / "t.tex"
     assert cli("report", "--example", "--window", "50", "-o", str(tex), "--section", "metrics").exit_code == 0
     assert "Antecedent links within one window" in tex.read_text(encoding="utf-8")
+    key, resp = _paths("example")
+    out = tmp_path / "s.html"
+    r = cli("report", str(key), "-r", f"xr={resp}", "-r", f"key={key}", "--window", "300", "-o", str(out),
+            "--section", "metrics", "-q")
+    assert r.exit_code == 0, r.output
+    html = out.read_text(encoding="utf-8")
+    assert "xr: Full documents against windows of 300 words" in html
+    assert "key vs xr: full documents and windows of 300 words" in html and "key links found" in html
 
 
 def test_the_browser_opens_a_page_of_windows_from_the_totals():
