@@ -128,3 +128,25 @@ def test_the_book_on_windows_counted_by_hand():
     links = ev.windows.scores.links
     assert _counts(links["within"]) == [4, 5, 3, 6] and _counts(links["across"]) == [2, 4, 2, 2]
     assert ev.windows.scores.windows == 2
+
+
+def test_the_split_configuration_names_alike_in_every_window_without_a_warning(tmp_path):
+    """BookCoref's split configuration: one line per window, each with the characters of the book —
+    the same name in two windows is the same character, not a label "global across documents"."""
+    book = json.loads(KEY.read_text(encoding="utf-8"))
+
+    def window(lo: int, hi: int, sentences: list, first: int) -> dict:
+        def inside(spans):
+            return [[a - lo, b - lo] for a, b in spans if lo <= a < hi]
+        return {"doc_key": f"pride_test_0_split15_S{first}", "gutenberg_key": "1342", "sentences": sentences,
+                "clusters": [c for c in (inside(c) for c in book["clusters"]) if c],
+                "characters": [{"name": c["name"], "mentions": inside(c.get("mentions") or c["cluster"])}
+                               for c in book["characters"]]}
+
+    lines = [window(0, 19, book["sentences"][:3], 0), window(19, 44, book["sentences"][3:], 3)]
+    path = tmp_path / "split.jsonl"
+    path.write_text("\n".join(json.dumps(x) for x in lines) + "\n", encoding="utf-8")
+    ev = evaluate(load_corpus(str(path), key=True), load_corpus(str(path)), Settings(metrics=("muc",)))
+    assert [c.label for c in ev.key_corpus.documents["pride_test_0_split15_S3"].chains][:2] == \
+        ["Elizabeth Bennet", "Jane Bennet"]
+    assert not any("look global" in w for w in ev.warnings)

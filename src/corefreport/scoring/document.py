@@ -187,7 +187,8 @@ class DocumentScorer:
             if self.standard:
                 part.key_chains = part.key_chains or has_chains(kd, self.drop_zeros)
                 hash_document(feed, kd)
-                if self.trace_labels and pair.index < LABEL_DOCUMENTS:
+                if self.trace_labels and pair.index < LABEL_DOCUMENTS and not kd.meta.get("chain_names"):
+                    # (chains named after characters, io/bookcoref.py: names, the same in every window of a book)
                     part.labels.append(label_trace(kd))
                 if rd is None:
                     part.missing.append(kd.doc_id)
