@@ -9,7 +9,7 @@ import pytest
 
 MODULES = ["corefreport.scoring.counts", "corefreport.scoring.metrics", "corefreport.scoring.outcomes",
            "corefreport.scoring.registry", "corefreport.scoring.settings", "corefreport.scoring.matching",
-           "corefreport.scoring.zeros", "corefreport.scoring.errorclasses", "corefreport.scoring.options", "corefreport.scoring.presets", "corefreport.study.datasets", "corefreport.study.subsets", "corefreport.scoring.strata", "corefreport.study.strata", "corefreport.study.runs", "corefreport.scoring.crossdoc", "corefreport.study.groupdeltas", "corefreport.scoring.groupscores",
+           "corefreport.scoring.zeros", "corefreport.scoring.errorclasses", "corefreport.scoring.options", "corefreport.scoring.presets", "corefreport.study.datasets", "corefreport.study.subsets", "corefreport.scoring.strata", "corefreport.study.strata", "corefreport.scoring.windows", "corefreport.study.windows", "corefreport.io.windows", "corefreport.study.runs", "corefreport.scoring.crossdoc", "corefreport.study.groupdeltas", "corefreport.scoring.groupscores",
            "corefreport.scoring.significance", "corefreport.tui.search", "corefreport.present.document_text", "corefreport.tui.document", "corefreport.tui.pairsearch",
            "corefreport.report.latex", "corefreport.report.doctext",
            "corefreport.present.numbers", "corefreport.present.labels", "corefreport.present.render",

@@ -68,7 +68,7 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
                    errors_drop_response_singletons: bool = False, markup_policy: str = "organisers",
                    repeated_documents: str = "last", truncate: bool = False, cross_document: bool = False,
                    topic_from: str | None = None, decoupled: bool = False, split_antecedents: str | None = None,
-                   strata: list[str] | None = None, *,
+                   strata: list[str] | None = None, window: str | None = None, response_windows: bool = False, *,
                    default_metrics: tuple[str, ...] = STANDARD_METRICS,
                    default_analyses: tuple[str, ...] = ()) -> Settings:
     """The one place command-line options become :class:`Settings` (exit 2 with a message on a
@@ -92,7 +92,8 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
             strict_dominant=strict_dominant, plink_compat=plink_compat,
             errors_drop_response_singletons=errors_drop_response_singletons,
             markup_policy=markup_policy, repeated_documents=repeated_documents,
-            truncate=truncate, strata=tuple(dict.fromkeys(strata or ())),
+            truncate=truncate, strata=tuple(dict.fromkeys(strata or ())), window=_window(window),
+            response_windows=response_windows,
             **cross_document_fields(cross_document, topic_from),
             **({"mention_singletons": "keep"} if decoupled else {}))
     except SettingsError as err:
@@ -101,6 +102,19 @@ def build_settings(metric: list[str], analysis: list[str], singletons: bool | No
 
     print_truncated(settings.truncate)  # every view of this command prints percentages so (one command a process)
     return settings
+
+
+def _window(value: str | None) -> int:
+    """``--window N``: a whole number of words ≥ 1 (0: none given)."""
+    if value is None:
+        return 0
+    try:
+        n = int(value)
+    except ValueError:
+        n = 0
+    if n < 1:
+        fail(f"--window takes a whole number of words ≥ 1 (BookCoref's windows: 1500), got {value!r}")
+    return n
 
 
 def cross_document_fields(cross_document: bool, topic_from: str | None) -> dict:

@@ -131,6 +131,15 @@ SCORING = (
         "the NE column). Key and response chains each go by their own length, spread or type; R, P, F1 with counts "
         "per stratum, micro over documents (docs/strata.md).", [], "many",
         "chain-length[:EDGES]|spread[:EDGES]|etype", fast=True),
+    Opt("window", ("--window",), "Also score every metric on each document cut into windows of N words (a window "
+        "closes at the end of the first sentence that brings it to N words or more; a chain cut by a border becomes "
+        "one chain per window; BookCoref's windows: 1500), next to the full documents: both side by side, what the "
+        "cut costs, and the key's antecedent links found within one window and across windows (docs/windows.md).",
+        None, metavar="N", fast=True),
+    Opt("response_windows", ("--response-windows",), "The response is one document per window (BookCoref's split "
+        "configuration): put its documents back, in order, onto the key documents whose words they cover, and score "
+        "them against the full documents (an error names a window and word that do not align; docs/windows.md).",
+        False, "flag", fast=True),
 )
 """The scoring options every command shares, in the order ``--help`` lists them."""
 

@@ -160,3 +160,20 @@ def chain_spans(ev: Evaluation, doc_id: str, span: Span, side: str) -> list[Span
             if m.span == span:
                 return sorted({x.span for x in c.mentions})
     return []
+
+
+NAMED = "chain_names"
+"""``Document.meta`` key a reader sets when the chains' labels are names (BookCoref's characters,
+:mod:`corefreport.io.bookcoref`)."""
+
+
+def chain_name(ev: Evaluation, doc_id: str, span: Span, side: str) -> str:
+    """The name of the chain holding ``span`` on one side — a BookCoref character's — or "" when its
+    file names no chain."""
+    doc = document_of(ev, doc_id, side)
+    if doc is None or not doc.meta.get(NAMED):
+        return ""
+    for c in doc.chains:
+        if any(m.span == span for m in c.mentions):
+            return c.label if not c.label.isdigit() else ""
+    return ""

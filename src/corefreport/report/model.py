@@ -664,6 +664,8 @@ def cited_keys(ev: Evaluation, comparison=None, intervals: bool = False, scope=N
             keys.add(CORRECTION_KEYS[comparison.resampling.correction])
     if ev.strata:  # --strata: the rule of the strata (report/strata.py)
         keys.add("Duron-Tejedor et al. 2023")
+    if ev.windows is not None:  # --window: BookCoref's windows, xCoRe's cross-context links (report/windows.py)
+        keys |= {"Martinelli et al. 2025", "Martinelli, Gatti & Navigli 2025"}
     if intervals:
         keys.add("Koehn 2004")
     return sorted(keys, key=lambda k: k.replace("Ž", "Z"))

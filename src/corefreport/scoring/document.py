@@ -157,6 +157,12 @@ class DocumentScorer:
             from .strata import StrataScorer
 
             self.strata = StrataScorer(s, self.corefud)
+        self.windows = None
+        """``--window``: each document cut into windows, scored with the per-document metrics (:mod:`.windows`)."""
+        if self.standard and s.window:
+            from .windows import WindowScorer
+
+            self.windows = WindowScorer(s, self.corefud)
         self.trace_labels = s.cross_document is None
         """Record the key's labels for the warning when they look global (:mod:`.crossdoc`)."""
 
@@ -187,7 +193,8 @@ class DocumentScorer:
             if self.standard:
                 part.key_chains = part.key_chains or has_chains(kd, self.drop_zeros)
                 hash_document(feed, kd)
-                if self.trace_labels and pair.index < LABEL_DOCUMENTS:
+                if self.trace_labels and pair.index < LABEL_DOCUMENTS and not kd.meta.get("chain_names"):
+                    # (chains named after characters, io/bookcoref.py: names, the same in every window of a book)
                     part.labels.append(label_trace(kd))
                 if rd is None:
                     part.missing.append(kd.doc_id)
@@ -218,7 +225,8 @@ class DocumentScorer:
             docs.append(DocumentResult(ad.doc_id, res, Counts(ad.matched_mentions, ad.key_mentions,
                                                               ad.matched_mentions, ad.response_mentions),
                                        len(read[0].tokens), read[0].meta.get("genre", ""),
-                                       self.strata.score(kd, rd, read) if self.strata is not None else {}))
+                                       self.strata.score(kd, rd, read) if self.strata is not None else {},
+                                       self.windows.score(kd, rd, ad) if self.windows is not None else None))
             if self.standard:
                 mentions = mentions + docs[-1].mentions
             if self.analyses:

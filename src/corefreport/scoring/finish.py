@@ -153,13 +153,19 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
         from .strata import strata_totals
 
         strata = strata_totals(part.documents, settings, names)
+    metrics = totals(part.documents, names)
+    windows = None
+    if settings.window:  # the windows micro over the documents, next to the full totals (scoring/windows.py)
+        from .windows import window_totals
+
+        windows = window_totals(part.documents, settings, names, metrics, part.mentions)
     kc = rc = None
     if documents is not None:
         kc = Corpus(documents[0], sources[0], formats[0])
         rc = Corpus(documents[1], sources[1], formats[1])
     return Evaluation(
         settings=settings, signature=sig, key_source=sources[0], response_source=sources[1],
-        metrics=totals(part.documents, names), documents=part.documents, mentions=part.mentions,
+        metrics=metrics, documents=part.documents, mentions=part.mentions,
         key_stats=part.key_side, response_stats=part.response_side, warnings=warnings,
         duplicates=part.duplicates, rows=part.rows, complete=complete, key_corpus=kc, response_corpus=rc,
-        digest=part.digest, strata=strata, **results)
+        digest=part.digest, strata=strata, windows=windows, **results)

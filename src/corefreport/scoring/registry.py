@@ -483,6 +483,12 @@ REFERENCES = {
                               "Application. Cambridge University Press (§3.8, hierarchical data).",
     "Holm 1979": "Sture Holm. 1979. A simple sequentially rejective multiple test procedure. Scandinavian Journal of "
                  "Statistics 6(2), 65–70.",
+    "Martinelli et al. 2025": "Giuliano Martinelli, Tommaso Bonomo, Pere-Lluís Huguet Cabot and Roberto Navigli. "
+                              "2025. BookCoref: Coreference resolution at book scale. In Proceedings of ACL 2025 "
+                              "(Volume 1: Long Papers), 24526–24544.",
+    "Martinelli, Gatti & Navigli 2025": "Giuliano Martinelli, Bruno Gatti and Roberto Navigli. 2025. xCoRe: "
+                                        "Cross-context coreference resolution. In Proceedings of EMNLP 2025, "
+                                        "34252–34266.",
     "Duron-Tejedor et al. 2023": "Ana-Isabel Duron-Tejedor, Pascal Amsili and Thierry Poibeau. 2023. How to evaluate "
                                  "coreference in literary texts? arXiv:2401.00238.",
     "Bagga & Baldwin 1998": "Amit Bagga and Breck Baldwin. 1998. Algorithms for scoring coreference chains. In "
@@ -556,6 +562,16 @@ BIBTEX: dict[str, tuple[str, str, dict[str, str]]] = {
         "author": "Holm, Sture", "title": "A Simple Sequentially Rejective Multiple Test Procedure",
         "journal": "Scandinavian Journal of Statistics", "volume": "6", "number": "2", "year": "1979",
         "pages": "65--70"}),
+    "Martinelli et al. 2025": ("inproceedings", "martinelli-etal-2025-bookcoref", {
+        "author": "Martinelli, Giuliano and Bonomo, Tommaso and Huguet Cabot, Pere-Llu{\\'\\i}s and Navigli, Roberto",
+        "title": "{BOOKCOREF}: Coreference Resolution at Book Scale",
+        "booktitle": "Proceedings of the 63rd Annual Meeting of the Association for Computational Linguistics "
+                     "(Volume 1: Long Papers)", "year": "2025", "pages": "24526--24544", "publisher": _ACL}),
+    "Martinelli, Gatti & Navigli 2025": ("inproceedings", "martinelli-etal-2025-xcore", {
+        "author": "Martinelli, Giuliano and Gatti, Bruno and Navigli, Roberto",
+        "title": "x{C}o{R}e: Cross-context Coreference Resolution",
+        "booktitle": "Proceedings of the 2025 Conference on Empirical Methods in Natural Language Processing",
+        "year": "2025", "pages": "34252--34266", "publisher": _ACL}),
     "Duron-Tejedor et al. 2023": ("misc", "duron-tejedor-etal-2023-evaluate", {
         "author": "Duron-Tejedor, Ana-Isabel and Amsili, Pascal and Poibeau, Thierry",
         "title": "How to Evaluate Coreference in Literary Texts?", "year": "2023", "eprint": "2401.00238",

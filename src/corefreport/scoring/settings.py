@@ -124,6 +124,17 @@ class Settings:
     ``etype``): every per-document metric is also scored per stratum, key and response chains each
     by their own property (``scoring/strata.py``). The totals are unchanged; the signature names
     them (``strata:…``)."""
+    window: int = 0
+    """``--window N``: every per-document metric also scored on each document cut into windows of
+    ``N`` words (a window closes at the end of the first sentence that brings it to ``N`` words or
+    more), next to the full documents, with the key's antecedent links within one window and across
+    windows (``scoring/windows.py``); 0: no windows. The totals are unchanged; the signature says
+    ``window:N``."""
+    response_windows: bool = False
+    """``--response-windows``: the response is one document per window (BookCoref's ``split``):
+    its documents are put back, in order, onto the key documents whose words they cover
+    (``io/windows.py``), so a response produced on windows is scored against full documents. In the
+    signature (``response:windows``)."""
     by: tuple[str, ...] = field(default=(), metadata={"signature": False})
     """Breakdown features of the link-level tables (presentation only; empty: each view's default,
     :data:`DEFAULT_BY` for the ARCS tables, class and type for ``compare``)."""
@@ -165,6 +176,10 @@ class Settings:
             out["cross_document"] = self.cross_document.as_dict()
         if self.strata:
             out["strata"] = list(self.strata)
+        if self.window:
+            out["window"] = self.window
+        if self.response_windows:
+            out["response_windows"] = True
         if self.linguistic:
             out["weights"] = list(self.weights)
         for a in active_analyses(self):  # each analysis says what its options are
@@ -265,6 +280,10 @@ def check(s: Settings) -> None:
         from .strata import check_strata
 
         check_strata(s)
+    if s.window or s.response_windows:
+        from .windows import check_window
+
+        check_window(s)
 
 
 @dataclass(frozen=True)
@@ -334,6 +353,10 @@ def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule:
         f.extend(a.signature(s))
     if s.strata:
         f.append(("strata", "+".join(s.strata)))
+    if s.window:
+        f.append(("window", str(s.window)))
+    if s.response_windows:
+        f.append(("response", "windows"))
     if s.truncate:
         f.append(("print", "trunc"))
     if pos_missing:

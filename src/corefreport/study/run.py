@@ -258,7 +258,14 @@ def _systems(plan: Plan, watch: Watch, staged: bool) -> Iterator[Systems]:
         watch.stage("resampling each stratum's counts…")
         strata = tuple(compare_strata(evs, st.spec, names[0], c.bootstrap, c.randomization, c.seed)
                        for st in plan.strata)
-    yield Systems(evs, comparison, True, subsets, groups, strata)
+    windows = None
+    if plan.settings.window and plan.compare is not None:
+        from .windows import compare_windows
+
+        c = plan.compare
+        watch.stage("resampling each document's windows…")
+        windows = compare_windows(evs, names[0], c.bootstrap, c.randomization, c.seed)
+    yield Systems(evs, comparison, True, subsets, groups, strata, windows)
 
 
 # --------------------------------------------------------------------------- groups of runs
@@ -366,7 +373,7 @@ def _groups(plan: Plan, watch: Watch) -> Iterator[Groups]:
     ds = plan.datasets[0]
     settings = plan.settings
     key = read.Key(ds.key, settings)
-    rc = read.read_corpus(ds.systems[0].response, settings)
+    rc = read.response_corpus(ds.systems[0].response, settings, key.corpus)
     grouping = plan.groupings[0]
     ev = _last(evaluation_stages(read.CorpusPairs(key.corpus, rc), settings=settings,
                                  progress=lambda d, t: watch.documents("scoring documents", d, len(key)),
