@@ -65,6 +65,10 @@ def accepted(option: str, label: str) -> bool:
         return True
     if option == "strata" and label == "empty list":  # no stratification, as no --strata
         return True
+    if option == "response_windows" and label == "false":  # off (True needs the files: refused on clusters)
+        return True
+    if option == "window" and label == "int":  # windows of 5 words: scored beside, the totals unchanged
+        return True
     if option == "attempted" and label in ("garbage", "str list"):
         return True
     if option == "scheme" and label == "garbage":
@@ -171,3 +175,12 @@ def test_the_matrix_ran_whole(request):
         pytest.skip("a part of the module was selected")
     assert sum(OUTCOMES.values()) == len(CASES) >= 350, OUTCOMES
     assert OUTCOMES["error naming the option"] > 300
+
+
+def test_response_windows_needs_the_files():
+    """``response_windows`` maps a response's windows back while the files are read: on clusters
+    (already one document each) it is refused naming the option, not ignored."""
+    with pytest.raises(SettingsError, match="^response_windows reads a response file of windows"):
+        corefreport.score(GOLD, PRED, response_windows=True)
+    with pytest.raises(SettingsError, match="^response_windows reads"):
+        corefreport.Scorer(response_windows=True)

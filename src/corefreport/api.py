@@ -85,6 +85,9 @@ def evaluate(key: Side, response: Side, *, tokens: Mapping[str, Tokens] | None =
         from .study.read import Source, pairs
 
         return _evaluate(pairs(Source(key), Source(response), s), settings=s, rows=rows)
+    if s.response_windows:  # a reading rule: the windows are mapped back while the files are read
+        raise SettingsError("response_windows reads a response file of windows against the key's full documents: "
+                            "give key and response as paths (clusters are already one document each)")
     return _evaluate(_corpus(key, "key", tokens), _corpus(response, "response", tokens), settings=s, rows=rows)
 
 
@@ -106,6 +109,9 @@ class Scorer:
 
     def __init__(self, **options: Any) -> None:
         self.settings = options.pop("settings", None) or settings(**options)
+        if self.settings.response_windows:
+            raise SettingsError("response_windows reads a response file of windows: the Scorer takes each "
+                                "document's clusters whole (score() and evaluate() take the files' paths)")
         self._running = Running(self.settings)
         self._warned = False
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ..scoring.outcomes import LinkOutcome
 from ..scoring.result import Evaluation
-from .context import document_of, span_text
+from .context import chain_name, document_of, span_text
 
 Span = tuple[int, int]
 
@@ -96,8 +96,10 @@ def mention(ev: Evaluation, doc_id: str, span: Span | None, side: str = "key") -
 
 
 def entity(ev: Evaluation, doc_id: str, chain: tuple[Span, ...], side: str = "key") -> str:
-    """An entity named by its first mention and its size: ``“our librarians” @272, 3 mentions``."""
-    return f"{mention(ev, doc_id, chain[0], side)}, {len(chain)} mentions"
+    """An entity named by its first mention and its size: ``“our librarians” @272, 3 mentions``; a
+    BookCoref character by its name first (``Mr. Darcy “Mr. Darcy” @11, 4 mentions``)."""
+    name = chain_name(ev, doc_id, chain[0], side)
+    return f"{name + ' ' if name else ''}{mention(ev, doc_id, chain[0], side)}, {len(chain)} mentions"
 
 
 def relation(ev: Evaluation, row: LinkOutcome, span: Span) -> str:

@@ -280,10 +280,9 @@ def check(s: Settings) -> None:
         from .strata import check_strata
 
         check_strata(s)
-    if s.window or s.response_windows:
-        from .windows import check_window
+    from .windows import check_window  # always: False, "" or [] are not "no windows" (0)
 
-        check_window(s)
+    check_window(s)
 
 
 @dataclass(frozen=True)
