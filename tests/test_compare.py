@@ -301,6 +301,36 @@ def test_changed_links_written_as_jsonl_and_csv(tmp_path):
     assert gain["system_outcome"] == "TP" and gain["baseline_outcome"] != "TP"
 
 
+def test_changed_links_say_why_each_system_got_its_outcome():
+    """Issue 38: the ``--links`` rows of ``compare`` carry each system's explanation, the sentence
+    ``score --links`` writes for the same referent of that system (one explanation everywhere); a
+    TP of ARCS 1 is the key's immediate predecessor, a side without a row says nothing."""
+    from corefreport.present.output import rows_text
+
+    evs = evaluations("gum")
+    cmp = comparison("gum")
+    rows = [json.loads(x) for x in changed_links_text(cmp, False, evs).splitlines()]
+    scored = {}
+    for name, ev in evs.items():
+        for x in rows_text(ev.rows, False, ev).splitlines():
+            r = json.loads(x)
+            side = "response" if r["outcome"] == "FP" else "key"
+            scored.setdefault((name, r["analysis"], r["doc_id"], r["start"], r["end"], side), r["why"])
+    assert len(rows) > 2000
+    for r in rows:
+        for who in ("baseline", "system"):
+            said = r[f"{who}_why"]
+            if r[f"{who}_outcome"] == "none":
+                assert said == ""
+                continue
+            assert said == scored[(r[who], r["analysis"], r["doc_id"], r["start"], r["end"], r["side"])] != ""
+            if r["analysis"] == "immediate" and r[f"{who}_outcome"] == "TP":
+                assert said.endswith("its immediate predecessor in the key too"), said
+    with_csv = list(csv.DictReader(io.StringIO(changed_links_text(cmp, True, evs))))
+    assert [x["system_why"] for x in with_csv] == [r["system_why"] for r in rows]
+    assert all(r["system_why"] == "" for r in (json.loads(x) for x in changed_links_text(cmp, False).splitlines()))
+
+
 def test_terminal_rendering_fits_80_columns():
     cmp = comparison("gum")
     text = render(cmp, 80)

@@ -77,6 +77,24 @@ def test_score_with_every_analysis_fits_100_columns_in_a_pipe():
     assert sum(len(x.split("|")) - 1 for x in part[:3]) == 11
 
 
+def test_compare_with_errors_and_strata_fits_100_columns_in_a_pipe():
+    """``compare`` piped: every line but the signatures within 100 columns (cautions and highlights
+    wrapped at their words, the two-system error tables in parts), and every key entity's change of
+    the largest 15 still listed with its row name repeated in each part."""
+    rules = shared_path("data", "xrenner", "conll2012", "rules-gum.conll")
+    text = piped("compare", str(KEY), f"rules={rules}", f"ml={ML}", "-a", "errors", "--strata", "chain-length",
+                 "-q")
+    lines = text.splitlines()
+    long = [x for x in lines if len(x) > PIPE_WIDTH and not x.startswith("metrics:")]
+    assert long == [], long[:3]
+    assert re.search(r"\d+ columns in 2 parts to fit 100 columns", text)
+    found = tables(text)
+    changes = [first for header, first in found if header[0] == "entity"]
+    assert len(changes) == 2 and len(changes[1]) >= 15
+    assert changes[0][:len(changes[1])] == changes[1]  # the rows in both parts (the first runs on into the second's header)
+    assert "Emperor Norton" in changes[0]
+
+
 def test_per_document_scores_fit_too():
     text = piped("score", str(KEY), str(ML), "-m", "all", "--per-doc", "-q")
     assert max(len(x) for x in text.splitlines() if not x.startswith("metrics:")) <= PIPE_WIDTH

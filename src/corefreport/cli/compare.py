@@ -65,4 +65,4 @@ def run_compare(key: str, systems: list[str], settings: Settings, *, bootstrap: 
     if links is not None:
         from ..present.output import changed_links_text
 
-        write_output(changed_links_text(study.comparison, links.suffix.lower() == ".csv"), links, force)
+        write_output(changed_links_text(study.comparison, links.suffix.lower() == ".csv", study.evaluations), links, force)

@@ -18,7 +18,7 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from ..scoring.outcomes import LinkOutcome
 from .inert import json_inert, terminal_text
@@ -165,18 +165,35 @@ def rows_text(rows: Iterable[LinkOutcome], csv_format: bool, ev: Evaluation | No
     return buf.getvalue()
 
 
-def changed_links_text(cmp: Comparison, csv_format: bool) -> str:
-    """Every referent whose outcome changed (:meth:`Comparison.link_rows`) as JSON lines or CSV;
-    with ``-a errors``, then every Kummerfeld & Klein error of either system (:meth:`Comparison.error_rows`:
-    ``analysis`` "errors", ``error_class``, ``errors``: only_baseline, only_system or both) — CSV
-    columns :data:`~corefreport.scoring.compare.ERROR_LINK_FIELDS` added after the links'."""
+def changed_links_text(cmp: Comparison, csv_format: bool,
+                       evaluations: Mapping[str, Evaluation] | None = None) -> str:
+    """Every referent whose outcome changed (:meth:`Comparison.link_rows`) as JSON lines or CSV,
+    each with ``baseline_why`` and ``system_why`` (:func:`~.why.why` of each system's row; empty
+    without ``evaluations`` or where a system has no row there); with ``-a errors``, then every
+    Kummerfeld & Klein error of either system (:meth:`Comparison.error_rows`: ``analysis``
+    "errors", ``error_class``, ``errors``: only_baseline, only_system or both) — CSV columns
+    :data:`~corefreport.scoring.compare.ERROR_LINK_FIELDS` added after the links'."""
     from ..scoring.compare import ERROR_LINK_FIELDS, LINK_FIELDS
+    from .why import outcome_index, why
 
-    rows = cmp.link_rows()
+    indexes: dict[str, dict] = {}
+
+    def said(name: str, r: dict) -> str:
+        ev = (evaluations or {}).get(name)
+        if ev is None or ev.key_corpus is None:
+            return ""
+        if name not in indexes:
+            indexes[name] = outcome_index(ev)
+        row = indexes[name].get((r["analysis"], r["doc_id"], r["start"], r["end"], r["side"]))
+        return why(ev, row) if row is not None else ""
+
+    rows = [{**r, "baseline_why": said(r["baseline"], r), "system_why": said(r["system"], r)}
+            for r in cmp.link_rows()]
     errors = cmp.error_rows()
     buf = io.StringIO()
     if csv_format:
-        fields = list(LINK_FIELDS) + ([f for f in ERROR_LINK_FIELDS if f not in LINK_FIELDS] if errors else [])
+        fields = list(LINK_FIELDS) + ["baseline_why", "system_why"] + (
+            [f for f in ERROR_LINK_FIELDS if f not in LINK_FIELDS] if errors else [])
         w = csv.DictWriter(buf, fieldnames=fields, lineterminator="\r\n", restval="")
         w.writeheader()
         for r in rows + errors:

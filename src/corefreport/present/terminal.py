@@ -1,5 +1,6 @@
 """Rich renderings for the terminal: a score's blocks (:mod:`.scoreview`, :func:`draw`) and a
-:class:`Comparison` (80 columns suffice; plain ASCII boxes when piped). Everything shown is a
+:class:`Comparison` (plain ASCII boxes at :data:`~.plain.PIPE_WIDTH` columns when piped, as
+a score's). Everything shown is a
 neutral table of :mod:`.tables`, formatted by :mod:`.numbers`."""
 
 from __future__ import annotations
@@ -23,12 +24,7 @@ if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
     from ..scoring.compare import Comparison, LinkChange
 
 
-FULL_WIDTH = 10_000
-"""The width of a comparison's tables in a pipe or a file: their natural width (a score's blocks
-are drawn at :data:`~.plain.PIPE_WIDTH`, :func:`draw`)."""
-
-
-def _console(file: TextIO, color: bool | None, pipe_width: int = FULL_WIDTH) -> tuple[Console, bool]:
+def _console(file: TextIO, color: bool | None, pipe_width: int = PIPE_WIDTH) -> tuple[Console, bool]:
     """A console for ``file``: the terminal's width on a terminal, ``pipe_width`` in a pipe or a file."""
     tty = file.isatty() if hasattr(file, "isatty") else False
     console = Console(file=file, width=None if tty else pipe_width, no_color=color is False or not tty,

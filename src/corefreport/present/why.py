@@ -169,6 +169,20 @@ def key_status(ev: Evaluation, row: LinkOutcome) -> str:
 # the explanation of each analysis
 
 
+def outcome_key(row: LinkOutcome) -> tuple[str, str, int, int, str]:
+    """How ``compare`` keys a referent across systems: analysis, document, span and side
+    ("response" for an FP row, else "key")."""
+    return row.analysis, row.doc_id, row.start, row.end, "response" if row.outcome == "FP" else "key"
+
+
+def outcome_index(ev: Evaluation) -> dict[tuple[str, str, int, int, str], LinkOutcome]:
+    """Every outcome row of ``ev`` by :func:`outcome_key` (the first row of a key, as ``compare``)."""
+    index: dict[tuple[str, str, int, int, str], LinkOutcome] = {}
+    for r in ev.rows:
+        index.setdefault(outcome_key(r), r)
+    return index
+
+
 def why(ev: Evaluation, row: LinkOutcome) -> str:
     """The row's outcome in words (:func:`outcome_why`), then the span the response actually
     wrote when its mention was matched by head or partially (``--match``)."""

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from rich.text import Text
 
 from ..present.context import span_text
-from ..present.why import why
+from ..present.why import outcome_index, why
 from ..present.inert import inert
 from ..present.labels import METRIC_LABELS, short_doc
 from ..present.numbers import NA, interval, p_value, pct, signed, signed_count
@@ -318,21 +318,18 @@ def changes_view(sy: Systems, system: str, scope: ChangeScope, width: int = 80) 
     return M.View("changes", "changed links", cols, rows, cell, note=note, values=values)
 
 
-_ROWS: dict[tuple[int, str], dict[tuple, LinkOutcome]] = {}
+_ROWS: dict[int, dict[tuple, LinkOutcome]] = {}
 
 
 def system_row(ev: Evaluation, c: LinkChange) -> LinkOutcome | None:
     """The system's outcome row of a changed referent (None: it has none there) — keyed as
-    ``compare`` keys them: document, span, side ("response" for an FP row)."""
-    k = (id(ev.rows), c.analysis)
-    index = _ROWS.get(k)
+    ``compare`` keys them (:func:`~corefreport.present.why.outcome_key`)."""
+    index = _ROWS.get(id(ev.rows))
     if index is None:
         if len(_ROWS) > 16:
             _ROWS.clear()
-        index = _ROWS[k] = {}
-        for r in M.rows_of(ev, c.analysis):
-            index.setdefault((r.doc_id, r.start, r.end, "response" if r.outcome == "FP" else "key"), r)
-    return index.get((c.doc_id, c.start, c.end, c.side))
+        index = _ROWS[id(ev.rows)] = outcome_index(ev)
+    return index.get((c.analysis, c.doc_id, c.start, c.end, c.side))
 
 
 def change_detail(sy: Systems, system: str, c: LinkChange, width: int = 76) -> Text:
