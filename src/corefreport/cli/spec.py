@@ -51,9 +51,11 @@ SCORING = (
     Opt("key_duplicates", ("--key-duplicates",), "A span repeated in the KEY: 'keep' (default, as reference v8.01: "
         "counted in both chains, so a key scored against itself can fall below 100%) or 'dedupe' (keep it once, in "
         "its first chain; warns). Not with --repeats corefud12 (--preset crac).", _SETTINGS["key_duplicates"], metavar="keep|dedupe"),
-    Opt("repeats", ("--repeats",), "Spans written twice: 'ref801' (default, as reference scorer v8.01) or "
+    Opt("repeats", ("--repeats",), "Spans written twice: 'ref801' (default, as reference scorer v8.01), "
         "'corefud12' (as corefud-scorer v1.2: once within a chain before singletons are dropped, in both chains "
-        "across chains; set by --preset crac). docs/matching.md rule 5.", None, metavar="ref801|corefud12"),
+        "across chains; set by --preset crac) or 'ua1' (as the UA scorer v1: every copy where it is written, looked "
+        "up in the last chain; set by the UA presets). docs/matching.md rule 5.", None,
+        metavar="ref801|corefud12|ua1"),
     Opt("split_antecedents", ("--split-antecedents",), "Split antecedents (Universal Anaphora ElementOf: the "
         "members of a plural entity): 'drop' (default: ignored), 'keep' (scored as the UA scorer v1 does by default: "
         "the plural entity's pseudo-mention aligned by Kuhn-Munkres; set by --preset codicrac22ar) or 'only' (the "

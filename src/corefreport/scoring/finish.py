@@ -122,7 +122,8 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
                 + pairing_warnings(part.response_side.documents, part.response_chains or not chains, part.missing,
                                    part.extra)
                 + part.token_warnings + duplicate_warnings(part.duplicates, settings.key_duplicates,
-                                                           settings.repeats == "corefud12"))
+                                                           settings.repeats == "corefud12",
+                                                           settings.repeats == "ua1"))
     labels = repeated_labels_warning(part.labels) if part.labels else None
     if labels:
         warnings.append(labels)

@@ -287,8 +287,8 @@ class StrataScorer:
         st = self.settings
         k = replace(kd, chains=[c for c, x in zip(kd.chains, sides[0]) if x == s])
         r = replace(rd, chains=[c for c, x in zip(rd.chains, sides[1]) if x == s]) if rd is not None else None
-        ad = align_document(k, r, Alignment(), st.singletons, False, st.key_duplicates, self.corefud)
-        ct = M.contingency(ad.key, ad.response, self.corefud is not None)
+        ad = align_document(k, r, Alignment(), st.singletons, False, st.key_duplicates, self.corefud, st.repeats)
+        ct = M.contingency(ad.key, ad.response, self.corefud is not None or st.repeats == "ua1")
         res = {n: f(ad.key, ad.response, ct) for n, f in self.chains}
         if self.batches:
             docs = []
