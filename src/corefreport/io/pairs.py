@@ -9,7 +9,9 @@ command line, the browser or the report — scores the same sequence of items:
   took (it counts in the response's statistics and is reported as extra).
 
 Pairing is by document id (``NAME; part N``; a response named ``NAME`` also matches ``NAME; part 0``,
-:func:`match_key`). While the response names its documents in the key's order both sides are read
+:func:`match_key`). Two CoNLL-2012 documents paired although their names are written otherwise after
+``#begin document`` (``(d);part 000`` and ``(d); part 000``) are named in a warning: scorer.pl v8.01
+pairs by the name as written and would score the key document as missing (:func:`renamed_warning`). While the response names its documents in the key's order both sides are read
 in step; at the first key document whose response is not the next one, the response's documents
 are listed once with where each is (its ids only are read), and each later key document's response
 is read from its place.
@@ -215,11 +217,14 @@ class _Index:
     def __init__(self, response: Side) -> None:
         self.where: dict[str, Locator] = {}
         self.by_norm: dict[tuple[str, int], str] = {}
+        self.names: dict[str, tuple[str, str, int]] = {}
+        """Each document's name as written (:func:`written`), its file and line."""
         self.warnings: list[str] = []
         """The reader warnings of the whole response."""
         for doc, where in response.documents(self.warnings, lambda: False):
             self.where[doc.doc_id] = where
             self.by_norm.setdefault(match_key(doc.doc_id), doc.doc_id)
+            self.names[doc.doc_id] = (written(doc), doc.source, doc.line or 0)
 
     def find(self, doc_id: str) -> str | None:
         return doc_id if doc_id in self.where else self.by_norm.get(match_key(doc_id))
@@ -354,16 +359,20 @@ class DocumentPairs:
         response_docs = response.documents(reading.response_warnings, rparse if pool else None)
         index: _Index | None = None
         used: set[str] = set()
+        renamed: list[tuple[str, str, int, str, str, int]] = []
+        names: bool | None = None  # both sides CoNLL-2012 (known once each side has begun)
         i = -1
         for i, (kd, kwhere) in enumerate(key.documents(reading.key_warnings, kparse if pool else None)):
             kplaces[kd.doc_id] = kwhere
             rd: Document | None = None
+            rname: tuple[str, str, int] | None = None
             if index is None:
                 nxt = next(response_docs, None)
                 if nxt is not None and nxt[0].doc_id == kd.doc_id:
                     rd = nxt[0]
                     rplaces[rd.doc_id] = nxt[1]
                     used.add(rd.doc_id)
+                    rname = (written(rd), rd.source, rd.line or 0)
                 else:
                     response_docs.close()
                     index = _Index(response)
@@ -374,11 +383,17 @@ class DocumentPairs:
                 rd = None
                 if rid is not None:
                     used.add(rid)
+                    rname = index.names[rid]
                     if mine(i):
                         rd = response.read(index.where[rid])
+            if names is None:
+                names = key.format == response.format == "conll2012"
+            if names and rname is not None and rname[0] != written(kd):
+                renamed.append((written(kd), kd.source, kd.line or 0, *rname))
             if mine(i):
                 yield Pair(i, kd, rd)
         reading.key_documents = i + 1
+        reading.response_warnings.extend(renamed_warning(renamed))
         j = i
         if index is None:  # in step to the end: the response documents after the key's last are extra
             for j, (rd, rwhere) in enumerate(response_docs, start=i + 1):
@@ -396,6 +411,28 @@ class DocumentPairs:
     def documents(self) -> tuple[Mapping[str, Document], Mapping[str, Document]]:
         """The key's and the response's documents by id, read when asked for (after a pass)."""
         return Documents(self.key, self.places[0]), Documents(self.response, self.places[1])
+
+
+def written(doc: Document) -> str:
+    """A CoNLL-2012 document's name as written after ``#begin document`` (what scorer.pl pairs by)."""
+    from .conll2012 import written_name
+
+    return doc.meta.get("name") or written_name(doc.doc_id)
+
+
+def renamed_warning(renamed: list[tuple[str, str, int, str, str, int]]) -> list[str]:
+    """The warning on key and response documents paired although their names are written otherwise
+    (each ``(key name, key file, line, response name, response file, line)``), naming the first three.
+
+    >>> renamed_warning([("(d); part 000", "k.conll", 1, "(d);part 000", "r.conll", 1)])[0][:94]
+    "1 response document(s) paired with a key document whose name is written otherwise: '(d);part 0"
+    """
+    if not renamed:
+        return []
+    shown = "; ".join(f"{r!r} ({rf}:{rl}) with {k!r} ({kf}:{kl})" for k, kf, kl, r, rf, rl in renamed[:3])
+    return [f"{len(renamed)} response document(s) paired with a key document whose name is written otherwise: "
+            f"{shown}{' …' if len(renamed) > 3 else ''}; scorer.pl v8.01 pairs documents by the name as written after "
+            "'#begin document' and would score such a key document as missing (docs/formats.md)"]
 
 
 def CorpusPairs(key: Corpus, response: Corpus) -> DocumentPairs:

@@ -294,9 +294,10 @@ def _min(value: str, path: str, n: int) -> None:
 
 def read_ua(path: str | Path, text: str | None = None) -> Corpus:
     """Read every document of one Universal Anaphora CoNLL-U Plus file (module docstring)."""
+    from .conll2012 import check_line_ends, read_text
+
     path = str(path)
     if text is None:
-        from .conll2012 import read_text
-
         text = read_text(path)
+    check_line_ends(path, text)
     return _UAReader(path).read(text)
