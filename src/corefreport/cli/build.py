@@ -120,4 +120,6 @@ def cross_document_fields(cross_document: bool, topic_from: str | None) -> dict:
         from ..study.groupsources import read_groups
 
         return {"cross_document": Topics(mapping=tuple(read_groups(topic_from).items()))}
+    if topic_from.startswith("meta:"):
+        return {"cross_document": Topics(field=topic_from[5:])}
     return {"cross_document": Topics(pattern=topic_from)}

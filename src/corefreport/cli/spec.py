@@ -92,8 +92,9 @@ SCORING = (
         "singletons (--drop-singletons) and the Mentions row (mention detection) with them, in one run.", False,
         "flag"),
     Opt("topic_from", ("--topic-from",), "Topics of --cross-document: a regular expression searched in each "
-        "document's name (its group 1, else the match: '^(\\d+)_' gives ECB+'s '36' of '36_1ecb'), or a FILE of "
-        "DOC_ID<TAB>TOPIC lines.", None, metavar="PATTERN|FILE"),
+        "document's name (its group 1, else the match: '^(\\d+)_' gives ECB+'s '36' of '36_1ecb'), a FILE of "
+        "DOC_ID<TAB>TOPIC lines, or meta:NAME, what the file gives each document (uCDCR: meta:topic, "
+        "meta:subtopic).", None, metavar="PATTERN|FILE|meta:NAME"),
     Opt("weights", ("--weights",), "Link weights of the linguistically aware metrics (Chen & Ng 2013; default W4).",
         _numbers("weights"), metavar="NAM,NOM,PRO,SING"),
     Opt("by", ("--by",), "Feature to break link-level scores down by (repeatable): a mention feature (mtype, "

@@ -30,7 +30,8 @@ Format: one JSON object per line, one line per document.
   cross-document clusters of a topic scored as SciCo's evaluation does (:func:`_scico`).
 * A file whose first character is ``[`` is one JSON array of such objects (text2text-coref
   writes one); each object's line is where it starts. An array of WEC-Eng mentions (objects with
-  ``mention_context``, ``tokens_number``, ``coref_chain``, ``doc_id``) is read by :mod:`.wec`.
+  ``mention_context``, ``tokens_number``, ``coref_chain``, ``doc_id``) is read by :mod:`.wec`; one of
+  uCDCR's mentions (which also place their context in the document) by :mod:`.ucdcr`.
 * Errors name the file and line: a line that is not valid JSON (with the JSON error), not an
   object, no ``doc_key`` or ``sentences``, ``sentences`` not a list of lists, a cluster that is not a
   list, a mention that is not two integers, ``start > end``, a negative offset or one beyond the
@@ -62,9 +63,12 @@ def read_jsonlines(path: str | Path, text: str | None = None, field: str = "clus
     if body.startswith("["):  # WEC-Eng: an array of mentions, each with its context (io/wec.py)
         from itertools import chain
 
+        from .ucdcr import is_ucdcr, read_ucdcr
         from .wec import is_wec, read_wec
 
         first = next(iter(lines), None)
+        if first is not None and is_ucdcr(first[1]):  # uCDCR: WEC's mentions placed in their documents
+            return read_ucdcr(path, chain([first], lines), key=key)
         if first is not None and is_wec(first[1]):
             return read_wec(path, chain([first], lines), key=key)
         lines = chain([first] if first is not None else [], lines)
