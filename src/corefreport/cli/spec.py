@@ -151,6 +151,9 @@ COMMANDS: dict[str, tuple[Opt, ...]] = {
         _FORCE,
         Opt("per_doc", ("--per-doc",), "Also show per-document scores (worst first).", False, "flag", fast=True),
         Opt("links", ("--links",), "Write the outcome rows (one per referent and analysis) to FILE: .jsonl or .csv."),
+        Opt("alignment_words", ("--alignment-words",), "A markup response: write the words its alignment to the "
+            "key did not match (substituted, inserted, deleted), one a line with its document, to FILE: .jsonl or "
+            ".csv (docs/formats.md)."),
         *_FORMATS,
         Opt("example", ("--example",), "Score the bundled example (3 GUM documents against real xrenner output).",
             False, "flag", fast=True),

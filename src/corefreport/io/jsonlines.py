@@ -49,6 +49,8 @@ from .conll2012 import document_id, read_text
 from ..errors import InputError
 
 COLUMN_KEYS = (("speakers", "speaker"), ("pos", "pos"), ("_document_ids", "document"))
+T2T = "\x00text2text"
+"""Marks an object read by text2text-coref's keys (``Document.meta["format"] = "text2text"``)."""
 
 
 def read_jsonlines(path: str | Path, text: str | None = None, field: str = "clusters", key: bool = False) -> Corpus:
@@ -216,6 +218,7 @@ def _normalize(path: str, ln: int, obj: dict[str, Any], warnings: list[str]) -> 
         obj = {**obj, "sentences": sentences}
         if "clusters" not in obj and "clusters_token_offsets" in obj:
             obj["clusters"] = obj["clusters_token_offsets"]
+            obj[T2T] = True  # text2text-coref's JSON (the round-trip ceiling, io/roundtrip.py)
         if any(isinstance(t, str) and t.startswith("##") for s in sentences if isinstance(s, list) for t in s):
             obj = _without_empty_nodes(path, ln, obj, warnings)
     if "sentences" not in obj:
@@ -296,6 +299,8 @@ def _read_document(path: str, ln: int, obj: dict[str, Any], doc_id: str, field: 
     doc = Document(doc_id=doc_id, source=path, line=ln)
     if isinstance(obj.get("genre"), str) and obj["genre"].strip():  # a genre field, where a corpus has one
         doc.meta["genre"] = obj["genre"].strip()
+    if obj.get(T2T):
+        doc.meta["format"] = "text2text"
     sentences = obj["sentences"]
     if not isinstance(sentences, list) or not all(isinstance(s, list) for s in sentences):
         raise InputError(path, ln, f"'sentences' of {doc_id!r} must be a list of token lists")

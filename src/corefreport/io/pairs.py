@@ -268,6 +268,9 @@ class DocumentPairs:
         self.places: tuple[dict[str, Locator], dict[str, Locator]] = ({}, {})
         self.markup_policy = "organisers"
         self.ceiling_side = False
+        self.round_trip_side = False
+        self.reductions: dict[str, dict[str, int]] = {}
+        """The round trip's pairs (:meth:`round_trip`): what it changed in each key document."""
         self.read_markup: dict[int, tuple] = {}
         """A markup response: key item → (response document, ceiling document, diagnostics)."""
         return self
@@ -275,7 +278,28 @@ class DocumentPairs:
     @property
     def markup(self) -> bool:
         """Whether the response is markup text read onto the key's words (known after :meth:`prepare`)."""
-        return self.response.markup is not None
+        return self.response.markup is not None and not self.round_trip_side
+
+    @property
+    def round_trips(self) -> bool:
+        """Whether the response went through text2text-coref's conversion: markup, or its JSON
+        (``doc_id``, ``tokens``, ``clusters_token_offsets``; known after :meth:`prepare`)."""
+        if self.round_trip_side or self.ceiling_side:
+            return False
+        if self.response.markup is not None:
+            return True
+        corpus = self.response.corpus
+        return corpus is not None and any(d.meta.get("format") == "text2text" for d in corpus)
+
+    def round_trip(self) -> DocumentPairs:
+        """The pairs of each key document and its round trip through text2text-coref's conversion
+        (the round-trip ceiling's pairs): its JSON read back (:func:`.roundtrip.round_trip`), or for
+        a markup response its markup (:func:`.markup.key_markup`) read back onto its own words;
+        after a pass, ``reductions`` holds what each lost (:func:`.roundtrip.losses`)."""
+        other = DocumentPairs.__new__(DocumentPairs).with_sides(self.key, self.response)
+        other.round_trip_side = True
+        other.markup_policy = self.markup_policy
+        return other
 
     def ceiling(self) -> DocumentPairs:
         """The pairs of the key and the alignment ceiling of a markup response (:mod:`.markup`)."""
@@ -325,6 +349,8 @@ class DocumentPairs:
     @property
     def formats(self) -> tuple[str, str]:
         """The two sides' formats (known once a pass began, or :meth:`prepare` ran)."""
+        if self.round_trip_side:
+            return self.key.format, self.key.format
         return self.key.format, self.response.format
 
     def prepare(self, markup_policy: str | None = None) -> None:
@@ -340,6 +366,24 @@ class DocumentPairs:
         """The items of ``share`` in order (every item's place is counted in ``reading``; the
         documents of other shares are not parsed)."""
         key, response = self.key, self.response
+        if self.round_trip_side:  # each key document and its round trip, in one process
+            from .roundtrip import losses, round_trip
+
+            i = -1
+            for i, (kd, kwhere) in enumerate(key.documents(reading.key_warnings)):
+                self.places[0][kd.doc_id] = kwhere
+                self.reductions[kd.doc_id] = losses(kd)
+                if response.markup is not None:  # the key's own markup read back onto its words
+                    from .markup import MarkupDocument, key_markup, read_onto_key
+
+                    rd = read_onto_key(MarkupDocument(kd.source, kd.line or 0, key_markup(kd)), kd, self.markup_policy,
+                                       ceiling=False)[0]
+                else:
+                    rd = round_trip(kd)
+                self.places[1][kd.doc_id] = (rd,)
+                yield Pair(i, kd, rd)
+            reading.key_documents = reading.items = i + 1
+            return
         if response.markup is not None:  # read whole, scored in one process
             yield from self._markup_pairs(reading)
             return
