@@ -435,6 +435,8 @@ class DocumentPairs:
             if names and rname is not None and rname[0] != written(kd):
                 renamed.append((written(kd), kd.source, kd.line or 0, *rname))
             if mine(i):
+                if rd is not None and len(kd.tokens) != len(rd.tokens):
+                    _repeated_copy(kd, rd, reading)
                 yield Pair(i, kd, rd)
         reading.key_documents = i + 1
         reading.response_warnings.extend(renamed_warning(renamed))
@@ -477,6 +479,20 @@ def renamed_warning(renamed: list[tuple[str, str, int, str, str, int]]) -> list[
     return [f"{len(renamed)} response document(s) paired with a key document whose name is written otherwise: "
             f"{shown}{' …' if len(renamed) > 3 else ''}; scorer.pl v8.01 pairs documents by the name as written after "
             "'#begin document' and would score such a key document as missing (docs/formats.md)"]
+
+
+def _repeated_copy(kd: Document, rd: Document, reading: Reading) -> None:
+    """An :class:`InputError` when a key and a response document of different lengths are the last
+    copy of an id their file writes more than once (of which only the last is read, as scorer.pl
+    v8.01): the repetition is the likelier cause, and its warning would never be printed."""
+    from .conll2012 import repeat_warning_of
+
+    for side, doc, warnings in (("key", kd, reading.key_warnings), ("response", rd, reading.response_warnings)):
+        note = repeat_warning_of(warnings, doc)
+        if note is not None:
+            raise InputError(doc.source, doc.line, f"document {kd.doc_id!r} has {len(kd.tokens)} tokens in the key "
+                             f"({kd.source}) but {len(rd.tokens)} in the response ({rd.source}), and the {side} "
+                             f"{note}")
 
 
 def CorpusPairs(key: Corpus, response: Corpus) -> DocumentPairs:

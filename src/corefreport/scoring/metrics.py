@@ -395,15 +395,22 @@ def blanc(key: Chains, response: Chains, ct: Contingency | None = None) -> Blanc
 
 
 def _link_sets(chains: Chains) -> tuple[set, set]:
+    """The coreference links ``{u, v}`` of two mentions of a chain and the non-coreference links of
+    two of different chains, as sets (a mention written twice in a chain links to itself: ``{u}``).
+    Taken over each chain's distinct mentions, which gives the same sets: repeated mentions cost
+    their number, not its square."""
     coref: set = set()
     non: set = set()
-    for i, a in enumerate(chains):
-        for x in range(len(a)):
-            for y in range(x + 1, len(a)):
-                coref.add(frozenset((a[x], a[y])))
-        for b in chains[i + 1 :]:
-            for u in a:
-                for v in b:
+    distinct = [list(dict.fromkeys(a)) for a in chains]
+    for i, (a, ua) in enumerate(zip(chains, distinct)):
+        if len(ua) < len(a):
+            coref.update(frozenset((u,)) for u, n in Counter(a).items() if n > 1)
+        for x in range(len(ua)):
+            for y in range(x + 1, len(ua)):
+                coref.add(frozenset((ua[x], ua[y])))
+        for ub in distinct[i + 1 :]:
+            for u in ua:
+                for v in ub:
                     non.add(frozenset((u, v)))
     return coref, non
 
