@@ -16,7 +16,7 @@ MODULES = ["corefreport.scoring.counts", "corefreport.scoring.metrics", "corefre
            "corefreport.present.scoreview", "corefreport.present.plain", "corefreport.present.explain", "corefreport.report.examples",
            "corefreport.present.sampling", "corefreport.present.inert", "corefreport.present.latex", "corefreport.lsap", "corefreport.io.wordalign", "corefreport.io.ua", "corefreport.scoring.nonref",
            "corefreport.io.ua_layers", "corefreport.scoring.bridging", "corefreport.scoring.deixis", "corefreport.scoring.layers", "corefreport.present.tables", "corefreport.io.corefud_bridge",
-           "corefreport.io.wec", "corefreport.io.corefud_splitante", "corefreport.scoring.mina",
+           "corefreport.io.wec", "corefreport.io.conll2012", "corefreport.io.pairs", "corefreport.io.ucdcr", "corefreport.io.roundtrip", "corefreport.io.corefud_splitante", "corefreport.scoring.mina",
            "corefreport.scoring.empty_nodes", "corefreport.scoring.errordiff", "corefreport.report.document"]
 
 

@@ -119,7 +119,8 @@ def _window(value: str | None) -> int:
 
 def cross_document_fields(cross_document: bool, topic_from: str | None) -> dict:
     """The :class:`Settings` fields of ``--cross-document`` and ``--topic-from``: a file of
-    ``DOC_ID<TAB>TOPIC`` lines when it names one (:func:`topic_source`), else a pattern."""
+    ``DOC_ID<TAB>TOPIC`` lines when it names one (:func:`topic_source`), ``meta:NAME`` a field of
+    each document's metadata, else a pattern."""
     if topic_from is not None and not cross_document:
         fail("--topic-from says how documents form topics for --cross-document: give both")
     if not cross_document:
@@ -128,6 +129,8 @@ def cross_document_fields(cross_document: bool, topic_from: str | None) -> dict:
 
     if topic_from is None:
         return {"cross_document": Topics()}
+    if topic_from.startswith("meta:"):  # a field of each document's metadata (uCDCR's topic, subtopic_id)
+        return {"cross_document": Topics(field=topic_from[5:])}
     if topic_source(topic_from) == "pattern":
         return {"cross_document": Topics(pattern=topic_from)}
     from ..errors import InputError

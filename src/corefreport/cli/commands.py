@@ -86,6 +86,7 @@ def score(
     subsets: SCORE.subsets = D("score", "subsets"),
     runs: SCORE.runs = D("score", "runs"),
     datasets: SCORE.datasets = D("score", "datasets"),
+    alignment_words: SCORE.alignment_words_as(Optional[Path]) = None,
     *,
     settings: Settings,
 ) -> None:
@@ -95,7 +96,7 @@ def score(
     from .score import run_score
 
     run_score(key, response, fmt, output, force, per_doc, links, key_format, response_format, example, quiet, jobs,
-              settings=settings, subsets=subsets, runs=runs, datasets=datasets)
+              settings=settings, subsets=subsets, runs=runs, datasets=datasets, alignment_words=alignment_words)
 
 
 @app.command()

@@ -34,7 +34,7 @@ def typer_option(o: Opt, annotation=None):
     return Annotated[annotation, typer.Option(*o.flags, metavar=o.metavar, help=o.help)]
 
 
-OUTPUT_FILES = ("output", "links")
+OUTPUT_FILES = ("output", "links", "alignment_words")
 """The options that name a file to write (:func:`~.build.output_path`)."""
 
 

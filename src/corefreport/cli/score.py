@@ -18,7 +18,8 @@ def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutF
               output: Optional[Path] = None, force: bool = False, per_doc: bool = False,
               links: Optional[Path] = None, key_format=None, response_format=None, example: bool = False,
               quiet: bool = False, jobs: Optional[int] = None, *, settings: Settings,
-              subsets: Optional[list[str]] = None, runs: bool = False, datasets: bool = False) -> None:
+              subsets: Optional[list[str]] = None, runs: bool = False, datasets: bool = False,
+              alignment_words: Optional[Path] = None) -> None:
     """Score RESPONSE against KEY (or its runs, or several datasets) and write the result."""
     from ..study.plan import Policy, plan_of
     from ..study.run import run
@@ -34,12 +35,14 @@ def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutF
         fail("give KEY and RESPONSE (or --example)")
     if several:
         what = "one run" if runs else "one dataset"
-        for given, flag in ((per_doc, "--per-doc"), (links is not None, "--links"), (subsets, "--subsets")):
+        for given, flag in ((per_doc, "--per-doc"), (links is not None, "--links"), (subsets, "--subsets"),
+                            (alignment_words is not None, "--alignment-words")):
             if given:
                 fail(f"{flag} is not available with {several}: score {what} alone")
     if links is not None and not settings.analyses:
         fail("--links needs an --analysis (e.g. --analysis arcs)")
     refuse_existing(links, force)
+    refuse_existing(alignment_words, force)
     refuse_existing(output, force)
     check_jobs(jobs)
     watch = progress_bar(quiet) if not several else None  # its clock starts before reading
@@ -61,6 +64,14 @@ def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutF
         from ..present.output import rows_text
 
         write_output(rows_text(study.evaluation.rows, links.suffix.lower() == ".csv", study.evaluation), links, force)
+    if alignment_words is not None:
+        from ..present.alignment import edits_text
+
+        text = edits_text(study.evaluation, alignment_words.suffix.lower() == ".csv")
+        if text is None:
+            fail("--alignment-words lists the words a markup response's alignment did not match: RESPONSE is not "
+                 "markup (text2text or brackets)")
+        write_output(text, alignment_words, force)
     from ..present.study import score_output
 
     emit(score_output(study, fmt.value, per_doc), output, force)

@@ -51,9 +51,11 @@ SCORING = (
     Opt("key_duplicates", ("--key-duplicates",), "A span repeated in the KEY: 'keep' (default, as reference v8.01: "
         "counted in both chains, so a key scored against itself can fall below 100%) or 'dedupe' (keep it once, in "
         "its first chain; warns). Not with --repeats corefud12 (--preset crac).", _SETTINGS["key_duplicates"], metavar="keep|dedupe"),
-    Opt("repeats", ("--repeats",), "Spans written twice: 'ref801' (default, as reference scorer v8.01) or "
+    Opt("repeats", ("--repeats",), "Spans written twice: 'ref801' (default, as reference scorer v8.01), "
         "'corefud12' (as corefud-scorer v1.2: once within a chain before singletons are dropped, in both chains "
-        "across chains; set by --preset crac). docs/matching.md rule 5.", None, metavar="ref801|corefud12"),
+        "across chains; set by --preset crac) or 'ua1' (as the UA scorer v1: every copy where it is written, looked "
+        "up in the last chain; set by the UA presets). docs/matching.md rule 5.", None,
+        metavar="ref801|corefud12|ua1"),
     Opt("split_antecedents", ("--split-antecedents",), "Split antecedents (Universal Anaphora ElementOf: the "
         "members of a plural entity): 'drop' (default: ignored), 'keep' (scored as the UA scorer v1 does by default: "
         "the plural entity's pseudo-mention aligned by Kuhn-Munkres; set by --preset codicrac22ar) or 'only' (the "
@@ -90,8 +92,9 @@ SCORING = (
         "singletons (--drop-singletons) and the Mentions row (mention detection) with them, in one run.", False,
         "flag"),
     Opt("topic_from", ("--topic-from",), "Topics of --cross-document: a regular expression searched in each "
-        "document's name (its group 1, else the match: '^(\\d+)_' gives ECB+'s '36' of '36_1ecb'), or a FILE of "
-        "DOC_ID<TAB>TOPIC lines.", None, metavar="PATTERN|FILE"),
+        "document's name (its group 1, else the match: '^(\\d+)_' gives ECB+'s '36' of '36_1ecb'), a FILE of "
+        "DOC_ID<TAB>TOPIC lines, or meta:NAME, what the file gives each document (uCDCR: meta:topic, "
+        "meta:subtopic).", None, metavar="PATTERN|FILE|meta:NAME"),
     Opt("weights", ("--weights",), "Link weights of the linguistically aware metrics (Chen & Ng 2013; default W4).",
         _numbers("weights"), metavar="NAM,NOM,PRO,SING"),
     Opt("by", ("--by",), "Feature to break link-level scores down by (repeatable): a mention feature (mtype, "
@@ -157,6 +160,9 @@ COMMANDS: dict[str, tuple[Opt, ...]] = {
         _FORCE,
         Opt("per_doc", ("--per-doc",), "Also show per-document scores (worst first).", False, "flag", fast=True),
         Opt("links", ("--links",), "Write the outcome rows (one per referent and analysis) to FILE: .jsonl or .csv."),
+        Opt("alignment_words", ("--alignment-words",), "A markup response: write the words its alignment to the "
+            "key did not match (substituted, inserted, deleted), one a line with its document, to FILE: .jsonl or "
+            ".csv (docs/formats.md)."),
         *_FORMATS,
         Opt("example", ("--example",), "Score the bundled example (3 GUM documents against real xrenner output).",
             False, "flag", fast=True),

@@ -38,6 +38,9 @@ from ..model import Chain, Corpus, Document, Mention
 from ..errors import InputError
 
 BEGIN_RE = re.compile(r"^#\s*begin document\s*(.*?)\s*$")
+WRITTEN_RE = re.compile(r"^#\s*begin document (.*)$")
+r"""The name as scorer.pl v8.01 takes it (``GetFileNames``: ``/^#\s*begin document (.*?)$/`` on the
+line without its CR) and pairs key and response documents by, spaces and all."""
 END_RE = re.compile(r"^#\s*end document")
 NAME_PART_RE = re.compile(r"^\((.*)\)\s*;?\s*(?:part\s+(\d+))?\s*$")
 CELL_SPLIT_RE = re.compile(r"([()|])")
@@ -52,6 +55,18 @@ REPEATED = (LAST, RENAME)
 as scorer.pl v8.01 reads it (``GetFileNames`` keeps the last offset of each name, both for the key
 and for the response); ``rename``: every copy, the second as ``ID#2`` (and so on), each scored as
 a document of its own. (``all``: every copy under its own id, for a scan of the ids alone.)"""
+
+
+def written_name(doc_id: str) -> str:
+    """The usual way of writing id ``doc_id`` after ``#begin document``: ``(NAME); part N`` for
+    ``NAME; part N``, else the id. A document written otherwise keeps what it wrote as
+    ``Document.meta["name"]`` (the pairing warns when scorer.pl would not pair two documents).
+
+    >>> written_name("bc/cnn/00/cnn_0004; part 000"), written_name("GUM_bio_byron")
+    ('(bc/cnn/00/cnn_0004); part 000', 'GUM_bio_byron')
+    """
+    name, sep, part = doc_id.rpartition("; part ")
+    return f"({name}); part {part}" if sep and part.isdigit() else doc_id
 
 
 def document_id(raw: str, fallback: str) -> str:
@@ -161,6 +176,34 @@ def _cell_ops(cell: str) -> tuple[tuple[int, str], ...] | None:
     return ops
 
 
+SCORER_PL_RES = (re.compile(r"\((\d+)\)"), re.compile(r"\((\d+)"), re.compile(r"(\d+)\)"))
+SPACED_NOTE = "read as scorer.pl v8.01 reads that TAB-separated field"
+
+
+def scorer_pl_ops(field: str) -> tuple[tuple[int, str], ...] | None:
+    """The bracket operations scorer.pl v8.01 finds in a last TAB-separated field that holds a space
+    before the annotation (``* (1)``, a parse bit and the coreference column joined by a space):
+    ``GetCoreference`` drops ``(n+m)``, then takes ``(n)``, then ``(n``, then ``n)`` wherever they are
+    in the field, digits only, each removed as found. ``None`` when the field's last word is not
+    bracket notation or ``-``/``_`` (not such a line: an error, as any unreadable cell).
+
+    >>> scorer_pl_ops("* (1)"), scorer_pl_ops("*) 3)|(4"), scorer_pl_ops("* -")
+    (((0, '1'),), ((1, '4'), (2, '3')), ())
+    >>> scorer_pl_ops("John Smith") is None
+    True
+    """
+    pieces = field.split()
+    if len(pieces) < 2 or _cell_ops(pieces[-1]) is None:
+        return None
+    s = SPLIT_ANTE_RE.sub("", field)
+    ops: list[tuple[int, str]] = []
+    for kind, rx in zip((SINGLE, OPEN, CLOSE), SCORER_PL_RES):
+        while (m := rx.search(s)) is not None:
+            ops.append((kind, m.group(1)))
+            s = s[:m.start()] + s[m.end():]
+    return tuple(ops)
+
+
 def _hash_lines(text: str):
     """(start, end) offsets of every line that begins with '#', found with str.find (C speed)."""
     pos = 0 if text.startswith("#") else text.find("\n#")
@@ -187,6 +230,7 @@ def read_conll2012(path: str | Path, text: str | None = None, columns: bool = Tr
     path = str(path)
     if text is None:
         text = read_text(path)
+    check_line_ends(path, text)
     corpus = Corpus(source=path, format="conll2012")
     last = None
     if repeated == LAST:
@@ -281,11 +325,13 @@ def scan_documents(path: str, text: str, seen: dict[str, int], warnings: list[st
                                 "(--repeated-documents rename; scorer.pl v8.01 scores only the last copy)")
                 doc_id = f"{doc_id}#{k}"
             seen.setdefault(doc_id, line_no)
-            inside = (doc_id, line_no, stop + 1, start, skip)
+            written = WRITTEN_RE.match(line)
+            name = written.group(1) if written else line  # without the space scorer.pl finds no name
+            inside = (doc_id, line_no, stop + 1, start, skip, name if name != written_name(doc_id) else None)
         elif END_RE.match(line):
             if inside is None:
                 continue
-            doc_id, begin_line, offset, begin_at, skip = inside
+            doc_id, begin_line, offset, begin_at, skip, name = inside
             inside = None
             outside_from = stop
             outside_line = line_no
@@ -297,9 +343,12 @@ def scan_documents(path: str, text: str, seen: dict[str, int], warnings: list[st
                 block = text[offset:start] if offset <= start else ""
                 if ("\t " in block or "\t\r" in block) and not any(BLANK_FIELD_NOTE in w for w in warnings):
                     _warn_blank_field(path, block, begin_line + 1, warnings)
-                yield _read_document(path, block, begin_line + 1, doc_id, begin_line, columns, intern_words)
+                doc = _read_document(path, block, begin_line + 1, doc_id, begin_line, columns, intern_words, warnings)
             else:
-                yield Document(doc_id=doc_id, source=path, line=begin_line)
+                doc = Document(doc_id=doc_id, source=path, line=begin_line)
+            if name is not None:
+                doc.meta["name"] = name
+            yield doc
     if inside is not None:
         raise InputError(path, inside[1], f"document {inside[0]!r} has no '#end document' line")
     _check_outside(path, text, outside_from, len(text), outside_line)
@@ -368,6 +417,8 @@ def iter_conll2012(path: str, seen: dict[str, int], warnings: list[str], columns
             except OSError as err:
                 raise InputError(path, None, f"cannot read file: {err.strerror or err}") from None
             if data:
+                if first and not pending:
+                    check_line_ends(path, data)
                 cut = end_cut(data, not pending or pending[-1].endswith(b"\n"))
                 if cut < 0:
                     pending.append(data)
@@ -522,10 +573,11 @@ class _LineIndex:
 
 
 def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_line: int,
-                   columns: bool = True, intern_words: bool = True) -> Document:
+                   columns: bool = True, intern_words: bool = True, warnings: list[str] | None = None) -> Document:
     """Read one document's lines (the text between ``#begin document`` and ``#end document``).
 
-    ``first_line`` is the file line number of the block's first line, for error messages. Written
+    ``first_line`` is the file line number of the block's first line, for error messages;
+    ``warnings`` receives the first line of the file whose annotation follows a space (:func:`scorer_pl_ops`). Written
     with list comprehensions (not one Python loop step per token) because reading dominates the
     time to score a large corpus.
     """
@@ -582,6 +634,12 @@ def _read_document(path: str, block: str, first_line: int, doc_id: str, begin_li
         ops = ops_of(cell)
         if ops is None:
             ops = _cell_ops(cell)
+            if ops is None and tab:  # "…\t* (1)": a space before the annotation, in the last TAB field
+                ops = scorer_pl_ops(cell)
+                if ops is not None and warnings is not None and not any(SPACED_NOTE in w for w in warnings):
+                    warnings.append(f"{path}:{line_of[t]}: the coreference annotation follows a space, not a TAB "
+                                    f"({_shown(cell.strip())}): its brackets {SPACED_NOTE} (digits only; later such "
+                                    "lines of this file are not listed)")
             if ops is None:
                 raise InputError(path, line_of[t], f"cannot read coreference annotation {_shown(cell.strip())} in the last "
                                  "column (expected '(n', 'n)', '(n)' joined by '|', or '-')")
@@ -673,6 +731,21 @@ def _field(cols: list[str], w: int) -> str:
     if w < len(cols) - 1:
         return cols[w]
     return cols[0] if len(cols) == 1 and w == 0 else ""
+
+
+def check_line_ends(path: str, text: str | bytes) -> None:
+    r"""Refuse a text whose lines end with a carriage return alone (classic Mac OS line ends): every
+    reader would see one line (and take the whole text for a document name); CRLF is read.
+
+    >>> check_line_ends("f", "a\r\nb\r\n")
+    >>> check_line_ends("f", "#begin document (d)\rx\r")
+    Traceback (most recent call last):
+    corefreport.errors.InputError: f:1: the lines end with a carriage return (CR) alone, not a line feed (LF or CRLF): the file reads as one line; convert its line ends first (e.g. tr '\r' '\n' < FILE > NEW)
+    """
+    cr, lf = ("\r", "\n") if isinstance(text, str) else (b"\r", b"\n")
+    if cr in text and text.count(cr) - text.count(cr + lf) > text.count(lf):
+        raise InputError(path, 1, "the lines end with a carriage return (CR) alone, not a line feed (LF or CRLF): the "
+                         "file reads as one line; convert its line ends first (e.g. tr '\\r' '\\n' < FILE > NEW)")
 
 
 def read_text(path: str) -> str:

@@ -57,7 +57,9 @@ Format (CorefUD 1.x, the UA "compact" proposal) and the choices made here:
   (``15.1``), holding one mention on the word it follows (the sentence's first word for ``0.k``)
   whose line is the node's and whose features are its ``sentence`` (0-based in the document),
   ``form``, ``lemma``, ``upos``, ``xpos``, ``feats`` and ``deps`` (the columns as written).
-* Every error names the file and line: a line without 10 columns, a bad ID, unreadable ``Entity=``
+* A word line with a TAB after MISC (and text after it) is read as Udapi reads it: stripped at its end,
+  its first 10 columns (a warning at the file's first such line).
+* Every error names the file and line: a line with fewer than 10 columns, a bad ID, unreadable ``Entity=``
   text, a head index outside its mention, a closing bracket without an opening one, a mention never closed by the end of its document.
 """
 
@@ -68,7 +70,7 @@ import re
 from pathlib import Path
 
 from ..model import Chain, Corpus, Document, Mention
-from .conll2012 import read_text
+from .conll2012 import check_line_ends, read_text
 from .corefud_bridge import read_bridges
 from .corefud_splitante import read_split_antecedents
 from ..errors import InputError
@@ -416,6 +418,8 @@ class _ConlluReader:
         self.split_ante = 0
         self.bridges = 0
         self.bad_heads = 0
+        self.after_misc: int | None = None
+        """The first word line with a TAB after MISC (:meth:`beyond_misc`)."""
 
     def read(self, text: str) -> Corpus:
         if "\r" in text:
@@ -478,9 +482,7 @@ class _ConlluReader:
         """Lines ``a``..``b-1`` (0-based), none blank or a comment: words, multi-word tokens, empty nodes."""
         rows = [line.split("\t") for line in lines[a:b]]
         if any(len(r) != 10 for r in rows):
-            k = next(k for k, r in enumerate(rows) if len(r) != 10)
-            raise InputError(self.path, a + k + 1, f"a CoNLL-U word line has 10 TAB-separated columns, this one has "
-                             f"{len(rows[k])}")
+            rows = [r if len(r) == 10 else self.beyond_misc(lines[a + k], a + k + 1) for k, r in enumerate(rows)]
         line_of = list(range(a + 1, b + 1))
         everything = None
         if not all(r[0].isdigit() and r[0].isascii() for r in rows):
@@ -575,6 +577,25 @@ class _ConlluReader:
                              "range such as 7-8, or an empty node such as 7.1)")
         return False
 
+    def beyond_misc(self, line: str, ln: int) -> list[str]:
+        """The 10 columns of a word line that does not split into 10 at its TABs, as Udapi reads it
+        (``udapi/block/read/conllu.py``: the line ``rstrip``-ped, split at TABs, fields after the tenth
+        ignored): a TAB after MISC, and what follows it, is dropped with a warning (the first line
+        of the file); fewer than 10 columns are an error."""
+        cols = line.rstrip().split("\t")
+        if len(cols) < 10:
+            raise InputError(self.path, ln, f"a CoNLL-U word line has 10 TAB-separated columns, this one has "
+                             f"{len(line.split(chr(9)))}")
+        if self.after_misc is None:
+            self.after_misc = ln
+            extra = "\t".join(cols[10:])
+            self.corpus.warnings.append(
+                f"{self.path}:{ln}: a TAB after the MISC column"
+                + (f" and {_shown_text(extra)} after it" if extra else "")
+                + ": not valid CoNLL-U; read as Udapi (corefud-scorer) reads it, the first 10 columns (later such "
+                  "lines of this file are not listed)")
+        return cols[:10]
+
     def add_warnings(self) -> None:
         if self.split_ante:
             self.corpus.warnings.append(
@@ -583,6 +604,11 @@ class _ConlluReader:
         if self.bad_heads:
             self.corpus.warnings.append(f"{self.path}: {self.bad_heads} HEAD value(s) point outside their "
                                         "sentence; read as unknown")
+
+
+def _shown_text(text: str) -> str:
+    """Some text of the file, quoted and cut for a message."""
+    return repr(text if len(text) <= 40 else text[:40] + "…")
 
 
 def empty_position(first: int, word: int, sub: int) -> float:
@@ -636,4 +662,5 @@ def read_conllu(path: str | Path, text: str | None = None, lines: bool = False) 
     path = str(path)
     if text is None:
         text = read_text(path)
+    check_line_ends(path, text)
     return _ConlluReader(path, lines).read(text)

@@ -32,7 +32,8 @@ Format: one JSON object per line, one line per document.
   cross-document clusters of a topic scored as SciCo's evaluation does (:func:`_scico`).
 * A file whose first character is ``[`` is one JSON array of such objects (text2text-coref
   writes one); each object's line is where it starts. An array of WEC-Eng mentions (objects with
-  ``mention_context``, ``tokens_number``, ``coref_chain``, ``doc_id``) is read by :mod:`.wec`.
+  ``mention_context``, ``tokens_number``, ``coref_chain``, ``doc_id``) is read by :mod:`.wec`; one of
+  uCDCR's mentions (which also place their context in the document) by :mod:`.ucdcr`.
 * Errors name the file and line: a line that is not valid JSON (with the JSON error), not an
   object, no ``doc_key`` or ``sentences``, ``sentences`` not a list of lists, a cluster that is not a
   list, a mention that is not two integers, ``start > end``, a negative offset or one beyond the
@@ -50,6 +51,8 @@ from .conll2012 import document_id, read_text
 from ..errors import InputError
 
 COLUMN_KEYS = (("speakers", "speaker"), ("pos", "pos"), ("_document_ids", "document"))
+T2T = "\x00text2text"
+"""Marks an object read by text2text-coref's keys (``Document.meta["format"] = "text2text"``)."""
 
 
 def read_jsonlines(path: str | Path, text: str | None = None, field: str = "clusters", key: bool = False) -> Corpus:
@@ -64,9 +67,12 @@ def read_jsonlines(path: str | Path, text: str | None = None, field: str = "clus
     if body.startswith("["):  # WEC-Eng: an array of mentions, each with its context (io/wec.py)
         from itertools import chain
 
+        from .ucdcr import is_ucdcr, read_ucdcr
         from .wec import is_wec, read_wec
 
         first = next(iter(lines), None)
+        if first is not None and is_ucdcr(first[1]):  # uCDCR: WEC's mentions placed in their documents
+            return read_ucdcr(path, chain([first], lines), key=key)
         if first is not None and is_wec(first[1]):
             return read_wec(path, chain([first], lines), key=key)
         lines = chain([first] if first is not None else [], lines)
@@ -214,6 +220,7 @@ def _normalize(path: str, ln: int, obj: dict[str, Any], warnings: list[str]) -> 
         obj = {**obj, "sentences": sentences}
         if "clusters" not in obj and "clusters_token_offsets" in obj:
             obj["clusters"] = obj["clusters_token_offsets"]
+            obj[T2T] = True  # text2text-coref's JSON (the round-trip ceiling, io/roundtrip.py)
         if any(isinstance(t, str) and t.startswith("##") for s in sentences if isinstance(s, list) for t in s):
             obj = _without_empty_nodes(path, ln, obj, warnings)
     if "sentences" not in obj:
@@ -294,6 +301,8 @@ def _read_document(path: str, ln: int, obj: dict[str, Any], doc_id: str, field: 
     doc = Document(doc_id=doc_id, source=path, line=ln)
     if isinstance(obj.get("genre"), str) and obj["genre"].strip():  # a genre field, where a corpus has one
         doc.meta["genre"] = obj["genre"].strip()
+    if obj.get(T2T):
+        doc.meta["format"] = "text2text"
     sentences = obj["sentences"]
     if not isinstance(sentences, list) or not all(isinstance(s, list) for s in sentences):
         raise InputError(path, ln, f"'sentences' of {doc_id!r} must be a list of token lists")

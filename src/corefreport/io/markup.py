@@ -87,9 +87,13 @@ class Diagnostics:
     crossing_sentences: int = 0
     zero_mentions_dropped: int = 0
     mentions: int = 0
+    edits: list = field(default_factory=list)
+    """The words that were not matched, in the key's order: ``(what, key word number, key word,
+    response word number, response word)`` — what is ``substituted``, ``inserted`` (a key word the
+    response lacks: response number -1) or ``deleted`` (a response word the key lacks: key number -1)."""
 
     def as_dict(self) -> dict[str, int]:
-        return asdict(self)
+        return {k: v for k, v in asdict(self).items() if k != "edits"}
 
     def __add__(self, other: "Diagnostics") -> "Diagnostics":
         return Diagnostics(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
@@ -154,7 +158,11 @@ def _brackets_words(path: str, ln: int, line: str) -> list[str]:
 
 def key_markup(doc: Document) -> list[str]:
     """The key document's words with its mentions as text2text-coref's ``conllu2text
-    --sequential_ids`` writes them (a discontinuous mention from its first to its last word)."""
+    --sequential_ids`` writes them: a discontinuous mention reduced to its head's part, a zero
+    mention left out (:func:`.roundtrip.round_trip`)."""
+    from .roundtrip import round_trip
+
+    doc = round_trip(doc)
     tags: list[list[str]] = [[] for _ in doc.tokens]
     for k, chain in enumerate(doc.chains, 1):
         eid = f"e{k}"
@@ -187,10 +195,13 @@ def read_onto_key(markup: MarkupDocument, key: Document, policy: str = "organise
             diag.matched += 1
         elif s.op == SUBSTITUTE:
             diag.substituted += 1
+            diag.edits.append(("substituted", s.j, key.tokens[s.j], s.i, stripped[s.i]))
         elif s.op == INSERT:
             diag.inserted += 1
+            diag.edits.append(("inserted", s.j, key.tokens[s.j], -1, ""))
         elif s.op == DELETE:
             diag.deleted += 1
+            diag.edits.append(("deleted", -1, "", s.i, stripped[s.i]))
         else:
             diag.empty_nodes += 1
     tail = 0

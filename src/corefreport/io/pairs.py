@@ -9,7 +9,9 @@ command line, the browser or the report — scores the same sequence of items:
   took (it counts in the response's statistics and is reported as extra).
 
 Pairing is by document id (``NAME; part N``; a response named ``NAME`` also matches ``NAME; part 0``,
-:func:`match_key`). While the response names its documents in the key's order both sides are read
+:func:`match_key`). Two CoNLL-2012 documents paired although their names are written otherwise after
+``#begin document`` (``(d);part 000`` and ``(d); part 000``) are named in a warning: scorer.pl v8.01
+pairs by the name as written and would score the key document as missing (:func:`renamed_warning`). While the response names its documents in the key's order both sides are read
 in step; at the first key document whose response is not the next one, the response's documents
 are listed once with where each is (its ids only are read), and each later key document's response
 is read from its place.
@@ -215,11 +217,14 @@ class _Index:
     def __init__(self, response: Side) -> None:
         self.where: dict[str, Locator] = {}
         self.by_norm: dict[tuple[str, int], str] = {}
+        self.names: dict[str, tuple[str, str, int]] = {}
+        """Each document's name as written (:func:`written`), its file and line."""
         self.warnings: list[str] = []
         """The reader warnings of the whole response."""
         for doc, where in response.documents(self.warnings, lambda: False):
             self.where[doc.doc_id] = where
             self.by_norm.setdefault(match_key(doc.doc_id), doc.doc_id)
+            self.names[doc.doc_id] = (written(doc), doc.source, doc.line or 0)
 
     def find(self, doc_id: str) -> str | None:
         return doc_id if doc_id in self.where else self.by_norm.get(match_key(doc_id))
@@ -263,6 +268,9 @@ class DocumentPairs:
         self.places: tuple[dict[str, Locator], dict[str, Locator]] = ({}, {})
         self.markup_policy = "organisers"
         self.ceiling_side = False
+        self.round_trip_side = False
+        self.reductions: dict[str, dict[str, int]] = {}
+        """The round trip's pairs (:meth:`round_trip`): what it changed in each key document."""
         self.read_markup: dict[int, tuple] = {}
         """A markup response: key item → (response document, ceiling document, diagnostics)."""
         return self
@@ -270,7 +278,28 @@ class DocumentPairs:
     @property
     def markup(self) -> bool:
         """Whether the response is markup text read onto the key's words (known after :meth:`prepare`)."""
-        return self.response.markup is not None
+        return self.response.markup is not None and not self.round_trip_side
+
+    @property
+    def round_trips(self) -> bool:
+        """Whether the response went through text2text-coref's conversion: markup, or its JSON
+        (``doc_id``, ``tokens``, ``clusters_token_offsets``; known after :meth:`prepare`)."""
+        if self.round_trip_side or self.ceiling_side:
+            return False
+        if self.response.markup is not None:
+            return True
+        corpus = self.response.corpus
+        return corpus is not None and any(d.meta.get("format") == "text2text" for d in corpus)
+
+    def round_trip(self) -> DocumentPairs:
+        """The pairs of each key document and its round trip through text2text-coref's conversion
+        (the round-trip ceiling's pairs): its JSON read back (:func:`.roundtrip.round_trip`), or for
+        a markup response its markup (:func:`.markup.key_markup`) read back onto its own words;
+        after a pass, ``reductions`` holds what each lost (:func:`.roundtrip.losses`)."""
+        other = DocumentPairs.__new__(DocumentPairs).with_sides(self.key, self.response)
+        other.round_trip_side = True
+        other.markup_policy = self.markup_policy
+        return other
 
     def ceiling(self) -> DocumentPairs:
         """The pairs of the key and the alignment ceiling of a markup response (:mod:`.markup`)."""
@@ -320,6 +349,8 @@ class DocumentPairs:
     @property
     def formats(self) -> tuple[str, str]:
         """The two sides' formats (known once a pass began, or :meth:`prepare` ran)."""
+        if self.round_trip_side:
+            return self.key.format, self.key.format
         return self.key.format, self.response.format
 
     def prepare(self, markup_policy: str | None = None) -> None:
@@ -335,6 +366,24 @@ class DocumentPairs:
         """The items of ``share`` in order (every item's place is counted in ``reading``; the
         documents of other shares are not parsed)."""
         key, response = self.key, self.response
+        if self.round_trip_side:  # each key document and its round trip, in one process
+            from .roundtrip import losses, round_trip
+
+            i = -1
+            for i, (kd, kwhere) in enumerate(key.documents(reading.key_warnings)):
+                self.places[0][kd.doc_id] = kwhere
+                self.reductions[kd.doc_id] = losses(kd)
+                if response.markup is not None:  # the key's own markup read back onto its words
+                    from .markup import MarkupDocument, key_markup, read_onto_key
+
+                    rd = read_onto_key(MarkupDocument(kd.source, kd.line or 0, key_markup(kd)), kd, self.markup_policy,
+                                       ceiling=False)[0]
+                else:
+                    rd = round_trip(kd)
+                self.places[1][kd.doc_id] = (rd,)
+                yield Pair(i, kd, rd)
+            reading.key_documents = reading.items = i + 1
+            return
         if response.markup is not None:  # read whole, scored in one process
             yield from self._markup_pairs(reading)
             return
@@ -354,16 +403,20 @@ class DocumentPairs:
         response_docs = response.documents(reading.response_warnings, rparse if pool else None)
         index: _Index | None = None
         used: set[str] = set()
+        renamed: list[tuple[str, str, int, str, str, int]] = []
+        names: bool | None = None  # both sides CoNLL-2012 (known once each side has begun)
         i = -1
         for i, (kd, kwhere) in enumerate(key.documents(reading.key_warnings, kparse if pool else None)):
             kplaces[kd.doc_id] = kwhere
             rd: Document | None = None
+            rname: tuple[str, str, int] | None = None
             if index is None:
                 nxt = next(response_docs, None)
                 if nxt is not None and nxt[0].doc_id == kd.doc_id:
                     rd = nxt[0]
                     rplaces[rd.doc_id] = nxt[1]
                     used.add(rd.doc_id)
+                    rname = (written(rd), rd.source, rd.line or 0)
                 else:
                     response_docs.close()
                     index = _Index(response)
@@ -374,13 +427,19 @@ class DocumentPairs:
                 rd = None
                 if rid is not None:
                     used.add(rid)
+                    rname = index.names[rid]
                     if mine(i):
                         rd = response.read(index.where[rid])
+            if names is None:
+                names = key.format == response.format == "conll2012"
+            if names and rname is not None and rname[0] != written(kd):
+                renamed.append((written(kd), kd.source, kd.line or 0, *rname))
             if mine(i):
                 if rd is not None and len(kd.tokens) != len(rd.tokens):
                     _repeated_copy(kd, rd, reading)
                 yield Pair(i, kd, rd)
         reading.key_documents = i + 1
+        reading.response_warnings.extend(renamed_warning(renamed))
         j = i
         if index is None:  # in step to the end: the response documents after the key's last are extra
             for j, (rd, rwhere) in enumerate(response_docs, start=i + 1):
@@ -398,6 +457,28 @@ class DocumentPairs:
     def documents(self) -> tuple[Mapping[str, Document], Mapping[str, Document]]:
         """The key's and the response's documents by id, read when asked for (after a pass)."""
         return Documents(self.key, self.places[0]), Documents(self.response, self.places[1])
+
+
+def written(doc: Document) -> str:
+    """A CoNLL-2012 document's name as written after ``#begin document`` (what scorer.pl pairs by)."""
+    from .conll2012 import written_name
+
+    return doc.meta.get("name") or written_name(doc.doc_id)
+
+
+def renamed_warning(renamed: list[tuple[str, str, int, str, str, int]]) -> list[str]:
+    """The warning on key and response documents paired although their names are written otherwise
+    (each ``(key name, key file, line, response name, response file, line)``), naming the first three.
+
+    >>> renamed_warning([("(d); part 000", "k.conll", 1, "(d);part 000", "r.conll", 1)])[0][:94]
+    "1 response document(s) paired with a key document whose name is written otherwise: '(d);part 0"
+    """
+    if not renamed:
+        return []
+    shown = "; ".join(f"{r!r} ({rf}:{rl}) with {k!r} ({kf}:{kl})" for k, kf, kl, r, rf, rl in renamed[:3])
+    return [f"{len(renamed)} response document(s) paired with a key document whose name is written otherwise: "
+            f"{shown}{' …' if len(renamed) > 3 else ''}; scorer.pl v8.01 pairs documents by the name as written after "
+            "'#begin document' and would score such a key document as missing (docs/formats.md)"]
 
 
 def _repeated_copy(kd: Document, rd: Document, reading: Reading) -> None:

@@ -358,9 +358,10 @@ def _min_inside(m: _Markable, runs: list[tuple[int, int]], size: int | None, pat
 
 def read_ua(path: str | Path, text: str | None = None) -> Corpus:
     """Read every document of one Universal Anaphora CoNLL-U Plus file (module docstring)."""
+    from .conll2012 import check_line_ends, read_text
+
     path = str(path)
     if text is None:
-        from .conll2012 import read_text
-
         text = read_text(path)
+    check_line_ends(path, text)
     return _UAReader(path).read(text)

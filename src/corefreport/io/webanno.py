@@ -59,7 +59,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..model import Chain, Corpus, Document, Mention
-from .conll2012 import read_text
+from .conll2012 import check_line_ends, read_text
 from ..errors import InputError
 
 EMPTY_CELL = frozenset(("", "_"))  # no annotation on the row
@@ -397,4 +397,5 @@ def read_webanno(path: str | Path, text: str | None = None) -> Corpus:
     path = str(path)
     if text is None:
         text = read_text(path)
+    check_line_ends(path, text)
     return _WebAnnoReader(path).read(text)

@@ -26,7 +26,7 @@ LABELS = ["Metric", "stratum", "key chains", "resp. chains", "R", "P", "F1", "R 
 
 def rule_note(kind: str) -> str:
     """The rule, in a table's note."""
-    what = {"chain-length": "length", "spread": "spread", "etype": "type"}[kind]
+    what = {"chain-length": "length", "spread": "spread", "etype": "type"}.get(kind, "mentions' value")
     return (f"each stratum: the metric on that stratum's chains alone, key chains by their own {what} and response "
             f"chains by theirs (Duron-Tejedor et al. 2023), micro over documents; its denominators are its own "
             "chains' mentions (docs/strata.md)")

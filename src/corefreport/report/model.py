@@ -567,6 +567,9 @@ def methods_text(ev: Evaluation, comparison=None, intervals: IntervalSettings | 
          + ("repeated spans are handled as corefud-scorer v1.2 handles them (a span written twice in a chain counts "
             "once, before singletons are removed; a span in two chains of a side counts in both)."
             if s.repeats == "corefud12" else
+            "repeated spans are handled as the Universal Anaphora scorer v1 handles them (a span written under two "
+            "markable ids counts every time, in the chain it is written in, and is looked up in the last)."
+            if s.repeats == "ua1" else
             "a span repeated in the response is handled as the reference scorer handles it, and a span repeated in "
             f"the key was {'kept twice (reference behaviour)' if s.key_duplicates == 'keep' else 'kept once'}.")),
     ]

@@ -22,6 +22,12 @@
   repeats within a chain and without singletons (:func:`.repeats.prepare`, before matching), a span
   in two chains of a side stays in both (on either side), and under head matching the same words
   with two heads are two mentions (:func:`.repeats.identities`).
+* Under the Universal Anaphora presets (``repeats="ua1"``) a span written under two MarkableIDs is
+  handled as the UA scorer v1 does (``coval/ua/reader.py``: a cluster is the list of its markables,
+  ``get_markable_assignments`` maps a span to the last cluster holding it): every copy stays in the
+  chain it is written in — twice in one chain counts twice, and a chain of one span written twice
+  is no singleton —, and the metrics are v1's literal loops (:mod:`.corefud_metrics`, the formulas
+  corefud-scorer inherited from it).
 """
 
 from __future__ import annotations
@@ -147,17 +153,24 @@ def pairing_warnings(response_documents: int, response_mentions: bool, missing: 
 
 def align_document(kd: Document, rd: Document | None, result: Alignment, singletons: str = "keep",
                    strict_tokens: bool = False, key_duplicates: str = "keep",
-                   corefud: str | None = None) -> AlignedDocument:
+                   corefud: str | None = None, repeats: str = "ref801") -> AlignedDocument:
     """One key document and its response (``None``: missing) as the chains the metrics score; a
     token mismatch is added to ``result.warnings``, every repeated span to ``result.duplicates``.
-    ``corefud``: the match mode, to handle repeated spans as corefud-scorer does (module docstring)."""
+    ``corefud``: the match mode, to handle repeated spans as corefud-scorer does; ``repeats="ua1"``:
+    as the UA scorer v1 does (module docstring)."""
     drop = singletons == "drop"
     if rd is not None:
         problem = check_tokens(kd, rd, strict_tokens)
         if problem:
             result.warnings.append(problem)
     if corefud is not None:
-        return _align_corefud(kd, rd, result, drop, corefud)
+        from .repeats import identities
+
+        return _align_every(kd, rd, result, drop, identities(kd, rd, corefud),
+                            "in two chains: kept in both, looked up in the last (as corefud-scorer)")
+    if repeats == "ua1":
+        return _align_every(kd, rd, result, drop, None, "every copy kept where it is written, looked up in the last "
+                                                        "chain (as the UA scorer v1)")
     kchains: list[list[Span]] = []
     seen_key: dict[Span, str] = {}
     for label, spans in _chains(kd, drop):
@@ -202,12 +215,9 @@ def align_document(kd: Document, rd: Document | None, result: Alignment, singlet
     return ad
 
 
-def _align_corefud(kd: Document, rd: Document | None, result: Alignment, drop: bool, match: str) -> AlignedDocument:
-    """:func:`align_document` under ``--preset crac``: every chain as it comes, a span in two chains of
-    a side kept in both (reported once per further chain)."""
-    from .repeats import identities
-
-    ident = identities(kd, rd, match)
+def _align_every(kd: Document, rd: Document | None, result: Alignment, drop: bool, ident, action: str) -> AlignedDocument:
+    """:func:`align_document` under ``--preset crac`` or the UA presets: every chain as it comes, a
+    span written twice on a side kept every time (reported once per further copy, with ``action``)."""
     sides = []
     for side, doc in (("key", kd), ("response", rd)):
         chains: list[list[Span]] = []
@@ -215,9 +225,7 @@ def _align_corefud(kd: Document, rd: Document | None, result: Alignment, drop: b
         for label, spans in _chains(doc, drop, ident):
             for s in spans:
                 if s in seen:
-                    result.duplicates.append(DuplicateReport(kd.doc_id, side, s, [seen[s], label],
-                                                             "in two chains: kept in both, looked up in the last "
-                                                             "(as corefud-scorer)", doc.source))
+                    result.duplicates.append(DuplicateReport(kd.doc_id, side, s, [seen[s], label], action, doc.source))
                 else:
                     seen[s] = label
             if spans:
@@ -233,14 +241,24 @@ def _align_corefud(kd: Document, rd: Document | None, result: Alignment, drop: b
 
 
 def duplicate_warnings(duplicates: list[DuplicateReport], key_duplicates: str = "keep",
-                       corefud: bool = False) -> list[str]:
+                       corefud: bool = False, ua1: bool = False) -> list[str]:
     """The summary warnings of the repeated key and response mentions, each naming the first
-    (document, file, tokens, chains); ``corefud``: handled as corefud-scorer (``--preset crac``)."""
+    (document, file, tokens, chains); ``corefud``: handled as corefud-scorer (``--preset crac``);
+    ``ua1``: as the UA scorer v1 (the UA presets)."""
     if not duplicates:
         return []
     out = []
     n_key = sum(1 for d in duplicates if d.side == "key")
     n_resp = len(duplicates) - n_key
+    if ua1:
+        for side, n in (("key", n_key), ("response", n_resp)):
+            if n:
+                first = next(d for d in duplicates if d.side == side)
+                out.append(f"{n} repeated {side} span(s) (one span under two MarkableIDs) handled as the UA scorer v1 "
+                           "(--repeats ua1, the UA presets): every copy counts in the chain it is written in, a span "
+                           f"is looked up in the last chain holding it; first: {first.where()} (see 'duplicates' in "
+                           "the JSON; docs/universal-anaphora.md)")
+        return out
     if corefud:
         for side, n in (("key", n_key), ("response", n_resp)):
             if n:

@@ -61,20 +61,25 @@ def document_name(doc_id: str) -> str:
 @dataclass(frozen=True)
 class Topics:
     """How documents form topics under ``--cross-document``: ``pattern`` searched in a document's
-    name (its group 1 when it has one, else the match), or ``mapping`` ((document id or name,
-    topic) pairs, ``--topic-from FILE``); neither: the whole corpus is one topic."""
+    name (its group 1 when it has one, else the match), ``mapping`` ((document id or name,
+    topic) pairs, ``--topic-from FILE``), or ``field``: the value the file gives the document in
+    ``Document.meta`` (``--topic-from meta:NAME``; uCDCR's ``topic`` and ``subtopic``,
+    :mod:`corefreport.io.ucdcr`); none: the whole corpus is one topic."""
 
     pattern: str | None = None
     mapping: tuple[tuple[str, str], ...] | None = None
+    field: str | None = None
 
     @property
     def mode(self) -> str:
-        return "corpus" if self.pattern is None and self.mapping is None else "topics"
+        return "corpus" if self.pattern is None and self.mapping is None and self.field is None else "topics"
 
     def check(self) -> None:
         """Refuse a rule no run can follow (each message names the option)."""
-        if self.pattern is not None and self.mapping is not None:
-            raise SettingsError("--topic-from takes a pattern or a TSV file, not both")
+        if sum(x is not None for x in (self.pattern, self.mapping, self.field)) > 1:
+            raise SettingsError("--topic-from takes one rule: a pattern or a TSV file (or meta:NAME), not two")
+        if self.field is not None and not self.field.strip():
+            raise SettingsError("--topic-from meta:NAME needs a NAME (uCDCR: meta:topic or meta:subtopic)")
         if self.mapping is not None and not self.mapping:
             raise SettingsError("--topic-from: the topics file names no document")
         if self.pattern is not None:
@@ -83,8 +88,16 @@ class Topics:
             except re.error as err:
                 raise SettingsError(f"--topic-from: {self.pattern!r} is not a regular expression ({err})") from None
 
+    def topic_of(self, doc: Document) -> str | None:
+        """Document ``doc``'s topic (:meth:`topic`, or its ``meta`` under ``field``); ``None`` when
+        the rule does not give one."""
+        if self.field is not None:
+            value = doc.meta.get(self.field)
+            return value if value else None
+        return self.topic(doc.doc_id)
+
     def topic(self, doc_id: str) -> str | None:
-        """The document's topic; ``None`` when the rule does not give one."""
+        """The document's topic by its id; ``None`` when the rule does not give one."""
         if self.mapping is not None:
             by_id, by_name = _tables(self.mapping)
             found = by_id.get(doc_id)
@@ -101,6 +114,8 @@ class Topics:
         ``|``) or ``topics:tsv#HASH`` (of the sorted document → topic pairs)."""
         if self.mode == "corpus":
             return [("xdoc", "corpus")]
+        if self.field is not None:
+            return [("xdoc", "topics"), ("topics", f"meta={self.field}")]
         if self.pattern is not None:
             p = self.pattern
             return [("xdoc", "topics"), ("topics", f"re={p}" if "|" not in p else
@@ -111,7 +126,7 @@ class Topics:
     def as_dict(self) -> dict:
         """The JSON's ``settings.cross_document``."""
         return {"mode": self.mode, "topic_pattern": self.pattern,
-                "topic_documents": None if self.mapping is None else len(self.mapping)}
+                "topic_documents": None if self.mapping is None else len(self.mapping), "topic_field": self.field}
 
 
 @lru_cache(maxsize=8)
@@ -233,13 +248,14 @@ class CrossDocumentPairs:
             if pair.key is None:
                 extra.append(pair.response)
                 continue
-            topic = self.rule.topic(pair.key.doc_id)
+            topic = self.rule.topic_of(pair.key)
             if topic is None:
                 lost.append(pair.key.doc_id)
                 topic = pair.key.doc_id
             topics.setdefault(topic, []).append(pair)
         if lost:
-            how = "the pattern does not match" if self.rule.pattern else "the topics file does not name"
+            how = ("the pattern does not match" if self.rule.pattern else f"the file gives no {self.rule.field!r} to"
+                   if self.rule.field else "the topics file does not name")
             reading.key_warnings.append(
                 f"--topic-from: {how} {len(lost)} key document(s) ({lost[0]!r}{', …' if len(lost) > 1 else ''}): "
                 "each is its own topic (its labels are read within it)")

@@ -211,7 +211,8 @@ class DocumentScorer:
                                     s.zero_match, self.annotate)
             if self.features:
                 kd, rd = annotate_pair(kd, rd)
-            ad = align_document(kd, rd, alignment, s.singletons, s.strict_tokens, s.key_duplicates, self.corefud)
+            ad = align_document(kd, rd, alignment, s.singletons, s.strict_tokens, s.key_duplicates, self.corefud,
+                                s.repeats)
             if self.standard:
                 self._sides(read, ad, kside, rside)
                 if ad.matched_mentions * 2 < ad.response_mentions:  # a near-0 score's cause (.verdict)
@@ -298,13 +299,13 @@ class DocumentScorer:
         """The per-document metrics of one aligned document, from one contingency table."""
         s = self.settings
         by = self.inputs
-        ct = M.contingency(ad.key, ad.response, self.corefud is not None)
+        ct = M.contingency(ad.key, ad.response, self.corefud is not None or s.repeats == "ua1")
         res = {name: f(ad.key, ad.response, ct) for name, f in by["chains"]}
         if by["written"]:  # the response as written: --match does not apply (MOR)
             as_written = ad
             if self.match and written is not None:
                 as_written = align_document(ad.key_doc, written, Alignment(), s.singletons, False, s.key_duplicates,
-                                            self.corefud)
+                                            self.corefud, s.repeats)
             res.update((name, f(as_written.key, as_written.response)) for name, f in by["written"])
         if by["zeros"]:  # which mentions are zeros, and the response as written
             rd = ad.response_doc

@@ -200,7 +200,7 @@ def stages(key, response: Corpus | None = None, settings: Settings | None = None
                 documents=docs, **kwargs)
     if settings.mention_singletons == "keep" and settings.singletons == "drop" and not markup:
         ev = _with_mention_singletons(ev, key, response, settings)
-    yield _with_alignment(ev, pairs, settings) if markup else ev
+    yield _with_alignment(ev, pairs, settings) if markup or getattr(pairs, "round_trips", False) else ev
 
 
 def _with_mention_singletons(ev: Evaluation, key, response, settings: Settings) -> Evaluation:
@@ -219,16 +219,23 @@ def _with_mention_singletons(ev: Evaluation, key, response, settings: Settings) 
 
 
 def _with_alignment(ev: Evaluation, pairs, settings: Settings) -> Evaluation:
-    """``ev`` of a markup response with its :class:`~.alignloss.AlignmentLoss`: the ceiling (the
-    key's markup through the response's edit script) scored with the same per-document metrics."""
+    """``ev`` of a response in text2text-coref's markup or JSON with its
+    :class:`~.alignloss.AlignmentLoss`: the round-trip ceiling (the key against its own conversion)
+    and, for markup, the alignment ceiling (the key's markup through the response's edit script),
+    scored with the same per-document metrics."""
     from dataclasses import replace
 
     from .alignloss import AlignmentLoss
 
     plain = replace(settings, metrics=tuple(m for m in settings.metrics if per_document(m)) or ("muc",),
-                    analyses=(), plink_by=None, by=())
-    ceiling = evaluate(pairs.ceiling(), settings=plain, rows=False, documents=False)
-    loss = AlignmentLoss.of(settings.markup_policy, pairs.diagnostics(), ceiling, ev)
+                    analyses=(), plink_by=None, by=(), strata=(), cross_document=None)
+    trip = pairs.round_trip()
+    round_trip = evaluate(trip, settings=plain, rows=False, documents=False)
+    if pairs.markup:
+        ceiling = evaluate(pairs.ceiling(), settings=plain, rows=False, documents=False)
+        loss = AlignmentLoss.of(settings.markup_policy, pairs.diagnostics(), ceiling, ev, round_trip, trip.reductions)
+    else:
+        loss = AlignmentLoss.of("json", [], None, ev, round_trip, trip.reductions)
     return replace(ev, results={**ev.results, "alignment": loss})
 
 

@@ -123,7 +123,8 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
                 + pairing_warnings(part.response_side.documents, part.response_chains or not chains, part.missing,
                                    part.extra)
                 + part.token_warnings + duplicate_warnings(part.duplicates, settings.key_duplicates,
-                                                           settings.repeats == "corefud12"))
+                                                           settings.repeats == "corefud12",
+                                                           settings.repeats == "ua1"))
     said = verdict(part.evidence, part.mentions.precision_num, part.mentions.precision_den)
     if said:  # why the score is near 0: the first thing to read
         warnings.insert(0, said)

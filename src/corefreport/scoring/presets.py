@@ -5,8 +5,8 @@ wins), may rename metrics (the program's variant of one) and adds the metrics th
 besides the default list when no metric is asked for. ``Settings.preset`` records the name, so the
 signature says which preset a number was made under.
 
->>> apply_preset("crac18", {"singletons": None}, ("muc", "blanc"), False)
-({'singletons': 'keep', 'split_antecedents': 'drop'}, ('muc', 'bcub', 'ceafe', 'nonref'))
+>>> apply_preset("crac18", {"singletons": None, "repeats": None}, ("muc", "blanc"), False)
+({'singletons': 'keep', 'repeats': 'ua1', 'split_antecedents': 'drop'}, ('muc', 'bcub', 'ceafe', 'nonref'))
 >>> apply_preset("crac", {"match": None, "singletons": None, "zero_match": None, "repeats": None}, ("muc", "blanc"),
 ...              False)
 ({'match': 'head', 'singletons': 'drop', 'zero_match': 'dependent', 'repeats': 'corefud12'}, ('muc', 'blanc_crac', 'mor', 'zero'))
@@ -56,7 +56,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType({
         "v1 averages it, CoNLL); split antecedents (ElementOf) scored as v1 does by default (scoring/split.py)",
         "universal-anaphora-scorer v1 (main, f4adb45) ua-scorer.py; v2.0-Beta's '-t codicrac22ar'; "
         "docs/universal-anaphora.md",
-        options={"singletons": "keep", "split_antecedents": "keep"},
+        options={"singletons": "keep", "split_antecedents": "keep", "repeats": "ua1"},
         renames={"blanc": "blanc_crac"},
         more_metrics=("nonref",),
     ),
@@ -67,7 +67,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType({
         "not scored ('python ua-scorer.py KEY SYS remove_split_antecedent keep_non_referring muc bcub ceafe')",
         "universal-anaphora-scorer v1 (main, f4adb45) ua-scorer.py; v2.0-Beta's '-t crac18'; "
         "docs/universal-anaphora.md",
-        options={"singletons": "keep", "split_antecedents": "drop"},
+        options={"singletons": "keep", "split_antecedents": "drop", "repeats": "ua1"},
         metrics=("muc", "bcub", "ceafe", "nonref"),
     ),
     "codicrac22br": Preset(
@@ -77,7 +77,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType({
         "and entity level (bridging_ar, bridging_fbm, bridging_fbe), singletons kept in the key's entities",
         "universal-anaphora-scorer v1 (main, f4adb45) coval/eval/evaluator.py evaluate_bridgings; v2.0-Beta's "
         "'-t codicrac22br'; docs/universal-anaphora.md",
-        options={"singletons": "keep"},
+        options={"singletons": "keep", "repeats": "ua1"},
         metrics=("bridging_ar", "bridging_fbm", "bridging_fbe"),
     ),
     "codicrac22dd": Preset(
@@ -88,7 +88,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType({
         "antecedents (ElementOf in the DD column) kept, as v1 forces them in this mode",
         "universal-anaphora-scorer v1 (main, f4adb45) ua-scorer.py evaluate_discourse_deixis; v2.0-Beta's "
         "'-t codicrac22dd'; docs/universal-anaphora.md",
-        options={"singletons": "keep"},
+        options={"singletons": "keep", "repeats": "ua1"},
         metrics=("dd_lea", "dd_muc", "dd_bcub", "dd_ceafe", "dd_ceafm", "dd_blanc"),
     ),
 })

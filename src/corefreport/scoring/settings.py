@@ -48,7 +48,8 @@ class Settings:
     span per ``key_duplicates``, a response span that is also a key mention kept in its first chain) |
     corefud12 (as corefud-scorer v1.2: once within a chain, before singletons are dropped; in both
     chains across chains, looked up in the last; ``scoring/repeats.py``, docs/matching.md rule 5).
-    ``--preset crac`` sets it."""
+    ``--preset crac`` sets it | ua1 (as the Universal Anaphora scorer v1: every copy in every chain
+    it is written in, looked up in the last chain; docs/universal-anaphora.md). The UA presets set it."""
     """A span repeated in the key: keep (default, as reference v8.01) | dedupe (keep it once)."""
     split_antecedents: str = "drop"
     """Split antecedents (a Universal Anaphora plural entity's ``ElementOf`` members): drop (default:
@@ -243,12 +244,16 @@ def check(s: Settings) -> None:
     if s.split_antecedents != "drop" and s.singletons == "drop":
         raise SettingsError(f"--split-antecedents {s.split_antecedents} needs singletons kept (a plural entity's members "
                             "may be singletons; the UA scorer v1 refuses it too)")
-    if s.repeats not in ("ref801", "corefud12"):
-        raise SettingsError("--repeats takes 'ref801' or 'corefud12'")
+    if s.repeats not in ("ref801", "corefud12", "ua1"):
+        raise SettingsError("--repeats takes 'ref801', 'corefud12' or 'ua1'")
     if s.repeats == "corefud12" and s.key_duplicates != "keep":
         raise SettingsError("--key-duplicates chooses between reference v8.01's ways with a repeated key span; under "
                             "--preset crac repeated spans are handled as corefud-scorer v1.2 does (docs/matching.md "
                             "rule 5): leave it out")
+    if s.repeats == "ua1" and s.key_duplicates != "keep":
+        raise SettingsError("--key-duplicates chooses between reference v8.01's ways with a repeated key span; under "
+                            "--repeats ua1 (the UA presets) repeated spans are handled as the Universal Anaphora "
+                            "scorer v1 does (docs/universal-anaphora.md): leave it out")
     if s.repeated_documents not in ("last", "rename"):
         raise SettingsError("--repeated-documents takes 'last' or 'rename'")
     if s.zeros not in ("keep", "drop"):
@@ -331,7 +336,7 @@ def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule:
         *((("zeros", "drop"),) if s.zeros == "drop" else ()),
         *((("zero-match", s.zero_match),) if s.zero_match != "linear" else ()),
         *((("preset", s.preset),) if s.preset else ()),
-        ("dups", "corefud12" if s.repeats == "corefud12" else "ref801" if s.key_duplicates == "keep" else "ref801+keydedup"),
+        ("dups", s.repeats if s.repeats != "ref801" else "ref801" if s.key_duplicates == "keep" else "ref801+keydedup"),
         *((("split", s.split_antecedents),) if s.split_antecedents != "drop" else ()),
     ]
     if markup:

@@ -249,19 +249,25 @@ def _lea(chains: list, others: list, where: dict, w: Weights) -> tuple[float, fl
 
 def _ceaf(key: list, response: list, where: dict, w: Weights, entity: bool) -> tuple[float, float, float, float]:
     """φ3 or φ4 over the chain pairs that share a mention, aligned by Kuhn–Munkres (only the sum of
-    the best alignment matters, so any optimum gives v1's number)."""
+    the best alignment matters, so any optimum gives v1's number). A mention counts in every response
+    chain that holds it (v1's ``phi3`` tests membership), a span in two chains too."""
     from .assignment import components, max_alignment
 
+    every: dict = defaultdict(list)  # v1's φ3 asks ``m in c2`` of every response chain, not the last only
+    for j, c in enumerate(response):
+        for m in dict.fromkeys(c):
+            every[m].append(j)
     cells: dict[tuple[int, int], float] = defaultdict(float)
     for i, c in enumerate(key):
         for m in c:
             if isinstance(m, Plural):
                 if m in w:
                     other, score = w[m]
-                    for j in {where[other]} if other in where else ():
+                    for j in every.get(other, ()):
                         cells[(i, j)] += score
-            elif m in where:
-                cells[(i, where[m])] += 1
+            else:
+                for j in every.get(m, ()):
+                    cells[(i, j)] += 1
     if entity:
         cells = defaultdict(float, {(i, j): 2 * v / (len(key[i]) + len(response[j])) for (i, j), v in cells.items()})
     cells = {p: v for p, v in cells.items() if v}

@@ -11,7 +11,10 @@ of the chain itself:
 * ``etype`` — its entity type: the type most of its mentions carry (ties: the first in the chain),
   a mention's type being the reader's ``etype`` (CorefUD ``Entity=``, GUM's types, WebAnno TSV)
   or else the NE type of the NE column (OntoNotes) covering its head (the rule of the mention
-  feature ``ne``, :mod:`.features`); a chain with no typed mention is :data:`NO_TYPE`.
+  feature ``ne``, :mod:`.features`); a chain with no typed mention is :data:`NO_TYPE`;
+* ``feature:NAME`` — the value most of its mentions carry for the mention feature ``NAME`` (ties:
+  the first in the chain; none: :data:`NO_TYPE`): uCDCR's ``feature:kind`` puts entity and event
+  chains apart (:mod:`corefreport.io.ucdcr`), ``feature:coref_type`` its coreference types.
 
 Buckets are upper edges ``E1 < E2 < …`` (a bucket ``lo–hi`` holds ``lo ≤ n ≤ hi``; the last is
 open).
@@ -62,7 +65,7 @@ from . import metrics as M
 from .align import Alignment, align_document
 from .counts import Counts
 
-KINDS = ("chain-length", "spread", "etype")
+KINDS = ("chain-length", "spread", "etype", "feature")
 """The stratifications known by name."""
 EDGES = {"chain-length": (1, 10), "spread": (1, 5, 20)}
 """Default upper edges: chains of 1 | 2–10 | 11+ mentions; 1 | 2–5 | 6–20 | 21+ sentences."""
@@ -84,15 +87,21 @@ class Stratification:
     edges: tuple[int, ...] = ()
     names: tuple[str, ...] = ()
     rule: str = "own"
+    feature: str = ""
+    """``feature:NAME``'s mention feature."""
 
     @property
     def title(self) -> str:
-        """What is stratified by: "chain length", "spread", "entity type"."""
+        """What is stratified by: "chain length", "spread", "entity type", "mention kind"."""
+        if self.kind == "feature":
+            return f"mention {self.feature}"
         return {"chain-length": "chain length", "spread": "spread", "etype": "entity type"}[self.kind]
 
     @property
     def unit(self) -> str:
-        """What a stratum's name counts: "mentions", "sentences", "type"."""
+        """What a stratum's name counts: "mentions", "sentences", "type" (a feature: its name)."""
+        if self.kind == "feature":
+            return self.feature
         return {"chain-length": "mentions", "spread": "sentences", "etype": "type"}[self.kind]
 
     def measure(self, doc: Document, chain: Chain, types: list[str] | None = None) -> int | str:
@@ -105,6 +114,8 @@ class Stratification:
                 return 1
             sentences = [bisect_right(starts, m.start) - 1 for m in chain.mentions]
             return max(sentences) - min(sentences) + 1
+        if self.kind == "feature":
+            return chain_type([m.features.get(self.feature, "") for m in chain.mentions])
         return chain_type(types if types is not None else [mention_type(m.features) for m in chain.mentions])
 
     def of(self, doc: Document, chain: Chain, types: list[str] | None = None) -> str:
@@ -131,7 +142,12 @@ def stratification(spec: str) -> Stratification:
     """The :class:`Stratification` of a ``--strata`` value (a :class:`SettingsError` names a bad one)."""
     kind, colon, text = spec.strip().partition(":")
     if kind not in KINDS:
-        raise SettingsError(f"--strata takes chain-length[:EDGES], spread[:EDGES] or etype; got {spec!r}")
+        raise SettingsError(f"--strata takes chain-length[:EDGES], spread[:EDGES], etype or feature:NAME; got {spec!r}")
+    if kind == "feature":
+        if not text.strip():
+            raise SettingsError(f"--strata feature:NAME takes a mention feature's name (uCDCR: feature:kind); got "
+                                f"{spec!r}")
+        return Stratification(spec, kind, feature=text.strip())
     if kind == "etype":
         if colon:
             raise SettingsError(f"--strata etype takes no edges; got {spec!r}")
@@ -287,8 +303,8 @@ class StrataScorer:
         st = self.settings
         k = replace(kd, chains=[c for c, x in zip(kd.chains, sides[0]) if x == s])
         r = replace(rd, chains=[c for c, x in zip(rd.chains, sides[1]) if x == s]) if rd is not None else None
-        ad = align_document(k, r, Alignment(), st.singletons, False, st.key_duplicates, self.corefud)
-        ct = M.contingency(ad.key, ad.response, self.corefud is not None)
+        ad = align_document(k, r, Alignment(), st.singletons, False, st.key_duplicates, self.corefud, st.repeats)
+        ct = M.contingency(ad.key, ad.response, self.corefud is not None or st.repeats == "ua1")
         res = {n: f(ad.key, ad.response, ct) for n, f in self.chains}
         if self.batches:
             docs = []

@@ -251,6 +251,11 @@ def scan(path: str, text: str, crac: bool, layout: list[Problem], words: Corpus 
             _comment(path, line, n, st, out, layout)
             continue
         cols = line.split("\t")
+        if len(cols) > 10 and len(line.rstrip().split("\t")) >= 10:  # Udapi reads the first 10 (rstrip, split)
+            out.append(Problem(path, n, f"a TAB after the MISC column ({len(cols)} TAB-separated fields): the UD "
+                                        "validator refuses the line; Udapi (corefud-scorer) and corefreport read its "
+                                        "first 10 columns", not crac))
+            cols = line.rstrip().split("\t")[:10]
         if len(cols) != 10:
             out.append(Problem(path, n, f"a CoNLL-U word line has 10 TAB-separated columns, this one has {len(cols)}"))
             continue

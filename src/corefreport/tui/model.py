@@ -295,14 +295,45 @@ def total_rows(ev: Evaluation, extra: Sequence[TotalRow] = ()) -> list[TotalRow]
 
 
 def alignment_rows(ev: Evaluation) -> list[TotalRow]:
-    """A markup response's split of the CoNLL score (:mod:`corefreport.scoring.alignloss`): the
-    alignment ceiling, then what alignment cost and what the model lost (F1 points)."""
+    """A text2text-coref response's split of the CoNLL score (:mod:`corefreport.scoring.alignloss`):
+    the round-trip ceiling (the key through the format and back) with what the format cost, then for
+    markup the alignment ceiling with what alignment cost and what the model lost (F1 points);
+    Enter on the alignment row lists the words the alignment did not match."""
     loss = ev.results.get("alignment")
-    cost = loss.cost("conll") if loss is not None else None
-    if cost is None:
+    if loss is None:
         return []
-    return [TotalRow("  alignment ceiling", None, None, loss.ceiling["conll"],
-                     f"cost: alignment {cost[0]:.2f}, model {cost[1]:.2f}")]
+    out = []
+    trip = loss.round_trip_cost("conll")
+    if trip is not None:
+        r = loss.reductions
+        what = ("JSON" if not loss.markup else "markup") + " round trip"
+        out.append(TotalRow(f"  {what}", None, None, loss.round_trip["conll"],
+                            f"cost {trip[0]:.2f}: {r.get('discontinuous_reduced', 0)} discontinuous → head part, "
+                            f"{r.get('zeros_dropped', 0)} zeros dropped"
+                            + (f"; model {trip[1]:.2f}" if not loss.markup else "")))
+    cost = loss.cost("conll")
+    if cost is not None:
+        out.append(TotalRow("  alignment ceiling", None, None, loss.ceiling["conll"],
+                            f"cost: alignment {cost[0]:.2f}, model {cost[1]:.2f}", ("alignment", "")))
+    return out
+
+
+def alignment_view(ev: Evaluation) -> View:
+    """The words a markup response's alignment did not match, one a row, in the key's order:
+    document, what (substituted, inserted: a key word the response lacks, deleted: a response word
+    the key lacks), the key's word and its number, the response's word and its number."""
+    loss = ev.results.get("alignment")
+    items = loss.edit_rows() if loss is not None else []
+
+    def cell(r: dict, full: bool) -> tuple:
+        return (inert(r["document"]), r["what"], "" if r["key_word_number"] < 0 else str(r["key_word_number"]),
+                inert(r["key_word"]), "" if r["response_word_number"] < 0 else str(r["response_word_number"]),
+                inert(r["response_word"]))
+
+    counts = ", ".join(f"{sum(1 for r in items if r['what'] == w)} {w}" for w in ("substituted", "inserted", "deleted"))
+    return View("alignment", "alignment", ("document", "what", "key #", "key word", "resp. #", "response word"),
+                items, cell, note=f"words the alignment did not match: {counts} (score --alignment-words FILE "
+                                  "writes them)", numeric=frozenset({2, 4}), values=lambda r: dict(r))
 
 
 def alignment_line(ev: Evaluation) -> str | None:

@@ -140,6 +140,7 @@ def _analysis_page(name: str) -> tuple[Page, str]:
 OPENS: dict[str, Callable[[str], tuple[Page, str]]] = {
     "analysis": _analysis_page,
     "warnings": lambda name: (WarningsPage("warnings"), "warnings"),
+    "alignment": lambda name: (AlignmentPage("alignment"), "alignment"),
     "layer": lambda name: (LayerPage(L.LAYER_TITLES[name], column=name), "layer"),
     "metric": lambda name: (DocumentsPage("documents", doc_sort=name), "documents"),  # the documents by it
     "documents": lambda name: (DocumentsPage("documents", doc_sort=name), "documents"),
@@ -255,6 +256,15 @@ class WarningsPage(Page):
 
     def detail(self, ev: Evaluation, item: Any, width: int) -> Text:
         return Text(inert(item))
+
+
+class AlignmentPage(Page):
+    """The words a markup response's alignment to the key did not match, one a row."""
+
+    name = "alignment"
+
+    def make(self, ev: Evaluation, width: int) -> M.View:
+        return M.alignment_view(ev)
 
 
 class ConfusionPage(Page):
