@@ -121,7 +121,7 @@ def headline_table(w: Windows) -> Table:
     t.breaks.append(len(t.rows))
     for kind, title in LINK_TITLES.items():
         c = w.scores.links[kind]
-        t.rows.append([f"key links {title}: recall ({c.recall_num:g} of {c.recall_den:g})", None, c.recall, ""])
+        t.rows.append([f"key links {title}: R {c.recall_num:g}/{c.recall_den:g}", None, c.recall, ""])
     return t
 
 
