@@ -213,6 +213,13 @@ def test_score_writes_the_strata_in_every_format():
                        ("latex", ["Scores per chain length", "11+"]), ("table", ["Scores per chain length", "11+"])):
         r = cli("score", "--example", "--strata", "chain-length", "-f", fmt)
         assert r.exit_code == 0 and all(m in r.stdout for m in marks), (fmt, r.stdout[-500:])
+    # the text view names each row by metric and stratum, so each part of the cut table is read alone
+    text = cli("score", "--example", "--strata", "chain-length").stdout
+    part = text[text.index("Scores per chain length"):]
+    rows = [x.split("|")[0].strip() for x in part.splitlines() if " · " in x.split("|")[0]]
+    assert rows[0] == "Metric · mentions" and "MUC · 11+" in rows and "Mentions · 2–10" in rows
+    assert rows.count("Metric · mentions") == part.count("Metric · mentions") >= 1
+    assert len(rows) == rows.count("Metric · mentions") * (1 + 3 * 8)  # header + 3 strata × 8 rows, per part
 
 
 def test_compare_tests_each_stratum_over_the_documents():

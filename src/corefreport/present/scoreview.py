@@ -74,6 +74,9 @@ def table_blocks(t: Table, tty: bool = False) -> list[Block]:
             for h, v in zip(t.header[1:], row[1:]):
                 cells.append("n/a" if v is None and is_score_column(h) else cell(v, h))
             rows.append(tuple(cells))
+        if t.keys > 1:  # the columns that name a row as one, repeated in every part of a cut table
+            header = (" · ".join(header[:t.keys]), *header[t.keys:])
+            rows = [(" · ".join(r[:t.keys]), *r[t.keys:]) for r in rows]
         out.append(Block("boxed", t.title, header, tuple(rows), "l" + "r" * (len(header) - 1), fit=True,
                          first_width=28))
     if t.note:

@@ -36,7 +36,7 @@ def strata_table(st: Strata, signature: str = "") -> Table:
     """One stratification: per stratum each metric's row (R, P, F1, counts), its CoNLL, its mentions."""
     kind = st.stratification
     t = Table(f"Scores per {kind.title} (strata {kind.spec})", list(HEADER), labels=list(LABELS),
-              groups=[("", 3), ("Score (%)", 3), ("Recall", 2), ("Precision", 2)])
+              groups=[("", 3), ("Score (%)", 3), ("Recall", 2), ("Precision", 2)], keys=2)
     t.labels[1] = kind.unit
     for name, x in st.strata.items():
         if t.rows:

@@ -22,4 +22,7 @@ class Table:
     """Row indices before which a rule is drawn (between classes, before a total)."""
     best: str = ""
     """"column": the best score of each score column is bold (rows are systems)."""
+    keys: int = 1
+    """How many leading columns name a row (``Metric`` and ``stratum``): the text view writes them
+    as one first column (``MUC · 2–10``), which a table cut into parts to fit repeats in each."""
 
