@@ -144,6 +144,48 @@ def test_the_scorer_adds_documents_as_score_sums_them():
         scorer.result()
 
 
+def test_the_scorer_takes_documents_from_several_threads():
+    """Threads of an evaluation loop adding documents at once: every document is counted once and
+    the sums are score()'s over the same documents (micro sums do not depend on the order); a
+    document added twice from two threads is refused once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads switch often, as under load: a race shows
+    try:
+        _threads_add(ThreadPoolExecutor)
+    finally:
+        sys.setswitchinterval(interval)
+
+
+def _threads_add(ThreadPoolExecutor) -> None:
+    key, response, _ = random_corpus(random.Random(5), 120)
+    whole = corefreport.score(key, response)
+    for _ in range(3):
+        scorer = corefreport.Scorer()
+        with ThreadPoolExecutor(8) as pool:
+            list(pool.map(lambda d: scorer.update(d, key[d], response[d]), list(key)))
+        got = scorer.result()
+        assert len(scorer) == got["documents"] == 120
+        for m in ("muc", "bcub", "ceafe", "lea"):
+            assert {k: v for k, v in got["metrics"][m].items() if k.endswith(("_num", "_den"))} == pytest.approx(
+                {k: v for k, v in whole["metrics"][m].items() if k.endswith(("_num", "_den"))})
+    scorer = corefreport.Scorer()
+    doc = next(iter(key))
+    errors = []
+
+    def add(_):
+        try:
+            scorer.update(doc, key[doc], response[doc])
+        except SettingsError as err:
+            errors.append(str(err))
+
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(add, range(4)))
+    assert len(scorer) == 1 and len(errors) == 3 and "already added" in errors[0]
+    assert scorer.result()["metrics"]["muc"] == corefreport.score({doc: key[doc]}, {doc: response[doc]})["metrics"]["muc"]
+
+
 def test_a_document_missing_from_the_response_is_scored_as_empty_with_a_warning():
     r = corefreport.score({"a": [[(0, 0), (2, 2)]], "b": [[(0, 1), (3, 3)]]}, {"a": [[(0, 0), (2, 2)]]})
     assert (r["metrics"]["muc"]["recall_num"], r["metrics"]["muc"]["recall_den"]) == (1, 2)

@@ -21,6 +21,7 @@ analyses) is folded next and joined to that part — nothing is scored twice.
 from __future__ import annotations
 
 import hashlib
+import threading
 from itertools import groupby
 from typing import Callable, Iterator
 
@@ -253,6 +254,7 @@ class Running:
         self.scorer = DocumentScorer(settings, formats, rows)
         self._fold = _Fold(None)
         self._seen: set[str] = set()
+        self._lock = threading.Lock()  # an evaluation loop's threads may add documents at once
 
     def __len__(self) -> int:
         """Documents added so far."""
@@ -264,19 +266,22 @@ class Running:
         from ..errors import SettingsError
         from ..io.pairs import Pair
 
-        if key.doc_id in self._seen:
-            raise SettingsError(f"document {key.doc_id!r} was already added: each document is scored once")
         if response is not None and response.doc_id != key.doc_id:
             raise SettingsError(f"the response document is {response.doc_id!r}, the key's {key.doc_id!r}")
-        part = self.scorer.score([Pair(len(self._seen), key, response)])
-        self._seen.add(key.doc_id)
-        self._fold.add(part, 1)
+        with self._lock:  # one document at a time: its number, the check of its id and the sum
+            if key.doc_id in self._seen:
+                raise SettingsError(f"document {key.doc_id!r} was already added: each document is scored once")
+            part = self.scorer.score([Pair(len(self._seen), key, response)])
+            self._seen.add(key.doc_id)
+            self._fold.add(part, 1)
         return part.documents[-1] if part.documents else None
 
     def evaluation(self) -> Evaluation:
         """The :class:`Evaluation` of every pair added so far."""
         from .finish import finish
 
-        total = Part() + self._fold.total  # finish sees a copy: adding goes on after it
-        return finish(total, self.settings, formats=self.formats, key_hash=self._fold.hash.copy().hexdigest(),
+        with self._lock:
+            total = Part() + self._fold.total  # finish sees a copy: adding goes on after it
+            key_hash = self._fold.hash.copy().hexdigest()
+        return finish(total, self.settings, formats=self.formats, key_hash=key_hash,
                       sources=self.sources, analyses=self.scorer.analyses or None)
