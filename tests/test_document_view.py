@@ -96,7 +96,8 @@ def test_several_responses_each_in_its_brackets_one_number_per_referent():
     # "left" spurious (*); "him" only in the key and A
     assert dt.plain() == ("[1 {1 <1 John > } ] saw [2 <2 [1 {1 <1 his > } ] mother > ] . [2 {1! <2 She > } ] "
                           "{3* left } [1 {1 him } ] .")
-    assert dt.plain(("key", "B")) == "[1 <1 John > ] saw [2 <2 [1 <1 his > ] mother > ] . [2 <2 She > ] left [1 him ] ."
+    # "him": only A has it, so with the key and B alone on screen it reads as missed
+    assert dt.plain(("key", "B")) == "[1 <1 John > ] saw [2 <2 [1 <1 his > ] mother > ] . [2 <2 She > ] left [1* him ] ."
     assert "{N … }: A" in dt.legend() and "<N … >: B" in dt.legend()
     # the selected entity (the mention "his" on every side) is highlighted in all three annotations
     lines = document_lines(dt, span=(2, 2))
@@ -141,5 +142,75 @@ def test_v_in_the_systems_browser_shows_the_key_and_both_systems():
             await pilot.press("escape", "V")
             await pilot.pause()
             assert a.screen.sides == ("key", sy.baseline)
+
+    asyncio.run(drive())
+
+
+# --------------------------------------------------------------------------- agreeing mentions once, disagreements only (issue 38)
+
+def test_a_mention_every_side_agrees_on_is_written_once():
+    """By hand, KEY against A (RESP) and B (RESP_B): every side has "John" and "his" in entity 1 —
+    written once, in the key's brackets; "his mother" (A lacks it), "She" (A: a wrong link), "left"
+    (A: spurious) and "him" (B lacks it) keep every side's brackets."""
+    from corefreport.present.document_text import documents_text
+
+    dt = documents_text(_doc(KEY), {"A": _doc(RESP), "B": _doc(RESP_B)})
+    assert dt.agreeing() == {(0, 0), (2, 2)}
+    assert dt.plain(once=True) == "[1 John ] saw [2 <2 [1 his ] mother > ] . [2 {1! <2 She > } ] {3* left } [1 {1 him } ] ."
+    assert dt.plain(disagreements=True) == "John saw [2 <2 his mother > ] . [2 {1! <2 She > } ] {3* left } [1 {1 him } ] ."
+    # the key and B alone: they also agree on "his mother" and "She"; "him" is B's miss
+    assert dt.agreeing(("key", "B")) == {(0, 0), (2, 2), (2, 3), (5, 5)}
+    assert dt.plain(("key", "B"), once=True) == "[1 John ] saw [2 [1 his ] mother ] . [2 She ] left [1* him ] ."
+    assert dt.agreeing(("key",)) == set() and dt.agreeing(("A", "B")) == set()
+    assert dt.legend(once=True).endswith("all sides agree (span, entity): once, as [N … ]")
+
+
+def test_disagreements_only_keeps_the_sentences_with_a_disagreement():
+    from corefreport.present.document_text import documents_text
+    from corefreport.tui.document import shown_sentences
+
+    two = KEY + [("They", "(3)"), ("met", "-"), ("them", "(3)"), (".", "-")]
+    same = RESP + [("They", "(4)"), ("met", "-"), ("them", "(4)"), (".", "-")]
+    key = read_conll2012("d", "#begin document (d);\n" + "".join(
+        f"d\t0\t{i}\t{w}\t{c}\n" + ("\n" if w == "." and i == 8 else "") for i, (w, c) in enumerate(two))
+        + "\n#end document\n").documents["d"]
+    resp = read_conll2012("d", "#begin document (d);\n" + "".join(
+        f"d\t0\t{i}\t{w}\t{c}\n" + ("\n" if w == "." and i == 8 else "") for i, (w, c) in enumerate(same))
+        + "\n#end document\n").documents["d"]
+    dt = document_text(key, resp)
+    assert len(dt.sentence_bounds()) == 2
+    assert dt.disagreeing_sentences() == [0]  # the second sentence: "They" and "them" found as the key has them
+    assert shown_sentences(dt, disagreements=True) == [0] and shown_sentences(dt) == [0, 1]
+    lines = document_lines(dt, once=True, disagreements=True)
+    assert [x.plain.split(" ")[0] for x in lines] == ["s1"]
+    assert document_lines(dt, once=True)[1].plain == "s2 [3 They ] met [3 them ] . "
+
+
+def test_the_D_key_in_the_document_view():
+    from test_tui_systems import systems
+
+    from corefreport.tui.app import CorefApp as SystemsApp
+
+    async def drive():
+        a = SystemsApp(systems())
+        async with a.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("l", "enter")
+            await pilot.pause()
+            await pilot.press("v")
+            await pilot.pause()
+            scr = a.screen
+            assert isinstance(scr, DocumentScreen) and not scr.disagreements
+            full = list(scr.shown)
+            assert full == list(range(len(scr.dt.sentence_bounds())))
+            await pilot.press("D")
+            await pilot.pause()
+            assert scr.disagreements and scr.shown == scr.dt.disagreeing_sentences(scr.sides)
+            assert len(scr.lines) == len(scr.shown) <= len(full)
+            agreed = scr.dt.agreeing(scr.sides)
+            assert agreed and all(m.span not in agreed for m in scr.dt.shown(scr.sides, disagreements=True))
+            await pilot.press("D")
+            await pilot.pause()
+            assert not scr.disagreements and scr.shown == full
 
     asyncio.run(drive())

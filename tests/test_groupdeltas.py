@@ -160,7 +160,9 @@ def test_runs_exact_permutation_and_means(runs):
         total += 1
         hits += abs(statistics.mean(b) - statistics.mean(a)) >= abs(obs) - 1e-12
     assert total == 20 and x.runs.p_value == hits / total == 0.1
-    assert x.runs.unit == "runs" and x.verdict is x.runs and "exact permutation" in x.runs.method
+    assert x.runs.unit == "runs" and "exact permutation" in x.runs.method
+    assert x.runs.floor == 2 / total and x.runs.limit == "3+3 runs"  # observed and mirrored assignment always count
+    assert x.verdict is x.hierarchical and x.hierarchical.unit == "runs+documents"  # tests/test_stats.py checks it
     assert x.documents.unit == "documents" and x.documents.p_bootstrap < 0.01  # 1000s of links: the docs say yes
     assert x.documents.delta_ci[0] < obs < x.documents.delta_ci[1]
 
@@ -205,7 +207,8 @@ def test_command_line_runs(runs):
     out = json.loads(r.stdout)
     assert out["groups"] == {"A": ["A0", "A1", "A2"], "B": ["B0", "B1", "B2"]}
     conll = out["systems"]["B"]["conll"]
-    assert conll["verdict"] == "runs" and conll["runs"]["p_value"] == 0.1 and conll["documents"]["unit"] == "documents"
+    assert conll["verdict"] == "runs+documents" and conll["runs"]["p_value"] == 0.1
+    assert conll["runs"]["p_floor"] == {"p": 0.1, "because": "3+3 runs"} and conll["documents"]["unit"] == "documents"
     latex = _run("compare", str(KEY), *spec, "--runs", "-m", "muc,bcub,ceafe", "--bootstrap", "100", "-f", "latex", "-q")
     assert latex.returncode == 0 and "$\\pm$" in latex.stdout and "±" not in latex.stdout
     one = _run("compare", str(KEY), spec[0], "--runs")

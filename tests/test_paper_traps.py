@@ -132,26 +132,116 @@ def _has_latex() -> bool:
     return found.count(".sty") == 4
 
 
-@pytest.mark.skipif(not _has_latex(), reason="pdflatex with booktabs, siunitx, adjustbox and placeins is not installed")
+def _latex_skip_reason() -> str:
+    import shutil
+
+    if not _has_latex():
+        return "pdflatex with booktabs, siunitx, adjustbox and placeins is not installed"
+    return "" if shutil.which("bibtex") else "bibtex is not installed"
+
+
+@pytest.fixture(scope="module")
+def two_reports(tmp_path_factory):
+    """The researcher's two reports (review 2026-11-29, F4), written by the command line with its
+    defaults: ``report KEY ml-gum.conll -a arcs -a typed -a errors -o ml.tex`` and
+    ``report KEY -r rules=… -r ml=… -o cmp.tex`` on GUM and the two xrenner systems."""
+    key = shared_path("data", "gum", "derived", "conll2012", "gum.conll")
+    x = shared_path("data", "xrenner", "conll2012")
+    out = tmp_path_factory.mktemp("paper")
+    for args in (["report", str(key), str(x / "ml-gum.conll"), "-a", "arcs", "-a", "typed", "-a", "errors",
+                  "-o", str(out / "ml.tex"), "-q"],
+                 ["report", str(key), "-r", f"rules={x / 'rules-gum.conll'}", "-r", f"ml={x / 'ml-gum.conll'}",
+                  "-o", str(out / "cmp.tex"), "-q"]):
+        res = CliRunner().invoke(app, args)
+        assert res.exit_code == 0, res.output
+    return out
+
+
+def _cited(tex: str) -> list[str]:
+    import re
+
+    line = next(x for x in tex.splitlines() if x.startswith(r"% cite: \cite{"))
+    return re.search(r"\\cite\{([^}]*)\}", line).group(1).split(",")
+
+
+def _bib_keys(bib: str) -> list[str]:
+    import re
+
+    return re.findall(r"^@\w+\{([^,]+),", bib, re.M)
+
+
+def test_two_reports_share_no_label_and_each_bib_holds_every_key_either_cites(two_reports):
+    import re
+
+    ml, cmp = ((two_reports / f"{n}.tex").read_text(encoding="utf-8") for n in ("ml", "cmp"))
+    labels = {n: re.findall(r"\\label\{([^}]*)\}", t) for n, t in (("ml", ml), ("cmp", cmp))}
+    assert len(labels["ml"]) >= 19 and len(labels["cmp"]) >= 10
+    assert all(x.startswith("tab:ml-") for x in labels["ml"]) and all(x.startswith("tab:cmp-") for x in labels["cmp"])
+    assert not set(labels["ml"]) & set(labels["cmp"]) and len(set(labels["ml"])) == len(labels["ml"])
+    # the summary's intervals are Koehn's bootstrap: the .tex cites it, so its .bib holds it (it did not)
+    assert "koehn-2004-statistical" in _cited(ml) and "riezler-maxwell-2005-pitfalls" in _cited(cmp)
+    bibs = {n: _bib_keys((two_reports / f"{n}.bib").read_text(encoding="utf-8")) for n in ("ml", "cmp")}
+    for n, keys in bibs.items():
+        assert len(keys) == len(set(keys))  # no entry twice within one file
+        assert set(_cited(ml)) | set(_cited(cmp)) <= set(keys)  # one .bib serves both reports
+        tex = ml if n == "ml" else cmp
+        assert keys[:len(_cited(tex))] == _cited(tex)  # this report's own entries first
+    assert r"% corefreport cites (the report's own first), so give one of them, \bibliography{ml} and not" in ml
+
+
+def _paper(directory, bibliography: str, cites: str, placeins: bool) -> str:
+    """A two-column ACL-sized paper that cites what both reports cite, refers to a table of each,
+    ``\\input`` s both in an appendix and has one bibliography."""
+    text = "\n\n".join([" ".join(["Some words of the paper around the tables."] * 10)] * 4)
+    return ("\\documentclass[11pt,twocolumn]{article}\n\\usepackage[T1]{fontenc}\\usepackage{lmodern}\n"
+            "\\usepackage[a4paper,textwidth=16cm,textheight=24.7cm,columnsep=0.6cm]{geometry}\n"
+            "\\usepackage{booktabs}\\usepackage{siunitx}\\usepackage{adjustbox}\n"
+            + ("\\usepackage{placeins}\n" if placeins else "")
+            + "\\sisetup{detect-weight=true, mode=text}\n\\begin{document}\n\\section{Results}\n"
+            + f"We score the systems {cites}; Tables~\\ref{{tab:ml-summary-1}} and~\\ref{{tab:cmp-compare-1}}.\n"
+            + text + "\n\\appendix\\section{System A}\n\\input{ml}\n" + text + "\n\\section{A and B}\n\\input{cmp}\n"
+            + text + f"\n\\bibliographystyle{{plain}}\n\\bibliography{{{bibliography}}}\n\\end{{document}}\n")
+
+
+@pytest.mark.skipif(bool(_latex_skip_reason()), reason=_latex_skip_reason() or "-")
 @pytest.mark.parametrize("placeins", [True, False])
-def test_two_reports_input_into_one_two_column_paper_compile(tmp_path, placeins):
+def test_two_reports_input_into_one_two_column_paper_compile(two_reports, tmp_path, placeins):
+    """pdflatex, bibtex, pdflatex twice on a paper with both reports, each cited as its ``% cite:``
+    line says, and ``\\bibliography{ml}`` as the reports' note advises: no label defined twice, no
+    citation undefined, no BibTeX error; ``\\bibliography{ml,cmp}``, which the note warns against,
+    is what gives BibTeX's "Repeated entry" (so the check can fail)."""
+    import shutil
     import subprocess
 
-    (tmp_path / "a.tex").write_text(_report_tex("tab:a-"), encoding="utf-8")
-    (tmp_path / "b.tex").write_text(_report_tex("tab:b-"), encoding="utf-8")
-    text = "\n\n".join([" ".join(["Some words of the paper around the tables."] * 10)] * 4)
-    (tmp_path / "paper.tex").write_text(
-        "\\documentclass[11pt,twocolumn]{article}\n\\usepackage[T1]{fontenc}\n"
-        "\\usepackage[a4paper,textwidth=16cm,textheight=24.7cm,columnsep=0.6cm]{geometry}\n"
-        "\\usepackage{booktabs}\\usepackage{siunitx}\\usepackage{adjustbox}\n"
-        + ("\\usepackage{placeins}\n" if placeins else "")
-        + "\\sisetup{detect-weight=true, mode=text}\n\\begin{document}\n\\section{Results}\n" + text
-        + "\n\\appendix\\section{System A}\n\\input{a}\n" + text + "\n\\section{System B}\n\\input{b}\n" + text
-        + "\n\\end{document}\n", encoding="utf-8")
-    res = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex"], cwd=tmp_path,
-                         capture_output=True, text=True, timeout=300, check=False)
-    assert res.returncode == 0, res.stdout[-2000:]
-    assert "Too many unprocessed floats" not in res.stdout
+    for f in two_reports.iterdir():
+        shutil.copy(f, tmp_path / f.name)
+    cited = [_cited((tmp_path / f"{n}.tex").read_text(encoding="utf-8")) for n in ("ml", "cmp")]
+    cites = " and ".join(r"\cite{" + ",".join(keys) + "}" for keys in cited)  # as each % cite: line says
+    (tmp_path / "paper.tex").write_text(_paper(tmp_path, "ml", cites, placeins), encoding="utf-8")
+
+    def run(*cmd):
+        return subprocess.run(list(cmd), cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
+
+    first = run("pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex")
+    assert first.returncode == 0, first.stdout[-2000:]
+    bib = run("bibtex", "paper")
+    assert bib.returncode == 0, bib.stdout
+    assert "Repeated entry" not in bib.stdout and "didn't find a database entry" not in bib.stdout
+    assert "(There were" not in bib.stdout  # no error, no warning
+    for _ in range(2):
+        res = run("pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex")
+        assert res.returncode == 0, res.stdout[-2000:]
+    log = (tmp_path / "paper.log").read_text(encoding="latin-1")
+    assert "multiply defined" not in log and "multiply-defined" not in log
+    assert "Citation" not in log or "undefined" not in log.split("Citation", 1)[1].split("\n", 1)[0]
+    assert "There were undefined references" not in log and "Reference `" not in log
+    assert "Too many unprocessed floats" not in log
+    bbl = (tmp_path / "paper.bbl").read_text(encoding="utf-8")
+    assert bbl.count(r"\bibitem") == len(set(cited[0]) | set(cited[1])) == 13
+    # the combination the note warns against: both .bib files given
+    (tmp_path / "paper.aux").write_text((tmp_path / "paper.aux").read_text(encoding="utf-8")
+                                        .replace(r"\bibdata{ml}", r"\bibdata{ml,cmp}"), encoding="utf-8")
+    assert "Repeated entry" in run("bibtex", "paper").stdout
 
 
 # ---------------------------------------------------------------------------------------------
@@ -194,7 +284,14 @@ def test_report_and_latex_emit_bibtex_for_every_cited_paper(tmp_path):
     assert r"\cite{" in tex and "recasens-hovy-2011-blanc" in tex.split(r"\cite{")[1].split("}")[0]
     write_report(ev, tmp_path / "tables.tex")
     written = (tmp_path / "tables.bib").read_text(encoding="utf-8")
-    assert written == bib and (tmp_path / "tables-main.tex").exists()
+    from corefreport.scoring.registry import BIBTEX
+
+    keys = _bib_keys(written)
+    cited = _cited((tmp_path / "tables.tex").read_text(encoding="utf-8"))
+    assert keys[:len(cited)] == cited and "koehn-2004-statistical" in cited  # the summary's bootstrap intervals
+    assert sorted(keys) == sorted(k for _, k, _ in BIBTEX.values())  # then every other paper corefreport cites
+    assert set(_bib_keys(bib)) <= set(cited)
+    assert (tmp_path / "tables-main.tex").exists()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -220,12 +317,12 @@ def test_sizes_say_what_was_scored_when_singletons_are_dropped():
     line = scored_sizes(crac)
     assert line.startswith("singletons dropped before scoring: 9/10 key/response mentions scored in 4/5 chains")
     assert scored_sizes(kept) == ""
-    assert line in plain(evaluation_blocks(crac))
+    assert line in plain(evaluation_blocks(crac)).replace("\n", "")  # wrapped at 100 columns (issue 38)
     assert "scored without singletons: 9/10 mentions" in summary(crac)
     assert "scored without" not in summary(kept)
     res = CliRunner().invoke(app, ["score", str(data / "crac.key.conllu"), str(data / "crac.response.conllu"),
                                    "--preset", "crac"])
-    assert res.exit_code == 0 and line in res.stdout
+    assert res.exit_code == 0 and line in res.stdout.replace("\n", "")
 
 
 # ---------------------------------------------------------------------------------------------

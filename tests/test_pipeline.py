@@ -51,6 +51,7 @@ SETTINGS = {
     "partial-drop": Settings(match="partial", singletons="drop", analyses=("errors",)),
     "strata": Settings(metrics=("muc", "bcub", "ceafe", "blanc", "lea", "mor"), analyses=("arcs",),
                        strata=("chain-length:1,3,9", "spread", "etype")),
+    "windows": Settings(metrics=("muc", "bcub", "ceafe", "blanc", "lea", "mor"), analyses=("arcs",), window=150),
 }
 
 
@@ -90,7 +91,7 @@ def _gum_or_example() -> tuple[str, str]:
 
 
 LAW_SETTINGS = Settings(metrics=ALL_METRICS + ("mor",), analyses=("arcs", "typed", "errors"), plink_by="mtype",
-                        strata=("chain-length", "spread", "etype"))
+                        strata=("chain-length", "spread", "etype"), window=300)
 _LAW: dict = {}
 
 

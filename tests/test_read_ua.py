@@ -130,3 +130,54 @@ def test_cli_scores_a_ua_file_and_reports_a_bad_cell(tmp_path) -> None:
     run = subprocess.run([sys.executable, "-m", "corefreport", "score", str(bad), str(key)], capture_output=True,
                          text=True)
     assert run.returncode == 2 and "b.conllua:8:" in run.stderr and "Traceback" not in run.stderr, run.stderr
+
+
+# ``Min=N`` / ``Min=N,M``: words N..M of the document, 1-based (docs/universal-anaphora.md). A Min
+# that cannot name words of the document stops; one that names words outside its markable (the
+# CODI-CRAC 2022 dev files have 2,166 such, tests/data/ua_v1) is read with a warning naming it.
+MIN_DOC = "# global.columns = ID FORM IDENTITY\n# newdoc id = d\n1 The (EntityID=1|MarkableID=m1|Min={}\n2 house )\n" \
+          "3 had _\n4 it (EntityID=1|MarkableID=m2)\n"
+
+
+@pytest.mark.parametrize("value, problem", [
+    ("0", "Min=0 of markable 'm1': word numbers start at 1"),
+    ("2,1", "Min=2,1 of markable 'm1': reversed, 2 > 1"),
+    ("99", "Min=99 of markable 'm1': the document has 4 word(s)"),
+    ("2,5", "Min=2,5 of markable 'm1': the document has 4 word(s)"),
+])
+def test_a_min_that_names_no_word_of_the_document_stops(value: str, problem: str) -> None:
+    with pytest.raises(InputError) as err:
+        read_ua("k.ua", MIN_DOC.format(value))
+    assert (err.value.path, err.value.line) == ("k.ua", 3) and problem in err.value.problem, err.value
+
+
+def test_a_min_outside_its_markable_is_read_with_a_warning() -> None:
+    assert read_ua("k.ua", MIN_DOC.format("2")).warnings == []
+    assert read_ua("k.ua", MIN_DOC.format("1,2")).warnings == []
+    c = read_ua("k.ua", MIN_DOC.format("4"))
+    assert c.documents["d"].chains[0].mentions[0].features["Min"] == "4"
+    assert c.warnings == ["k.ua: 1 markable(s) whose Min= names a word outside the markable (first: line 3: Min=4 of "
+                          "markable 'm1' names word 4, outside the markable (words 1–2)): --match min matches them "
+                          "only by their exact words, as corefud-scorer (docs/universal-anaphora.md)"]
+
+
+def test_cli_min_outside_the_markable(tmp_path) -> None:
+    """The review's U71–U74: the key's [The house] (Min=2) against a response's [house]: under
+    --match min MUC 100 (house ⊆ R ⊆ K; one link of [The house]–[it] found); with Min=0, 2,1 or
+    99 an error at the opener's line; with Min=4 (a word outside) MUC 0 and the warning saying why."""
+    response = tmp_path / "r.ua"
+    response.write_text(MIN_DOC.replace("|Min={}", "").replace("1 The (EntityID=1|MarkableID=m1\n2 house )",
+                                                                 "1 The _\n2 house (EntityID=1|MarkableID=m1)"))
+    for value, code, muc in (("2", 0, 1.0), ("0", 2, None), ("2,1", 2, None), ("99", 2, None), ("4", 0, 0.0)):
+        key = tmp_path / "k.ua"
+        key.write_text(MIN_DOC.format(value))
+        run = subprocess.run([sys.executable, "-m", "corefreport", "score", str(key), str(response), "--match", "min",
+                              "-m", "muc", "-f", "json"], capture_output=True, text=True)
+        assert run.returncode == code and "Traceback" not in run.stderr, (value, run.stderr)
+        if code == 2:
+            assert run.stderr.count("corefreport: error:") == 1 and f"k.ua:3: Min={value} " in run.stderr, run.stderr
+        else:
+            import json
+
+            assert json.loads(run.stdout)["metrics"]["muc"]["f1"] == muc, value
+            assert ("names word 4, outside the markable" in run.stderr) == (value == "4"), run.stderr

@@ -50,7 +50,7 @@ class Text(HTMLParser):
         if tag == "div" and a.get("class") == "doctext":
             self.current = a["id"]
             self.texts[self.current] = []
-        if self.current and tag == "p" and a.get("class") == "sent":
+        if self.current and tag == "p" and "sent" in a.get("class", "").split():
             self.sentence = []
         if self.sentence is not None and tag == "span" and a.get("class") == "sno":
             self.skip = 1
@@ -158,3 +158,90 @@ def test_html_with_the_documents_is_well_formed():
         p = parser.HTMLParser()
         p.parse(html)
         assert p.errors == []
+
+
+# --------------------------------------------------------------------------- interactive, without a server (issue 38)
+
+def _comparison_html() -> tuple[str, dict]:
+    from corefreport.scoring.compare import compare
+
+    from test_tui_systems import RULES
+
+    key, ml = example_paths()
+    k = load_corpus(key)
+    evs = {"ml": evaluate(k, load_corpus(ml), Settings(analyses=("arcs",))),
+           "rules": evaluate(k, load_corpus(RULES), Settings(analyses=("arcs",)))}
+    cmp = compare(evs, "ml", bootstrap=20, randomization=20)
+    return to_html(build(evs["rules"], comparison=cmp, systems=evs)), evs
+
+
+def test_the_html_document_text_marks_sides_agreement_and_disagreeing_sentences():
+    html, evs = _comparison_html()
+    t = parsed(html)
+    for anchor, lines in t.texts.items():
+        doc = next(d for d in evs["ml"].key_corpus.documents if systems_document(evs, d).sentence_lines() == lines)
+        dt = systems_document(evs, doc)
+        block = html.split(f'<div class="doctext" id="{anchor}" data-view="once">')[1].split("</div>")[0]
+        # a box per side (key, ml, rules), every bracket once, the disagreements only
+        assert re.findall(r'data-view="([^"]+)" ?(?:checked)?> ([^<]*)</label>', block) == [
+            ("hide-s0", "key [ ]"), ("hide-s1", "ml { }"), ("hide-s2", "rules &lt; &gt;"),
+            ("once", "agreeing mentions once"), ("disagree", "disagreements only")]
+        agree = dt.agreeing()
+        opens = re.findall(r'<b class="mk ([^"]*)">(?:\[|\{|&lt;)', block)
+        assert sum(" agree" in f" {c}" and "agreek" not in c for c in opens) == \
+            sum(1 for m in dt.marks if m.span in agree and m.side != "key")
+        assert sum("agreek" in c for c in opens) == sum(1 for m in dt.marks if m.span in agree and m.side == "key")
+        sentences = re.findall(r'<p class="sent( calm)?">', block)
+        assert [i for i, calm in enumerate(sentences) if not calm] == dt.disagreeing_sentences()
+    script = html.split("<script>")[1]
+    assert "corefEntities" in script and "dataset.view" in script
+    assert not re.search(r'(src|href)="(https?:)?//', html)  # no external resource: it works from a file
+
+
+def test_the_html_document_text_works_in_a_browser_from_a_file(tmp_path):
+    """Headless Chromium opens the report from a file (no server): a click on a word highlights its
+    entities' mentions, a second click clears them, the boxes hide agreeing brackets, a side and the
+    sentences without a disagreement."""
+    import json
+    import shutil
+    import subprocess
+
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("headless Chromium is not installed (apt-get install chromium)")
+    html, _evs = _comparison_html()
+    probe = """<script>
+(function () {
+  var doc = document.getElementById("doc-1");
+  var hidden = function (sel) { return Array.prototype.filter.call(doc.querySelectorAll(sel), function (e) {
+    return getComputedStyle(e).display === "none"; }).length; };
+  var word = Array.prototype.find.call(doc.querySelectorAll(".sent span"), function (e) {
+    return /x0-/.test(e.className) && /x1-/.test(e.className); });
+  word.click();
+  var out = {hot: doc.querySelectorAll(".hot").length, sel: doc.dataset.hot,
+             agree: doc.querySelectorAll("b.mk.agree").length, agreeHidden: hidden("b.mk.agree"),
+             agreekHidden: hidden("b.mk.agreek")};
+  word.click();
+  out.cleared = doc.querySelectorAll(".hot").length;
+  doc.querySelector('.dtools input[data-view="disagree"]').click();
+  out.calm = doc.querySelectorAll(".sent.calm").length; out.calmHidden = hidden(".sent.calm");
+  doc.querySelector('.dtools input[data-view="hide-s1"]').click();
+  out.ml = doc.querySelectorAll("b.mk.s1").length; out.mlHidden = hidden("b.mk.s1");
+  out.view = doc.dataset.view;
+  document.title = "PROBE" + JSON.stringify(out);
+})();
+</script>"""
+    page = tmp_path / "report.html"
+    page.write_text(html.replace("</body>", probe + "</body>"), encoding="utf-8")
+    res = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.as_uri()],
+                         capture_output=True, text=True, timeout=120, check=False)
+    found = re.search(r"<title>PROBE(\{.*?\})</title>", res.stdout)
+    assert found, res.stderr[-2000:]
+    out = json.loads(found.group(1).replace("&quot;", '"'))
+    first = out["sel"].split()
+    assert [c.split("-")[0] for c in first] == ["x0", "x1", "x2"]  # the innermost mention on each side
+    assert out["hot"] > len(first) and out["cleared"] == 0
+    assert out["agree"] > 0 and out["agreeHidden"] == out["agree"] and out["agreekHidden"] == 0
+    assert out["calmHidden"] == out["calm"]
+    assert out["ml"] > 0 and out["mlHidden"] == out["ml"]
+    assert out["view"].split() == ["once", "disagree", "hide-s1"]

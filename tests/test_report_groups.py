@@ -141,7 +141,7 @@ def test_compare_datasets_in_the_report(tmp_path):
     for d in ("academic\\_bio", "rest", "avg"):
         x = (want["macro"]["rules"]["conll"] if d == "avg" else
              want["datasets"][d.replace("\\", "")]["systems"]["rules"]["conll"])
-        row = rows_of(tex, d)[0]
+        row = next(r for r in rows_of(tex, d) if len(r) == 8)  # the deltas' table (after the main table)
         assert row[4] == f"{100 * x['delta']:+.2f}", (d, row)
         assert row[5] == f"[{100 * x['delta_ci'][0]:+.2f}, {100 * x['delta_ci'][1]:+.2f}]", (d, row)
     # the methods describe both datasets, not the first alone; the paired tests are cited
@@ -166,8 +166,11 @@ def test_compare_runs_in_the_report(tmp_path):
     assert res.exit_code == 0, res.output
     tex = out.read_text()
     assert "B (3 runs) vs A (3 runs): F1" in tex
-    row = next(r for r in rows_of(tex, "CoNLL") if len(r) == 9)
-    assert row[3] == f"{100 * want['runs']['delta']:+.2f}" and row[8] == "runs"
+    row = next(r for r in rows_of(tex, "CoNLL") if len(r) == 8)
+    h = want["hierarchical"]
+    assert row[3].rstrip("*") == f"{100 * h['delta']:+.2f}" and row[5] == f"{h['p_bootstrap']:.4f}"
+    assert row[4] == f"[{100 * h['delta_ci'][0]:+.2f}, {100 * h['delta_ci'][1]:+.2f}]"
+    assert row[6] == f"{want['runs']['p_value']:.4f}" and "$\\geq$ 0.1000: 3+3 runs" in tex  # its floor beside it
     assert "$\\pm$" in row[1] and "$\\pm$" in row[2]
     assert "A: F1 mean $\\pm$ sd over 3 runs" in tex and "B: F1 mean $\\pm$ sd over 3 runs" in tex
 

@@ -223,7 +223,11 @@ NOT_IN_SEEDS = {"Koehn 2004", "Riezler & Maxwell 2005",  # the significance test
                 "Kummerfeld & Klein 2013",  # error classes: no seed
                 "Yu et al. 2022",  # the Universal Anaphora scorer (non-referring, bridging, discourse deixis): no seed
                 "Duron-Tejedor et al. 2023",  # strata of entities (--strata): no seed (arXiv:2401.00238)
-                "Straka 2026"}  # CRAC 2026's empty-node script (software: its repository and commit): no seed
+                "Martinelli et al. 2025",  # BookCoref (--window, books as input): no seed (ACL 2025)
+                "Martinelli, Gatti & Navigli 2025",  # xCoRe's cross-context links (--window): no seed (EMNLP 2025)
+                "Straka 2026",  # CRAC 2026's empty-node script (software: its repository and commit): no seed
+                "Holm 1979", "Benjamini & Hochberg 1995",  # --correction holm|bh: no seed
+                "Davison & Hinkley 1997", "Bouthillier et al. 2021"}  # compare --runs' two-level bootstrap: no seed
 
 
 def test_every_citation_is_listed_and_agrees_with_the_seeds():

@@ -60,6 +60,8 @@ OTHER = {
     "cross_document": Topics(),
     "mention_singletons": "keep",
     "strata": ("chain-length",),  # the per-stratum scores (strata:chain-length)
+    "window": 1500,  # the scores on windows (window:1500)
+    "response_windows": True,  # a response of windows put back onto the key (response:windows)
 }
 """Another valid value for each field that changes numbers (``markup_policy``: for a markup
 response, whose signature names it)."""
@@ -79,6 +81,8 @@ def test_changing_any_number_changing_field_changes_the_signature(changed):
         changed = changed - {"singletons"}
     if {"split_antecedents", "strata"} <= changed:  # refused together (split antecedents tie chains together)
         changed = changed - {"strata"}
+    if {"split_antecedents", "window"} <= changed:  # refused together (windows cut chains)
+        changed = changed - {"window"}
     other = replace(BASE, **{name: OTHER[name] for name in changed})
     a, b = signature(BASE, "k0", markup=True), signature(other, "k0", markup=True)
     assert str(a) != str(b)

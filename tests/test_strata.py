@@ -319,3 +319,22 @@ def test_strata_refused_with_runs_and_datasets(tmp_path):
     key, resp = _pair_paths("example")
     r = cli("score", str(key), f"s={resp},{resp}", "--runs", "--strata", "chain-length")
     assert r.exit_code == 2 and "--strata is not available with --runs" in r.output
+
+
+def test_the_api_takes_one_stratification_as_a_string():
+    """``corefreport.score(..., strata="chain-length")`` is one ``--strata`` (its edges keep their
+    commas), a list several; the counts are scorer.pl's on the filtered files."""
+    import corefreport
+
+    key, resp = _pair_paths("example")
+    printed = EXPECTED["pairs"]["example"]["strata"]["chain-length"]
+    one = corefreport.score(str(key), str(resp), strata="chain-length")
+    assert one["settings"]["strata"] == ["chain-length"]
+    for stratum, numbers in printed.items():
+        m = one["strata"]["chain-length"]["strata"][stratum]["metrics"]["muc"]
+        assert [m["recall_num"], m["recall_den"], m["precision_num"], m["precision_den"]] == numbers["muc"]
+    edges = corefreport.score(str(key), str(resp), strata=["chain-length:1,2,5", "etype"])
+    assert list(edges["strata"]["chain-length:1,2,5"]["strata"]) == ["1", "2", "3–5", "6+"]
+    assert set(edges["strata"]) == {"chain-length:1,2,5", "etype"}
+    with pytest.raises(SettingsError, match="strata"):
+        corefreport.score(str(key), str(resp), strata="")

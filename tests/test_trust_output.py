@@ -177,11 +177,18 @@ def test_per_doc_table_never_cuts_a_number_at_80_columns(monkeypatch):
             assert pct(scores["metrics"][m]["f1"]) in shown, (doc, m)
 
 
-def test_per_doc_table_in_a_pipe_is_one_table_at_full_width(monkeypatch):
+def test_per_doc_table_in_a_pipe_fits_100_columns(monkeypatch):
+    """Issue 38: in a pipe or a file the table is cut into parts as on a 100-column terminal (it
+    was one table at full width); -f csv gives one table."""
+    from corefreport.present.numbers import pct
+
     text, data = _per_doc_output(None, monkeypatch)
-    assert "…" not in text and "parts to fit" not in text
-    header = next(line for line in text.splitlines() if "document" in line and "LCEAF-e" in line)
-    assert "MUC" in header and "CoNLL" in header
+    assert "…" not in text and re.search(r"11 columns in [23] parts to fit 100 columns", text)
+    assert max(len(line) for line in text.splitlines() if not line.startswith("metrics:")) <= 100
+    for doc, scores in data["per_document"].items():
+        shown = " ".join(line for line in text.splitlines() if line.strip().startswith(doc.split(";")[0]))
+        for m in ("muc", "bcub", "ceafe", "lceafm", "lceafe"):
+            assert pct(scores["metrics"][m]["f1"]) in shown, (doc, m)
 
 
 def test_markdown_escapes_user_strings(tmp_path):

@@ -101,6 +101,26 @@ def test_error_classes_of_both(snap_compare, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_errors_of_a_class_in_three_groups(snap_compare, size):
+    """x, Enter on Divided Entity: the errors only rules makes (red), only ml makes (green), both
+    (yellow); the detail pane shows both systems on the highlighted one."""
+    assert snap_compare(SystemsApp(with_errors()), terminal_size=size, run_before=moves("x", ("row", 4), "enter"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_one_error_with_both_systems(snap_compare, size):
+    assert snap_compare(SystemsApp(with_errors()), terminal_size=size,
+                        run_before=moves("x", ("row", 4), "enter", "enter"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_key_entities_changed(snap_compare, size):
+    """The totals' last row: the key entities split, merged, newly found or lost between the systems."""
+    assert snap_compare(SystemsApp(with_errors()), terminal_size=size,
+                        run_before=moves(("row", row_of("key entities changed", with_errors())), "enter"))
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_help(snap_compare, size):
     assert snap_compare(SystemsApp(systems()), terminal_size=size, press=["question_mark"])
 
@@ -111,6 +131,14 @@ def test_document_with_the_key_and_both_systems(snap_compare, size):
     {N … } and the system's <N … > mentions, the referent's entities in reverse video in all three."""
     assert snap_compare(SystemsApp(systems()), terminal_size=size,
                         run_before=moves(("row", row_of("ARCS 1 right only")), "enter", "enter", "down", "v"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_document_disagreements_only(snap_compare, size):
+    """D in the document view: only the sentences with a mention the key and the systems do not all
+    agree on, without the brackets of those they agree on."""
+    assert snap_compare(SystemsApp(systems()), terminal_size=size,
+                        run_before=moves(("row", row_of("ARCS 1 right only")), "enter", "enter", "down", "v", "D"))
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -69,6 +69,9 @@ def _corpus(side: Side, name: str, tokens: Mapping[str, Tokens] | None) -> Corpu
         return load(side, key=name == "key")
     from .study.read import clusters_corpus
 
+    if isinstance(side, Mapping) and not side:  # the files' message spoke of '#begin document' lines
+        raise InputError(f"<{name}>", None, f"the {name} clusters hold no document: an empty mapping (give "
+                         "{doc_id: [cluster, …]}, a cluster a list of (start, end) mentions)")
     return clusters_corpus(side, tokens, name)
 
 
@@ -104,6 +107,7 @@ class Scorer:
     def __init__(self, **options: Any) -> None:
         self.settings = options.pop("settings", None) or settings(**options)
         self._running = Running(self.settings)
+        self._warned = False
 
     def __len__(self) -> int:
         return len(self._running)
@@ -117,8 +121,27 @@ class Scorer:
 
         kd = document(doc_id, key, tokens, "key")
         rd = None if response is None else document(doc_id, response, tokens, "response")
+        if not self._warned:
+            self._warned = True
+            self._warn_rule_heads()
         result = self._running.add(kd, rd)
         return result.as_dict() if result is not None else {}
+
+    def _warn_rule_heads(self) -> None:
+        """Once, at the first :meth:`update`: clusters carry no heads, so a mode that matches
+        mentions by their heads (``match="head"``, ``preset="crac"``) takes them by corefreport's
+        rule 3a — with no POS or dependency columns, each mention's last word (the same sentence is
+        in ``result()["warnings"]``)."""
+        from .scoring.matching import formats_by_rule
+
+        if self.settings.match in ("exact", "min", "craft", "mina") or not formats_by_rule(*self._running.formats):
+            return
+        import warnings
+
+        warnings.warn(f"Scorer(match={self.settings.match!r}): clusters carry no heads, so each mention's head comes "
+                      "from corefreport's rule (docs/matching.md rule 3a; signature heads:rule) — without POS or "
+                      "dependency columns, its last word: a key (0, 1) and a response (1, 1) match. Score CorefUD "
+                      "CoNLL-U files or corpora (corefreport.load, evaluate) for their heads", UserWarning, stacklevel=3)
 
     def result(self, per_document: bool = False) -> dict[str, Any]:
         """The corpus's numbers over every document added so far (as :func:`score`)."""

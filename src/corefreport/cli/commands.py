@@ -134,6 +134,10 @@ def compare(
                        "group of documents (repeatable): each system's scores per group and, per group, the "
                        "difference with its interval and p-value over the group's documents; the macro row "
                        "stratified (docs/datasets.md).")] = [],
+    correction: Annotated[str, typer.Option("--correction", metavar="none|holm|bh", help="Adjust the p-values "
+                          "for multiple comparisons over the family of tests the command prints: holm (Holm-"
+                          "Bonferroni, the family-wise error rate) or bh (Benjamini-Hochberg, the false discovery "
+                          "rate); named in the signature (docs/compare.md).")] = "none",
     *,
     settings: Settings,
 ) -> None:
@@ -146,7 +150,7 @@ def compare(
     run_compare(key, systems, settings, bootstrap=bootstrap, randomization=randomization, seed=seed,
                 no_analyses=no_analyses, top=top, min_support=min_support, examples=examples, links=links, fmt=fmt,
                 output=output, force=force, key_format=key_format, response_format=response_format, quiet=quiet,
-                datasets=datasets, runs=runs, subsets=subsets)
+                datasets=datasets, runs=runs, subsets=subsets, correction=correction)
 
 
 @app.command()
@@ -170,6 +174,7 @@ def report(
     subsets: REPORT.subsets = D("report", "subsets"),
     runs: REPORT.runs = D("report", "runs"),
     datasets: REPORT.datasets = D("report", "datasets"),
+    correction: REPORT.correction = D("report", "correction"),
     *,
     settings: Settings,
 ) -> None:
@@ -178,7 +183,7 @@ def report(
 
     run_report(key, response, responses, output, title, name, latex_layout, figures, label_prefix, section,
                key_format, response_format, force, example, quiet, settings, subsets=subsets, runs=runs,
-               datasets=datasets)
+               datasets=datasets, correction=correction)
 
 
 @app.command()

@@ -14,12 +14,20 @@ from ..scoring.settings import Settings
 from .build import fail
 from .output import OutFormat, emit, fmt_value, refuse_existing, warn, write_output
 
+def check_correction(correction: str) -> None:
+    """``--correction`` is none, holm or bh: else exit 2 saying so."""
+    from ..scoring.significance import CORRECTIONS
+
+    if correction not in CORRECTIONS:
+        fail(f"--correction takes {', '.join(CORRECTIONS)}, got {correction!r}")
+
+
 def run_compare(key: str, systems: list[str], settings: Settings, *, bootstrap: int = 1000,
                 randomization: int = 10000, seed: int = 12345, no_analyses: bool = False, top: int = 3,
                 min_support: int = 20, examples: int = 2, links: Optional[Path] = None,
                 fmt: OutFormat = OutFormat.table, output: Optional[Path] = None, force: bool = False,
                 key_format=None, response_format=None, quiet: bool = False, datasets: bool = False,
-                runs: bool = False, subsets: Optional[list[str]] = None) -> None:
+                runs: bool = False, subsets: Optional[list[str]] = None, correction: str = "none") -> None:
     """Compare the systems (the first is the baseline) and write the comparison."""
     from ..study.plan import Policy, Resampling, plan_of
     from ..study.run import run
@@ -31,9 +39,9 @@ def run_compare(key: str, systems: list[str], settings: Settings, *, bootstrap: 
     # message without the option's name (--seed -1: 'expected non-negative integer')
     for flag, value in (("--bootstrap", bootstrap), ("--randomization", randomization), ("--seed", seed),
                         ("--top", top), ("--min-support", min_support), ("--examples", examples)):
-        if value < 0:
-            fail(f"--bootstrap and --randomization take a number ≥ 0" if several and flag in (
-                "--bootstrap", "--randomization") else f"{flag} takes a number ≥ 0, got {value}")
+        if value < 0:  # with --runs/--datasets too: the message names the option and the value
+            fail(f"{flag} takes a number ≥ 0, got {value}")
+    check_correction(correction)
     if several:
         settings = replace(settings, analyses=(), plink_by=None)  # the scores alone: analyses are not compared here
         if links is not None or subsets:
@@ -45,7 +53,7 @@ def run_compare(key: str, systems: list[str], settings: Settings, *, bootstrap: 
     try:
         plan = plan_of("compare", key, systems, settings, runs=runs, datasets=datasets, subsets=subsets or [],
                        kf=fmt_value(key_format), rf=fmt_value(response_format),
-                       compare=Resampling(bootstrap, randomization, seed),
+                       compare=Resampling(bootstrap, randomization, seed, correction=correction),
                        policy=Policy(rows=not several, documents=not several))
         study = run(plan)
     except (InputError, SettingsError, ValueError) as err:

@@ -110,11 +110,15 @@ def refuse_existing(path: Optional[Path], force: bool) -> None:
 
 def warn(warnings: list[str], quiet: bool, prefix: str = "") -> None:
     """Each warning as one ``corefreport: warning:`` line on stderr, made inert (document ids, file
-    and system names in it are shown with their control characters escaped)."""
-    if not quiet:
+    and system names in it are shown with their control characters escaped). Under ``quiet`` only
+    the verdict on a near-0 score (:mod:`corefreport.scoring.verdict`): it is the result."""
+    from ..scoring.verdict import PREFIX
+
+    shown = [w for w in warnings if not quiet or w.startswith(PREFIX)]
+    if shown:
         from ..present.inert import inert
 
-        for w in warnings:
+        for w in shown:
             sys.stderr.write(f"corefreport: warning: {inert(prefix + w)}\n")
 
 

@@ -25,7 +25,7 @@ def _special(path: Path) -> bool:
         return False
 
 
-def _check_view(output: Path, section: list[str], latex_layout: str, label_prefix: str, force: bool) -> None:
+def _check_view(output: Path, section: list[str], latex_layout: str, label_prefix: Optional[str], force: bool) -> None:
     """What the report itself can be asked for: a known suffix, sections and layout, a label prefix
     LaTeX takes, a .tex name its wrapper can \\input."""
     from ..present.latex import LABEL_CHARACTERS, input_name_problem
@@ -39,10 +39,23 @@ def _check_view(output: Path, section: list[str], latex_layout: str, label_prefi
             fail(f"unknown section {sec!r}; choose from {', '.join(SECTIONS)}")
     if latex_layout not in LATEX_LAYOUTS:
         fail(f"--latex-layout takes acl or single, got {latex_layout!r}")
-    if LABEL_CHARACTERS.search(label_prefix):
+    if label_prefix and LABEL_CHARACTERS.search(label_prefix):
         fail(f"--label-prefix takes letters, digits and : . _ / + -, got {label_prefix!r}")
     if output.suffix.lower() == ".tex" and not _special(output) and input_name_problem(output.stem):
         fail(f"{output}: {input_name_problem(output.stem)}; name the .tex report without them")
+
+
+def _check_figures(figures: Optional[Path]) -> None:
+    """``--figures DIR`` names a folder (made when missing): an existing file, or a path through
+    one, is refused before anything is computed (it once ended in a raw ``[Errno 17]``)."""
+    if figures is None:
+        return
+    for folder in (figures, *figures.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                what = "is a file" if folder == figures else f"goes through {folder}, a file"
+                fail(f"--figures {figures}: {what}, not a folder; give a folder for the charts (figure-N.svg, .pdf)")
+            return
 
 
 def _items(response: Optional[str], responses: list[str], name: Optional[str], several: bool) -> list[str]:
@@ -72,7 +85,8 @@ def _items(response: Optional[str], responses: list[str], name: Optional[str], s
 
 def report_plan(key: Optional[str], response: Optional[str], responses: list[str], name: Optional[str],
                 settings: Settings, key_format=None, response_format=None, example: bool = False,
-                subsets: Optional[list[str]] = None, runs: bool = False, datasets: bool = False):
+                subsets: Optional[list[str]] = None, runs: bool = False, datasets: bool = False,
+                correction: str = "none"):
     """The plan of ``report``'s arguments: one system (its outcome rows' digest, the pool's size
     decided now), several compared (every row), groups of runs (the first run in detail) or
     datasets (the scores alone); an error exits 2."""
@@ -100,16 +114,17 @@ def report_plan(key: Optional[str], response: Optional[str], responses: list[str
     try:
         return decide_jobs(plan_of("report", key, items, settings, runs=runs, datasets=datasets,
                                    subsets=subsets or [], kf=fmt_value(key_format), rf=fmt_value(response_format),
-                                   compare=Resampling() if compared else None, policy=policy))
+                                   compare=Resampling(correction=correction) if compared else None,
+                                   policy=policy))
     except (InputError, SettingsError) as err:
         fail(str(err))
 
 
 def run_report(key: Optional[str], response: Optional[str], responses: list[str], output: Path,
                title: Optional[str], name: Optional[str], latex_layout: str, figures: Optional[Path],
-               label_prefix: str, section: list[str], key_format, response_format, force: bool, example: bool,
+               label_prefix: Optional[str], section: list[str], key_format, response_format, force: bool, example: bool,
                quiet: bool, settings: Settings, subsets: Optional[list[str]] = None, runs: bool = False,
-               datasets: bool = False) -> None:
+               datasets: bool = False, correction: str = "none") -> None:
     """Write the report of the study the arguments name to ``output`` (.pdf, .html or .tex)."""
     from ..report.document import write_figures, write_report
     from ..report.pdf import pdf_child
@@ -119,8 +134,12 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
     if runs and datasets:
         fail("--runs and --datasets go separately")
     _check_view(output, section, latex_layout, label_prefix, force)
+    from .compare import check_correction
+
+    check_correction(correction)
+    _check_figures(figures)
     plan = report_plan(key, response, responses, name, settings, key_format, response_format, example, subsets, runs,
-                       datasets)  # the pool's size decided before the PDF child starts on another core
+                       datasets, correction)  # the pool's size decided before the PDF child starts on another core
     child = pdf_child() if output.suffix.lower() == ".pdf" and figures is None else None
     with status_line(quiet) as status:
         try:
@@ -128,7 +147,12 @@ def run_report(key: Optional[str], response: Optional[str], responses: list[str]
             status.update(f"rendering {output.suffix[1:].upper()}…")
             if figures is not None:
                 status.update(f"writing the charts to {figures}…")
-                write_figures(parts.evaluation, figures, force, parts.comparison, name, parts.systems)
+                try:
+                    write_figures(parts.evaluation, figures, force, parts.comparison, name, parts.systems)
+                except OSError as err:
+                    if isinstance(err, FileExistsError):
+                        raise
+                    fail(f"--figures {figures}: cannot write the charts: {err.strerror or err}")
             write_report(parts.evaluation, output, title, list(section) or parts.sections, force=force,
                          comparison=parts.comparison, progress=status.update, name=name, systems=parts.systems,
                          pdf_child=child, layout=latex_layout, label_prefix=label_prefix, extra=parts.extra,

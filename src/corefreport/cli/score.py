@@ -46,7 +46,8 @@ def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutF
     try:
         plan = plan_of("score", key, [response] if response else [], settings, runs=runs, datasets=datasets,
                        subsets=subsets or [], kf=fmt_value(key_format), rf=fmt_value(response_format),
-                       policy=Policy(rows=links is not None, jobs=jobs if not several else jobs or 1))
+                       policy=Policy(rows=links is not None, documents=links is not None,  # --links: each row's why
+                                     jobs=jobs if not several else jobs or 1))
         if len(plan.systems) > 1:
             fail("score takes one system; compare several with 'corefreport compare'")
         study = run(plan, watch)
@@ -59,7 +60,7 @@ def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutF
     if links is not None:
         from ..present.output import rows_text
 
-        write_output(rows_text(study.evaluation.rows, links.suffix.lower() == ".csv"), links, force)
+        write_output(rows_text(study.evaluation.rows, links.suffix.lower() == ".csv", study.evaluation), links, force)
     from ..present.study import score_output
 
     emit(score_output(study, fmt.value, per_doc), output, force)

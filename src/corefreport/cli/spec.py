@@ -131,6 +131,15 @@ SCORING = (
         "the NE column). Key and response chains each go by their own length, spread or type; R, P, F1 with counts "
         "per stratum, micro over documents (docs/strata.md).", [], "many",
         "chain-length[:EDGES]|spread[:EDGES]|etype", fast=True),
+    Opt("window", ("--window",), "Also score every metric on each document cut into windows of N words (a window "
+        "closes at the end of the first sentence that brings it to N words or more; a chain cut by a border becomes "
+        "one chain per window; BookCoref's windows: 1500), next to the full documents: both side by side, what the "
+        "cut costs, and the key's antecedent links found within one window and across windows (docs/windows.md).",
+        None, metavar="N", fast=True),
+    Opt("response_windows", ("--response-windows",), "The response is one document per window (BookCoref's split "
+        "configuration): put its documents back, in order, onto the key documents whose words they cover, and score "
+        "them against the full documents (an error names a window and word that do not align; docs/windows.md).",
+        False, "flag", fast=True),
 )
 """The scoring options every command shares, in the order ``--help`` lists them."""
 
@@ -138,7 +147,7 @@ SCORING_DEFAULTS = {o.dest: o.default for o in SCORING}
 
 _FORMATS = (Opt("key_format", ("--key-format",), "Format of KEY (default: detected).", fast=True),
             Opt("response_format", ("--response-format",), "Format of RESPONSE (default: detected).", fast=True))
-_QUIET = Opt("quiet", ("--quiet", "-q"), "Do not print warnings.", False, "flag", fast=True)
+_QUIET = Opt("quiet", ("--quiet", "-q"), "Do not print warnings (a verdict on a near-0 score is still printed: it is the result).", False, "flag", fast=True)
 _FORCE = Opt("force", ("--force",), "Overwrite an existing output file.", False, "flag", fast=True)
 
 COMMANDS: dict[str, tuple[Opt, ...]] = {
@@ -191,8 +200,8 @@ COMMANDS: dict[str, tuple[Opt, ...]] = {
             "table*) or a 'single' column document.", "acl", fast=True),
         Opt("figures", ("--figures",), "Also write every chart as DIR/figure-N.svg and .pdf, numbered as in the "
             "report.", metavar="DIR", fast=True),
-        Opt("label_prefix", ("--label-prefix",), "Prefix of the LaTeX \\label of each table.", "tab:corefreport-",
-            fast=True),
+        Opt("label_prefix", ("--label-prefix",), "Prefix of the LaTeX \\label of each table (default: tab:STEM- "
+            "from the output file's name, so that two reports in one paper never share a label).", fast=True),
         Opt("section", ("--section",), "Sections to include (repeatable): overview, summary, metrics, linguistic, "
             "nonref, bridging, deixis (the Universal Anaphora layers), plink, arcs, typed, examples, errors, documents, methods. Default: all.", [], "many", "NAME",
             fast=True),
@@ -204,6 +213,9 @@ COMMANDS: dict[str, tuple[Opt, ...]] = {
             "flag", fast=True),
         Opt("datasets", ("--datasets",), "'report --datasets MANIFEST' or 'KEYDIR RESPONSEDIR': the table of "
             "'score --datasets' (the CRAC ranking under --preset crac) and the methods.", False, "flag", fast=True),
+        Opt("correction", ("--correction",), "With -r: adjust the comparison's p-values for multiple comparisons "
+            "over the family of tests it prints: holm (Holm-Bonferroni) or bh (Benjamini-Hochberg); none: as they "
+            "are (docs/compare.md).", "none", metavar="none|holm|bh", fast=True),
         *_FORMATS, _FORCE,
         Opt("example", ("--example",), "Report on the bundled example.", False, "flag", fast=True),
         _QUIET,

@@ -33,8 +33,7 @@ def expand(spec: str) -> list[str]:
     if p.is_file():
         return [str(p)]
     if p.is_dir():
-        files = sorted(str(f) for f in p.rglob("*") if f.is_file() and not f.name.startswith(".")
-                       and f.name.endswith(KNOWN_SUFFIXES))
+        files = _corpus_files(str(p))
         if not files:
             raise InputError(spec, None, "directory holds no corpus files (*.conll, *_conll, *.conllu, *.jsonlines, "
                              "*.tsv)")
@@ -45,6 +44,22 @@ def expand(spec: str) -> list[str]:
             raise InputError(spec, None, "the pattern matches no file")
         return files
     raise InputError(spec, None, "no such file or directory")
+
+
+def _corpus_files(folder: str) -> list[str]:
+    """The corpus files under ``folder`` (sub-folders too, not through links to folders; hidden
+    files aside), sorted. A folder that cannot be listed is an error: its files would be left out."""
+    import os
+
+    denied: list[OSError] = []
+    files = [os.path.join(root, name) for root, _, names in os.walk(folder, onerror=denied.append) for name in names
+             if not name.startswith(".") and name.endswith(KNOWN_SUFFIXES) and os.path.isfile(os.path.join(root, name))]
+    if denied:
+        err = denied[0]
+        where = err.filename or folder
+        raise InputError(str(where), None, f"cannot read this folder: {err.strerror or err}"
+                         + ("" if str(where) == folder else f" (inside {folder}; its files would be left out)"))
+    return sorted(files)
 
 
 def load_markup(spec: str, fmt: str | None = None) -> tuple[str, list] | None:

@@ -219,6 +219,14 @@ def _repeat_warning(path: str, doc_id: str, lines: list[int]) -> str:
             "(--repeated-documents rename scores each copy)")
 
 
+def repeat_warning_of(warnings: list[str], doc: Document) -> str | None:
+    """What :func:`_repeat_warning` said of ``doc`` (the last copy of a repeated id), without its
+    ``FILE:LINE:``, if ``warnings`` holds it."""
+    head = f"{doc.source}:{doc.line}: document id {doc.doc_id!r} is written "
+    found = next((w for w in warnings if w.startswith(head)), None)
+    return None if found is None else "writes this id " + found[len(head):]
+
+
 def scan_documents(path: str, text: str, seen: dict[str, int], warnings: list[str], line_base: int = 0,
                    columns: bool = True, offsets: list[int] | None = None,
                    parse: Callable[[], bool] | None = None, lines: list[int] | None = None,
@@ -488,8 +496,10 @@ def _check_outside(path: str, text: str, start: int, stop: int, first_line: int)
     lines = gap.split("\n")
     for k, line in enumerate(lines):
         if line.strip() and line[:1] != "#":
+            from .detect import markup_hint
+
             raise InputError(path, first_line + k, "token line outside a document (no '#begin document' line "
-                             "before it)")
+                             "before it)" + markup_hint(line))
 
 
 WS_LINE_RE = re.compile(r"\n[ \t\f\v]+(?:\n|$)")

@@ -63,6 +63,29 @@ def _markup(lines: list[str]) -> str | None:
     return None
 
 
+MARKUP_SIGN = re.compile(r"</?m>|\|\[[^\s|\[\]]+|[^\s|\[\]]\]")
+"""A text2text tag (``|[e1``, ``e1]``) or a brackets tag (``<m>``, ``</m>``) anywhere on a line."""
+
+
+def markup_hint(line: str) -> str:
+    """The hint an error on a token line gives when the line looks like LLM markup that detection
+    did not take for it (rule 5 wants no TAB and a whole tag: a line of TABs, of tags only, or of
+    ``</m>`` only is not), else ``""``.
+
+    >>> markup_hint("|[e1] |e1] |[e2]")
+    '; it looks like LLM markup: give --response-format text2text (docs/formats.md)'
+    >>> markup_hint("John | 1 </m> saw his dog .")
+    '; it looks like LLM markup: give --response-format brackets (docs/formats.md)'
+    >>> markup_hint("doc 0 0 John NNP (1)|(2)")
+    ''
+    """
+    if "<m>" in line or "</m>" in line:
+        return "; it looks like LLM markup: give --response-format brackets (docs/formats.md)"
+    if "|[" in line or MARKUP_SIGN.search(line) and "|" in line:
+        return "; it looks like LLM markup: give --response-format text2text (docs/formats.md)"
+    return ""
+
+
 def _first_lines(text: str, n: int) -> list[str]:
     lines = text.split("\n", n)[:n]
     return [line.rstrip("\r") for line in lines]

@@ -25,6 +25,8 @@ Format: one JSON object per line, one line per document.
   Tokens written ``##``/``##FORM`` (text2text-coref's empty nodes) are not words: they are
   removed and the offsets renumbered; a mention of empty nodes alone (a zero) is dropped, with a
   warning. ``clusters_text_mentions``/``clusters_char_offsets`` are ignored.
+* BookCoref's books (``gutenberg_key``, ``characters`` with names): each book one document, its
+  chains named after its characters (:mod:`.bookcoref`).
 * SciCo's topics (an object with ``id``, ``tokens`` as paragraphs, ``doc_ids`` and ``mentions``
   ``[paragraph, start, end, cluster]``): each topic one document, its paragraphs in order — the
   cross-document clusters of a topic scored as SciCo's evaluation does (:func:`_scico`).
@@ -316,6 +318,10 @@ def _read_document(path: str, ln: int, obj: dict[str, Any], doc_id: str, field: 
                 doc.chains.append(Chain(label, [Mention(m[0], m[1], label, ln) for m in cluster]))
         else:
             _bad_cluster(path, ln, cluster, index, obj["doc_key"], n)
+    if "characters" in obj or "gutenberg_key" in obj:  # a BookCoref book: its characters name its chains
+        from .bookcoref import name_chains
+
+        name_chains(path, ln, obj, doc, warnings)
     return doc
 
 

@@ -377,6 +377,8 @@ class DocumentPairs:
                     if mine(i):
                         rd = response.read(index.where[rid])
             if mine(i):
+                if rd is not None and len(kd.tokens) != len(rd.tokens):
+                    _repeated_copy(kd, rd, reading)
                 yield Pair(i, kd, rd)
         reading.key_documents = i + 1
         j = i
@@ -396,6 +398,20 @@ class DocumentPairs:
     def documents(self) -> tuple[Mapping[str, Document], Mapping[str, Document]]:
         """The key's and the response's documents by id, read when asked for (after a pass)."""
         return Documents(self.key, self.places[0]), Documents(self.response, self.places[1])
+
+
+def _repeated_copy(kd: Document, rd: Document, reading: Reading) -> None:
+    """An :class:`InputError` when a key and a response document of different lengths are the last
+    copy of an id their file writes more than once (of which only the last is read, as scorer.pl
+    v8.01): the repetition is the likelier cause, and its warning would never be printed."""
+    from .conll2012 import repeat_warning_of
+
+    for side, doc, warnings in (("key", kd, reading.key_warnings), ("response", rd, reading.response_warnings)):
+        note = repeat_warning_of(warnings, doc)
+        if note is not None:
+            raise InputError(doc.source, doc.line, f"document {kd.doc_id!r} has {len(kd.tokens)} tokens in the key "
+                             f"({kd.source}) but {len(rd.tokens)} in the response ({rd.source}), and the {side} "
+                             f"{note}")
 
 
 def CorpusPairs(key: Corpus, response: Corpus) -> DocumentPairs:

@@ -116,6 +116,7 @@ class _UAReader:
         self.path = path
         self.columns: list[str] | None = None
         self.corpus = Corpus(source=path, format="ua")
+        self.min_outside: list[str] = []
 
     def read(self, text: str) -> Corpus:
         doc: _Doc | None = None
@@ -131,7 +132,7 @@ class _UAReader:
                     if not name:
                         raise InputError(self.path, n, "'# newdoc' without 'id = NAME'")
                     if doc is not None:
-                        self._add(doc.finish())
+                        self._add(doc)
                     doc = _Doc(self.path, name, n, self.columns)
                     sentence_open = False
                 continue
@@ -147,12 +148,16 @@ class _UAReader:
                 sentence_open = True
             doc.word(line.split(), n)
         if doc is not None:
-            self._add(doc.finish())
+            self._add(doc)
         plural = sum(1 for d in self.corpus.documents.values() for m in d.mentions if "ElementOf" in m.features)
         if plural:
             self.corpus.warnings.append(f"{self.path}: {plural} markable(s) with ElementOf (split antecedents of plural "
                                         "entities): scored under --split-antecedents keep|only (--preset codicrac22ar, "
                                         "as the UA scorer v1 by default), ignored otherwise (docs/universal-anaphora.md)")
+        if self.min_outside:
+            self.corpus.warnings.append(f"{self.path}: {len(self.min_outside)} markable(s) whose Min= names a word "
+                                        f"outside the markable (first: {self.min_outside[0]}): --match min matches "
+                                        "them only by their exact words, as corefud-scorer (docs/universal-anaphora.md)")
         return self.corpus  # without a document: empty, as every reader's (the pipeline says what is missing)
 
     def _header(self, body: str, n: int) -> None:
@@ -166,7 +171,9 @@ class _UAReader:
             raise InputError(self.path, n, "a second '# global.columns' that differs from the first")
         self.columns = names
 
-    def _add(self, doc: Document) -> None:
+    def _add(self, reading: _Doc) -> None:
+        doc = reading.finish()
+        self.min_outside.extend(reading.min_outside)
         if doc.doc_id in self.corpus.documents:
             raise InputError(self.path, doc.line, f"document id {doc.doc_id!r} is written twice in this file")
         self.corpus.documents[doc.doc_id] = doc
@@ -183,7 +190,12 @@ class _Doc:
         for c in KEPT_COLUMNS:
             self.doc.columns[c] = []
         self.markables: dict[str, _Markable] = {}
+        self.min_outside: list[str] = []
+        """Each markable whose ``Min=`` names a word outside it (:func:`_min_inside`)."""
         self.stack: list[str] = []
+        """MarkableIDs in the order they opened; one closed by name stays here until a ``)`` passes it."""
+        self.open: dict[str, None] = {}
+        """The markables open now, in the order they opened (a named closer costs one look-up)."""
         self.layers = None
         if any(c in self.index for c in KEPT_COLUMNS):  # bridging pairs, discourse-deixis chains
             from .ua_layers import LayerReader
@@ -227,14 +239,16 @@ class _Doc:
                              "being that one word (a zero)")
         for name in closers:
             if name is None:
+                while self.stack and self.stack[-1] not in self.open:
+                    self.stack.pop()  # closed by name earlier
                 if not self.stack:
                     raise InputError(self.path, n, f"IDENTITY {cell!r}: ')' closes no open markable")
                 mid = self.stack.pop()
             else:
-                if name not in self.stack:
+                if name not in self.open:
                     raise InputError(self.path, n, f"IDENTITY {cell!r}: closes {name!r}, which is not open")
-                self.stack.remove(name)
                 mid = name
+            del self.open[mid]
             self.markables[mid].parts[-1][1] = i
         for body, single in openers:
             info = parse_opener(body, self.path, n)
@@ -245,32 +259,40 @@ class _Doc:
             elif m.entity != entity:
                 raise InputError(self.path, n, f"markable {mid!r} is in entity {entity!r} here and {m.entity!r} at "
                                  f"line {m.line}")
-            elif mid in self.stack:
+            elif mid in self.open:
                 raise InputError(self.path, n, f"markable {mid!r} opens again before it is closed")
             m.parts.append([i, i if single else None])
             if not single:
                 self.stack.append(mid)
+                self.open[mid] = None
             if "Min" in info:
                 _min(info["Min"], self.path, n)
 
     def finish(self) -> Document:
-        if self.stack:
-            m = self.markables[self.stack[-1]]
+        if self.open:
+            m = self.markables[next(reversed(self.open))]
             raise InputError(self.path, m.line, f"markable {m.mid!r} is never closed in document {self.doc.doc_id!r}")
         chains: dict[str, Chain] = {}
         pseudo: dict[str, Chain] = {}
         for m in self.markables.values():
-            words = sorted({w for s, e in m.parts for w in ((s,) if type(s) is float else range(s, e + 1))})  # type: ignore
+            runs = _runs(m.parts)
+            zeros = sorted(s for s, _ in m.parts if type(s) is float)
             features = {"MarkableID": m.mid, "EntityID": m.entity}
-            zero = next((w for w in words if type(w) is float), None)
-            if zero is not None:
-                features["zero_head"] = repr(zero)
+            if zeros:
+                features["zero_head"] = repr(zeros[0])
             for k in ("SemType", "Min", "ElementOf"):
                 if k in m.info:
                     features[k] = m.info[k]
-            contiguous = zero is None and words == list(range(words[0], words[-1] + 1))
-            first, last = max(0, math.floor(words[0])), max(0, math.floor(words[-1]))
-            mention = Mention(first, last, m.entity, m.line, features, None if contiguous else tuple(words))
+            if "Min" in m.info:
+                outside = _min_inside(m, runs, len(self.doc.tokens) if self.index else None, self.path)
+                if outside is not None:
+                    self.min_outside.append(outside)
+            ends = [x for r in runs[:1] + runs[-1:] for x in r] + zeros
+            first, last = max(0, math.floor(min(ends))), max(0, math.floor(max(ends)))
+            words = None  # contiguous: its first to its last word
+            if zeros or len(runs) > 1:  # the words one by one (as many as the markable's parts cover)
+                words = tuple(sorted([w for a, b in runs for w in range(a, b + 1)] + zeros))
+            mention = Mention(first, last, m.entity, m.line, features, words)
             target = pseudo if m.entity.endswith(PSEUDO) else chains
             target.setdefault(m.entity, Chain(m.entity)).mentions.append(mention)
         self.doc.chains = list(chains.values())
@@ -290,6 +312,48 @@ def _min(value: str, path: str, n: int) -> None:
     parts = value.split(",")
     if not 1 <= len(parts) <= 2 or not all(p.isdigit() for p in parts):
         raise InputError(path, n, f"Min={value!r}: takes a word number or two, 'N' or 'N,M'")
+
+
+def _runs(parts: list[list]) -> list[tuple[int, int]]:
+    """The word runs ``(first, last)`` a markable's parts cover (empty nodes aside), in order,
+    overlapping and adjacent parts merged: ``[[5, 7], [0, 1], [2, 2], [6.01, 6.01]]`` → ``[(0, 2), (5, 7)]``.
+    A markable costs its number of parts, not its number of words (nesting stays linear)."""
+    out: list[list[int]] = []
+    for a, b in sorted((a, b) for a, b in parts if type(a) is not float):
+        if out and a <= out[-1][1] + 1:
+            out[-1][1] = max(out[-1][1], b)
+        else:
+            out.append([a, b])
+    return [(a, b) for a, b in out]
+
+
+def _min_inside(m: _Markable, runs: list[tuple[int, int]], size: int | None, path: str) -> str | None:
+    """Check ``Min=N`` or ``Min=N,M``: words N..M of the document (1-based, N ≤ M, at most its last
+    word; ``size`` ``None``: not known, a layer's reader) — else an :class:`InputError`. Words of
+    the document outside the markable (its word ``runs``, :func:`_runs`) are read (the CODI-CRAC
+    2022 files have them: 2,166 of 12,508 Min values in three dev files) and described in the
+    returned text: ``--match min`` can never match such a markable but by its exact words."""
+    value = m.info["Min"]
+    lo, _, hi = value.partition(",")
+    first, last = int(lo), int(hi or lo)
+    where = f"Min={value} of markable {m.mid!r}"
+    if first < 1:
+        raise InputError(path, m.line, f"{where}: word numbers start at 1 (Min names document words, 1-based)")
+    if first > last:
+        raise InputError(path, m.line, f"{where}: reversed, {first} > {last} (write Min=N,M with N ≤ M)")
+    if size is not None and last > size:
+        raise InputError(path, m.line, f"{where}: the document has {size} word(s) (Min names document words, "
+                         "1-based)")
+    word = first - 1  # the first word of Min not yet seen inside a run (0-based)
+    for a, b in runs:
+        if a > word:
+            break
+        word = max(word, b + 1)
+    if word > last - 1:
+        return None
+    span = "no word" if not runs else f"word {runs[0][0] + 1}" if runs[0][0] == runs[-1][1] else \
+        f"words {runs[0][0] + 1}–{runs[-1][1] + 1}"
+    return f"line {m.line}: {where} names word {word + 1}, outside the markable ({span})"
 
 
 def read_ua(path: str | Path, text: str | None = None) -> Corpus:

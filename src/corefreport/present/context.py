@@ -3,11 +3,11 @@
 An outcome row (:class:`~corefreport.scoring.outcomes.LinkOutcome`) names a referent and the
 antecedents the key and the response gave it; this module turns it into the words of the
 sentence(s) from the earliest antecedent to the referent, each token marked with its *role*
-(``referent``, ``key``, ``response``, ``both`` where the two antecedents coincide, or none),
-and says in words why the outcome is what it is. It computes no score and knows no style: the
-TUI maps roles to terminal styles (``tui/model.py``), the report to HTML marks
-(``report/examples.py``). The tokens come from the corpora carried in the evaluation
-(``Evaluation.key_corpus``, ``response_corpus``).
+(``referent``, ``key``, ``response``, ``both`` where the two antecedents coincide, or none).
+It computes no score and knows no style: the TUI maps roles to terminal styles
+(``tui/model.py``), the report to HTML marks (``report/examples.py``); the sentence saying why
+the outcome is what it is comes from :mod:`.why`. The tokens come from the corpora carried in
+the evaluation (``Evaluation.key_corpus``, ``response_corpus``).
 """
 
 from __future__ import annotations
@@ -162,60 +162,18 @@ def chain_spans(ev: Evaluation, doc_id: str, span: Span, side: str) -> list[Span
     return []
 
 
-def entity_phrase(ev: Evaluation, doc_id: str, span: Span | None) -> str:
-    """The key entity holding ``span``, named by its first mention (and its size)."""
-    if span is None:
+NAMED = "chain_names"
+"""``Document.meta`` key a reader sets when the chains' labels are names (BookCoref's characters,
+:mod:`corefreport.io.bookcoref`)."""
+
+
+def chain_name(ev: Evaluation, doc_id: str, span: Span, side: str) -> str:
+    """The name of the chain holding ``span`` on one side — a BookCoref character's — or "" when its
+    file names no chain."""
+    doc = document_of(ev, doc_id, side)
+    if doc is None or not doc.meta.get(NAMED):
         return ""
-    chain = chain_spans(ev, doc_id, span, "key")
-    if not chain:
-        return "no key entity (a mention the key does not have)"
-    first = span_text(ev, doc_id, chain[0], "key")
-    return f"the key singleton “{first}”" if len(chain) == 1 else f"the key entity “{first}” ({len(chain)} mentions)"
-
-
-def why(ev: Evaluation, row: LinkOutcome) -> str:
-    """:func:`outcome_why`, then the span the response actually wrote when its mention was matched
-    by head or partially (``--match``)."""
-    return outcome_why(ev, row) + row.match_note
-
-
-def outcome_why(ev: Evaluation, row: LinkOutcome) -> str:
-    """The outcome in words: which antecedent each side chose, which entity the response joined
-    (WL, WTL) and, for the typed evaluation, which link type each side gave (WT, WTL)."""
-    key = span_text(ev, row.doc_id, row.key_antecedent, "key")
-    resp = span_text(ev, row.doc_id, row.response_antecedent, "response")
-    rtype = row.features.get("response_type")
-    typed = row.analysis == "typed"
-    type_note = (f"; the response's link type is “{rtype}”, the key's “{row.type}”"
-                 if typed and rtype is not None else "")
-    if row.outcome == "TP":
-        return f"the response links it to “{resp}”, an antecedent of the same key entity" + (
-            f", with the key's type “{row.type}”" if typed else "")
-    if row.outcome == "WT":
-        return f"right antecedent (“{resp}”), wrong link type" + type_note
-    if row.outcome in ("WL", "WTL"):
-        return (f"the response links it to “{resp}”, which belongs to "
-                f"{entity_phrase(ev, row.doc_id, row.response_antecedent)}, not to the referent's key entity "
-                f"(key antecedent “{key}”)" + (type_note if row.outcome == "WTL" else ""))
-    if row.analysis == "anchor" and row.outcome in ("FN", "FP"):
-        return _anchor_why(row, key, resp)
-    if row.outcome == "FN":
-        return f"the key links it to “{key}”; the response gives it no antecedent"
-    if row.outcome == "FP":
-        return f"the response links it to “{resp}”; the key gives this referent no antecedent here"
-    return row.outcome
-
-
-def _anchor_why(row: LinkOutcome, key: str, resp: str) -> str:
-    """ARCS 3 (Entity Mentions): a mention counts for its entity's anchor; FN is in the key's
-    anchor set only, FP in the response's only (Tuggener 2014)."""
-    def anchor(span: Span | None, text: str, side: str) -> str:
-        if span is None:
-            return f"the {side} attaches it to no anchor"
-        if span == row.span:
-            return f"the {side} makes it an anchor itself"
-        return f"the {side} attaches it to the anchor “{text}”"
-
-    k = anchor(row.key_antecedent, key, "key")
-    r = anchor(row.response_antecedent, resp, "response")
-    return f"{k}; {r}" if row.outcome == "FN" else f"{r}; {k}"
+    for c in doc.chains:
+        if any(m.span == span for m in c.mentions):
+            return c.label if not c.label.isdigit() else ""
+    return ""

@@ -80,14 +80,65 @@ class DocumentText:
         for m in sorted(self.marks, key=lambda m: (m.span[1], -m.span[0], -order.get(m.side, 9))):
             self.closes.setdefault(m.span[1], []).append(m)
 
-    def legend(self) -> str:
-        """What the brackets mean (:data:`LEGEND` for one response)."""
+    def legend(self, once: bool = False) -> str:
+        """What the brackets mean (:data:`LEGEND` for one response); ``once``: and that a mention
+        every side agrees on is written once (:meth:`agreeing`)."""
         if self.sides == ("key", "response"):
-            return LEGEND
-        parts = [f"{a}N … {b}: {'key entity N' if i == 0 else side}"
-                 for i, (side, (a, b)) in enumerate(zip(self.sides, SHAPES))]
-        return ("   ".join(parts) + "   (a response entity is numbered after the key entity it shares most mentions "
-                "with)   *: only on this side (missed / spurious)   !: a key mention of another entity")
+            text = LEGEND
+        else:
+            parts = [f"{a}N … {b}: {'key entity N' if i == 0 else side}"
+                     for i, (side, (a, b)) in enumerate(zip(self.sides, SHAPES))]
+            text = ("   ".join(parts) + "   (a response entity is numbered after the key entity it shares most "
+                    "mentions with)   *: only on this side (missed / spurious)   !: a key mention of another entity")
+        return text + ("   all sides agree (span, entity): once, as [N … ]" if once else "")
+
+    def agreeing(self, sides: tuple[str, ...] | None = None) -> set[Span]:
+        """The spans the key and every response among ``sides`` (default: all) agree on: each has a
+        mention there, in the entity of the same number, none flagged (so the same referent on
+        every side). Empty unless ``sides`` holds the key and a response.
+
+        >>> dt = documents_text(_example([[0, 2]]), {"A": _example([[0, 2]]), "B": _example([[0], [2]])})
+        >>> sorted(dt.agreeing()), sorted(dt.agreeing(("key", "A")))
+        ([(0, 0)], [(0, 0), (2, 2)])
+        """
+        sides = self.sides if sides is None else sides
+        responses = [x for x in sides if x != "key"]
+        if "key" not in sides or not responses:
+            return set()
+        at: dict[Span, dict[str, set]] = {}
+        for m in self.marks:
+            if m.side in sides:
+                at.setdefault(m.span, {}).setdefault(m.side, set()).add((m.entity, m.flag))
+        out = set()
+        for span, by in at.items():
+            key = by.get("key", set())
+            if len(key) == 1 and next(iter(key))[1] == "" and all(by.get(r) == key for r in responses):
+                out.add(span)
+        return out
+
+    def flag(self, m: Mark, sides: tuple[str, ...] | None = None) -> str:
+        """``m``'s flag as the sides shown read it: a key mention no response among ``sides`` has is
+        missed (``*``) there, though another response (not shown) has it; otherwise its own flag."""
+        sides = self.sides if sides is None else sides
+        if m.side != "key" or m.flag or set(sides) >= set(self.sides):
+            return m.flag
+        responses = [x for x in sides if x != "key"]
+        if responses and not any(o.span == m.span and o.side in responses for o in self.opens.get(m.span[0], [])):
+            return "*"
+        return m.flag
+
+    def opening(self, m: Mark, sides: tuple[str, ...] | None = None) -> str:
+        """The opening bracket of ``m`` with its number and its flag for ``sides`` (:meth:`flag`)."""
+        return f"{m.brackets[0]}{m.entity}{self.flag(m, sides)} "
+
+    def shown(self, sides: tuple[str, ...] | None = None, once: bool = False,
+              disagreements: bool = False) -> list[Mark]:
+        """The marks drawn for ``sides``: every one; ``once``: at a span every side agrees on
+        (:meth:`agreeing`) only the key's; ``disagreements``: none at such a span."""
+        sides = self.sides if sides is None else sides
+        agree = self.agreeing(sides) if once or disagreements else set()
+        return [m for m in self.marks if m.side in sides and not (
+            m.span in agree and (disagreements or m.side != "key"))]
 
     def entity_spans(self, side: str, entity: int) -> list[Span]:
         return [m.span for m in self.marks if m.side == side and m.entity == entity]
@@ -95,23 +146,48 @@ class DocumentText:
     def mark_at(self, side: str, span: Span) -> Mark | None:
         return next((m for m in self.marks if m.side == side and m.span == span), None)
 
-    def sentence_lines(self, sides: tuple[str, ...] | None = None) -> list[str]:
-        """The plain text, one sentence a line, with the marks of ``sides`` (default: all)."""
-        sides = self.sides if sides is None else sides
-        out: list[str] = []
+    def sentence_bounds(self) -> list[tuple[int, int]]:
+        """Each sentence's first token and the token after its last."""
         starts = self.sentence_starts or [0]
-        bounds = list(zip(starts, starts[1:] + [len(self.tokens)]))
-        for a, b in bounds:
+        return list(zip(starts, starts[1:] + [len(self.tokens)]))
+
+    def disagreeing_sentences(self, sides: tuple[str, ...] | None = None) -> list[int]:
+        """The sentences (0-based) with a mention the sides do not all agree on (:meth:`shown`
+        with ``disagreements``): what "disagreements only" keeps."""
+        marked = {m.span[0] for m in self.shown(sides, disagreements=True)}
+        return [i for i, (a, b) in enumerate(self.sentence_bounds()) if any(a <= t < b for t in marked)]
+
+    def sentence_lines(self, sides: tuple[str, ...] | None = None, once: bool = False,
+                       disagreements: bool = False) -> list[str]:
+        """The plain text, one sentence a line, with the marks of ``sides`` (default: all);
+        ``once``: a mention every side agrees on written once, in the key's brackets;
+        ``disagreements``: without those mentions' brackets (:meth:`shown`).
+
+        >>> dt = documents_text(_example([[0, 2]]), {"A": _example([[0, 2]]), "B": _example([[0], [2]])})
+        >>> dt.plain(), dt.plain(once=True), dt.plain(disagreements=True)
+        ('[1 {1 <1 a > } ] b [1 {1 <2! c > } ]', '[1 a ] b [1 {1 <2! c > } ]', 'a b [1 {1 <2! c > } ]')
+        """
+        keep = set(map(id, self.shown(sides, once, disagreements)))
+        out: list[str] = []
+        for a, b in self.sentence_bounds():
             words = []
             for t in range(a, b):
-                w = "".join(m.open for m in self.opens.get(t, []) if m.side in sides) + self.tokens[t]
-                w += "".join(m.close for m in self.closes.get(t, []) if m.side in sides)
+                w = "".join(self.opening(m, sides) for m in self.opens.get(t, []) if id(m) in keep) + self.tokens[t]
+                w += "".join(m.close for m in self.closes.get(t, []) if id(m) in keep)
                 words.append(w)
             out.append(" ".join(words))
         return out
 
-    def plain(self, sides: tuple[str, ...] | None = None) -> str:
-        return "\n".join(self.sentence_lines(sides))
+    def plain(self, sides: tuple[str, ...] | None = None, once: bool = False, disagreements: bool = False) -> str:
+        return "\n".join(self.sentence_lines(sides, once, disagreements))
+
+
+def _example(chains: list[list[int]]):
+    """A three-word document ("a b c") with one-word mentions in ``chains`` (the doctests')."""
+    from ..model import Chain, Document, Mention
+
+    return Document("d", ["a", "b", "c"], [0], chains=[Chain(str(i), [Mention(s, s) for s in c])
+                                                      for i, c in enumerate(chains)])
 
 
 def _chains(doc) -> list[list[Span]]:

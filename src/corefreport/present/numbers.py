@@ -17,7 +17,8 @@ from contextvars import ContextVar
 
 from .labels import COUNT_COLUMNS, METRIC_LABELS
 
-__all__ = ["COUNT_COLUMNS", "NA", "ascii_text", "cell", "count", "interval", "is_score_column", "p_value", "pct",
+__all__ = ["COUNT_COLUMNS", "NA", "ONE_DOCUMENT_INTERVAL", "ascii_text", "cell", "count", "interval", "is_score_column",
+           "p_floored", "p_value", "pct",
            "pct_interval", "print_truncated", "shown_rpf", "signed", "truncated"]
 
 NA = "n/a"
@@ -89,6 +90,30 @@ def p_value(p: float) -> str:
     if math.isnan(p):
         return NA
     return f"{p:.4f}" if p >= 5e-5 else f"{p:.1e}"
+
+
+def p_floored(p: float, floor: float = float("nan"), limit: str = "") -> str:
+    """A p-value with the smallest p its test can give beside it, when the data (few runs, few
+    documents: ``limit``) and not the number of resamples set that floor; a p from one document
+    says so (randomization on one document gives 1 whatever the difference).
+
+    >>> p_floored(0.1, 0.1, "3+3 runs"), p_floored(1.0, 1.0, "1 document"), p_floored(0.0123)
+    ('0.1000 (p ≥ 0.1000: 3+3 runs)', '1.0000 (one document)', '0.0123')
+    """
+    if not limit or math.isnan(p):
+        return p_value(p)
+    if limit == "1 document":
+        return f"{p_value(p)} (one document)"
+    return f"{p_value(p)} (p ≥ {p_value(floor)}: {limit})"
+
+
+def probability(x: float) -> str:
+    """A probability (a share of resamples) with three decimals: ``0.998`` (n/a when not drawn)."""
+    return NA if math.isnan(x) else f"{x:.3f}"
+
+
+ONE_DOCUMENT_INTERVAL = "one document: no interval"
+"""The interval cell of a difference measured on one document (every resample is that document)."""
 
 
 def mean_sd(mean: float, sd: float) -> str:

@@ -25,10 +25,12 @@ from .inert import json_inert, terminal_text
 
 if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
     from ..scoring.compare import Comparison
+    from ..scoring.result import Evaluation
 
 ROW_FIELDS = ["analysis", "doc_id", "start", "end", "text", "outcome", "credit", "key_antecedent",
-              "response_antecedent", "class", "type"]
-"""The CSV columns of outcome rows (the JSON lines carry every feature too)."""
+              "response_antecedent", "class", "type", "why"]
+"""The CSV columns of outcome rows (the JSON lines carry every feature too); ``why``: what happened
+to the referent, in words (:func:`~.why.why`; empty when the documents are not carried)."""
 
 
 def _fd_link(path: Path) -> int | None:
@@ -141,33 +143,54 @@ def _span(x) -> str:
     return "-".join(map(str, x)) if x else ""
 
 
-def rows_text(rows: Iterable[LinkOutcome], csv_format: bool) -> str:
-    """Outcome rows as JSON lines (every field and feature) or CSV (:data:`ROW_FIELDS`)."""
+def rows_text(rows: Iterable[LinkOutcome], csv_format: bool, ev: Evaluation | None = None) -> str:
+    """Outcome rows as JSON lines (every field and feature, then ``why``) or CSV
+    (:data:`ROW_FIELDS`); ``ev``: the evaluation they come from, whose documents say why each
+    row got its outcome (:func:`~.why.why`; without it ``why`` is empty)."""
+    from .why import why
+
+    def said(r: LinkOutcome) -> str:
+        return why(ev, r) if ev is not None and ev.key_corpus is not None else ""
+
     buf = io.StringIO()
     if csv_format:
         w = csv.writer(buf, lineterminator="\r\n")
         w.writerow(ROW_FIELDS)
         for r in rows:
             w.writerow([r.analysis, r.doc_id, r.start, r.end, r.text, r.outcome, r.credit, _span(r.key_antecedent),
-                        _span(r.response_antecedent), r.cls, r.type])
+                        _span(r.response_antecedent), r.cls, r.type, said(r)])
     else:
         for r in rows:
-            buf.write(json_inert(json.dumps(r.as_dict(), ensure_ascii=False)) + "\n")
+            buf.write(json_inert(json.dumps({**r.as_dict(), "why": said(r)}, ensure_ascii=False)) + "\n")
     return buf.getvalue()
 
 
 def changed_links_text(cmp: Comparison, csv_format: bool) -> str:
-    """Every referent whose outcome changed (:meth:`Comparison.link_rows`) as JSON lines or CSV."""
-    from ..scoring.compare import LINK_FIELDS
+    """Every referent whose outcome changed (:meth:`Comparison.link_rows`) as JSON lines or CSV;
+    with ``-a errors``, then every Kummerfeld & Klein error of either system (:meth:`Comparison.error_rows`:
+    ``analysis`` "errors", ``error_class``, ``errors``: only_baseline, only_system or both) — CSV
+    columns :data:`~corefreport.scoring.compare.ERROR_LINK_FIELDS` added after the links'."""
+    from ..scoring.compare import ERROR_LINK_FIELDS, LINK_FIELDS
 
     rows = cmp.link_rows()
+    errors = cmp.error_rows()
     buf = io.StringIO()
     if csv_format:
-        w = csv.DictWriter(buf, fieldnames=list(LINK_FIELDS), lineterminator="\r\n")
+        fields = list(LINK_FIELDS) + ([f for f in ERROR_LINK_FIELDS if f not in LINK_FIELDS] if errors else [])
+        w = csv.DictWriter(buf, fieldnames=fields, lineterminator="\r\n", restval="")
         w.writeheader()
-        for r in rows:
-            w.writerow({k: "-".join(map(str, v)) if isinstance(v, list) else v for k, v in r.items()})
+        for r in rows + errors:
+            w.writerow({k: _csv_value(v) for k, v in r.items()})
     else:
-        for r in rows:
+        for r in rows + errors:
             buf.write(json_inert(json.dumps(r, ensure_ascii=False)) + "\n")
     return buf.getvalue()
+
+
+def _csv_value(v):
+    """A span as ``start-end``, a list of spans as ``s-e s-e``."""
+    if isinstance(v, list):
+        if v and isinstance(v[0], list):
+            return " ".join("-".join(map(str, x)) for x in v)
+        return "-".join(map(str, v))
+    return v

@@ -3,13 +3,16 @@ without importing Rich.
 
 A score's terminal view (:func:`corefreport.present.terminal.print_evaluation`) is a list of
 :class:`Block`\\ s. On a terminal Rich draws them (colour, the terminal's width, wide tables cut
-into parts). In a pipe or a file Rich draws them in ASCII at an unbounded width with no style,
-which is plain string padding; :func:`render` does that padding itself, so that a piped ``score``
+into parts). In a pipe or a file Rich draws them in ASCII with no style at :data:`PIPE_WIDTH` (100)
+columns, as on a 100-column terminal: a wide table in parts of whole columns, each repeating the
+first, a long line wrapped at its words (the signature excepted: one token a reader copies). That
+is plain string padding and word wrapping; :func:`render` does it itself, so that a piped ``score``
 neither imports Rich (~25 ms) nor lays tables out through it (~0.2 s for the full analysis's
 tables). :func:`fits` says when a block list is within what :func:`render` reproduces exactly —
 narrow characters only (every character one cell wide), no first-column cell longer than its
-fold width — and the caller lets Rich draw anything else. The output equals Rich's character for
-character (tests/test_plain_render.py draws the same blocks with both).
+fold width, no table part wider than the page — and the caller lets Rich draw anything else. The
+output equals Rich's character for character (tests/test_plain_render.py draws the same blocks
+with both).
 
 Layouts, as Rich draws them with ``pad_edge=False`` and no outer edge:
 
@@ -25,6 +28,7 @@ MUC    | 79.78
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from .inert import inert
@@ -94,14 +98,12 @@ def line(text: str, style: str = "", soft_wrap: bool = False) -> Block:
 def fits(blocks: list[Block]) -> bool:
     """Whether :func:`render` draws ``blocks`` exactly as Rich would in a pipe: every character
     one cell wide and printable, no cell with spaces at its ends (Rich strips them), no empty
-    column, no line reaching Rich's pipe width,
-    no first-column cell longer than its fold width."""
+    column, no first-column cell longer than its fold width, no table (or part of a table cut to
+    :data:`PIPE_WIDTH`) wider than the page."""
     for b in blocks:
         cells = list(b.header) + [text_of(c) for r in b.rows for c in r]
         texts = [p[0] for p in b.parts] + cells + ([b.title] if b.title else [])
         if not all(_narrow(t) for t in texts) or any(c != c.strip() for c in cells):
-            return False
-        if sum(len(p[0]) for p in b.parts) >= PIPE_WIDTH or len(b.title or "") >= PIPE_WIDTH:
             return False
         if b.kind == "boxed" and b.first_width and any(len(text_of(r[0])) > b.first_width for r in b.rows):
             return False
@@ -109,13 +111,100 @@ def fits(blocks: list[Block]) -> bool:
             return False
         if b.kind != "line":
             widths = _widths(b)
-            if not widths or min(widths) < 1 or sum(w + 3 for w in widths) >= PIPE_WIDTH:
+            if not widths or min(widths) < 1:
+                return False
+            if b.kind == "boxed" and b.fit:
+                padded = _fit_widths(b)
+                if any(padded[0] + sum(padded[i] for i in g) > PIPE_WIDTH for g in column_groups(padded, PIPE_WIDTH)):
+                    return False
+            elif sum(w + 3 for w in widths) >= PIPE_WIDTH:
                 return False
     return True
 
 
-PIPE_WIDTH = 10_000
-"""The width Rich is given in a pipe or a file (``present.terminal.FULL_WIDTH`` is this)."""
+PIPE_WIDTH = 100
+"""The width of the view in a pipe or a file (Rich's too, :func:`corefreport.present.terminal.draw`):
+a table wider than this comes in parts of whole columns, a line is wrapped at its words."""
+
+PARTS_NOTE = "{n} columns in {k} parts to fit {width} columns (a wider terminal or -f csv shows one table)"
+"""The line above a table cut into parts (on a narrow terminal, in a pipe or a file)."""
+
+
+def column_groups(widths: list[int], available: int) -> list[list[int]]:
+    """Split columns ``1..n-1`` into groups that fit ``available`` columns beside column 0.
+
+    ``widths[i]`` is the width of column ``i`` with its padding. Each group is printed as its own
+    table with column 0 repeated, so a number is never folded or replaced by ``…``:
+
+    >>> column_groups([10, 8, 8, 8], 30)
+    [[1, 2], [3]]
+    >>> column_groups([10, 8, 8, 8], 80)
+    [[1, 2, 3]]
+    """
+    groups: list[list[int]] = [[]]
+    used = widths[0]
+    for i in range(1, len(widths)):
+        if groups[-1] and used + widths[i] > available:
+            groups.append([])
+            used = widths[0]
+        groups[-1].append(i)
+        used += widths[i]
+    return groups
+
+
+def fit_widths(header: list[str] | tuple[str, ...], rows, first_width: int) -> list[int]:
+    """The padded widths a table cut into parts is grouped by: the first column up to
+    ``first_width``, each column with its 3 cells of padding and rule."""
+    first = min(first_width, max([len(header[0])] + [len(text_of(r[0])) for r in rows]))
+    return [first + 3] + [max([len(h)] + [len(text_of(r[i])) for r in rows]) + 3 for i, h in enumerate(header) if i]
+
+
+def _fit_widths(b: Block) -> list[int]:
+    return fit_widths(b.header, b.rows, b.first_width)
+
+
+_WORD = re.compile(r"\s*\S+\s*")
+_TRAILING = re.compile(r"\s+$")
+
+
+def wrap(text: str, width: int = PIPE_WIDTH) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken as Rich breaks a line of narrow
+    characters (``rich._wrap.divide_line``; ``Text.wrap`` with its default fold): greedily at the
+    start of a word (the word with the spaces after it), a word longer than the line folded, the
+    spaces beyond the width at a line's end dropped.
+
+    >>> wrap("the key links it to its antecedent", 12)
+    ['the key ', 'links it to ', 'its ', 'antecedent']
+    """
+    breaks: list[int] = []
+    offset = 0
+    for m in _WORD.finditer(text):
+        start, word = m.start(), m.group(0)
+        length = len(word.rstrip())
+        if width - offset >= length:
+            offset += len(word)
+        elif length > width:  # folded over several lines
+            chunks = [word[i:i + width] for i in range(0, len(word), width)]
+            for k, chunk in enumerate(chunks):
+                if start:
+                    breaks.append(start)
+                if k == len(chunks) - 1:
+                    offset = len(chunk)
+                else:
+                    start += len(chunk)
+        elif offset and start:
+            breaks.append(start)
+            offset = len(word)
+    lines = []
+    for a, b in zip([0, *breaks], [*breaks, len(text)]):
+        piece = text[a:b]
+        if len(piece) > width:  # Text.rstrip_end: the spaces beyond the width
+            trailing = _TRAILING.search(piece)
+            if trailing is not None:
+                piece = piece[:len(piece) - min(len(trailing.group(0)), len(piece) - width)]
+        lines.append(piece[:width])
+    return lines
+
 
 def _narrow(text: str) -> bool:
     """Whether every character of ``text`` takes one cell: printable ASCII, or a character that is
@@ -165,13 +254,32 @@ def _table(b: Block, sep: str, rule: str | None) -> list[str]:
     return lines
 
 
+def _fitted(b: Block) -> list[str]:
+    """A table Rich fits to the page (``_print_fitted``): its title, then its columns in parts of
+    :data:`PIPE_WIDTH` columns, each repeating the first, under a line saying so."""
+    groups = column_groups(_fit_widths(b), PIPE_WIDTH)
+    out = wrap(b.title) if b.title else []
+    if len(groups) > 1:
+        out.extend(wrap(PARTS_NOTE.format(n=len(b.header) - 1, k=len(groups), width=PIPE_WIDTH)))
+    for g in groups:
+        cols = [0, *g]
+        part = replace(b, header=tuple(b.header[i] for i in cols), rows=tuple(tuple(r[i] for i in cols) for r in b.rows),
+                       justify="".join(b.justify[i] for i in cols))
+        out.extend(_table(part, "|", "-"))
+    return out
+
+
 def render(blocks: list[Block]) -> str:
     """The text Rich prints for ``blocks`` in a pipe (see the module docstring); check
     :func:`fits` first."""
     out: list[str] = []
     for b in map(inert_block, blocks):
         if b.kind == "line":
-            out.append("".join(p[0] for p in b.parts))
+            text = "".join(p[0] for p in b.parts)
+            out.extend([text] if b.soft_wrap else wrap(text))
+            continue
+        if b.kind == "boxed" and b.fit:
+            out.extend(_fitted(b))
             continue
         if b.title:
             out.append(b.title)

@@ -27,6 +27,8 @@ def _csv_value(v):
         return ""
     if isinstance(v, float):
         return "n/a" if math.isnan(v) else repr(v)
+    if isinstance(v, tuple):  # an interval of fractions: [low, high]
+        return "n/a" if any(math.isnan(x) for x in v) else f"[{v[0]!r}, {v[1]!r}]"
     return v
 
 
@@ -123,7 +125,7 @@ def comparison_markdown(cmp: Comparison, top: int = 5, min_support: int = 20) ->
     parts = [f"**{md_escape(highlights(cmp, n))}**\n" for n in cmp.systems]
     parts += [f"### {md_escape(t.title)}\n\n" + to_markdown(t) for t in comparison_tables(cmp, top, min_support)]
     parts.append(md_escape(legend(cmp)) + "\n")
-    parts += [f"**Caution:** {md_escape(c.message)}\n" for c in cmp.cautions]
+    parts += [f"**{'Note' if c.kind == 'correction' else 'Caution'}:** {md_escape(c.message)}\n" for c in cmp.cautions]
     return "\n".join(parts)
 
 
@@ -133,12 +135,16 @@ def comparison_latex(cmp: Comparison) -> str:
     ``*`` means, the smallest p the documents allow when no difference can be significant, that p
     is not corrected for multiple comparisons); the signature as a ``%`` comment."""
     t = scores_table(cmp)
-    note = legend(cmp) + "; F1 in %, Δ in points"
+    note = legend(cmp) + "; F1 in %, Δ in points; n/a: undefined (0/0)"
     for c in cmp.cautions:
         if c.kind == "too_few_documents":
             note += f"; on {len(cmp.documents)} documents no p below {c.value:.4f} is possible"
+        elif c.kind == "one_document":
+            note += "; one document: no interval, and p = 1 by construction"
         elif c.kind == "multiple_comparisons":
             note += f"; p not corrected for the {int(c.value)} differences tested"
+        elif c.kind == "correction":
+            note += "; " + c.message
     sig = t.note
     t = replace(t, note="")
     return (f"% needs {PREAMBLE}\n{latex_comment(sig)}\n"
@@ -159,21 +165,24 @@ def comparison_csv(cmp: Comparison) -> str:
     system); scores as fractions, empty where not defined; the signature in every row."""
     t = Table("comparison", list(CSV_HEADER))
     sig = str(cmp.signature)
+    adjusted: list = []  # with --correction: each row's adjusted p, a last column p_adjusted
     for m in cmp.metrics:
         for n in cmp.names:
             test = m.tests.get(n)
+            adjusted.append(test)
             ci = m.ci.get(n, (float("nan"),) * 2)
-            row = ["metric", "", "", m.name, m.label, n, None, _num(m.recall[n]), _num(m.precision[n]), m.f1[n],
-                   _num(ci[0]), _num(ci[1])]
+            row = ["metric", "", "", m.name, m.label, n, None, _num(m.recall[n]), _num(m.precision[n]),
+                   _num(m.f1[n]), _num(ci[0]), _num(ci[1])]
             if test is None:
                 row += [None] * 6
             else:
-                row += [test.delta, _num(test.delta_ci[0]), _num(test.delta_ci[1]), _num(test.p_value),
+                row += [_num(test.delta), _num(test.delta_ci[0]), _num(test.delta_ci[1]), _num(test.p_value),
                         _num(test.p_bootstrap), str(test.significant()).lower()]
             t.rows.append(row + [str(n in m.best).lower(), sig])
     for n in cmp.systems:
         for g in cmp.groups.get(n, []):
             x = g.test
+            adjusted.append(x)
             t.rows.append(["group", g.analysis, "class" if g.by == "cls" else g.by, g.group, g.label, n,
                            g.key_referents, None, None, x.system, _num(x.system_ci[0]), _num(x.system_ci[1]), x.delta,
                            _num(x.delta_ci[0]), _num(x.delta_ci[1]), _num(x.p_value), _num(x.p_bootstrap),
@@ -182,14 +191,20 @@ def comparison_csv(cmp: Comparison) -> str:
         for d in cmp.errors.get(n, []):
             for kind, x in (("error_count", d.count), ("error_cost", d.cost)):
                 value = [int(x.system), None] if kind == "error_count" else [None, x.system]
+                adjusted.append(x)
                 t.rows.append([kind, "errors", "class", d.cls, d.cls, n, value[0], None, None, value[1],
                                _num(x.system_ci[0]), _num(x.system_ci[1]), x.delta, _num(x.delta_ci[0]),
                                _num(x.delta_ci[1]), _num(x.p_value), _num(x.p_bootstrap),
                                str(x.significant()).lower(), None, sig])
                 if i == 0:
                     base = [int(x.baseline), None] if kind == "error_count" else [None, x.baseline]
+                    adjusted.append(None)
                     t.rows.append([kind, "errors", "class", d.cls, d.cls, cmp.baseline, base[0], None, None, base[1],
                                    _num(x.baseline_ci[0]), _num(x.baseline_ci[1])] + [None] * 6 + [None, sig])
+    if cmp.resampling.correction != "none":
+        t.header.append("p_adjusted")
+        for row, x in zip(t.rows, adjusted):
+            row.append(None if x is None else _num(x.p_adjusted))
     return to_csv(t)
 
 

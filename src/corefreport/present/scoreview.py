@@ -67,7 +67,7 @@ def table_blocks(t: Table, tty: bool = False) -> list[Block]:
             out.append(Block("line", parts=((" · ".join(str(c) for c in row[:-1]) + ": ", "bold" if tty else ""),
                                             (str(row[-1]), ""))))
     else:
-        header = tuple(METRIC_LABELS.get(h, h.replace("_", " ")) for h in t.header)
+        header = column_names(t)
         rows = []
         for row in t.rows:
             cells = [METRIC_LABELS.get(row[0], str(row[0])) if isinstance(row[0], str) else str(row[0])]
@@ -79,6 +79,34 @@ def table_blocks(t: Table, tty: bool = False) -> list[Block]:
     if t.note:
         out.append(line(t.note, "dim"))
     return out
+
+
+def column_names(t: Table) -> tuple[str, ...]:
+    """The column names a score's text view shows: the table's display labels (``R``, ``P``,
+    ``S*``, the registry's metric labels), else its header keys with each metric key as its label
+    (``cumulative_muc_f1`` → ``cumulative MUC f1``); where two columns would read alike, each is
+    prefixed by its column group, the words all groups share dropped (the error classes' Δ F1 fixed
+    cumulatively and alone: ``cumulatively MUC``, ``alone MUC``).
+
+    >>> column_names(Table("", ["class", "a_muc", "b_muc"], groups=[("Fixed first (Δ)", 1), ("Fixed alone (Δ)", 1)],
+    ...                    labels=["Class", "MUC", "MUC"]))
+    ('Class', 'first MUC', 'alone MUC')
+    """
+    if t.labels and len(t.labels) == len(t.header):
+        names = list(t.labels)
+    else:
+        names = [METRIC_LABELS.get(h) or " ".join(METRIC_LABELS.get(w, w) for w in h.split("_")) for h in t.header]
+    if not t.groups or len(set(names)) == len(names):
+        return tuple(names)
+    groups = [g.split(" (")[0].split() for g, _ in t.groups]
+    named = [g for g in groups if g]
+    shared = 0
+    while named and all(len(g) > shared + 1 and g[shared] == named[0][shared] for g in named):
+        shared += 1
+    tops = [""]
+    for words, (_, n) in zip(groups, t.groups):
+        tops += [" ".join(words[shared:])] * n
+    return tuple(f"{tops[i]} {x}".strip() if i < len(tops) else x for i, x in enumerate(names))
 
 
 def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None = None,

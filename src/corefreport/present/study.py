@@ -91,7 +91,8 @@ def score_output(study: Study, fmt: str, per_doc: bool = False) -> Output:
         from . import datasets as P
 
         dev = study.baseline
-        return _summary(fmt, data=P.datasets_data(dev), table=P.datasets_table(dev), markdown=P.datasets_markdown(dev),
+        return _summary(fmt, data=P.datasets_data(dev), table=P.datasets_table(dev, intervals=True),
+                        markdown=P.datasets_markdown(dev),
                         show=lambda **kw: P.print_datasets(dev, **kw), signature=dev.signature,
                         label="tab:corefreport-datasets")
     raise TypeError(f"score renders one system: not {type(study).__name__}")
@@ -118,6 +119,10 @@ def evaluation_output(ev, fmt: str, per_doc: bool = False, subsets: tuple = ()) 
         from .strata import strata_tables
 
         extra = strata_tables(ev)
+    if ev.windows is not None:  # --window: full documents and windows side by side, the links (present/windows.py)
+        from .windows import windows_tables
+
+        extra += windows_tables(ev)
     if subsets:
         from .subsets import subsets_data, subsets_table
 
@@ -164,8 +169,11 @@ def compare_output(study: Study, fmt: str, top: int = 3, examples: int = 2, min_
     if isinstance(study, Runs):
         return _deltas(fmt, study.comparison, P.runs_comparison_tables(study.comparison),
                        "tab:corefreport-compare-runs")
-    if isinstance(study, Datasets):
-        return _deltas(fmt, study.comparison, P.datasets_comparison_tables(study.comparison),
+    if isinstance(study, Datasets):  # the systems × datasets table, then each system's deltas
+        from .datasets import main_table
+
+        return _deltas(fmt, study.comparison, [main_table(study.systems),
+                                               *P.datasets_comparison_tables(study.comparison)],
                        "tab:corefreport-compare-datasets")
     raise TypeError(f"compare renders several systems: not {type(study).__name__}")
 
@@ -176,28 +184,34 @@ def _systems(study, fmt: str, top: int, examples: int, min_support: int) -> Outp
     cmp = study.comparison
     groups = _groups_tables(study)
     strata = _strata_tables(study)
+    windows = _windows_tables(study)
     if fmt == "json":
         data = cmp.as_dict()
         if study.subsets:
             data["subsets"] = systems_subsets_data(study)
         if study.strata:
             data["strata"] = systems_strata_data(study)
+        if study.windows is not None:
+            data["windows"] = systems_windows_data(study)
         return _json(data)
     if fmt == "csv":
         from .render import to_csv
 
-        return Output([R.comparison_csv(cmp), *(to_csv(t) for t in groups), *(to_csv(t) for t in strata)])
+        return Output([R.comparison_csv(cmp), *(to_csv(t) for t in groups), *(to_csv(t) for t in strata),
+                       *(to_csv(t) for t in windows)])
     if fmt == "markdown":
         from .groupdeltas import markdown
 
         return Output([R.comparison_markdown(cmp, top, min_support)]
                       + ([markdown(groups, str(study.groups[0].signature))] if groups else [])
-                      + ([markdown(strata, str(study.strata[0].signature))] if strata else []))
+                      + ([markdown(strata, str(study.strata[0].signature))] if strata else [])
+                      + ([markdown(windows, str(study.windows.signature))] if windows else []))
     if fmt == "latex":
         from .render import latex_document
 
         out = [R.comparison_latex(cmp)]
-        for tables, nodes, label in ((groups, study.groups, "groups"), (strata, study.strata, "strata")):
+        for tables, nodes, label in ((groups, study.groups, "groups"), (strata, study.strata, "strata"),
+                                     (windows, (study.windows,), "windows")):
             if tables:
                 sig = str(nodes[0].signature)
                 out.append("\n" + latex_document([replace(t, note=f"{t.note}; {sig}") for t in tables],
@@ -208,7 +222,7 @@ def _systems(study, fmt: str, top: int, examples: int, min_support: int) -> Outp
         from .terminal import print_comparison
 
         print_comparison(cmp, file=file, color=color, top=top, examples=examples, min_support=min_support)
-        for tables, nodes in ((groups, study.groups), (strata, study.strata)):
+        for tables, nodes in ((groups, study.groups), (strata, study.strata), (windows, (study.windows,))):
             if tables:
                 from .groupdeltas import blocks, print_blocks
 
@@ -222,6 +236,22 @@ def _strata_tables(study) -> list:
     from .strata import comparison_tables
 
     return [t for cmp in study.strata for t in comparison_tables(cmp)]
+
+
+def _windows_tables(study) -> list:
+    """Per system, the deltas on the full documents and on windows (``compare --window``)."""
+    if study.windows is None:
+        return []
+    from .windows import comparison_tables
+
+    return comparison_tables(study.windows)
+
+
+def systems_windows_data(study) -> dict[str, Any]:
+    """``windows``: each system's windows (``systems.<name>``, as ``score --window``) and the deltas
+    (``comparison``: per setting, system and score the paired tests)."""
+    return {"systems": {n: ev.windows.as_dict() for n, ev in study.evaluations.items()},
+            "comparison": study.windows.as_dict()}
 
 
 def systems_strata_data(study) -> dict[str, Any]:

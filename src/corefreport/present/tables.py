@@ -435,6 +435,11 @@ def comparison_tables(cmp: Comparison, top: int = 5, min_support: int = 20) -> l
             from .errortables import compare_errors_table
 
             out.append(compare_errors_table(cmp, n))
+        if cmp.error_matches.get(n):  # the errors themselves: only one system's, both's; per key entity
+            from .errordiff import entity_change_tables, error_match_table
+
+            out.append(error_match_table(cmp, n))
+            out += entity_change_tables(cmp, n)
         if cmp.per_document.get(n):
             out.append(documents_table(cmp, n))
     return out

@@ -15,7 +15,7 @@ from rich.text import Text
 from .labels import ARROW, SHORT_ANALYSIS, short_doc, short_path
 from .numbers import ascii_text, cell, interval, p_value, pct
 from .inert import inert
-from .plain import PIPE_WIDTH, Block, Cell, inert_block, text_of
+from .plain import PARTS_NOTE, PIPE_WIDTH, Block, Cell, column_groups, fit_widths, inert_block, text_of
 from .sampling import spread_over_documents
 from .tables import Table, delta_cell, documents_table, group_label, highlights, legend, transitions
 
@@ -23,53 +23,30 @@ if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
     from ..scoring.compare import Comparison, LinkChange
 
 
-FULL_WIDTH = PIPE_WIDTH  # in pipes and files tables keep their natural width: nothing is folded or cut
+FULL_WIDTH = 10_000
+"""The width of a comparison's tables in a pipe or a file: their natural width (a score's blocks
+are drawn at :data:`~.plain.PIPE_WIDTH`, :func:`draw`)."""
 
 
-def _console(file: TextIO, color: bool | None) -> tuple[Console, bool]:
-    """A console for ``file``: the terminal's width on a terminal, unbounded in a pipe or a file."""
+def _console(file: TextIO, color: bool | None, pipe_width: int = FULL_WIDTH) -> tuple[Console, bool]:
+    """A console for ``file``: the terminal's width on a terminal, ``pipe_width`` in a pipe or a file."""
     tty = file.isatty() if hasattr(file, "isatty") else False
-    console = Console(file=file, width=None if tty else FULL_WIDTH, no_color=color is False or not tty,
+    console = Console(file=file, width=None if tty else pipe_width, no_color=color is False or not tty,
                       force_terminal=tty if color is None else color, highlight=False)
     return console, tty
-
-
-def column_groups(widths: list[int], available: int) -> list[list[int]]:
-    """Split columns ``1..n-1`` into groups that fit ``available`` columns beside column 0.
-
-    ``widths[i]`` is the width of column ``i`` with its padding. Each group is printed as its own
-    table with column 0 repeated, so a number is never folded or replaced by ``…``:
-
-    >>> column_groups([10, 8, 8, 8], 30)
-    [[1, 2], [3]]
-    >>> column_groups([10, 8, 8, 8], 80)
-    [[1, 2, 3]]
-    """
-    groups: list[list[int]] = [[]]
-    used = widths[0]
-    for i in range(1, len(widths)):
-        if groups[-1] and used + widths[i] > available:
-            groups.append([])
-            used = widths[0]
-        groups[-1].append(i)
-        used += widths[i]
-    return groups
 
 
 def _print_fitted(console: Console, title: str | None, header: list[str], rows: list[list[str]], tty: bool,
                   first_width: int = 36) -> None:
     """Print ``header``/``rows`` (already formatted) as one table, or on a narrow terminal as several
     tables of whole columns, each repeating the first column, with a note saying so."""
-    first = min(first_width, max([len(header[0])] + [len(r[0]) for r in rows]))
-    widths = [first + 3] + [max([len(h)] + [len(r[i]) for r in rows]) + 3 for i, h in enumerate(header) if i]
-    groups = column_groups(widths, console.width) if tty else [list(range(1, len(header)))]
+    groups = column_groups(fit_widths(header, rows, first_width), console.width)
     header = [inert(h) for h in header]
     rows = [[inert(c) for c in r] for r in rows]
     if title:
         console.print(_t(title, "italic" if tty else ""))
     if len(groups) > 1:
-        console.print(Text(f"{len(header) - 1} columns in {len(groups)} parts to fit {console.width} columns "
-                           "(a wider terminal, a pipe or -f csv shows one table)", style="dim"))
+        console.print(Text(PARTS_NOTE.format(n=len(header) - 1, k=len(groups), width=console.width), style="dim"))
     for group in groups:
         rt = RichTable(box=box.SIMPLE_HEAD if tty else box.ASCII2, pad_edge=False, show_edge=tty)
         rt.add_column(Text(header[0]), justify="left", overflow="fold", max_width=first_width)
@@ -97,8 +74,9 @@ def print_grouped(console: Console, t: Table, tty: bool, skip: tuple[str, ...] =
 
 def draw(blocks: list[Block], file: TextIO, color: bool | None = None) -> None:
     """Draw :class:`~.plain.Block`\\ s with Rich on ``file``: the terminal's width and styles on a
-    terminal (wide tables in parts of whole columns), ASCII boxes at full width in a pipe."""
-    console, tty = _console(file, color)
+    terminal, ASCII boxes at :data:`~.plain.PIPE_WIDTH` columns in a pipe (wide tables in parts of
+    whole columns, long lines wrapped, either way)."""
+    console, tty = _console(file, color, PIPE_WIDTH)
     for b in map(inert_block, blocks):
         if b.kind == "line":
             t = Text()
@@ -169,8 +147,9 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
     console.print(names)
     for w in cmp.warnings:
         console.print(Text.assemble(("warning:", "yellow"), " " + inert(w)))
-    for c in cmp.cautions:
-        console.print(Text.assemble(("caution:", "bold yellow"), f" {fix(inert(c.message))}"))
+    for c in cmp.cautions:  # a correction applied is a note, not a caution
+        console.print(Text.assemble(("note:" if c.kind == "correction" else "caution:", "bold yellow"),
+                                    f" {fix(inert(c.message))}"))
     for n in cmp_sys:
         console.print(_t(fix(highlights(cmp, n, min_support=min_support)), style="bold" if tty else ""))
     console.print()
@@ -181,10 +160,11 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
     t.add_column("metric", no_wrap=True)
     for n in cmp.names:
         t.add_column(_t(n), justify="right", overflow="fold")
+    p_head = _p_header(cmp)
     if one:
         t.add_column("Δ", justify="right", no_wrap=True)
         t.add_column("95 % CI of Δ", justify="right", no_wrap=True)
-        t.add_column("p", justify="right", no_wrap=True)
+        t.add_column(p_head, justify="right", no_wrap=True)
     else:
         for n in cmp_sys:
             t.add_column(_t(f"Δ {n}"), justify="right", overflow="fold")
@@ -205,7 +185,7 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
     if not one:
         for n in cmp_sys:
             d = _rt(f"{n} against {cmp.baseline}", tty)
-            for h, j in (("metric", "left"), ("Δ", "right"), ("95 % CI of Δ", "right"), ("p", "right")):
+            for h, j in (("metric", "left"), ("Δ", "right"), ("95 % CI of Δ", "right"), (p_head, "right")):
                 d.add_column(h, justify=j, no_wrap=True)
             for m in cmp.metrics:
                 x = m.tests[n]
@@ -216,7 +196,7 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
     for n in cmp_sys:
         g = _rt(f"Where {n} gains and loses: F1 by class and type (n ≥ {min_support} key referents)", tty)
         for h, j in (("analysis", "left"), ("group", "left"), ("n", "right"), (cmp.baseline, "right"),
-                     (n, "right"), ("Δ", "right"), ("p", "right")):
+                     (n, "right"), ("Δ", "right"), (p_head, "right")):
             g.add_column(_t(h), justify=j, overflow="fold", max_width=26 if h == "group" else None,
                          no_wrap=h not in ("group", cmp.baseline, n))
         any_rows = False
@@ -234,6 +214,11 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
             from .errortables import compare_errors_table
 
             print_grouped(console, compare_errors_table(cmp, n), tty, skip=("p_errors", "ci_cost"))
+            if cmp.error_matches.get(n):  # the same errors or not; the key entities that changed
+                from .errordiff import entity_change_tables, error_match_table
+
+                for x in (error_match_table(cmp, n), *entity_change_tables(cmp, n)):
+                    print_grouped(console, x, tty)
 
         # links
         per = cmp.links.get(n, {})
@@ -272,6 +257,11 @@ def print_comparison(cmp: Comparison, console: Console | None = None, *, file: T
             console.print(r)
     console.print(_t(f"{fix(legend(cmp))}; F1 in %, Δ in points, best in bold", style="dim"))
     console.print(_t(str(cmp.signature), style="dim"), soft_wrap=True)
+
+
+def _p_header(cmp: Comparison) -> str:
+    """The p column's header: ``p``, or ``p (Holm)`` / ``p (BH)`` when the p-values are adjusted."""
+    return {"holm": "p (Holm)", "bh": "p (BH)"}.get(cmp.resampling.correction, "p")
 
 
 def _examples(changes: list[LinkChange], kind: str, k: int) -> list[LinkChange]:

@@ -49,6 +49,10 @@ class RunningText:
     sentences: list[list[TextPiece]]
     examples: int = 0
     """How many examples of the report link here."""
+    sides: list[tuple[str, str]] = field(default_factory=list)
+    """Each side's name and brackets, in bracket order (the key's first): the HTML's toggles."""
+    disagree: list[bool] = field(default_factory=list)
+    """Per sentence: whether it holds a mention the sides do not all agree on ("disagreements only")."""
 
 
 @dataclass(slots=True)
@@ -70,34 +74,50 @@ def running_text(dt: DocumentText, anchor: str,
     >>> from corefreport.present.document_text import Mark
     >>> dt = DocumentText("d", ["He", "left"], [0], [Mark("key", (0, 0), 1), Mark("response", (0, 0), 1, "*")])
     >>> [(p.kind, p.text, p.cls) for p in running_text(dt, "doc-1").sentences[0]]
-    [('open', '[1', 'c0 x0-1'), ('open', '{1*', 'c0 x1-1 err'), ('word', 'He', 'x0-1 x1-1'), ('close', '}', 'c0 x1-1'), ('close', ']', 'c0 x0-1'), ('word', 'left', '')]
+    [('open', '[1', 'c0 x0-1 s0'), ('open', '{1*', 'c0 x1-1 s1 err'), ('word', 'He', 'x0-1 x1-1'), ('close', '}', 'c0 x1-1 s1'), ('close', ']', 'c0 x0-1 s0'), ('word', 'left', '')]
+
+    A word's classes name the entities of the mentions covering it, the innermost first (a click on
+    the word highlights those of the innermost on each side); a bracket at a span every side agrees
+    on is ``agreek`` (the key's) or ``agree`` (a response's: hidden while agreeing mentions are
+    written once).
     """
     targets = targets or {}
     shape_of = {m.side: (m.shape if m.shape >= 0 else (0 if m.side == "key" else 1)) for m in dt.marks}
+    shape_of.update((side, i) for i, side in enumerate(dt.sides) if side not in shape_of)
     at_span: dict[tuple[int, int], list[str]] = {}
     covering: dict[int, list[str]] = {}
-    for m in dt.marks:
+    for m in sorted(dt.marks, key=lambda m: m.span[1] - m.span[0]):  # the innermost mention first
         c = entity_class(shape_of[m.side], m.entity)
         at_span.setdefault(m.span, []).append(c)
         for t in range(m.span[0], m.span[1] + 1):
             covering.setdefault(t, []).append(c)
-    starts = dt.sentence_starts or [0]
+    agree = dt.agreeing()
+
+    def bracket(m) -> str:
+        """A bracket's classes: colour, entity, side (``sK``), flag; at a span every side agrees on,
+        ``agreek`` (the key's, kept when written once) or ``agree`` (a response's, hidden then)."""
+        out = f"c{(m.entity - 1) % PALETTE_SIZE} {entity_class(shape_of[m.side], m.entity)} s{shape_of[m.side]}"
+        if m.span in agree:
+            out += " agreek" if m.side == "key" else " agree"
+        return out
+
     sentences = []
-    for a, b in zip(starts, starts[1:] + [len(dt.tokens)]):
+    for a, b in dt.sentence_bounds():
         pieces: list[TextPiece] = []
         for t in range(a, b):
             for m in dt.opens.get(t, []):
-                c = entity_class(shape_of[m.side], m.entity)
-                colour = f"c{(m.entity - 1) % PALETTE_SIZE}"
-                pieces.append(TextPiece("open", m.open.strip(), f"{colour} {c}" + (" err" if m.flag else "")))
+                pieces.append(TextPiece("open", m.open.strip(), bracket(m) + (" err" if m.flag else "")))
             hit = targets.get(t)
             pieces.append(TextPiece("word", dt.tokens[t], " ".join(dict.fromkeys(covering.get(t, []))),
                                     hit[1] if hit else "", " ".join(dict.fromkeys(at_span.get(hit[0], []))) if hit else ""))
             for m in dt.closes.get(t, []):
-                c = entity_class(shape_of[m.side], m.entity)
-                pieces.append(TextPiece("close", m.close.strip(), f"c{(m.entity - 1) % PALETTE_SIZE} {c}"))
+                pieces.append(TextPiece("close", m.close.strip(), bracket(m)))
         sentences.append(pieces)
-    return RunningText(dt.doc_id, anchor, dt.legend(), sentences)
+    disagreeing = set(dt.disagreeing_sentences())
+    sides = [(("key" if side == "key" else side), " ".join(SHAPES[min(i, len(SHAPES) - 1)]))
+             for i, side in enumerate(dt.sides)]
+    return RunningText(dt.doc_id, anchor, dt.legend(once=True), sentences, sides=sides,
+                       disagree=[i in disagreeing for i in range(len(sentences))])
 
 
 def anchor_of(doc_index: int, span: tuple[int, int]) -> str:
@@ -152,7 +172,12 @@ def example_documents(blocks: list, systems: dict[str, Evaluation], pdf: bool) -
                 ": N numbers the entity — a response entity after the key entity it shares most mentions with, so "
                 "one number is one referent; * marks a mention only one side has (missed or spurious), ! a response "
                 "mention that is a key mention of another entity (a wrong link); brackets are coloured by entity. "
-                "Each example's referent is boxed; its link (→ in the document) leads here.")
+                "A mention the key and every system agree on (same span, same entity) is written once, in the key's "
+                "[N … ]. Each example's referent is boxed; its link (→ in the document) leads here."
+                + ("" if pdf else " Click a word or a bracket to highlight its entities' mentions (again, or a "
+                   "word outside any mention, to clear); the boxes above each document show or hide the key, each "
+                   "system, every bracket, or only the sentences where the sides disagree — in this file, no "
+                   "server needed."))
     return out
 
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..present.context import Piece, context, why
+from ..present.context import Piece, context
+from ..present.why import why
 from ..present.sampling import spread_over_documents
 from ..present.tables import Table
 from ..scoring.digest import ORDER, GroupKey, RowList

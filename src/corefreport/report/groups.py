@@ -123,39 +123,73 @@ def runs_comparison_section(cmp) -> Section:
     means ± sd, the difference, and its interval and p-value with the runs and with the documents as
     the unit (:class:`~corefreport.study.groupdeltas.RunsComparison`)."""
     groups = ", ".join(f"{g} ({len(r)} runs)" for g, r in cmp.groups.items())
+    first = next(iter(next(iter(cmp.deltas.values())).values()), None) if cmp.deltas else None
+    floor = (f" With {first.runs.limit} the permutation test cannot give a p below {first.runs.floor:.4f}, however "
+             "large the difference: it says how far the seeds alone go, not whether the systems differ."
+             if first is not None and first.runs.limit else "")
     return Section("compare-runs", TITLES["compare-runs"], [
         Para(f"Groups of runs {groups} against the baseline {cmp.baseline}. The difference of the means is tested "
-             "twice: with the runs as the unit (a permutation test over which runs belong to which group, and a "
-             "bootstrap of the runs; the seed variance) and with the documents as the unit (every run's documents "
-             "resampled together; the test-set variance). 'decides' names the unit of the verdict: the runs when "
-             "each group has two runs or more, else the documents."),
+             "with the runs and the documents resampled together — a two-level bootstrap: each resample draws each "
+             "group's runs with replacement, then the documents with replacement, the same draw for every run of both "
+             "groups (Davison & Hinkley 1997; Bouthillier et al. 2021) — which gives the interval, the p-value and * "
+             "(p < 0.05); then with the runs alone as the unit (a permutation test over which runs belong to which "
+             "group; the seed variance) and with the documents alone (the test-set variance)." + floor
+             + _correction_sentence(cmp.correction, f"the {cmp.family} tests of the table (every score of every "
+                                                    "system)")),
         *runs_comparison_tables(cmp), Para(str(cmp.signature), "sig")])
 
 
-def datasets_comparison_section(cmp) -> Section:
+def _correction_sentence(method: str, family: str) -> str:
+    """The methods' sentence on ``--correction`` (empty without one)."""
+    if method == "none":
+        return ""
+    name = {"holm": "Holm (1979)", "bh": "Benjamini & Hochberg (1995)"}[method]
+    return f" The p-values are adjusted for multiple comparisons by {name} over the family of {family}."
+
+
+def datasets_comparison_section(cmp, systems=None) -> Section:
     """``compare --datasets`` in the report: per system, the baseline's and the system's score per
     dataset, the difference with its 95 % interval and p-value over that dataset's documents, and
     the macro row with a stratified interval
-    (:class:`~corefreport.study.groupdeltas.DatasetsComparison`)."""
+    (:class:`~corefreport.study.groupdeltas.DatasetsComparison`); with ``systems`` (name →
+    :class:`~corefreport.study.datasets.DatasetsEvaluation`) the main table of every system's R, P
+    and F1 per dataset first."""
     m = METRIC_LABELS.get(cmp.headline, cmp.headline)
     return Section("compare-datasets", TITLES["compare-datasets"], [
         Para(f"{', '.join(cmp.systems)} against the baseline {cmp.baseline} on {len(cmp.datasets)} datasets "
              f"({count(sum(cmp.documents.values()))} documents), {m} F1. Each dataset: a paired bootstrap "
              f"({cmp.bootstrap} resamples) and approximate randomization ({cmp.randomization} trials) over its "
-             "documents (Koehn 2004; Riezler & Maxwell 2005); avg: the unweighted mean over the datasets, its "
-             "interval and p-value from a stratified resampling (each dataset's documents resampled within it)."),
+             "documents (Koehn 2004; Riezler & Maxwell 2005), the smallest p its documents allow beside the p where "
+             "they limit it (one document: no interval, and p = 1 by construction); avg: the unweighted mean over the "
+             "datasets, its interval and p-value from a stratified resampling (each dataset's documents resampled "
+             "within it), and the share of those resamples in which the system's mean is higher than the "
+             "baseline's." + _correction_sentence(cmp.correction, f"the {cmp.family} tests of each score (every "
+                                                                  "dataset and avg, every system)")),
+        *([main] if (main := _main_table(systems)) is not None else []),
         *datasets_comparison_tables(cmp), Para(str(cmp.signature), "sig")])
+
+
+def _main_table(systems):
+    """The N systems × M datasets table (:func:`~corefreport.present.datasets.main_table`), when
+    the systems' evaluations are given."""
+    if not systems:
+        return None
+    from ..present.datasets import main_table
+
+    return main_table(systems)
 
 
 def datasets_section(dev) -> Section:
     """One row per dataset and their unweighted mean
     (:class:`~corefreport.study.datasets.DatasetsEvaluation`)."""
-    t = datasets_table(dev)
+    t = datasets_table(dev, intervals=True)
     what = ("the CRAC ranking: each dataset's CoNLL F1 in the four official variants, head match without singletons "
             "the primary" if dev.ranking else "each metric's F1 per dataset")
     return Section("datasets", TITLES["datasets"], [
         Para(f"{len(dev.datasets)} datasets, each scored micro over its own documents; {what}; avg is the unweighted "
-             "mean over the datasets."), t, Para(str(dev.signature), "sig")])
+             "mean over the datasets, and under it each average's 95 % interval from a stratified bootstrap (each "
+             f"dataset's documents resampled within it, {dev.INTERVAL_RESAMPLES} resamples, seed "
+             f"{dev.INTERVAL_SEED}; Koehn 2004)."), t, Para(str(dev.signature), "sig")])
 
 
 SINGLETONS = {"keep": "singletons kept", "drop": "without singletons"}

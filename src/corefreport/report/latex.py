@@ -11,11 +11,12 @@ It reuses the escaping of :mod:`.tables` (whose ``to_latex`` renders the one tab
 from __future__ import annotations
 
 import re
+import textwrap
 
 from ..present.inert import inert, latex_comment
 from ..present.latex import PREAMBLE, SISETUP, UNICODE, latex_text, table_latex
 from .examples import Examples, examples_table
-from .model import Para, Report, Section
+from .model import BIB_NOTE, Para, Report, Section
 
 FLOATS_PER_BARRIER = 8
 r"""Floats written between two :data:`BARRIER` s at most: LaTeX holds 18 unplaced floats, and two
@@ -26,18 +27,35 @@ r"""Place every pending float here: placeins' ``\FloatBarrier`` where the paper 
 header asks for it), else ``\clearpage``."""
 
 
-def to_latex(report: Report, layout: str = "acl", label_prefix: str = "tab:corefreport-") -> str:
+def bib_file(report: Report) -> str:
+    """The ``.bib`` written beside a ``.tex`` report: the entries of every paper the report cites,
+    then those of every other paper corefreport cites (BibTeX lists only the cited ones), so that
+    one report's ``.bib`` serves a paper with several reports (:data:`BIB_NOTE`)."""
+    from ..scoring.registry import BIBTEX, bibtex
+
+    rest = [k for k in BIBTEX if k not in report.cites]
+    head = (f"% BibTeX of corefreport {report.version}: the papers this report cites, then every other paper "
+            "corefreport cites,\n% so that one report's .bib serves a paper with several reports (BibTeX reads only "
+            "the entries a paper cites).\n\n")
+    return head + bibtex(list(report.cites)) + ("\n% ---- cited by other corefreport reports ----\n\n"
+                                                + bibtex(rest) if rest else "")
+
+
+def to_latex(report: Report, layout: str = "acl", label_prefix: str | None = "tab:corefreport-") -> str:
     r"""Every table of the report, section by section, ready for ``\input``; the title, the
     signature and the notes as ``%`` comments. A :data:`BARRIER` after every
     :data:`FLOATS_PER_BARRIER` floats or fewer (at the end of a section when it can) and at the end,
-    so that any number of reports can be ``\input`` into one paper."""
+    so that any number of reports can be ``\input`` into one paper. ``label_prefix``: each table's
+    ``\label`` is the prefix + section + number (``write_report`` gives ``tab:STEM-``)."""
+    label_prefix = label_prefix or "tab:corefreport-"
     parts = [latex_comment(report.title), latex_comment(report.subtitle), f"% corefreport {report.version}",
              latex_comment(f"signature: {report.signature}"), f"% needs {PREAMBLE}{SISETUP}" + r"\usepackage{placeins}"]
     parts += [latex_comment(f"note: {n}") for n in report.notes]
-    if report.cites:  # the BibTeX is written beside this file (STEM.bib), or by bibliography_latex
+    if report.cites:  # the BibTeX is written beside this file (STEM.bib: bib_file)
         from ..scoring.registry import bibtex_key
 
         parts.append(r"% cite: \cite{" + ",".join(bibtex_key(c) for c in report.cites) + "} (BibTeX: the .bib beside this file)")
+        parts += [f"% {line}" for line in textwrap.wrap(BIB_NOTE, 100, break_on_hyphens=False)]
     parts.append("")
     pending = 0
     for s in report.sections:

@@ -597,12 +597,16 @@ def methods_text(ev: Evaluation, comparison=None, intervals: IntervalSettings | 
                     + (" with the Perl scorer's categories." if ev.plink.compat else "."))
     if comparison is not None:
         r = comparison.resampling
+        corrected = (f"adjusted for multiple comparisons by {CORRECTION_CITES[r.correction]} over the family of "
+                     f"the {_family_size(comparison)} differences tested" if r.correction != "none" else
+                     "not corrected for multiple comparisons")
         text.append(f"Systems were compared with {Path(comparison.baseline).name} as the baseline, paired over the "
                     f"{len(comparison.documents)} documents of the key: a paired bootstrap ({r.bootstrap} resamples "
                     f"of the documents with replacement; Koehn 2004) gives {round(100 * r.confidence)} % percentile "
                     f"intervals and two-sided approximate randomization ({r.randomization} trials, whole documents "
-                    f"swapped; Riezler & Maxwell 2005) the p-values, * marking p < {r.alpha:g} (not corrected for "
-                    f"multiple comparisons); random seed {r.seed}.")
+                    f"swapped; Riezler & Maxwell 2005) the p-values, * marking p < {r.alpha:g} ({corrected}); "
+                    f"random seed {r.seed}. A score undefined for a system (a zero denominator) is n/a and not "
+                    "tested.")
     elif intervals is not None:
         text.append(f"The {round(100 * intervals.confidence)} % intervals of the summary are percentile intervals "
                     f"of the corpus F1 over {intervals.resamples} bootstrap resamples of the {intervals.documents} "
@@ -611,6 +615,11 @@ def methods_text(ev: Evaluation, comparison=None, intervals: IntervalSettings | 
     return text
 
 
+BIB_NOTE = ("Two reports in one paper: the .bib written beside each .tex report holds the BibTeX of every paper "
+            "corefreport cites (the report's own first), so give one of them, \\bibliography{ml} and not "
+            "\\bibliography{ml,cmp}: BibTeX refuses an entry defined in two files. If the paper's own .bib already "
+            "holds these ACL Anthology keys (anthology.bib), give none of them.")
+"""How to combine two reports' ``.bib`` files (the methods' BibTeX note and the ``.tex`` header)."""
 SIGNATURE_SENTENCE = "The signature below names every setting that changes a number; quote it with the scores."
 
 
@@ -619,10 +628,28 @@ def cited(ev: Evaluation, comparison=None, intervals: bool = False) -> list[str]
     return [REFERENCES[k] for k in cited_keys(ev, comparison, intervals)]
 
 
-def cited_keys(ev: Evaluation, comparison=None, intervals: bool = False, scope=None) -> list[str]:
-    """The keys (of the registry's references) of every paper the report cites, in alphabetical order."""
+CORRECTION_CITES = {"holm": "Holm (1979)", "bh": "Benjamini & Hochberg (1995)"}
+CORRECTION_KEYS = {"holm": "Holm 1979", "bh": "Benjamini & Hochberg 1995"}
+
+
+def _family_size(cmp) -> int:
+    """The differences a comparison's correction was applied over (its caution's count)."""
+    c = next((c for c in cmp.cautions if c.kind in ("correction", "multiple_comparisons")), None)
+    return int(c.value) if c is not None else 0
+
+
+def quoted_keys(sections) -> set[str]:
+    """The keys of the registry's references that the paragraphs of ``sections`` quote ("Davison &
+    Hinkley 1997"): the sections for more than one pair cite by writing the key."""
+    text = " ".join(t for s in sections or () for t in s.text)
+    return {k for k in REFERENCES if k in text}
+
+
+def cited_keys(ev: Evaluation, comparison=None, intervals: bool = False, scope=None, more=()) -> list[str]:
+    """The keys (of the registry's references) of every paper the report cites, in alphabetical order
+    (``more``: further keys, those the extra sections quote)."""
     keys = {c for m in ev.settings.metrics for c in REGISTRY[m].citations} | {"Pradhan et al. 2014"}
-    keys |= set(scope.cites if scope is not None else ())
+    keys |= set(scope.cites if scope is not None else ()) | set(more)
     if ev.arcs is not None:
         keys.add("Tuggener 2014")
     if ev.typed is not None:
@@ -633,15 +660,19 @@ def cited_keys(ev: Evaluation, comparison=None, intervals: bool = False, scope=N
         keys.add("Kummerfeld & Klein 2013")
     if comparison is not None:
         keys |= {"Koehn 2004", "Riezler & Maxwell 2005"}
+        if comparison.resampling.correction in CORRECTION_KEYS:
+            keys.add(CORRECTION_KEYS[comparison.resampling.correction])
     if ev.strata:  # --strata: the rule of the strata (report/strata.py)
         keys.add("Duron-Tejedor et al. 2023")
+    if ev.windows is not None:  # --window: BookCoref's windows, xCoRe's cross-context links (report/windows.py)
+        keys |= {"Martinelli et al. 2025", "Martinelli, Gatti & Navigli 2025"}
     if intervals:
         keys.add("Koehn 2004")
     return sorted(keys, key=lambda k: k.replace("Ž", "Z"))
 
 
 def methods_section(ev: Evaluation, comparison=None, intervals: IntervalSettings | None = None,
-                    scope=None) -> Section:
+                    scope=None, more=()) -> Section:
     s = Section("methods", SECTION_TITLES["methods"],
                 [Para(p) for p in methods_text(ev, comparison, intervals, scope)])
     sig = scope.signature if scope is not None else str(comparison.signature) if comparison is not None \
@@ -649,9 +680,10 @@ def methods_section(ev: Evaluation, comparison=None, intervals: IntervalSettings
     s.blocks.append(Para(SIGNATURE_SENTENCE, "sighead"))  # kept on one page with the signature
     s.blocks.append(Para(sig, "sig"))
     s.blocks.append(Para("References", "heading"))
-    keys = cited_keys(ev, comparison, intervals is not None, scope)
+    keys = cited_keys(ev, comparison, intervals is not None, scope, more)
     s.blocks += [Para(REFERENCES[k], "ref") for k in keys]
     s.blocks.append(Para("BibTeX", "heading"))
+    s.blocks.append(Para(BIB_NOTE, "note"))
     s.blocks.append(Para(bibtex(keys), "bibtex"))
     return s
 
@@ -664,12 +696,28 @@ def compare_section(comparison) -> Section:
         f"typed and error-example sections below describe {cmp.names[-1]}. Δ: difference to the "
         f"baseline in points; 95 % CI: its paired-bootstrap interval ({cmp.resampling.bootstrap} resamples of the "
         f"documents); p: approximate randomization ({cmp.resampling.randomization} trials), * for p < 0.05 "
-        "(Koehn 2004; Riezler & Maxwell 2005)."))
+        "(Koehn 2004; Riezler & Maxwell 2005)"
+        + (f", p adjusted by {CORRECTION_CITES[cmp.resampling.correction]} over the family of the "
+           f"{_family_size(cmp)} differences tested" if cmp.resampling.correction != "none" else "")
+        + ("; n/a: a score undefined for a system (a zero denominator), not tested." if _undefined(cmp) else ".")
+        + "".join(f" {c.message[:1].upper()}{c.message[1:]}." for c in cmp.cautions
+                  if c.kind in ("one_document", "too_few_documents"))))
     s.blocks += T.comparison_tables(cmp)
     for t in s.tables:
         if t.note == str(cmp.signature):  # printed once, under the title
             t.note = differing_note(cmp)
+            if cmp.resampling.correction != "none":
+                t.note = (t.note + " " if t.note else "") + (
+                    f"p adjusted by {CORRECTION_CITES[cmp.resampling.correction]} over the family of the "
+                    f"{_family_size(cmp)} differences tested; * for an adjusted p < {cmp.resampling.alpha:g}.")
+            if _undefined(cmp):
+                t.note = (t.note + " " if t.note else "") + "n/a: undefined (a zero denominator), not tested."
     return s
+
+
+def _undefined(cmp) -> bool:
+    """Whether a score of the comparison is undefined for a system (NaN: a zero denominator)."""
+    return any(f != f for m in cmp.metrics for f in m.f1.values())
 
 
 def differing_note(cmp) -> str:
@@ -745,7 +793,8 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
         "examples": lambda: examples_section(ev, detail if comparison is not None else "", systems, pdf),
         "errors": lambda: errors_section(ev, comparison),  # report/errors.py
         "documents": lambda: documents_section(ev, max_documents, systems),
-        "methods": lambda: methods_section(ev, comparison, interval_settings if intervals else None, scope),
+        "methods": lambda: methods_section(ev, comparison, interval_settings if intervals else None, scope,
+                                           quoted_keys(extra)),
     }
     for sid in SECTIONS:
         if sid not in want:
@@ -773,7 +822,7 @@ def build(ev: Evaluation, title: str | None = None, sections: list[str] | None =
     else:
         resp = _system_name(ev, name)
         default, subtitle = f"Coreference evaluation of {resp}", f"Response {resp} against the key {key}"
-    cites = cited_keys(ev, comparison, bool(intervals), scope)
+    cites = cited_keys(ev, comparison, bool(intervals), scope, quoted_keys(extra))
     return Report(title or default, subtitle, signature, out, notes, report_date(), cites=cites)
 
 

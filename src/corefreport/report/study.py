@@ -10,6 +10,7 @@ from typing import Any
 from ..scoring.result import Evaluation
 from . import groups as G
 from . import strata as S
+from . import windows as W
 
 
 @dataclass(frozen=True)
@@ -36,11 +37,12 @@ def report_of(study) -> ReportParts:
         ev = study.evaluation
         extra = [G.subsets_section(list(study.subsets), list(study.intervals) or None, study.headline)] \
             if study.subsets else []
-        extra += [s for s in (S.strata_section(ev),) if s is not None]
+        extra += [s for s in (S.strata_section(ev), W.windows_section(ev)) if s is not None]
         return ReportParts(ev, extra, warnings=(("", ev.warnings),))
     if isinstance(study, Systems):
         extra = [G.systems_subsets_section(study.subsets, study.groups)] if study.subsets else []
-        extra += [s for s in (S.systems_strata_section(study.evaluations, study.strata),) if s is not None]
+        extra += [s for s in (S.systems_strata_section(study.evaluations, study.strata),
+                              W.systems_windows_section(study.evaluations, study.windows)) if s is not None]
         evs = study.evaluations
         return ReportParts(list(evs.values())[-1], extra, study.comparison, evs,
                            warnings=tuple((f"{n}: ", e.warnings) for n, e in evs.items()))
@@ -62,6 +64,7 @@ def report_of(study) -> ReportParts:
         cmp = study.comparison
         warnings = study.warnings
         ev = replace(study.evaluations[cmp.datasets[0]][cmp.baseline], warnings=warnings)
-        return ReportParts(ev, [G.datasets_comparison_section(cmp)], scope=G.datasets_comparison_scope(cmp),
+        return ReportParts(ev, [G.datasets_comparison_section(cmp, study.systems)],
+                           scope=G.datasets_comparison_scope(cmp),
                            sections=["methods"], warnings=(("", warnings),))
     raise TypeError(f"no report of a {type(study).__name__}")

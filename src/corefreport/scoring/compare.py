@@ -27,13 +27,14 @@ import numpy as np
 
 from .counts import Counts
 from .errorclasses import CLASSES as ERROR_CLASSES, STEPS as ERROR_STEPS
+from .errordiff import SIDES, EntityChanges, ErrorMatch, entity_changes, match_errors
 from .metrics import BlancCounts
 from .outcomes import LinkOutcome, group_by
 from .result import Evaluation
 from .settings import Signature
 from .registry import ANALYSIS_REGISTRY, REGISTRY, ROW_ANALYSES, analysis_of
-from .significance import (Block, PairedTest, f1_scorer, metric_block, paired_bootstrap, paired_tests, shared_block,
-                           smallest_p, stack)
+from .significance import (CORRECTIONS, Block, PairedTest, correct, defined_scores, f1_scorer, metric_block,
+                           paired_bootstrap, paired_tests, shared_block, smallest_p, stack, undefined_test)
 
 ARCS = tuple(r.name for r in ANALYSIS_REGISTRY["arcs"].rows)
 GROUPINGS = ("cls", "type")
@@ -64,6 +65,9 @@ class MetricRow:
     ci: dict[str, tuple[float, float]]
     tests: dict[str, PairedTest]
     best: list[str]
+    counts: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
+    """Each system's summed ``recall_num, recall_den, precision_num, precision_den`` when R and P
+    are each one fraction of counts: the JSON keeps them where a 0/0 makes R, P or F1 undefined (NaN)."""
 
     @property
     def label(self) -> str:
@@ -75,8 +79,10 @@ class MetricRow:
 
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "label": self.label, "family": self.family,
-                "systems": {s: {"recall": self.recall[s], "precision": self.precision[s], "f1": self.f1[s],
-                                "ci": _pair(self.ci.get(s))} for s in self.f1},
+                "systems": {s: {"recall": _opt_num(self.recall[s]), "precision": _opt_num(self.precision[s]),
+                                "f1": _opt_num(self.f1[s]), "ci": _pair(self.ci.get(s)),
+                                **(dict(zip(COUNT_KEYS, self.counts[s])) if s in self.counts else {})}
+                            for s in self.f1},
                 "best": list(self.best),
                 "tests": {s: t.as_dict() for s, t in self.tests.items()}}
 
@@ -146,10 +152,21 @@ class LinkChange:
                 "system_antecedent": _span(self.system_antecedent)}
 
 
+COUNT_KEYS = ("recall_num", "recall_den", "precision_num", "precision_den")
+
+
+def _opt_num(x: float | None) -> float | None:
+    return None if x is None or math.isnan(x) else x
+
+
 LINK_FIELDS = ("baseline", "system", "analysis", "doc_id", "start", "end", "text", "side", "class", "type",
                "baseline_outcome", "system_outcome", "kind", "key_antecedent", "baseline_antecedent",
                "system_antecedent")
 """The fields of :meth:`Comparison.link_rows`: the two systems' names, then one changed referent."""
+ERROR_LINK_FIELDS = ("baseline", "system", "analysis", "doc_id", "start", "end", "text", "error_class", "errors",
+                     "sentence", "mentions")
+"""The fields of :meth:`Comparison.error_rows`: the two systems' names, then one error (its first
+mention's span, its mentions' words joined by " | ", its class, whose error it is)."""
 
 
 def _right(outcome: str, side: str) -> bool:
@@ -279,10 +296,14 @@ class Resampling:
     confidence: float = 0.95
     alpha: float = ALPHA
     groupings: tuple[str, ...] = GROUPINGS
+    correction: str = "none"
+    """Multiple-comparison correction of the p-values (:data:`~.significance.CORRECTIONS`): ``none``,
+    ``holm`` or ``bh``, over every difference the comparison tests."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"bootstrap": self.bootstrap, "randomization": self.randomization, "seed": self.seed,
-                "confidence": self.confidence, "alpha": self.alpha, "resampling_unit": "document"}
+                "confidence": self.confidence, "alpha": self.alpha, "resampling_unit": "document",
+                "correction": self.correction}
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,14 +326,31 @@ def documents_needed(alpha: float) -> int:
     return max(1, math.floor(math.log2(2 / alpha)) + 1)
 
 
+def family(tested: int, systems: int, groups: int) -> tuple[int, str]:
+    """The family of differences a comparison tests — ``tested`` scores per system, ``groups`` class
+    and type groups in all — its size and its description ("18 scores × 2 systems and 64 class and
+    type groups")."""
+    what = f"{tested} scores" + (f" × {systems} systems" if systems > 1 else "")
+    if groups:
+        what += f" and {groups} class and type groups"
+    return tested * systems + groups, what
+
+
 def cautions(n_docs: int, floor: float, resampling: "Resampling", tested: int, systems: int,
-             groups: int) -> list[Caution]:
+             groups: int, corrected: int | None = None) -> list[Caution]:
     """What a reader must know before writing "significant": ``floor`` is the smallest p-value the
     deciding test can give (:func:`~corefreport.scoring.significance.smallest_p`), ``tested`` the
-    scores tested per system, ``groups`` the class and type groups tested in all."""
+    scores tested per system, ``groups`` the class and type groups tested in all. With one document
+    there is no interval and p = 1 says nothing (``one_document``); with a correction the family
+    it was applied over (``corrected``: its size, the tests with a p-value) is said (``correction``)
+    instead of the uncorrected count."""
     r = resampling
     out = []
-    if not math.isnan(floor) and floor >= r.alpha:
+    if n_docs == 1 and (r.randomization or r.bootstrap):
+        out.append(Caution("one_document", "one document: no interval (every bootstrap resample is that document) "
+                           "and p = 1 by construction (randomization can only swap it or not): the tests say nothing "
+                           "about the difference", 1.0))
+    elif not math.isnan(floor) and floor >= r.alpha:
         test = (f"approximate randomization ({r.randomization} trials, seed {r.seed})" if r.randomization
                 else f"the paired bootstrap ({r.bootstrap} resamples)")
         need = (f"; at least {documents_needed(r.alpha)} documents are needed" if r.randomization else
@@ -321,17 +359,25 @@ def cautions(n_docs: int, floor: float, resampling: "Resampling", tested: int, s
                            f"on {n_docs} document{'s' if n_docs != 1 else ''} the smallest p-value {test} can give "
                            f"is {floor:.4f}: no difference can be significant at p < {r.alpha:g}, however large"
                            f"{need}", floor))
-    total = tested * systems + groups
-    if total > 1 and (r.randomization or r.bootstrap):
-        what = f"{tested} scores" + (f" × {systems} systems" if systems > 1 else "")
-        if groups:
-            what += f" and {groups} class and type groups"
+    total, what = family(tested, systems, groups)
+    if r.correction != "none" and (r.randomization or r.bootstrap):
+        total = corrected if corrected is not None else total
+        out.append(Caution("correction",
+                           f"p-values {CORRECTIONS[r.correction]}-adjusted ({correction_aim(r.correction)}) over the "
+                           f"family of the {total} differences this comparison tests ({what}); * marks an adjusted "
+                           f"p < {r.alpha:g}", float(total)))
+    elif total > 1 and (r.randomization or r.bootstrap):
         out.append(Caution("multiple_comparisons",
                            f"{total} differences were tested ({what}), each at α = {r.alpha:g} and not corrected for "
                            f"multiple comparisons: about {r.alpha * total:.0f} could reach p < {r.alpha:g} by chance "
                            f"if nothing differed; name the one test you planned, or correct (Bonferroni: "
                            f"p < {r.alpha / total:.2g})", float(total)))
     return out
+
+
+def correction_aim(method: str) -> str:
+    """What a correction controls: ``holm`` the family-wise error rate, ``bh`` the false discovery rate."""
+    return {"holm": "family-wise error rate", "bh": "false discovery rate"}.get(method, "")
 
 
 @dataclass(slots=True)
@@ -357,6 +403,10 @@ class Comparison:
     """The smallest p-value the deciding test can give on these documents (NaN: no test run)."""
     cautions: list[Caution] = field(default_factory=list)
     """Too few documents for significance; several differences tested (:func:`cautions`)."""
+    error_matches: dict[str, ErrorMatch] = field(default_factory=dict)
+    """Per system: its error rows and the baseline's matched — only in one, in both (:mod:`.errordiff`)."""
+    entity_changes: dict[str, EntityChanges] = field(default_factory=dict)
+    """Per system: the key entities whose coverage changed from the baseline (:mod:`.errordiff`)."""
 
     @property
     def systems(self) -> list[str]:
@@ -428,7 +478,7 @@ class Comparison:
             "documents": len(self.documents),
             "settings": dict(self.settings),
             "headline": self.headline,
-            "scores": self.scores,
+            "scores": {m: {n: _opt_num(f) for n, f in f1.items()} for m, f1 in self.scores.items()},
             "metrics": [m.as_dict() for m in self.metrics],
             "significance": {m.name: {s: t.as_dict() for s, t in m.tests.items()} for m in self.metrics},
             "groups": {s: [g.as_dict() for g in rows] for s, rows in self.groups.items()},
@@ -436,7 +486,26 @@ class Comparison:
             "per_document": {s: [d.as_dict() for d in rows] for s, rows in self.per_document.items()},
             "warnings": list(self.warnings),
             "cautions": [c.as_dict() for c in self.cautions],
-        } | ({"errors": {s: [d.as_dict() for d in rows] for s, rows in self.errors.items()}} if self.errors else {})
+        } | ({"errors": {s: [d.as_dict() for d in rows] for s, rows in self.errors.items()}} if self.errors else {}) \
+          | ({"error_matches": {s: m.as_dict() for s, m in self.error_matches.items()}} if self.error_matches else {}) \
+          | ({"entity_changes": {s: c.as_dict() for s, c in self.entity_changes.items()}}
+             if self.entity_changes else {})
+
+    def error_rows(self) -> list[dict[str, Any]]:
+        """Every error of every system and of the baseline, matched (:mod:`.errordiff`), as flat dicts
+        for ``--links``: the two systems' names, ``analysis`` "errors", the error's place, its class
+        (``error_class``) and whose it is (``errors``: only_baseline, only_system or both)."""
+        out = []
+        for s, m in self.error_matches.items():
+            for side in SIDES:
+                for r in m.rows(side):
+                    row = r[0] if side == "both" else r
+                    first = min(row.mentions)
+                    out.append({"baseline": self.baseline, "system": s, "analysis": "errors", "doc_id": row.doc_id,
+                                "start": first[0], "end": first[1], "text": " | ".join(row.texts),
+                                "error_class": row.cls, "errors": side, "sentence": row.sentence,
+                                "mentions": [list(x) for x in row.mentions]})
+        return out
 
 
 def _num(x: float) -> float | None:
@@ -678,16 +747,26 @@ def _check(evaluations: dict[str, Evaluation], baseline: str) -> tuple[list[str]
 
 
 def compare(evaluations: dict[str, Evaluation], baseline: str, bootstrap: int = 1000, randomization: int = 10000,
-            seed: int = 12345, *, groupings: tuple[str, ...] = GROUPINGS, confidence: float = 0.95) -> Comparison:
+            seed: int = 12345, *, groupings: tuple[str, ...] = GROUPINGS, confidence: float = 0.95,
+            correction: str = "none") -> Comparison:
     """Compare every system with ``baseline``, paired over the key's documents.
 
     ``evaluations`` maps system names to evaluations of the same key (their order is the display
     order; the baseline comes first). ``bootstrap`` resamples and ``randomization`` trials (0: that
     test is not run) with ``seed``; ``groupings`` are the outcome-row columns the per-group deltas
-    are computed for (``cls``, ``type``, or any feature such as ``mtype`` or ``genre``).
+    are computed for (``cls``, ``type``, or any feature such as ``mtype`` or ``genre``);
+    ``correction`` (``none``, ``holm``, ``bh``) adjusts the p-values over the family of every
+    difference tested (each score of each system, the error classes' counts and costs, the class and
+    type groups: :func:`family`).
+
+    A score whose recall or precision has a zero denominator over the corpus (the zero score on a
+    corpus without zeros) is undefined for that system: its R, P or F1 NaN (``score`` prints n/a),
+    and a difference with an undefined side is not tested (NaN).
     """
     if bootstrap < 0 or randomization < 0:
         raise ValueError("bootstrap and randomization take a number ≥ 0")
+    if correction not in CORRECTIONS:
+        raise ValueError(f"--correction takes {', '.join(CORRECTIONS)}, got {correction!r}")
     doc_ids, warnings = _check(evaluations, baseline)
     names = [baseline] + [n for n in evaluations if n != baseline]
     evs = {n: evaluations[n] for n in names}
@@ -696,14 +775,24 @@ def compare(evaluations: dict[str, Evaluation], baseline: str, bootstrap: int = 
     rpf, _, _ = stack(blocks)
     X = {n: (np.hstack([s.columns(n) for s in stats]) if stats else np.zeros((len(doc_ids), 0))) for n in names}
     observed = {n: rpf(X[n].sum(0)) for n in names}  # (size, 3)
+    defined = {n: defined_scores(blocks, X[n].sum(0)) for n in names}  # (size, 2): R's and P's denominators ≠ 0
+    for n in names:  # 0/0: undefined, as score prints it (n/a), not the reference scorer's 0
+        observed[n] = observed[n].copy()
+        observed[n][:, 0][~defined[n][:, 0]] = np.nan
+        observed[n][:, 1][~defined[n][:, 1]] = np.nan
+        observed[n][:, 2][~defined[n].all(axis=1)] = np.nan
+    f1_ok = {n: ~np.isnan(observed[n][:, 2]) for n in names}
     score = f1_scorer(rpf)
-    tests = {n: paired_tests(X[baseline], X[n], score, bootstrap, randomization, seed, confidence)
+    tests = {n: [undefined_test(t, bool(f1_ok[baseline][i]), bool(f1_ok[n][i])) for i, t in
+                 enumerate(paired_tests(X[baseline], X[n], score, bootstrap, randomization, seed, confidence))]
              for n in names[1:]}
     if names[1:]:
         base_ci = [t.baseline_ci for t in tests[names[1]]]
     else:
         bs = paired_bootstrap(X[baseline], X[baseline], score, bootstrap, seed, confidence)
-        base_ci = [(float(lo), float(hi)) for lo, hi in bs.a_ci]
+        base_ci = [(float(lo), float(hi)) if f1_ok[baseline][i] else (float("nan"),) * 2
+                   for i, (lo, hi) in enumerate(bs.a_ci)]
+    sums = {n: X[n].sum(0) for n in names}
 
     metrics: list[MetricRow] = []
     groups: dict[str, list[GroupDelta]] = {n: [] for n in names[1:]}
@@ -713,12 +802,20 @@ def compare(evaluations: dict[str, Evaluation], baseline: str, bootstrap: int = 
             idx = k + j
             if not st.by:
                 f1 = {n: float(observed[n][idx, 2]) for n in names}
-                top = max(f1.values())
+                top = max((v for v in f1.values() if not math.isnan(v)), default=None)
+                counts = {}
+                # R and P: None where the score has none (CoNLL), NaN where a fraction is 0/0 (n/a)
+                rp = _opt if st.block.defined is None else float
+                if st.block.defined is not None:
+                    lo = sum(s.block.width for s in stats[:stats.index(st)])
+                    for n in names:
+                        c = sums[n][lo:lo + st.block.width]
+                        counts[n] = tuple(float(x) for x in c)
                 metrics.append(MetricRow(
                     label,
-                    {n: _opt(observed[n][idx, 0]) for n in names}, {n: _opt(observed[n][idx, 1]) for n in names},
+                    {n: rp(observed[n][idx, 0]) for n in names}, {n: rp(observed[n][idx, 1]) for n in names},
                     f1, {baseline: base_ci[idx], **{n: tests[n][idx].system_ci for n in names[1:]}},
-                    {n: tests[n][idx] for n in names[1:]}, [n for n in names if f1[n] == top]))
+                    {n: tests[n][idx] for n in names[1:]}, [n for n in names if f1[n] == top], counts))
             else:
                 cols = slice(3 * j, 3 * j + 3)
                 base_cols = st.columns(baseline)[:, cols].sum(0)
@@ -744,16 +841,29 @@ def compare(evaluations: dict[str, Evaluation], baseline: str, bootstrap: int = 
                                       for i, d in enumerate(doc_ids)), key=lambda x: (x.delta, x.doc_id))
 
     base = evs[baseline]
-    resampling = Resampling(bootstrap, randomization, seed, confidence, ALPHA, tuple(groupings))
-    sig = base.signature.extended(resample="docs", bootstrap=bootstrap, ar=randomization, seed=seed)
+    resampling = Resampling(bootstrap, randomization, seed, confidence, ALPHA, tuple(groupings), correction)
+    sig = base.signature.extended(resample="docs", bootstrap=bootstrap, ar=randomization, seed=seed,
+                                  **({"correction": correction} if correction != "none" else {}))
     sources = {n: ev.response_source for n, ev in evs.items()}
     errors = error_deltas(evs, doc_ids, bootstrap, randomization, seed, confidence, warnings)
+    matches: dict[str, ErrorMatch] = {}
+    entities: dict[str, EntityChanges] = {}
+    if errors:  # the errors themselves: only in one system, in both; what changed per key entity
+        for n in names[1:]:
+            matches[n] = match_errors(evs[baseline].errors.rows, evs[n].errors.rows)
+            changes = entity_changes(evs[baseline], evs[n], doc_ids)
+            if changes is not None:
+                entities[n] = changes
+    size = correct([t for n in names[1:] for t in tests[n]] + [x for rows in errors.values() for d in rows
+                                                               for x in (d.count, d.cost)], correction)
     floor = smallest_p(len(doc_ids), randomization, bootstrap, seed)
-    tested = len(metrics) + (2 * len(ERROR_CLASSES) if errors else 0)  # an error class: its count and its cost
+    # the scores tested (an undefined one, 0/0, is not) and each error class's count and cost
+    tested = sum(1 for m in metrics if not any(math.isnan(t.delta) for t in m.tests.values()))
+    tested += 2 * len(ERROR_CLASSES) if errors else 0
     notes = cautions(len(doc_ids), floor, resampling, tested, len(names) - 1,
-                     sum(len(g) for g in groups.values()))
+                     sum(len(g) for g in groups.values()), size)
     return Comparison(names, baseline, doc_ids, metrics, groups, links, per_document, headline, sources, resampling,
-                      sig, warnings, errors, floor, notes)
+                      sig, warnings, errors, floor, notes, matches, entities)
 
 
 def _flat_names(stats: list[_Stat]) -> list[str]:

@@ -294,12 +294,23 @@ def label_trace(doc: Document) -> tuple[str, tuple[tuple[str, tuple[str, ...]], 
     among its mentions' words — a word with a capital first letter, two letters or more, that the
     document never writes in lower case (so not a capitalised ``The`` or ``He``)."""
     lower = {t for t in doc.tokens if t[:1].islower()}
+    last = len(doc.tokens) - 1
     out = []
     for c in doc.chains:
-        names = {doc.tokens[i] for m in c.mentions for i in range(m.start, min(m.end, len(doc.tokens) - 1) + 1)
+        names = {doc.tokens[i] for i in _covered(c.mentions, last)
                  if len(doc.tokens[i]) > 1 and doc.tokens[i][:1].isupper() and doc.tokens[i].lower() not in lower}
         out.append((c.label, tuple(sorted(names))))
     return doc.doc_id, tuple(out)
+
+
+def _covered(mentions, last: int) -> Iterator[int]:
+    """Each word from a mention's first to its last (at most ``last``) once: the mentions' ranges
+    merged, so nested mentions cost their number, not the sum of their lengths."""
+    reach = -1
+    for a, b in sorted((m.start, min(m.end, last)) for m in mentions):
+        if b > reach:
+            yield from range(max(a, reach + 1), b + 1)
+            reach = b
 
 
 def repeated_labels_warning(traces: Sequence[tuple]) -> str | None:

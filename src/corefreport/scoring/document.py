@@ -37,6 +37,7 @@ from .repeats import prepare
 from .result import DocumentResult, SideStats
 from .split import METRICS as SPLIT_METRICS, split_counts
 from .settings import Settings
+from .verdict import Evidence, evidence
 
 ROW_COLUMNS = ("analysis", "doc_id", "text", "outcome", "cls", "type")
 """The columns of every outcome row (what ``--by`` may name besides the mention features)."""
@@ -47,11 +48,15 @@ the rest (the linguistically aware metrics, p-link and the analyses)."""
 
 
 def hash_document(h, d: Document) -> None:
-    """Feed one document (id, tokens, chains' spans) to the corpus hash ``h``."""
+    """Feed one key document's annotation to the corpus hash ``h``: its id and its chains as sets
+    of mentions (each mention's span, and the words of a discontinuous one), each chain's mentions
+    sorted and the chains sorted — the content, not the reading path. The same annotation hashes
+    the same whether it was read from a file (words, chains in the file's order) or given as
+    clusters to the API (no words, chains in the caller's order); the words are not hashed, since
+    clusters have none. The UA layers (bridging, discourse deixis) follow."""
     h.update(d.doc_id.encode())
-    h.update("\x1f".join(d.tokens).encode())
-    for c in d.chains:
-        h.update(repr([(m.start, m.end) for m in c.mentions]).encode())
+    chains = sorted(sorted(m.ident for m in c.mentions) for c in d.chains)
+    h.update(repr(chains).encode())
     if d.layers:
         hash_layers(h, d)
 
@@ -152,6 +157,12 @@ class DocumentScorer:
             from .strata import StrataScorer
 
             self.strata = StrataScorer(s, self.corefud)
+        self.windows = None
+        """``--window``: each document cut into windows, scored with the per-document metrics (:mod:`.windows`)."""
+        if self.standard and s.window:
+            from .windows import WindowScorer
+
+            self.windows = WindowScorer(s, self.corefud)
         self.trace_labels = s.cross_document is None
         """Record the key's labels for the warning when they look global (:mod:`.crossdoc`)."""
 
@@ -164,6 +175,7 @@ class DocumentScorer:
         docs: list[DocumentResult] = []
         aligned: list[AlignedDocument] = []
         mentions = Counts()
+        found = Evidence()
         kside, rside = [0, 0, 0, 0], [0, 0, 0, 0]
         response_ids: list[str] = []
         for pair in pairs:
@@ -181,7 +193,8 @@ class DocumentScorer:
             if self.standard:
                 part.key_chains = part.key_chains or has_chains(kd, self.drop_zeros)
                 hash_document(feed, kd)
-                if self.trace_labels and pair.index < LABEL_DOCUMENTS:
+                if self.trace_labels and pair.index < LABEL_DOCUMENTS and not kd.meta.get("chain_names"):
+                    # (chains named after characters, io/bookcoref.py: names, the same in every window of a book)
                     part.labels.append(label_trace(kd))
                 if rd is None:
                     part.missing.append(kd.doc_id)
@@ -201,6 +214,9 @@ class DocumentScorer:
             ad = align_document(kd, rd, alignment, s.singletons, s.strict_tokens, s.key_duplicates, self.corefud)
             if self.standard:
                 self._sides(read, ad, kside, rside)
+                if ad.matched_mentions * 2 < ad.response_mentions:  # a near-0 score's cause (.verdict)
+                    found = found + evidence(ad.key, ad.response, ad.key_doc.tokens,
+                                             ad.response_doc.tokens if ad.response_doc is not None else [])
             res = self._standard(ad, written, read) if self.standard else {}
             if self.layer_names:
                 alignment.warnings.extend(layer_warnings(self.layer_names, *read))
@@ -209,7 +225,8 @@ class DocumentScorer:
             docs.append(DocumentResult(ad.doc_id, res, Counts(ad.matched_mentions, ad.key_mentions,
                                                               ad.matched_mentions, ad.response_mentions),
                                        len(read[0].tokens), read[0].meta.get("genre", ""),
-                                       self.strata.score(kd, rd, read) if self.strata is not None else {}))
+                                       self.strata.score(kd, rd, read) if self.strata is not None else {},
+                                       self.windows.score(kd, rd, ad) if self.windows is not None else None))
             if self.standard:
                 mentions = mentions + docs[-1].mentions
             if self.analyses:
@@ -223,6 +240,7 @@ class DocumentScorer:
         part.key_side, part.response_side = SideStats(*kside), SideStats(*rside)
         part.response_ids = tuple(response_ids[:3])
         if self.standard:
+            part.evidence = found
             part.token_warnings, part.duplicates = alignment.warnings, alignment.duplicates
             part.feed = b"".join(feed.parts)
         rows: list = []

@@ -122,7 +122,8 @@ def _join(first: Part, rest: Part) -> Part:
     empty = Part()
     out = Part(**{f.name: getattr(rest, f.name) if getattr(rest, f.name) != getattr(empty, f.name)
                   else getattr(first, f.name) for f in FIELDS})
-    out.documents = [DocumentResult(a.doc_id, {**a.metrics, **b.metrics}, a.mentions, a.tokens, a.genre, a.strata)
+    out.documents = [DocumentResult(a.doc_id, {**a.metrics, **b.metrics}, a.mentions, a.tokens, a.genre, a.strata,
+                                     a.windows)
                      for a, b in zip(first.documents, rest.documents)]
     return out
 

@@ -1,8 +1,8 @@
 """``finish(part, settings, …) -> Evaluation``: the one place a sum of parts becomes an evaluation.
 
 Here, and only here: the input checks (a key without documents or mentions, a response without
-documents, no shared document id), the order of the warnings (readers, features and heads,
-pairing, words, repeated spans), the requests checked against what the input holds (``--by``,
+documents, no shared document id), the order of the warnings (a near-0 score's verdict first,
+:mod:`.verdict`; then readers, features and heads, pairing, words, repeated spans), the requests checked against what the input holds (``--by``,
 ``--attempted``, the scheme), each analysis's result and the signature.
 """
 
@@ -21,6 +21,7 @@ from .part import Part, Requested
 from .registry import ANALYSIS_REGISTRY, REGISTRY, active_analyses
 from .result import _OWN_RESULTS, DocumentResult, Evaluation
 from .settings import Settings, signature
+from .verdict import verdict
 
 
 def _some(ids: list[str] | tuple[str, ...], more: int = 0) -> str:
@@ -123,6 +124,9 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
                                    part.extra)
                 + part.token_warnings + duplicate_warnings(part.duplicates, settings.key_duplicates,
                                                            settings.repeats == "corefud12"))
+    said = verdict(part.evidence, part.mentions.precision_num, part.mentions.precision_den)
+    if said:  # why the score is near 0: the first thing to read
+        warnings.insert(0, said)
     labels = repeated_labels_warning(part.labels) if part.labels else None
     if labels:
         warnings.append(labels)
@@ -149,13 +153,19 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
         from .strata import strata_totals
 
         strata = strata_totals(part.documents, settings, names)
+    metrics = totals(part.documents, names)
+    windows = None
+    if settings.window:  # the windows micro over the documents, next to the full totals (scoring/windows.py)
+        from .windows import window_totals
+
+        windows = window_totals(part.documents, settings, names, metrics, part.mentions)
     kc = rc = None
     if documents is not None:
         kc = Corpus(documents[0], sources[0], formats[0])
         rc = Corpus(documents[1], sources[1], formats[1])
     return Evaluation(
         settings=settings, signature=sig, key_source=sources[0], response_source=sources[1],
-        metrics=totals(part.documents, names), documents=part.documents, mentions=part.mentions,
+        metrics=metrics, documents=part.documents, mentions=part.mentions,
         key_stats=part.key_side, response_stats=part.response_side, warnings=warnings,
         duplicates=part.duplicates, rows=part.rows, complete=complete, key_corpus=kc, response_corpus=rc,
-        digest=part.digest, strata=strata, **results)
+        digest=part.digest, strata=strata, windows=windows, **results)

@@ -14,9 +14,12 @@ problem is a :class:`~corefreport.errors.SettingsError` naming the option.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from numbers import Real
+from os import PathLike, fspath
 
 from ..errors import SettingsError
+from .crossdoc import Topics
 from .empty_nodes import METRICS as EMPTY_NODE_METRICS
 from .presets import apply_preset
 from .registry import ALL_METRICS, STANDARD_METRICS, analysis_names, known_metrics
@@ -30,12 +33,17 @@ GROUPS = {"bridging": ("bridging_ar", "bridging_fbm", "bridging_fbe"),
 2026's ten empty-node rows (``-m empty_nodes``: ``empty_nodes_arc`` … ``empty_nodes_all``)."""
 
 
-def _items(value: str | Iterable[str] | None) -> list[str]:
+def _items(value: str | Iterable[str] | None, option: str = "metrics") -> list[str]:
+    """The names an option was given: one name (or several separated by commas), or a list of
+    names; anything else is a :class:`SettingsError` naming the option (``metrics=5`` once raised
+    a bare ``TypeError``, and ``metrics={"muc": 1}`` read the dict's keys)."""
     if value is None:
         return []
     if isinstance(value, str):
         return [value]
-    return [str(v) for v in value]
+    if isinstance(value, (list, tuple, set, frozenset)) and all(isinstance(v, str) for v in value):
+        return list(value)
+    raise SettingsError(f"{option} takes a name, names separated by commas or a list of names, got {value!r}")
 
 
 def metric_names(items: str | Iterable[str] | None) -> tuple[tuple[str, ...], bool]:
@@ -47,7 +55,7 @@ def metric_names(items: str | Iterable[str] | None) -> tuple[tuple[str, ...], bo
     """
     out: list[str] = []
     plink = False
-    for item in _items(items):
+    for item in _items(items, "metrics"):
         for name in item.replace("+", ",").split(","):
             name = ALIASES.get(name.strip().lower(), name.strip().lower())
             if not name:
@@ -80,28 +88,33 @@ def settings_from(*, metrics: str | Iterable[str] | None = None, analyses: str |
     given = bool(names or plink)
     if not given:
         names = default_metrics
-    chosen = _items(analyses)
+    chosen = [x.strip() for item in _items(analyses, "analyses") for x in item.split(",") if x.strip()]
     for a in chosen:
         if a not in analysis_names():
             raise SettingsError(f"unknown analysis {a!r}; choose {' or '.join(analysis_names())}")
-    features = tuple(dict.fromkeys(x.strip() for item in _items(by) for x in item.split(",") if x.strip()))
+    features = tuple(dict.fromkeys(x.strip() for item in _items(by, "by") for x in item.split(",") if x.strip()))
     if plink and not features:
         raise SettingsError("--metric plink needs --by FEATURE (e.g. --by col12 for GUM's sentence type, or --by mtype)")
     found = tuple(dict.fromkeys(chosen)) if chosen else default_analyses
     if features and not plink and not found and not all(document_grouping(f) for f in features):
         raise SettingsError(f"--by {features[0]!r} breaks down link-level scores, and none were asked for: add -a arcs, "
                             "-a typed or -a errors (or -m plink for p-link by category)")
+    for option, value in (("preset", preset), ("match", match), ("zero_match", zero_match), ("repeats", repeats),
+                          ("split_antecedents", split_antecedents)):
+        if value is not None and not isinstance(value, str):  # a list once reached the presets' dict unhashed
+            raise SettingsError(f"{option} takes a name (a string), got {value!r}")
     options, names = apply_preset(preset, {"match": match, "singletons": _keep(singletons, "singletons"),
                                            "zero_match": zero_match, "repeats": repeats,
                                            "split_antecedents": split_antecedents}, names, given)
     unknown = sorted(set(fields) - set(option_names()))
     if unknown:
         raise TypeError(f"unknown option {unknown[0]!r}; the options are {', '.join(option_names())}")
-    rest = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
-    return Settings(metrics=names, analyses=found, preset=preset, match=options["match"] or "exact",
-                    singletons=options["singletons"] or "keep", zero_match=options["zero_match"] or "linear",
-                    zeros=_keep(zeros, "zeros") or "keep", repeats=options["repeats"] or "ref801",
-                    split_antecedents=options["split_antecedents"] or "drop", plink_by=features[0] if plink else None,
+    rest = {k: _field(k, v) for k, v in fields.items() if v is not None}  # None: not given, the default
+    return Settings(metrics=names, analyses=found, preset=preset, match=_given(options["match"], "exact"),
+                    singletons=_given(options["singletons"], "keep"),
+                    zero_match=_given(options["zero_match"], "linear"),
+                    zeros=_given(_keep(zeros, "zeros"), "keep"), repeats=_given(options["repeats"], "ref801"),
+                    split_antecedents=_given(options["split_antecedents"], "drop"), plink_by=features[0] if plink else None,
                     by=features if not plink else (), **rest)
 
 
@@ -117,6 +130,46 @@ def _keep(value: str | bool | None, name: str) -> str | None:
     if isinstance(value, bool):
         return "keep" if value else "drop"
     raise SettingsError(f"{name} takes 'keep' or 'drop' (or True / False), got {value!r}")
+
+
+def _given(value: str | None, default: str) -> str:
+    """An option's value, or its default when not given (``None``). An empty string is given, and
+    refused by :func:`~.settings.check`: ``match=""`` once meant exact matching without a word."""
+    return default if value is None else value
+
+
+NUMBERS = {"weights": "NAM,NOM,PRO,SING", "k": "k1,k2,k3,k4"}
+"""The options that take four numbers: a tuple or list, or a string as on the command line."""
+
+
+def _field(name: str, value: object) -> object:
+    """A :class:`Settings` field as the API may give it → as the field holds it: a list a tuple;
+    ``weights``/``k`` as ``"1,0.75,0.5,1"`` (the command line's form: ``weights="a,b"`` was once
+    taken a character at a time) or any sequence of numbers (a numpy array too), as floats; ``attempted`` as ``"A,B"``; ``scheme`` as a
+    path; ``strata`` one stratification as a string or several in a list; ``cross_document=True`` the whole corpus as one topic, ``False`` none. The types are
+    checked by :func:`~.settings.check`, each message naming the option."""
+    if name in NUMBERS:
+        if isinstance(value, str):
+            try:
+                return tuple(float(x) for x in value.split(","))
+            except ValueError:
+                raise SettingsError(f"{name} takes four numbers {NUMBERS[name]} (a tuple, or a string "
+                                    f"'1,0.75,0.5,1'), got {value!r}") from None
+        if isinstance(value, (Mapping, set, frozenset)) or not isinstance(value, Iterable):
+            return value  # refused by the check, naming the option
+        return tuple(float(v) if isinstance(v, Real) and not isinstance(v, bool) else v for v in value)
+    if name == "attempted" and isinstance(value, str):
+        chosen = tuple(a.strip() for a in value.split(",") if a.strip())
+        if not chosen:
+            raise SettingsError(f"attempted takes class names (a list, or a string separated by commas), got {value!r}")
+        return chosen
+    if name == "strata" and isinstance(value, str) and value.strip():
+        return (value,)  # one stratification, as one --strata (its edges hold commas: chain-length:1,2,5)
+    if name == "scheme" and isinstance(value, PathLike):
+        return fspath(value)
+    if name == "cross_document" and isinstance(value, bool):
+        return Topics() if value else None
+    return tuple(value) if isinstance(value, list) else value
 
 
 def option_names() -> list[str]:

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from ..model import Document
 from .counts import Counts
 from .result import DocumentResult, SideStats
+from .verdict import Evidence
 
 
 def _concat(a, b):
@@ -113,6 +114,9 @@ class Part:
     labels: list = field(default_factory=list, metadata=_adds(_concat))
     """The first key documents' labels and names (:func:`~.crossdoc.label_trace`), for the warning
     when labels look global across documents (not under ``--cross-document``)."""
+    evidence: Evidence = field(default_factory=Evidence, metadata=_adds(operator.add))
+    """What the documents whose response mentions mostly match no key mention say of a systematic
+    cause (:mod:`.verdict`)."""
     key_documents: dict[str, Document] = field(default_factory=dict, metadata=_adds(_merge))
     """The key documents as scored (matched, annotated), when the run keeps them (the browser)."""
     response_documents: dict[str, Document] = field(default_factory=dict, metadata=_adds(_merge))

@@ -471,6 +471,24 @@ def active_analyses(settings) -> list[Analysis]:
     return [a for a in ANALYSIS_REGISTRY.values() if a.active(settings)]
 
 REFERENCES = {
+    "Benjamini & Hochberg 1995": "Yoav Benjamini and Yosef Hochberg. 1995. Controlling the false discovery rate: a "
+                                 "practical and powerful approach to multiple testing. Journal of the Royal "
+                                 "Statistical Society, Series B 57(1), 289–300.",
+    "Bouthillier et al. 2021": "Xavier Bouthillier, Pierre Delaunay, Mirko Bronzi, Assya Trofimov, Brennan "
+                               "Nichyporuk, Justin Szeto, Nazanin Mohammadi Sepahvand, Edward Raff, Kanika Madan, "
+                               "Vikram Voleti, Samira Ebrahimi Kahou, Vincent Michalski, Tal Arbel, Chris Pal, Gaël "
+                               "Varoquaux and Pascal Vincent. 2021. Accounting for variance in machine learning "
+                               "benchmarks. In Proceedings of Machine Learning and Systems 3 (MLSys 2021).",
+    "Davison & Hinkley 1997": "Anthony C. Davison and David V. Hinkley. 1997. Bootstrap Methods and their "
+                              "Application. Cambridge University Press (§3.8, hierarchical data).",
+    "Holm 1979": "Sture Holm. 1979. A simple sequentially rejective multiple test procedure. Scandinavian Journal of "
+                 "Statistics 6(2), 65–70.",
+    "Martinelli et al. 2025": "Giuliano Martinelli, Tommaso Bonomo, Pere-Lluís Huguet Cabot and Roberto Navigli. "
+                              "2025. BookCoref: Coreference resolution at book scale. In Proceedings of ACL 2025 "
+                              "(Volume 1: Long Papers), 24526–24544.",
+    "Martinelli, Gatti & Navigli 2025": "Giuliano Martinelli, Bruno Gatti and Roberto Navigli. 2025. xCoRe: "
+                                        "Cross-context coreference resolution. In Proceedings of EMNLP 2025, "
+                                        "34252–34266.",
     "Duron-Tejedor et al. 2023": "Ana-Isabel Duron-Tejedor, Pascal Amsili and Thierry Poibeau. 2023. How to evaluate "
                                  "coreference in literary texts? arXiv:2401.00238.",
     "Bagga & Baldwin 1998": "Amit Bagga and Breck Baldwin. 1998. Algorithms for scoring coreference chains. In "
@@ -524,6 +542,36 @@ REFERENCES = {
 
 _ACL = "Association for Computational Linguistics"
 BIBTEX: dict[str, tuple[str, str, dict[str, str]]] = {
+    "Benjamini & Hochberg 1995": ("article", "benjamini-hochberg-1995-controlling", {
+        "author": "Benjamini, Yoav and Hochberg, Yosef",
+        "title": "Controlling the False Discovery Rate: A Practical and Powerful Approach to Multiple Testing",
+        "journal": "Journal of the Royal Statistical Society: Series B (Methodological)", "volume": "57",
+        "number": "1", "year": "1995", "pages": "289--300", "doi": "10.1111/j.2517-6161.1995.tb02031.x"}),
+    "Bouthillier et al. 2021": ("inproceedings", "bouthillier-etal-2021-accounting", {
+        "author": "Bouthillier, Xavier and Delaunay, Pierre and Bronzi, Mirko and Trofimov, Assya and Nichyporuk, "
+                  "Brennan and Szeto, Justin and Mohammadi Sepahvand, Nazanin and Raff, Edward and Madan, Kanika and "
+                  "Voleti, Vikram and Ebrahimi Kahou, Samira and Michalski, Vincent and Arbel, Tal and Pal, Chris "
+                  "and Varoquaux, Ga{\\\"e}l and Vincent, Pascal",
+        "title": "Accounting for Variance in Machine Learning Benchmarks",
+        "booktitle": "Proceedings of Machine Learning and Systems", "volume": "3", "year": "2021"}),
+    "Davison & Hinkley 1997": ("book", "davison-hinkley-1997-bootstrap", {
+        "author": "Davison, Anthony C. and Hinkley, David V.",
+        "title": "Bootstrap Methods and their Application", "publisher": "Cambridge University Press",
+        "year": "1997", "doi": "10.1017/CBO9780511802843"}),
+    "Holm 1979": ("article", "holm-1979-simple", {
+        "author": "Holm, Sture", "title": "A Simple Sequentially Rejective Multiple Test Procedure",
+        "journal": "Scandinavian Journal of Statistics", "volume": "6", "number": "2", "year": "1979",
+        "pages": "65--70"}),
+    "Martinelli et al. 2025": ("inproceedings", "martinelli-etal-2025-bookcoref", {
+        "author": "Martinelli, Giuliano and Bonomo, Tommaso and Huguet Cabot, Pere-Llu{\\'\\i}s and Navigli, Roberto",
+        "title": "{BOOKCOREF}: Coreference Resolution at Book Scale",
+        "booktitle": "Proceedings of the 63rd Annual Meeting of the Association for Computational Linguistics "
+                     "(Volume 1: Long Papers)", "year": "2025", "pages": "24526--24544", "publisher": _ACL}),
+    "Martinelli, Gatti & Navigli 2025": ("inproceedings", "martinelli-etal-2025-xcore", {
+        "author": "Martinelli, Giuliano and Gatti, Bruno and Navigli, Roberto",
+        "title": "x{C}o{R}e: Cross-context Coreference Resolution",
+        "booktitle": "Proceedings of the 2025 Conference on Empirical Methods in Natural Language Processing",
+        "year": "2025", "pages": "34252--34266", "publisher": _ACL}),
     "Duron-Tejedor et al. 2023": ("misc", "duron-tejedor-etal-2023-evaluate", {
         "author": "Duron-Tejedor, Ana-Isabel and Amsili, Pascal and Poibeau, Thierry",
         "title": "How to Evaluate Coreference in Literary Texts?", "year": "2023", "eprint": "2401.00238",

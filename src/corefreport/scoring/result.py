@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # annotations only: a plain score imports none of the analyse
     from .errorclasses import ErrorsResult
     from .plink import PlinkResult
     from .strata import Strata
+    from .windows import Windows, WindowScores
     from .typed import TypedTables
 
 Score = Counts | BlancCounts
@@ -62,6 +63,9 @@ class DocumentResult:
     strata: dict = field(default_factory=dict)
     """``--strata``: stratification → stratum → :class:`~.strata.StratumScores` of this document
     (only the strata some chain of it is in)."""
+    windows: WindowScores | None = None
+    """``--window``: this document cut into windows, its windows' statistics summed and its
+    antecedent links within one window and across windows (:class:`~.windows.WindowScores`)."""
 
     def conll(self) -> float | None:
         return derived_scores(self.metrics).get("conll")
@@ -74,6 +78,8 @@ class DocumentResult:
                "mentions": self.mentions.as_dict()}
         if self.strata:
             out["strata"] = {spec: {s: x.as_dict() for s, x in by.items()} for spec, by in self.strata.items()}
+        if self.windows is not None:
+            out["windows"] = self.windows.as_dict()
         return out
 
 
@@ -109,6 +115,8 @@ class Evaluation:
     response_corpus: Corpus | None = field(default=None, repr=False)
     strata: dict[str, Strata] = field(default_factory=dict)
     """``--strata``: each stratification's totals (:class:`~.strata.Strata`), by its spec."""
+    windows: Windows | None = None
+    """``--window``: the corpus on windows next to the full documents (:class:`~.windows.Windows`)."""
     digest: RowDigest | None = field(default=None, repr=False)
     """When the rows were not kept (``rows`` empty; scored in shares, :mod:`.shares`): their group
     sizes, the first rows of each error group and per-document counts (:mod:`.digest`) — what the
@@ -199,6 +207,8 @@ class Evaluation:
                 out[name] = value.as_dict()
         if self.strata:
             out["strata"] = {spec: st.as_dict() for spec, st in self.strata.items()}
+        if self.windows is not None:
+            out["windows"] = self.windows.as_dict()
         if per_doc:
             out["per_document"] = {d.doc_id: d.as_dict() for d in self.documents}
         return out

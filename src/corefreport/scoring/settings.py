@@ -16,6 +16,7 @@ two scores with the same signature are comparable; ``compare`` compares signatur
 from __future__ import annotations
 
 import math
+from numbers import Real
 from dataclasses import dataclass, field, fields
 
 from ..version import __version__
@@ -123,6 +124,17 @@ class Settings:
     ``etype``): every per-document metric is also scored per stratum, key and response chains each
     by their own property (``scoring/strata.py``). The totals are unchanged; the signature names
     them (``strata:…``)."""
+    window: int = 0
+    """``--window N``: every per-document metric also scored on each document cut into windows of
+    ``N`` words (a window closes at the end of the first sentence that brings it to ``N`` words or
+    more), next to the full documents, with the key's antecedent links within one window and across
+    windows (``scoring/windows.py``); 0: no windows. The totals are unchanged; the signature says
+    ``window:N``."""
+    response_windows: bool = False
+    """``--response-windows``: the response is one document per window (BookCoref's ``split``):
+    its documents are put back, in order, onto the key documents whose words they cover
+    (``io/windows.py``), so a response produced on windows is scored against full documents. In the
+    signature (``response:windows``)."""
     by: tuple[str, ...] = field(default=(), metadata={"signature": False})
     """Breakdown features of the link-level tables (presentation only; empty: each view's default,
     :data:`DEFAULT_BY` for the ARCS tables, class and type for ``compare``)."""
@@ -164,6 +176,10 @@ class Settings:
             out["cross_document"] = self.cross_document.as_dict()
         if self.strata:
             out["strata"] = list(self.strata)
+        if self.window:
+            out["window"] = self.window
+        if self.response_windows:
+            out["response_windows"] = True
         if self.linguistic:
             out["weights"] = list(self.weights)
         for a in active_analyses(self):  # each analysis says what its options are
@@ -175,12 +191,44 @@ class Settings:
 
 def _finite(name: str, values: tuple[float, ...], low: float, high: float) -> None:
     for v in values:
-        if not isinstance(v, (int, float)) or not math.isfinite(v) or not low <= v <= high:
+        if not _number(v) or not math.isfinite(v) or not low <= v <= high:
             raise SettingsError(f"{name} takes finite numbers in [{low:g}, {high:g}], got {v!r}")
+
+
+def _number(v: object) -> bool:
+    return isinstance(v, Real) and not isinstance(v, bool)
+
+
+def check_types(s: Settings) -> None:
+    """Refuse a field of the wrong type, naming it: a switch (a field whose default is ``True`` or
+    ``False``) takes a bool — ``strict_tokens="no"`` was once true; a choice (a string default) a
+    string; a list of names a tuple of strings; four numbers a tuple of numbers. The command line
+    gives each its type; the API's values are converted first (:func:`~.options.settings_from`)."""
+    for f in fields(Settings):
+        v, default = getattr(s, f.name), f.default
+        if isinstance(default, bool):
+            ok, wants = isinstance(v, bool), "True or False"
+        elif isinstance(default, str):
+            ok, wants = isinstance(v, str), "a name (a string)"
+        elif isinstance(default, tuple) and default and all(_number(x) for x in default):
+            ok, wants = isinstance(v, tuple) and all(_number(x) for x in v), "four numbers (a tuple)"
+        elif isinstance(default, tuple) or f.name == "attempted":
+            ok = (v is None and f.name == "attempted") or (isinstance(v, tuple) and all(isinstance(x, str) for x in v)
+                                                           and (v or f.name != "attempted"))
+            wants = "names (a tuple of strings)" if f.name != "attempted" else "class names (a non-empty tuple) or None"
+        elif f.name in ("preset", "scheme", "plink_by"):
+            ok, wants = v is None or isinstance(v, str), "a name (a string) or None"
+        elif f.name == "cross_document":
+            ok, wants = v is None or isinstance(v, Topics), "True (the corpus is one topic), a Topics or None"
+        else:
+            continue
+        if not ok:
+            raise SettingsError(f"{f.name} takes {wants}, got {v!r}")
 
 
 def check(s: Settings) -> None:
     """Refuse settings no evaluation can honour (each message names the option)."""
+    check_types(s)
     for m in s.metrics:
         if m not in known_metrics():
             raise SettingsError(f"unknown metric {m!r}; choose from {', '.join(known_metrics())}")
@@ -232,6 +280,10 @@ def check(s: Settings) -> None:
         from .strata import check_strata
 
         check_strata(s)
+    if s.window or s.response_windows:
+        from .windows import check_window
+
+        check_window(s)
 
 
 @dataclass(frozen=True)
@@ -301,6 +353,10 @@ def signature(s: Settings, key_hash: str, pos_missing: bool = False, heads_rule:
         f.extend(a.signature(s))
     if s.strata:
         f.append(("strata", "+".join(s.strata)))
+    if s.window:
+        f.append(("window", str(s.window)))
+    if s.response_windows:
+        f.append(("response", "windows"))
     if s.truncate:
         f.append(("print", "trunc"))
     if pos_missing:

@@ -56,12 +56,24 @@ the bootstrap and 1 for randomization, so every metric and every system is teste
 document draws, and the result for a pair does not depend on which other systems or metrics are
 in the comparison.
 
+One document: every bootstrap resample is that document, so there is no interval (NaN, shown
+"one document: no interval") and no bootstrap p-value; approximate randomization can only swap it or
+not, both reproduce ±Δ, so its p is 1 — the floor of the test on one document, not evidence that the
+systems are alike (:func:`smallest_p`).
+
+Multiple comparisons (:func:`adjust`): over a family of ``m`` p-values ``p_(1) ≤ … ≤ p_(m)``,
+Holm (1979) ``p̃_(i) = max_{j ≤ i} min(1, (m − j + 1) p_(j))`` (controls the family-wise error rate);
+Benjamini & Hochberg (1995) ``p̃_(i) = min_{j ≥ i} min(1, m p_(j) / j)`` (controls the false
+discovery rate). An undefined p (NaN: a test not run, a score undefined) is not in the family.
+
 References: P. Koehn (2004), Statistical significance tests for machine translation evaluation,
 EMNLP. S. Riezler & J. T. Maxwell (2005), On some pitfalls in automatic evaluation and
 significance testing for MT, ACL workshop on intrinsic and extrinsic evaluation measures.
 E. W. Noreen (1989), Computer-Intensive Methods for Testing Hypotheses. T. Berg-Kirkpatrick,
 D. Burkett & D. Klein (2012), An empirical investigation of statistical significance in NLP,
-EMNLP-CoNLL. M. Post (2018), A call for clarity in reporting BLEU scores, WMT.
+EMNLP-CoNLL. M. Post (2018), A call for clarity in reporting BLEU scores, WMT. S. Holm (1979), A
+simple sequentially rejective multiple test procedure, Scandinavian Journal of Statistics 6(2).
+Y. Benjamini & Y. Hochberg (1995), Controlling the false discovery rate, JRSS B 57(1).
 """
 
 from __future__ import annotations
@@ -93,11 +105,29 @@ RANDOMIZATION_STREAM = 1
 @dataclass(frozen=True, slots=True)
 class Block:
     """``width`` count columns that yield ``size`` scores: ``rpf`` maps (..., width) to
-    (..., size, 3) recall, precision, F."""
+    (..., size, 3) recall, precision, F; ``defined`` (when the score's recall and precision are each
+    one fraction) maps them to (..., size, 2): whether R's and P's denominators are non-zero."""
 
     width: int
     size: int
     rpf: Callable[[np.ndarray], np.ndarray]
+    defined: Callable[[np.ndarray], np.ndarray] | None = None
+
+
+def denominators(key: str) -> tuple[int, int] | None:
+    """The columns of recall's and precision's denominators in a registry metric's statistics when
+    each is one fraction of counts (``recall_den``, ``precision_den``: the metrics whose 0/0 ``score``
+    prints as n/a, :func:`corefreport.present.numbers.shown_rpf`); ``None`` for any other shape
+    (BLANC, CoNLL, the typed averages, outcome rows: their formulas and tables keep the reference's
+    0 there).
+
+    >>> denominators("muc"), denominators("zero"), denominators("immediate"), denominators("conll")
+    ((1, 3), (1, 3), None, None)
+    """
+    from .registry import COUNTS, get
+
+    m = get(key)
+    return (1, 3) if m.columns == COUNTS and not m.per_class and not m.requires else None
 
 
 def metric_block(key: str, groups: int = 1) -> Block:
@@ -106,7 +136,13 @@ def metric_block(key: str, groups: int = 1) -> Block:
     from .registry import get
 
     m = get(key)
-    return Block(len(m.columns) * groups, groups, lambda c: m.rpf(c, groups))
+    w = len(m.columns)
+    dens = denominators(key)
+    defined = None
+    if dens is not None:
+        def defined(c: np.ndarray) -> np.ndarray:
+            return np.stack([c[..., dens[0]::w][..., :groups] != 0, c[..., dens[1]::w][..., :groups] != 0], axis=-1)
+    return Block(w * groups, groups, lambda c: m.rpf(c, groups), defined)
 
 
 def shared_block(metrics: Sequence[tuple[str, dict]], width: int) -> Block:
@@ -116,6 +152,31 @@ def shared_block(metrics: Sequence[tuple[str, dict]], width: int) -> Block:
 
     ms = [(get(k), params) for k, params in metrics]
     return Block(width, len(ms), lambda c: np.concatenate([m.rpf(c, **p) for m, p in ms], axis=-2))
+
+
+def defined_scores(blocks: Sequence[Block], cols: np.ndarray) -> np.ndarray:
+    """For summed columns (Σ width,) of blocks laid side by side: (Σ size, 2) whether each score's
+    recall and precision are defined (a block without :attr:`Block.defined`: always)."""
+    out = []
+    at = 0
+    for b in blocks:
+        out.append(b.defined(cols[at:at + b.width]) if b.defined is not None else np.ones((b.size, 2), dtype=bool))
+        at += b.width
+    return np.concatenate(out) if out else np.ones((0, 2), dtype=bool)
+
+
+def f1_defined(key: str, cols: np.ndarray) -> bool:
+    """Whether the F1 of registry metric ``key`` is defined on its summed statistics ``cols`` (one
+    group): both denominators non-zero when R and P are fractions (:func:`denominators`), else
+    always. ``score`` and the browser print "n/a" where it is not (``present.numbers.shown_rpf``).
+
+    >>> f1_defined("zero", np.array([0.0, 0, 0, 0])), f1_defined("zero", np.array([0.0, 0, 0, 3]))
+    (False, False)
+    >>> f1_defined("muc", np.array([1.0, 2, 1, 2])), f1_defined("conll", np.zeros(12))
+    (True, True)
+    """
+    dens = denominators(key)
+    return dens is None or bool(cols[dens[0]] != 0 and cols[dens[1]] != 0)
 
 
 def stack(blocks: Sequence[Block]) -> tuple[Callable[[np.ndarray], np.ndarray], int, int]:
@@ -190,7 +251,7 @@ def paired_bootstrap(a: np.ndarray, b: np.ndarray, score: Scorer, resamples: int
     n = a.shape[0]
     observed = score(b.sum(0)) - score(a.sum(0))
     k = np.shape(observed)[-1] if np.ndim(observed) else 1
-    if resamples <= 0 or n == 0:
+    if resamples <= 0 or n <= 1:  # one document: every resample is that document, no interval
         nan = np.full((k, 2), np.nan)
         return BootstrapResult(nan, nan.copy(), nan.copy(), np.full(k, np.nan), 0)
     sa, sb = [], []
@@ -242,13 +303,13 @@ def smallest_p(n_docs: int, randomization: int, bootstrap: int, seed: int) -> fl
     """
     if n_docs <= 0:
         return float("nan")
-    if randomization > 0:
+    if randomization > 0:  # (one document: every trial swaps it or not, p = 1)
         always = 0
         for s in randomization_masks(n_docs, randomization, seed):
             total = s.sum(axis=1)
             always += int(np.count_nonzero((total == 0) | (total == n_docs)))
         return (always + 1) / (randomization + 1)
-    return 1 / (bootstrap + 1) if bootstrap > 0 else float("nan")
+    return 1 / (bootstrap + 1) if bootstrap > 0 and n_docs > 1 else float("nan")
 
 
 @dataclass(slots=True)
@@ -265,19 +326,29 @@ class PairedTest:
     delta_ci: tuple[float, float]
     p_value: float
     p_bootstrap: float = float("nan")
+    p_adjusted: float = float("nan")
+    """The deciding p adjusted for multiple comparisons (:func:`adjust`) when ``correction`` names a
+    method; then it is :attr:`p`."""
+    correction: str = ""
+
+    @property
+    def p_raw(self) -> float:
+        """The p-value of the deciding test: randomization's, else the bootstrap's."""
+        return self.p_bootstrap if math.isnan(self.p_value) else self.p_value
 
     @property
     def p(self) -> float:
-        """The p-value that decides significance: randomization's, else the bootstrap's."""
-        return self.p_bootstrap if math.isnan(self.p_value) else self.p_value
+        """The p-value that decides significance: :attr:`p_raw`, adjusted when a correction is set."""
+        return self.p_adjusted if self.correction else self.p_raw
 
     def significant(self, alpha: float = 0.05) -> bool:
         return self.p < alpha  # False for NaN
 
     def as_dict(self) -> dict:
-        return {"baseline": self.baseline, "system": self.system, "delta": self.delta,
+        return {"baseline": _num(self.baseline), "system": _num(self.system), "delta": _num(self.delta),
                 "baseline_ci": _pair(self.baseline_ci), "system_ci": _pair(self.system_ci),
                 "delta_ci": _pair(self.delta_ci), "p_value": _num(self.p_value), "p_bootstrap": _num(self.p_bootstrap),
+                **({"p_adjusted": _num(self.p_adjusted), "correction": self.correction} if self.correction else {}),
                 "significant": self.significant()}
 
 
@@ -307,6 +378,64 @@ def paired_tests(a: np.ndarray, b: np.ndarray, score: Scorer, bootstrap: int = 1
 
 def _t(x: np.ndarray) -> tuple[float, float]:
     return float(x[0]), float(x[1])
+
+
+def undefined_test(test: PairedTest, baseline: bool, system: bool) -> PairedTest:
+    """``test`` with the score of a side whose F1 is undefined (0/0: ``baseline`` or ``system``
+    False) NaN, and then the difference, its interval and p-values NaN too: nothing to test."""
+    nan = float("nan")
+    if baseline and system:
+        return test
+    return PairedTest(test.baseline if baseline else nan, test.system if system else nan, nan,
+                      test.baseline_ci if baseline else (nan, nan), test.system_ci if system else (nan, nan),
+                      (nan, nan), nan, nan)
+
+
+CORRECTIONS = {"none": "", "holm": "Holm", "bh": "Benjamini–Hochberg"}
+"""``--correction``'s methods and their names (``none``: each p as it is)."""
+
+
+def adjust(p_values: Sequence[float], method: str) -> list[float]:
+    """The p-values adjusted for multiple comparisons over their family (NaN ones left out of it and
+    left NaN): ``holm`` (Holm 1979, step-down: ``max_{j ≤ i} min(1, (m − j + 1) p_(j))``) or ``bh``
+    (Benjamini & Hochberg 1995, step-up: ``min_{j ≥ i} min(1, m p_(j) / j)``); ``none``: as given.
+
+    >>> adjust([0.01, 0.04, 0.03, 0.2], "holm")
+    [0.04, 0.09, 0.09, 0.2]
+    >>> [round(x, 4) for x in adjust([0.01, 0.04, 0.03, 0.2], "bh")]
+    [0.04, 0.0533, 0.0533, 0.2]
+    """
+    if method not in CORRECTIONS:
+        raise ValueError(f"--correction takes {', '.join(CORRECTIONS)}, got {method!r}")
+    out = [float(p) for p in p_values]
+    if method == "none":
+        return out
+    idx = sorted((i for i, p in enumerate(out) if not math.isnan(p)), key=lambda i: (out[i], i))
+    m = len(idx)
+    adjusted = [0.0] * m
+    if method == "holm":
+        running = 0.0
+        for k, i in enumerate(idx):
+            running = max(running, min(1.0, (m - k) * out[i]))
+            adjusted[k] = running
+    else:
+        running = 1.0
+        for k in range(m - 1, -1, -1):
+            running = min(running, min(1.0, m * out[idx[k]] / (k + 1)))
+            adjusted[k] = running
+    for k, i in enumerate(idx):
+        out[i] = adjusted[k]
+    return out
+
+
+def correct(tests: Sequence, method: str) -> int:
+    """Adjust the deciding p-values of ``tests`` (:class:`PairedTest` s, set in place) as one
+    family (:func:`adjust`); the family's size (tests with a p-value). ``none``: nothing changes."""
+    if method == "none" or not tests:
+        return sum(1 for t in tests if not math.isnan(t.p_raw))
+    for t, q in zip(tests, adjust([t.p_raw for t in tests], method)):
+        t.p_adjusted, t.correction = q, method
+    return sum(1 for t in tests if not math.isnan(t.p_raw))
 
 
 def paired_test(a: np.ndarray, b: np.ndarray, scorer: Scorer, bootstrap: int = 1000, randomization: int = 10000,

@@ -36,6 +36,7 @@ import hashlib
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from ..errors import SettingsError
 from ..model import Corpus
@@ -175,6 +176,54 @@ class DatasetsEvaluation:
         """The mean of an empty-node score over the datasets whose key has empty nodes (``None``: none has)."""
         names = self.empty_node_datasets()
         return MacroScore.of([self.score(n, self.variants[0].name, metric) for n in names]) if names else None
+
+    def macro_shown(self, variant: str, metric: str) -> MacroScore:
+        """:meth:`macro` as the tables show it: a mean over datasets one of which has that value
+        undefined (a zero denominator: R, P, and F1 with either) is undefined (NaN, "n/a")."""
+        x = self.macro(variant, metric)
+        if metric == "conll":
+            return x
+        ok = [s.defined() if hasattr(s, "defined") else (True, True)
+              for s in (d.evaluations[variant].metrics[metric] for d in self.datasets)]
+        r, p = all(a for a, _ in ok), all(b for _, b in ok)
+        return MacroScore(x.recall if r else math.nan, x.precision if p else math.nan, x.f1 if r and p else math.nan)
+
+    INTERVAL_RESAMPLES = 1000
+    INTERVAL_SEED = 12345
+
+    def macro_interval(self, variant: str, metric: str) -> tuple[float, float]:
+        """The 95 % interval of the macro F1 of ``metric`` (``conll``: the ranking score) in one
+        variant: a stratified bootstrap, each dataset's documents resampled within that dataset
+        (:data:`INTERVAL_RESAMPLES` resamples, seed :data:`INTERVAL_SEED`; Koehn 2004), each resample's
+        macro the mean of the datasets' F1 on their drawn documents. NaN where a dataset's F1 is
+        undefined (0/0) or a score is not computed per document."""
+        return self.macro_intervals.get((variant, metric), (math.nan, math.nan))
+
+    @cached_property
+    def macro_intervals(self) -> dict[tuple[str, str], tuple[float, float]]:
+        """(variant, metric) → :meth:`macro_interval`, every variant and per-document metric (and
+        CoNLL where MUC, B³ and CEAF-e are there), drawn once."""
+        out: dict[tuple[str, str], tuple[float, float]] = {}
+        for v in self.variants:
+            evs = [d.evaluations[v.name] for d in self.datasets]
+            if all(len(ev.documents) <= 1 for ev in evs):  # one document a dataset: every resample is the data
+                continue
+            from ..scoring.registry import per_document
+            from ..scoring.significance import f1_defined
+            from .groupdeltas import f1_of, macro_interval, score_columns
+
+            have = [m for m in evs[0].metrics if per_document(m) and all(m in ev.metrics for ev in evs)]
+            if all(m in have for m in RANKING_METRICS):
+                have.append("conll")
+            mats = [score_columns(ev, have, [x.doc_id for x in ev.documents]) for ev in evs]
+            for m in have:
+                cols = [x[m] for x in mats]
+                if not all(f1_defined(m, c.sum(0)) for c in cols):
+                    continue
+                f = f1_of(m)
+                out[(v.name, m)] = macro_interval(cols, lambda c, f=f: f(c)[..., 0], self.INTERVAL_RESAMPLES,
+                                                  self.INTERVAL_SEED)
+        return out
 
     @property
     def warnings(self) -> list[str]:

@@ -8,20 +8,30 @@ datasets' scores); its interval is a *stratified* paired bootstrap — in each r
 dataset's documents are drawn with replacement within that dataset, both systems get the same
 draw, and the macro delta is recomputed — and its p-value the bootstrap shift test and an
 approximate randomization that swaps whole documents between the systems within each dataset
-(Koehn 2004; Riezler & Maxwell 2005; Dror et al. 2018 for many datasets).
+(Koehn 2004; Riezler & Maxwell 2005; Dror et al. 2018 for many datasets). ``P(B > A)`` is the share
+of the stratified resamples in which the system's macro score beats the baseline's (ties count
+half; Koehn 2004 reports it as "system B better in x % of the samples").
 
 **Runs** (``compare --runs``). Group A's runs ``a_1…a_m`` and group B's ``b_1…b_n`` (seeds),
-each scored against the same key: ``Δ = mean_j F(b_j) − mean_i F(a_i)``. Two tests, both
+each scored against the same key: ``Δ = mean_j F(b_j) − mean_i F(a_i)``. Three tests, all
 reported:
 
-* runs as the unit (the seed variance): a permutation test over the assignment of the m + n runs
-  to the groups — every assignment when there are at most ``trials`` of them (then the smallest p
-  is ``1 / C(m+n, m)``: 0.1 for 3 against 3 runs, which no test can beat), else ``trials`` random
-  ones — and a percentile interval from resampling each group's runs with replacement;
-* documents as the unit (the test-set variance): a paired bootstrap over the documents, each
-  resample's Δ the difference of the groups' mean scores on the same draw.
+* **runs and documents together, the deciding one**: a two-level (hierarchical) bootstrap —
+  each resample draws ``m`` of A's runs and ``n`` of B's with replacement, then the documents with
+  replacement, the same draw for every run of both groups (paired by document), and recomputes
+  ``Δ_b = mean_j F(w · B_{r_j}) − mean_i F(w · A_{r_i})`` (Davison & Hinkley 1997, §3.8, two-stage
+  resampling; Bouthillier et al. 2021 on accounting for seeds and test-set sampling together);
+  its percentile interval and shift-method p-value ``(#{|Δ_b − Δ| ≥ |Δ|} + 1) / (B + 1)``;
+* runs as the unit (the seed variance alone): a permutation test over the assignment of the m + n
+  runs to the groups — every assignment when there are at most ``trials`` of them, else ``trials``
+  random ones. The observed assignment always counts, and with m = n so does its mirror (the groups
+  swapped), so an exact test cannot go below ``2 / C(m+n, m)`` (``1 / C(m+n, m)`` when m ≠ n):
+  0.1 for 3 against 3 runs — its *floor*, printed beside it;
+* documents as the unit (the test-set variance alone): a paired bootstrap over the documents,
+  each resample's Δ the difference of the groups' mean scores on the same draw.
 
-The significance verdict is the runs' when each group has two runs or more, else the documents'.
+With few runs the hierarchical bootstrap sees only those runs' values: its interval is as wide as
+their spread allows, no wider (three seeds a side estimate the seed variance roughly).
 
 >>> import numpy as np
 >>> from corefreport.scoring.significance import f1_scorer, metric_block
@@ -31,32 +41,42 @@ The significance verdict is the runs' when each group has two runs or more, else
 >>> d = macro_delta(a, b, f, resamples=200, trials=200)
 >>> round(d.baseline, 4), round(d.system, 4), round(d.delta, 4), d.unit
 (0.6667, 1.0, 0.3333, 'documents')
+>>> permutation_floor(3, 3, 10000), round(permutation_floor(3, 4, 10000), 4)
+(0.1, 0.0286)
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 import numpy as np
 
-from ..scoring.significance import TIE, interval
+from ..scoring.significance import TIE, adjust, interval
 
 Scorer = Callable[[np.ndarray], np.ndarray]
 
 STREAMS = {"datasets_bootstrap": 20, "datasets_randomization": 21, "runs_bootstrap": 22, "runs_permutation": 23,
-           "runs_documents": 24}
+           "runs_documents": 24, "runs_hierarchical": 26, "datasets_macro": 27}
 """Random streams of :func:`numpy.random.default_rng` ``[seed, stream, block]``, apart from
-:mod:`.significance`'s."""
+:mod:`.significance`'s (25: :func:`group_intervals`)."""
+
+NAN2 = (math.nan, math.nan)
 
 
 @dataclass(frozen=True, slots=True)
 class Delta:
     """One difference: both sides' values, the difference, its 95 % interval, the p-value of the
     randomization or permutation test (``p_value``) and of the bootstrap shift test, the unit
-    resampled (``documents`` or ``runs``) and how (``method``)."""
+    resampled (``documents``, ``runs`` or ``runs+documents``) and how (``method``).
+
+    ``floor``: the smallest p the deciding test can give on these units, whatever the scores, when
+    the data (few runs, few documents) and not the number of resamples sets it; ``limit`` says why
+    ("3+3 runs", "5 documents", "1 document"), else "". ``p_superior``: P(system beats baseline)
+    over the bootstrap resamples (the macro delta). ``p_adjusted``: the deciding p adjusted for
+    multiple comparisons when ``correction`` names a method (then it is :attr:`p`)."""
 
     baseline: float
     system: float
@@ -66,10 +86,19 @@ class Delta:
     p_bootstrap: float
     unit: str
     method: str
+    floor: float = math.nan
+    limit: str = ""
+    p_superior: float = math.nan
+    p_adjusted: float = math.nan
+    correction: str = ""
+
+    @property
+    def p_raw(self) -> float:
+        return self.p_bootstrap if math.isnan(self.p_value) else self.p_value
 
     @property
     def p(self) -> float:
-        return self.p_bootstrap if math.isnan(self.p_value) else self.p_value
+        return self.p_adjusted if self.correction else self.p_raw
 
     def significant(self, alpha: float = 0.05) -> bool:
         return self.p < alpha
@@ -78,10 +107,22 @@ class Delta:
         def num(x: float) -> float | None:
             return None if math.isnan(x) else float(x)
 
-        return {"baseline": num(self.baseline), "system": num(self.system), "delta": num(self.delta),
-                "delta_ci": None if math.isnan(self.delta_ci[0]) else [float(self.delta_ci[0]), float(self.delta_ci[1])],
-                "p_value": num(self.p_value), "p_bootstrap": num(self.p_bootstrap), "unit": self.unit,
-                "method": self.method, "significant": self.significant()}
+        out = {"baseline": num(self.baseline), "system": num(self.system), "delta": num(self.delta),
+               "delta_ci": None if math.isnan(self.delta_ci[0]) else [float(self.delta_ci[0]), float(self.delta_ci[1])],
+               "p_value": num(self.p_value), "p_bootstrap": num(self.p_bootstrap), "unit": self.unit,
+               "method": self.method, "significant": self.significant()}
+        if self.limit:
+            out["p_floor"] = {"p": num(self.floor), "because": self.limit}
+        if not math.isnan(self.p_superior):
+            out["p_system_better"] = self.p_superior
+        if self.correction:
+            out["p_adjusted"], out["correction"] = num(self.p_adjusted), self.correction
+        return out
+
+
+def undefined_delta(d: Delta) -> Delta:
+    """``d`` with nothing tested: a side's score is undefined (0/0 somewhere), so the difference is."""
+    return Delta(math.nan, math.nan, math.nan, NAN2, math.nan, math.nan, d.unit, d.method + " (undefined: 0/0)")
 
 
 def _weights(rng: np.random.Generator, n: int, m: int) -> np.ndarray:
@@ -95,19 +136,32 @@ def _scalar(x) -> np.ndarray:
     return np.reshape(np.asarray(x, dtype=float), (-1,))
 
 
+def documents_limit(n: int, floor: float, trials: int) -> str:
+    """Why a documents-level test cannot go below ``floor``: "1 document", "5 documents", or "" when
+    the trials and not the documents set it (``floor`` no more than ``1 / (trials + 1)``)."""
+    if n == 1:
+        return "1 document"
+    if not math.isnan(floor) and trials > 0 and floor > 1.5 / (trials + 1):
+        return f"{n} documents"
+    return ""
+
+
 def macro_delta(a: Sequence[np.ndarray], b: Sequence[np.ndarray], score: Scorer, resamples: int = 1000,
                 trials: int = 10000, seed: int = 12345, block: int = 500) -> Delta:
     """The macro delta over datasets (see the module docstring): ``a[d]``, ``b[d]`` are dataset
     ``d``'s (documents × columns) count matrices of the baseline and the system, rows paired;
-    ``score`` maps summed columns to one score."""
+    ``score`` maps summed columns to one score. The floor of the stratified randomization: the
+    trials in which every dataset swaps none of its documents, or every one all of them, always
+    count."""
     a = [np.asarray(x, dtype=float) for x in a]
     b = [np.asarray(x, dtype=float) for x in b]
     fa = np.array([_scalar(score(x.sum(0)))[0] for x in a])
     fb = np.array([_scalar(score(x.sum(0)))[0] for x in b])
     obs = float(np.mean(fb - fa))
-    nan = (math.nan, math.nan)
-    ci, p_boot, p_rand = nan, math.nan, math.nan
-    if resamples > 0:
+    ci, p_boot, p_rand, better, floor = NAN2, math.nan, math.nan, math.nan, math.nan
+    n_docs = sum(len(x) for x in a)
+    varies = any(len(x) > 1 for x in a)  # one document in every dataset: every resample is the data
+    if resamples > 0 and varies:
         d = np.zeros(resamples)
         for i, (x, y) in enumerate(zip(a, b)):
             rng = np.random.default_rng([seed, STREAMS["datasets_bootstrap"], i])
@@ -117,8 +171,11 @@ def macro_delta(a: Sequence[np.ndarray], b: Sequence[np.ndarray], score: Scorer,
         d /= len(a)
         ci = tuple(float(v) for v in interval(d[:, None])[0])
         p_boot = float((np.sum(np.abs(d - obs) >= abs(obs) - TIE) + 1) / (resamples + 1))
+        better = float((np.sum(d > TIE) + 0.5 * np.sum(np.abs(d) <= TIE)) / resamples)
     if trials > 0:
         d = np.zeros(trials)
+        none = np.ones(trials, dtype=bool)
+        every = np.ones(trials, dtype=bool)
         for i, (x, y) in enumerate(zip(a, b)):
             rng = np.random.default_rng([seed, STREAMS["datasets_randomization"], i])
             ta, tb, diff = x.sum(0), y.sum(0), y - x
@@ -126,21 +183,58 @@ def macro_delta(a: Sequence[np.ndarray], b: Sequence[np.ndarray], score: Scorer,
                 s = rng.integers(0, 2, size=(min(block, trials - lo), len(x))).astype(float)
                 moved = s @ diff
                 d[lo:lo + len(s)] += score(tb - moved).reshape(len(s)) - score(ta + moved).reshape(len(s))
+                total = s.sum(1)
+                none[lo:lo + len(s)] &= total == 0
+                every[lo:lo + len(s)] &= total == len(x)
         d /= len(a)
         p_rand = float((np.sum(np.abs(d) >= abs(obs) - TIE) + 1) / (trials + 1))
+        floor = float((np.count_nonzero(none | every) + 1) / (trials + 1))
+    elif resamples > 0 and varies:
+        floor = 1 / (resamples + 1)
+    limit = documents_limit(n_docs, floor, trials)
+    if not varies and n_docs > 1:
+        limit = f"{limit or f'{n_docs} documents'}, one a dataset"
     return Delta(float(np.mean(fa)), float(np.mean(fb)), obs, ci, p_rand, p_boot, "documents",
-                 "stratified paired bootstrap and approximate randomization over each dataset's documents")
+                 "stratified paired bootstrap and approximate randomization over each dataset's documents",
+                 floor, limit, better)
+
+
+def macro_interval(x: Sequence[np.ndarray], score: Scorer, resamples: int = 1000, seed: int = 12345,
+                   block: int = 500) -> tuple[float, float]:
+    """The 95 % percentile interval of one system's macro score ``(1/N) Σ_d F(Σ x_d)`` over ``N``
+    datasets (``x[d]``: dataset ``d``'s documents × columns), each resample drawing every dataset's
+    documents with replacement within that dataset (stratified; the macro delta's resampling for
+    one system). NaN without resamples.
+
+    >>> from corefreport.scoring.significance import f1_scorer, metric_block
+    >>> f = lambda c: f1_scorer(metric_block("muc").rpf)(c)[..., 0]
+    >>> macro_interval([np.array([[1, 2, 1, 2], [1, 2, 1, 2]]), np.array([[2, 2, 2, 2]])], f, 100)
+    (0.75, 0.75)
+    """
+    if resamples <= 0 or not x or all(len(m) <= 1 for m in x):  # one document a dataset: no interval
+        return NAN2
+    d = np.zeros(resamples)
+    for i, m in enumerate(x):
+        m = np.asarray(m, dtype=float)
+        rng = np.random.default_rng([seed, STREAMS["datasets_macro"], i])
+        for lo in range(0, resamples, block):
+            w = _weights(rng, len(m), min(block, resamples - lo))
+            d[lo:lo + len(w)] += score(w @ m).reshape(len(w))
+    d /= len(x)
+    return tuple(float(v) for v in interval(d[:, None])[0])
 
 
 @dataclass(frozen=True, slots=True)
 class RunsDelta:
-    """Two groups of runs on one score: the runs' values, and the difference tested with the runs as
-    the unit and with the documents as the unit; ``verdict``: which of the two decides."""
+    """Two groups of runs on one score: the runs' values, and the difference tested with runs and
+    documents resampled together (``hierarchical``: the verdict), with the runs alone as the unit
+    and with the documents alone as the unit."""
 
     baseline_values: tuple[float, ...]
     system_values: tuple[float, ...]
     runs: Delta
     documents: Delta
+    hierarchical: Delta
 
     @property
     def baseline_stats(self):
@@ -157,12 +251,24 @@ class RunsDelta:
 
     @property
     def verdict(self) -> Delta:
-        return self.runs if min(len(self.baseline_values), len(self.system_values)) >= 2 else self.documents
+        """The deciding test: runs and documents resampled together."""
+        return self.hierarchical
 
     def as_dict(self) -> dict:
         return {"baseline_values": list(self.baseline_values), "system_values": list(self.system_values),
-                "runs": self.runs.as_dict(), "documents": self.documents.as_dict(),
-                "verdict": self.verdict.unit}
+                "hierarchical": self.hierarchical.as_dict(), "runs": self.runs.as_dict(),
+                "documents": self.documents.as_dict(), "verdict": self.verdict.unit}
+
+
+def permutation_floor(m: int, n: int, trials: int) -> float:
+    """The smallest p the runs' permutation test can give with ``m`` against ``n`` runs: exact (all
+    ``C(m+n, m)`` assignments, when at most ``trials``), the observed assignment counts, and with
+    ``m = n`` its mirror too: ``2 / C`` (``1 / C`` when ``m ≠ n``); with random assignments
+    ``1 / (trials + 1)``."""
+    total = math.comb(m + n, m)
+    if total <= max(trials, 1):
+        return (2 if m == n else 1) / total
+    return 1 / (trials + 1)
 
 
 def _assignments(m: int, n: int, trials: int, rng: np.random.Generator) -> tuple[np.ndarray, bool]:
@@ -180,6 +286,41 @@ def _assignments(m: int, n: int, trials: int, rng: np.random.Generator) -> tuple
     return rows, False
 
 
+def hierarchical_bootstrap(a: Sequence[np.ndarray], b: Sequence[np.ndarray], score: Scorer,
+                           resamples: int = 1000, seed: int = 12345, block: int = 500) -> Delta:
+    """Runs and documents resampled together (the module docstring): ``a[i]``, ``b[j]`` are run
+    (documents × columns) count matrices over the same documents in the same order.
+
+    Draws, per block of ``k`` resamples, from ``default_rng([seed, 26, 0])`` in this order: A's runs
+    ``integers(0, m, (k, m))``, B's runs ``integers(0, n, (k, n))``, the documents
+    ``integers(0, D, (k, D))`` (each row one resample's draw of the ``D`` documents, shared by every
+    run of both groups). No test with one run a side on one document (every resample is the data)."""
+    A = np.stack([np.asarray(x, dtype=float) for x in a])  # (m, D, C)
+    B = np.stack([np.asarray(x, dtype=float) for x in b])
+    m, n, docs = len(A), len(B), A.shape[1]
+    va = np.array([_scalar(score(x.sum(0)))[0] for x in A])
+    vb = np.array([_scalar(score(x.sum(0)))[0] for x in B])
+    obs = float(vb.mean() - va.mean())
+    how = (f"two-level bootstrap: {m} and {n} runs drawn with replacement within each group, then the "
+           f"{docs} documents with replacement, the same draw for every run (paired by document)")
+    if resamples <= 0 or docs == 0 or (m == 1 and n == 1 and docs == 1):
+        return Delta(float(va.mean()), float(vb.mean()), obs, NAN2, math.nan, math.nan, "runs+documents", how)
+    rng = np.random.default_rng([seed, STREAMS["runs_hierarchical"], 0])
+    d = np.zeros(resamples)
+    for lo in range(0, resamples, block):
+        k = min(block, resamples - lo)
+        ra = rng.integers(0, m, size=(k, m))
+        rb = rng.integers(0, n, size=(k, n))
+        w = _weights(rng, docs, k)
+        fa = score(np.einsum("kd,mdc->kmc", w, A)).reshape(k, m)  # every run's score on each document draw
+        fb = score(np.einsum("kd,mdc->kmc", w, B)).reshape(k, n)
+        rows = np.arange(k)[:, None]
+        d[lo:lo + k] = fb[rows, rb].mean(1) - fa[rows, ra].mean(1)
+    ci = tuple(float(v) for v in interval(d[:, None])[0])
+    p_boot = float((np.sum(np.abs(d - obs) >= abs(obs) - TIE) + 1) / (resamples + 1))
+    return Delta(float(va.mean()), float(vb.mean()), obs, ci, math.nan, p_boot, "runs+documents", how)
+
+
 def runs_delta(a: Sequence[np.ndarray], b: Sequence[np.ndarray], score: Scorer, resamples: int = 1000,
                trials: int = 10000, seed: int = 12345, block: int = 500) -> RunsDelta:
     """Group B's runs against group A's (see the module docstring): ``a[i]``, ``b[j]`` are run
@@ -189,9 +330,9 @@ def runs_delta(a: Sequence[np.ndarray], b: Sequence[np.ndarray], score: Scorer, 
     va = np.array([_scalar(score(x.sum(0)))[0] for x in a])
     vb = np.array([_scalar(score(x.sum(0)))[0] for x in b])
     obs = float(vb.mean() - va.mean())
-    nan = (math.nan, math.nan)
     # runs as the unit
-    ci, p_boot, p_perm, how = nan, math.nan, math.nan, "no test (one run a side)"
+    ci, p_boot, p_perm, how = NAN2, math.nan, math.nan, "no test (one run a side)"
+    floor, limit = math.nan, ""
     m, n = len(va), len(vb)
     if m >= 2 and n >= 2:
         values = np.concatenate([va, vb])
@@ -199,6 +340,8 @@ def runs_delta(a: Sequence[np.ndarray], b: Sequence[np.ndarray], score: Scorer, 
         perm = np.array([values[~r].mean() - values[r].mean() for r in rows])
         hits = int(np.sum(np.abs(perm) >= abs(obs) - TIE))
         p_perm = hits / len(rows) if exact else (hits + 1) / (len(rows) + 1)
+        floor = permutation_floor(m, n, max(trials, 1))
+        limit = f"{m}+{n} runs" if exact else ""
         how = (f"exact permutation test over all {len(rows)} assignments of the runs" if exact else
                f"permutation test over {len(rows)} random assignments of the runs")
         if resamples > 0:
@@ -207,21 +350,32 @@ def runs_delta(a: Sequence[np.ndarray], b: Sequence[np.ndarray], score: Scorer, 
             ci = tuple(float(v) for v in interval(d[:, None])[0])
             p_boot = float((np.sum(np.abs(d - obs) >= abs(obs) - TIE) + 1) / (resamples + 1))
             how += "; runs resampled with replacement within each group for the interval"
-    by_runs = Delta(float(va.mean()), float(vb.mean()), obs, ci, p_perm, p_boot, "runs", how)
+    by_runs = Delta(float(va.mean()), float(vb.mean()), obs, ci, p_perm, p_boot, "runs", how, floor, limit)
     # documents as the unit
-    ci, p_boot = nan, math.nan
-    if resamples > 0 and len(a[0]):
+    ci, p_boot = NAN2, math.nan
+    docs = len(a[0])
+    if resamples > 0 and docs > 1:
         rng = np.random.default_rng([seed, STREAMS["runs_documents"], 0])
         d = np.zeros(resamples)
         for lo in range(0, resamples, block):
-            w = _weights(rng, len(a[0]), min(block, resamples - lo))
+            w = _weights(rng, docs, min(block, resamples - lo))
             d[lo:lo + len(w)] = (np.mean([score(w @ y).reshape(len(w)) for y in b], axis=0)
                                  - np.mean([score(w @ x).reshape(len(w)) for x in a], axis=0))
         ci = tuple(float(v) for v in interval(d[:, None])[0])
         p_boot = float((np.sum(np.abs(d - obs) >= abs(obs) - TIE) + 1) / (resamples + 1))
     by_docs = Delta(float(va.mean()), float(vb.mean()), obs, ci, math.nan, p_boot, "documents",
-                    "paired bootstrap over the documents, each resample's difference of the groups' mean scores")
-    return RunsDelta(tuple(float(x) for x in va), tuple(float(x) for x in vb), by_runs, by_docs)
+                    "paired bootstrap over the documents, each resample's difference of the groups' mean scores",
+                    limit="1 document" if docs == 1 else "")
+    both = hierarchical_bootstrap(a, b, score, resamples, seed, block)
+    return RunsDelta(tuple(float(x) for x in va), tuple(float(x) for x in vb), by_runs, by_docs, both)
+
+
+def corrected(deltas: Sequence[Delta], method: str) -> list[Delta]:
+    """``deltas`` as one family, their deciding p-values adjusted (:func:`~.significance.adjust`)."""
+    if method == "none":
+        return list(deltas)
+    return [replace(d, p_adjusted=q, correction=method) for d, q in zip(deltas, adjust([d.p_raw for d in deltas],
+                                                                                        method))]
 
 
 # -- from evaluations ------------------------------------------------------------------------------
@@ -259,7 +413,12 @@ def f1_of(metric: str) -> Scorer:
 @dataclass(frozen=True)
 class DatasetsComparison:
     """Systems against a baseline on many datasets: per dataset and score, the paired tests over
-    its documents (:class:`~.significance.PairedTest`); per score, the macro :class:`Delta`."""
+    its documents (:class:`~.significance.PairedTest`); per score, the macro :class:`Delta`.
+
+    ``floors``: per dataset, the smallest p its deciding test can give on its documents
+    (:func:`~.significance.smallest_p`; 1 on one document). ``correction``: the p-values adjusted
+    over, per score, the family of every dataset's test and the macro test of every system (the
+    rows of that score's tables)."""
 
     baseline: str
     systems: tuple[str, ...]
@@ -275,30 +434,62 @@ class DatasetsComparison:
     seed: int
     signature: object
     warnings: tuple[str, ...] = ()
+    floors: dict[str, float] | None = None
+    correction: str = "none"
 
     @property
     def headline(self) -> str:
         return "conll" if "conll" in self.metrics else self.metrics[0]
 
+    def floor(self, dataset: str) -> tuple[float, str]:
+        """The smallest p of ``dataset``'s deciding test and why ("5 documents", "1 document"), the
+        reason "" when the trials and not the documents set it."""
+        f = (self.floors or {}).get(dataset, math.nan)
+        return f, documents_limit(self.documents[dataset], f, self.randomization or self.bootstrap)
+
+    @property
+    def family(self) -> int:
+        """The tests of one score: every dataset's and the macro row, for every system."""
+        return len(self.systems) * (len(self.datasets) + 1)
+
     def as_dict(self) -> dict:
+        def floor(d: str) -> dict:
+            f, why = self.floor(d)
+            return {"p_floor": {"p": None if math.isnan(f) else f, "because": why}} if why else {}
+
         return {
             "baseline": self.baseline, "systems": list(self.systems), "metrics": list(self.metrics),
-            "datasets": {d: {"documents": self.documents[d],
+            "datasets": {d: {"documents": self.documents[d], **floor(d),
                              "systems": {s: {m: t.as_dict() for m, t in self.per_dataset[s][d].items()}
                                          for s in self.systems}} for d in self.datasets},
             "macro": {s: {m: x.as_dict() for m, x in self.macro[s].items()} for s in self.systems},
             "resampling": {"unit": "documents", "per_dataset": "paired bootstrap and approximate randomization over "
                            "the dataset's documents", "macro": "stratified: each dataset's documents within it",
-                           "bootstrap": self.bootstrap, "randomization": self.randomization, "seed": self.seed},
+                           "bootstrap": self.bootstrap, "randomization": self.randomization, "seed": self.seed,
+                           "correction": self.correction,
+                           **({"family": "per score: every dataset's test and the macro test, for every system "
+                               f"({self.family} tests)"} if self.correction != "none" else {})},
             "signature": str(self.signature), "warnings": list(self.warnings)}
 
 
-def compare_datasets(evaluations: dict[str, dict[str, object]], baseline: str, bootstrap: int = 1000,
-                     randomization: int = 10000, seed: int = 12345) -> DatasetsComparison:
-    """``evaluations``: dataset → system → :class:`~.result.Evaluation` (the systems of a dataset
-    scored against its key; every dataset has every system). The baseline first among the systems."""
+def _check(bootstrap: int, randomization: int, correction: str) -> None:
+    from ..scoring.significance import CORRECTIONS
+
     if bootstrap < 0 or randomization < 0:
         raise ValueError("bootstrap and randomization take a number ≥ 0")
+    if correction not in CORRECTIONS:
+        raise ValueError(f"--correction takes {', '.join(CORRECTIONS)}, got {correction!r}")
+
+
+def _corrected_signature(sig, correction: str):
+    return sig.extended(correction=correction) if correction != "none" else sig
+
+
+def compare_datasets(evaluations: dict[str, dict[str, object]], baseline: str, bootstrap: int = 1000,
+                     randomization: int = 10000, seed: int = 12345, correction: str = "none") -> DatasetsComparison:
+    """``evaluations``: dataset → system → :class:`~.result.Evaluation` (the systems of a dataset
+    scored against its key; every dataset has every system). The baseline first among the systems."""
+    _check(bootstrap, randomization, correction)
     datasets = list(evaluations)
     if not datasets:
         raise ValueError("no dataset to compare")
@@ -314,18 +505,18 @@ def compare_datasets(evaluations: dict[str, dict[str, object]], baseline: str, b
     first = evaluations[datasets[0]][baseline].signature
     sig = first.extended(datasets=len(datasets), resample="docs-within-datasets", bootstrap=bootstrap,
                          ar=randomization, seed=seed)
-    return _compare_blocks(mats, systems, baseline, metrics, bootstrap, randomization, seed, sig)
+    return _compare_blocks(mats, systems, baseline, metrics, bootstrap, randomization, seed,
+                           _corrected_signature(sig, correction), correction)
 
 
 def compare_groups(evaluations: dict[str, object], by, baseline: str, bootstrap: int = 1000,
-                   randomization: int = 10000, seed: int = 12345) -> DatasetsComparison:
+                   randomization: int = 10000, seed: int = 12345, correction: str = "none") -> DatasetsComparison:
     """The systems of ``evaluations`` (name → :class:`~.result.Evaluation` of one key, the baseline
     among them) compared within each group of documents of the grouping ``by``
     (:class:`~.subsets.Grouping`) as :func:`compare_datasets` compares datasets: per group a paired
     bootstrap and approximate randomization over its documents, the macro delta stratified by group.
     The groups are in :func:`~.subsets.subsets`' order; the result's ``datasets`` are the groups."""
-    if bootstrap < 0 or randomization < 0:
-        raise ValueError("bootstrap and randomization take a number ≥ 0")
+    _check(bootstrap, randomization, correction)
     if baseline not in evaluations:
         raise ValueError(f"the baseline {baseline!r} is not among the systems")
     systems = list(evaluations)
@@ -340,38 +531,58 @@ def compare_groups(evaluations: dict[str, object], by, baseline: str, bootstrap:
     mats = {g: {s: {m: full[s][m][members[g]] for m in metrics} for s in systems} for g in order}
     sig = base.signature.extended(groups=len(order), by=by.name, resample="docs-within-groups", bootstrap=bootstrap,
                                   ar=randomization, seed=seed)
-    return _compare_blocks(mats, systems, baseline, metrics, bootstrap, randomization, seed, sig)
+    return _compare_blocks(mats, systems, baseline, metrics, bootstrap, randomization, seed,
+                           _corrected_signature(sig, correction), correction)
 
 
 def _compare_blocks(mats: dict[str, dict[str, dict[str, np.ndarray]]], systems: list[str], baseline: str,
-                    metrics: list[str], bootstrap: int, randomization: int, seed: int, sig) -> DatasetsComparison:
+                    metrics: list[str], bootstrap: int, randomization: int, seed: int, sig,
+                    correction: str = "none") -> DatasetsComparison:
     """The comparison of ``mats`` (block → system → score → the block's documents × columns): per
-    block and score the paired tests, per score the macro delta over the blocks."""
-    from ..scoring.significance import paired_tests
+    block and score the paired tests, per score the macro delta over the blocks. A score undefined
+    (0/0) for a side in some block is not tested there (NaN), nor its macro."""
+    from ..scoring.significance import f1_defined, paired_tests, smallest_p, undefined_test
 
     others = [s for s in systems if s != baseline]
     blocks = list(mats)
     per = {s: {d: {} for d in blocks} for s in others}
     cols: dict[str, dict[str, list[np.ndarray]]] = {s: {m: [] for m in metrics} for s in systems}
     documents: dict[str, int] = {}
+    ok = {m: True for m in metrics}
     for d in blocks:
         documents[d] = len(next(iter(mats[d][baseline].values()))) if metrics else 0
         for m in metrics:
+            defined = {s: f1_defined(m, mats[d][s][m].sum(0)) for s in systems}
+            ok[m] = ok[m] and all(defined.values())
             for s in systems:
                 cols[s][m].append(mats[d][s][m])
             for s in others:
-                per[s][d][m] = paired_tests(mats[d][baseline][m], mats[d][s][m], f1_of(m), bootstrap, randomization,
-                                            seed)[0]
+                test = paired_tests(mats[d][baseline][m], mats[d][s][m], f1_of(m), bootstrap, randomization, seed)[0]
+                per[s][d][m] = undefined_test(test, defined[baseline], defined[s])
     macro = {s: {m: macro_delta(cols[baseline][m], cols[s][m], f1_of(m), bootstrap, randomization, seed)
                  for m in metrics} for s in others}
+    for s in others:
+        for m in metrics:
+            if not ok[m]:
+                macro[s][m] = undefined_delta(macro[s][m])
+    if correction != "none":
+        for m in metrics:
+            family = [per[s][d][m] for s in others for d in blocks]
+            q = adjust([t.p_raw for t in family] + [macro[s][m].p_raw for s in others], correction)
+            for t, x in zip(family, q):
+                t.p_adjusted, t.correction = x, correction
+            for s, x in zip(others, q[len(family):]):
+                macro[s][m] = replace(macro[s][m], p_adjusted=x, correction=correction)
+    floors = {d: smallest_p(documents[d], randomization, bootstrap, seed) for d in blocks}
     return DatasetsComparison(baseline, tuple(others), tuple(blocks), documents, tuple(metrics), per, macro,
-                              bootstrap, randomization, seed, sig)
+                              bootstrap, randomization, seed, sig, floors=floors, correction=correction)
 
 
 @dataclass(frozen=True)
 class RunsComparison:
     """Groups of runs against a baseline group: each group's runs (names), each score's
-    :class:`RunsDelta` per system."""
+    :class:`RunsDelta` per system; ``correction``: the deciding p-values adjusted over every score
+    of every system (the rows of the tables)."""
 
     baseline: str
     groups: dict[str, tuple[str, ...]]
@@ -382,38 +593,63 @@ class RunsComparison:
     randomization: int
     seed: int
     signature: object
+    correction: str = "none"
 
     @property
     def systems(self) -> list[str]:
         return [s for s in self.groups if s != self.baseline]
 
+    @property
+    def family(self) -> int:
+        return sum(len(x) for x in self.deltas.values())
+
     def as_dict(self) -> dict:
         return {"baseline": self.baseline, "groups": {g: list(r) for g, r in self.groups.items()},
                 "metrics": list(self.metrics),
                 "systems": {s: {m: x.as_dict() for m, x in self.deltas[s].items()} for s in self.systems},
-                "resampling": {"units": ["runs", "documents"], "bootstrap": self.bootstrap,
+                "resampling": {"units": ["runs+documents", "runs", "documents"], "bootstrap": self.bootstrap,
                                "permutations": self.randomization, "seed": self.seed,
-                               "verdict": "runs when each group has two runs or more, else documents"},
+                               "verdict": "runs+documents: runs resampled within each group, then the documents "
+                                          "(the same draw for both groups)",
+                               "correction": self.correction,
+                               **({"family": f"every score of every system ({self.family} tests)"}
+                                  if self.correction != "none" else {})},
                 "signature": str(self.signature)}
 
 
 def compare_runs(groups: dict[str, dict[str, object]], baseline: str, bootstrap: int = 1000,
-                 randomization: int = 10000, seed: int = 12345) -> RunsComparison:
+                 randomization: int = 10000, seed: int = 12345, correction: str = "none") -> RunsComparison:
     """``groups``: system → run name → :class:`~.result.Evaluation` (every run against the same key)."""
-    if bootstrap < 0 or randomization < 0:
-        raise ValueError("bootstrap and randomization take a number ≥ 0")
+    from ..scoring.significance import f1_defined
+
+    _check(bootstrap, randomization, correction)
     if baseline not in groups:
         raise ValueError(f"the baseline {baseline!r} is not among the groups")
     all_evs = [ev for runs in groups.values() for ev in runs.values()]
     metrics = compared_metrics(all_evs)
     doc_ids = [x.doc_id for x in all_evs[0].documents]
     mats = {g: [score_columns(ev, metrics, doc_ids) for ev in runs.values()] for g, runs in groups.items()}
-    deltas = {s: {m: runs_delta([x[m] for x in mats[baseline]], [x[m] for x in mats[s]], f1_of(m), bootstrap,
-                                randomization, seed) for m in metrics} for s in groups if s != baseline}
+    deltas = {}
+    for s in groups:
+        if s == baseline:
+            continue
+        deltas[s] = {}
+        for m in metrics:
+            x = runs_delta([r[m] for r in mats[baseline]], [r[m] for r in mats[s]], f1_of(m), bootstrap,
+                           randomization, seed)
+            if not all(f1_defined(m, r[m].sum(0)) for g in (baseline, s) for r in mats[g]):
+                x = RunsDelta(x.baseline_values, x.system_values, undefined_delta(x.runs), undefined_delta(x.documents),
+                              undefined_delta(x.hierarchical))
+            deltas[s][m] = x
+    if correction != "none":
+        keys = [(s, m) for s in deltas for m in deltas[s]]
+        fixed = corrected([deltas[s][m].hierarchical for s, m in keys], correction)
+        for (s, m), h in zip(keys, fixed):
+            deltas[s][m] = replace(deltas[s][m], hierarchical=h)
     sig = all_evs[0].signature.extended(runs="+".join(str(len(r)) for r in groups.values()),
                                         resample="runs+docs", bootstrap=bootstrap, perm=randomization, seed=seed)
     return RunsComparison(baseline, {g: tuple(r) for g, r in groups.items()}, tuple(metrics), deltas, bootstrap,
-                          randomization, seed, sig)
+                          randomization, seed, _corrected_signature(sig, correction), correction)
 
 
 # -- intervals of the groups of documents ------------------------------------------------------------

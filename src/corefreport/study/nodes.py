@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # the types only: numpy comes with the comparisons
     from .runs import RunsEvaluation
     from .strata import StrataComparison
     from .subsets import Subsets
+    from .windows import WindowsComparison
 
 
 def _prefixed(pairs) -> list[str]:
@@ -71,6 +72,10 @@ class Systems:
     strata: tuple[StrataComparison, ...] = ()
     """Per stratification of the chains (``--strata``), the strata's deltas, intervals and p-values
     (:class:`~.strata.StrataComparison`); each system's strata are its evaluation's."""
+    windows: WindowsComparison | None = None
+    """``--window``: the systems' deltas on the full documents and on windows, and of their recall of
+    the key's antecedent links within one window and across windows (:class:`~.windows.WindowsComparison`);
+    each system's windows are its evaluation's."""
 
     @property
     def baseline(self) -> str:

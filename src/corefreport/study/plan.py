@@ -74,6 +74,8 @@ class Resampling:
     randomization: int = 10000
     seed: int = 12345
     groupings: tuple[str, ...] | None = None
+    correction: str = "none"
+    """Multiple-comparison correction of the p-values: ``none``, ``holm`` or ``bh`` (``--correction``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +269,10 @@ def plan_of(command: str, key: str | None, items: list[str], settings: Settings,
         raise PlanError(f"--strata is not available with {'--runs' if runs else '--datasets'}: score "
                         f"{'one run' if runs else 'one dataset'} alone")
     strata = strata_of(settings)
+    for on, flag in ((settings.window, "--window"), (settings.response_windows, "--response-windows")):
+        if on and (runs or datasets):
+            raise PlanError(f"{flag} is not available with {'--runs' if runs else '--datasets'}: score "
+                            f"{'one run' if runs else 'one dataset'} alone")
     if datasets:
         if not key:
             raise PlanError("--datasets takes a MANIFEST file, or KEYDIR and RESPONSEDIR")

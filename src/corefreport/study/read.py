@@ -32,7 +32,7 @@ from ..scoring.settings import Settings
 
 __all__ = ["FORMATS", "MARKUP", "STDIN", "HEAD_COLUMNS", "Key", "Source", "corpus", "clusters_corpus", "clusters_document",
            "columns", "expand", "is_stream", "pairs", "read_corpus", "CorpusPairs", "InputError", "file_text",
-           "checked_corpus", "entity_brackets", "split_ante_pairs", "bridge_links"]
+           "checked_corpus", "entity_brackets", "split_ante_pairs", "bridge_links", "response_corpus"]
 
 @dataclass(frozen=True, slots=True)
 class Source:
@@ -82,7 +82,11 @@ def _fmt(source: Source) -> str | None:
 
 def pairs(key: Source, response: Source, settings: Settings) -> DocumentPairs:
     """The key/response document pairs of two sources, both read a document at a time where their
-    format allows (:class:`~corefreport.io.pairs.DocumentPairs`)."""
+    format allows (:class:`~corefreport.io.pairs.DocumentPairs`); a response of windows
+    (``--response-windows``) read whole and put back onto the key's documents."""
+    if settings.response_windows:
+        kc = read_corpus(key, settings, key=True)
+        return CorpusPairs(kc, response_corpus(response, settings, kc))
     kcols, rcols = columns(settings)
     out = DocumentPairs(key.path, response.path, _fmt(key), _fmt(response), columns=not spans_only(settings),
                         repeated=settings.repeated_documents)
@@ -95,6 +99,20 @@ def read_corpus(source: Source, settings: Settings, key: bool = False) -> Corpus
     and repeated-document rule."""
     return load_corpus(source.path, _fmt(source), key=key, columns=columns(settings)[0 if key else 1] is not False,
                        repeated=settings.repeated_documents)
+
+
+def response_corpus(source: Source, settings: Settings, key: Corpus) -> Corpus:
+    """The whole response of ``source``; under ``--response-windows`` its window documents put back
+    onto the documents of ``key`` whose words they cover (:func:`corefreport.io.windows.join_windows`)."""
+    if not settings.response_windows:
+        return read_corpus(source, settings)
+    from ..io import load_markup
+    from ..io.windows import join_windows
+
+    if load_markup(source.path, _fmt(source)) is not None:
+        raise InputError(source.path, None, "--response-windows puts documents with their own words back onto the "
+                         "key's; markup text is read onto the key's words already: leave out --response-windows")
+    return join_windows(key, read_corpus(source, settings))
 
 
 def corpus(source: Source | str, key: bool = False, fmt: str | None = None) -> Corpus:
@@ -119,6 +137,8 @@ class Key:
 
     def pairs(self, response: Source) -> DocumentPairs:
         """The pairs of this key and ``response``."""
+        if self.settings.response_windows:
+            return CorpusPairs(self.corpus, response_corpus(response, self.settings, self.corpus))
         side = Side(response.path, _fmt(response), columns=columns(self.settings)[1],
                     repeated=self.settings.repeated_documents)
         return DocumentPairs.__new__(DocumentPairs).with_sides(Side.of(self.corpus), side)

@@ -200,7 +200,7 @@ def _compare(plan: Plan, evs: dict[str, Evaluation], final: bool):
         return compare(evs, baseline, 0, 0)
     check_resampling_memory(c, evs)
     return compare(evs, baseline, c.bootstrap, c.randomization, c.seed,
-                   groupings=c.groupings or plan.settings.by or GROUPINGS)
+                   groupings=c.groupings or plan.settings.by or GROUPINGS, correction=c.correction)
 
 
 def _systems(plan: Plan, watch: Watch, staged: bool) -> Iterator[Systems]:
@@ -248,7 +248,7 @@ def _systems(plan: Plan, watch: Watch, staged: bool) -> Iterator[Systems]:
         c = plan.compare
         if c is not None:
             watch.stage("resampling each group's documents…")
-            groups = tuple(compare_groups(evs, g, names[0], c.bootstrap, c.randomization, c.seed)
+            groups = tuple(compare_groups(evs, g, names[0], c.bootstrap, c.randomization, c.seed, c.correction)
                            for g in plan.groupings)
     strata: tuple = ()
     if plan.strata and plan.compare is not None:
@@ -258,7 +258,14 @@ def _systems(plan: Plan, watch: Watch, staged: bool) -> Iterator[Systems]:
         watch.stage("resampling each stratum's counts…")
         strata = tuple(compare_strata(evs, st.spec, names[0], c.bootstrap, c.randomization, c.seed)
                        for st in plan.strata)
-    yield Systems(evs, comparison, True, subsets, groups, strata)
+    windows = None
+    if plan.settings.window and plan.compare is not None:
+        from .windows import compare_windows
+
+        c = plan.compare
+        watch.stage("resampling each document's windows…")
+        windows = compare_windows(evs, names[0], c.bootstrap, c.randomization, c.seed)
+    yield Systems(evs, comparison, True, subsets, groups, strata, windows)
 
 
 # --------------------------------------------------------------------------- groups of runs
@@ -293,7 +300,7 @@ def _runs(plan: Plan, watch: Watch) -> Iterator[Runs]:
         c = plan.compare
         watch.stage("resampling runs and documents…")
         comparison = compare_runs({g.system: dict(g.runs) for g in groups}, groups[0].system, c.bootstrap,
-                                  c.randomization, c.seed)
+                                  c.randomization, c.seed, c.correction)
     yield Runs(tuple(groups), comparison, detailed)
 
 
@@ -347,7 +354,7 @@ def _datasets(plan: Plan, watch: Watch, staged: bool) -> Iterator[Datasets]:
         watch.stage("resampling each dataset's documents…")
         evaluations = {d.name: {n: done[n][i].evaluations[variants[0].name] for n in names}
                        for i, d in enumerate(plan.datasets)}
-        comparison = compare_datasets(evaluations, names[0], c.bootstrap, c.randomization, c.seed)
+        comparison = compare_datasets(evaluations, names[0], c.bootstrap, c.randomization, c.seed, c.correction)
     yield node(True, comparison)
 
 
@@ -366,7 +373,7 @@ def _groups(plan: Plan, watch: Watch) -> Iterator[Groups]:
     ds = plan.datasets[0]
     settings = plan.settings
     key = read.Key(ds.key, settings)
-    rc = read.read_corpus(ds.systems[0].response, settings)
+    rc = read.response_corpus(ds.systems[0].response, settings, key.corpus)
     grouping = plan.groupings[0]
     ev = _last(evaluation_stages(read.CorpusPairs(key.corpus, rc), settings=settings,
                                  progress=lambda d, t: watch.documents("scoring documents", d, len(key)),

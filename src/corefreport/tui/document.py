@@ -2,7 +2,9 @@
 running text of a document with the key's ``[N … ]`` and the response's ``{N … }`` mentions
 (:mod:`corefreport.present.document_text`), coloured by entity, the selected entity's mentions
 (the link's referent's, on both sides) in reverse video; ``*`` and ``!`` mark a mention only one
-side has and a wrong link, so it reads without colour too.
+side has and a wrong link, so it reads without colour too. A mention every side shown agrees on
+(same span, same entity) is written once, in the key's brackets; ``D`` shows the disagreements
+only (the sentences with a mention the sides do not all agree on).
 
 :func:`document_lines` is pure (Rich text, no widget); :class:`DocumentScreen` shows it.
 """
@@ -63,28 +65,42 @@ def selected_entities(dt: DocumentText, span: Span | None) -> set[tuple[str, int
     return {(m.side, m.entity) for m in dt.marks if m.span == span}
 
 
+def shown_sentences(dt: DocumentText, sides: tuple[str, ...] | None = None, disagreements: bool = False) -> list[int]:
+    """The sentences (0-based) the view shows: all, or with ``disagreements`` those with a mention
+    the sides shown do not all agree on."""
+    if disagreements:
+        return dt.disagreeing_sentences(sides)
+    return list(range(len(dt.sentence_bounds())))
+
+
 def document_lines(dt: DocumentText, sides: tuple[str, ...] | None = None, span: Span | None = None,
-                   chosen: set[tuple[str, int]] | None = None) -> list[Text]:
-    """One :class:`~rich.text.Text` per sentence (``s12`` first): each mark's bracket coloured by its
-    entity (bold where it flags an error), the words of the selected entities' mentions (``chosen``,
-    else those of the mention at ``span``, on either side) in reverse video."""
+                   chosen: set[tuple[str, int]] | None = None, once: bool = False,
+                   disagreements: bool = False) -> list[Text]:
+    """One :class:`~rich.text.Text` per sentence shown (``s12`` first; :func:`shown_sentences`):
+    each mark's bracket coloured by its entity (bold where it flags an error), the words of the
+    selected entities' mentions (``chosen``, else those of the mention at ``span``, on either side)
+    in reverse video. ``once``: a mention every side agrees on in the key's brackets alone;
+    ``disagreements``: without those mentions' brackets, only the sentences with a disagreement
+    (:meth:`~corefreport.present.document_text.DocumentText.shown`)."""
     sides = dt.sides if sides is None else sides
     chosen = selected_entities(dt, span) if chosen is None else chosen
     hot: set[int] = set()
     for m in dt.marks:
         if (m.side, m.entity) in chosen and m.side in sides:
             hot.update(range(m.span[0], m.span[1] + 1))
-    starts = dt.sentence_starts or [0]
+    keep = set(map(id, dt.shown(sides, once, disagreements)))
+    bounds = dt.sentence_bounds()
     out = []
-    for i, (a, b) in enumerate(zip(starts, starts[1:] + [len(dt.tokens)])):
+    for i in shown_sentences(dt, sides, disagreements):
+        a, b = bounds[i]
         line = Text(f"s{i + 1} ", style="dim")
         for t in range(a, b):
             for m in dt.opens.get(t, []):
-                if m.side in sides:
-                    line.append(m.open, style=entity_style(m.entity) + (" bold" if m.flag else ""))
+                if id(m) in keep:
+                    line.append(dt.opening(m, sides), style=entity_style(m.entity) + (" bold" if dt.flag(m, sides) else ""))
             line.append(dt.tokens[t], style="reverse" if t in hot else "")
             for m in dt.closes.get(t, []):
-                if m.side in sides:
+                if id(m) in keep:
                     line.append(m.close, style=entity_style(m.entity))
             line.append(" ")
         out.append(line)
@@ -156,6 +172,7 @@ class DocumentScreen(Screen):
 
     BINDINGS = [Binding("escape,backspace,v", "app.pop_screen", "Back", id="corefreport.document_back"),
                 Binding("m", "sides", "Marks", id="corefreport.document_sides"),
+                Binding("D", "disagreements", "Disagree", id="corefreport.document_disagreements"),
                 Binding("n", "next(1)", "Next", id="corefreport.document_next"),
                 Binding("p", "next(-1)", "Prev", id="corefreport.document_prev", show=False)]
     DEFAULT_CSS = """
@@ -173,10 +190,15 @@ class DocumentScreen(Screen):
         self.lines: list[Text] = []
         self.chosen = selected_entities(dt, span)
         """The entities highlighted: those of the mention the view was opened on (n/p keep them)."""
+        self.disagreements = False
+        """``D``: only the sentences with a mention the sides shown do not all agree on, without the
+        brackets of those they agree on (a mention all agree on is always written once)."""
+        self.shown: list[int] = []
+        """The sentences on screen (0-based), in order."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="document-crumbs")
-        yield Static(Text(self.dt.legend()), id="document-legend")
+        yield Static(Text(self.dt.legend(once=True)), id="document-legend")
         yield DocumentBody(id="document-body")
         yield KeysFooter()
 
@@ -185,11 +207,16 @@ class DocumentScreen(Screen):
         self.call_after_refresh(self.scroll_to_span)
 
     def draw(self) -> None:
-        self.lines = document_lines(self.dt, self.sides, chosen=self.chosen)
+        self.lines = document_lines(self.dt, self.sides, chosen=self.chosen, once=True,
+                                    disagreements=self.disagreements)
+        self.shown = shown_sentences(self.dt, self.sides, self.disagreements)
         where = f" @{self.span[0]}" if self.span else ""
+        mode = (f", disagreements only: {len(self.shown)} of {len(self.dt.sentence_bounds())} sentences"
+                if self.disagreements else "")
         self.query_one("#document-crumbs", Static).update(
-            Text(f"document {self.dt.doc_id}{where} — {side_name(self.dt, self.sides)} (m: change, n/p: the entity's "
-                 f"next/previous mention)", no_wrap=True, overflow="ellipsis"))
+            Text(f"document {self.dt.doc_id}{where} — {side_name(self.dt, self.sides)}{mode} (m: change, D: "
+                 f"disagreements only, n/p: the entity's next/previous mention)", no_wrap=True, overflow="ellipsis"))
+        self.query_one("#document-legend", Static).update(Text(self.dt.legend(once=True)))
         body = self.query_one("#document-body", DocumentBody)
         body.set_lines(self.lines)
         body.focus()
@@ -199,12 +226,19 @@ class DocumentScreen(Screen):
         count the rows of the sentences above at this width)."""
         if self.span is None:
             return
-        starts = self.dt.sentence_starts or [0]
-        index = max(i for i, s in enumerate(starts) if s <= self.span[0])
+        bounds = self.dt.sentence_bounds()
+        before = [k for k, i in enumerate(self.shown) if bounds[i][0] <= self.span[0]]
+        index = before[-1] if before else 0  # the mention's sentence, or the last one shown before it
         body = self.query_one("#document-body", DocumentBody)
         body._wrap()
         rows = body.first_row[index] if index < len(body.first_row) else 0
         body.scroll_to(y=rows, animate=False, immediate=True)
+
+    def action_disagreements(self) -> None:
+        """``D``: only the disagreements, or the whole text again."""
+        self.disagreements = not self.disagreements
+        self.draw()
+        self.call_after_refresh(self.scroll_to_span)
 
     def action_sides(self) -> None:
         self.sides = self.choices[(self.choices.index(self.sides) + 1) % len(self.choices)]

@@ -18,7 +18,8 @@ from typing import Any, Callable, Sequence
 
 from rich.text import Text
 
-from ..present.context import Highlight, chain_spans, end_tag, highlight, span_text, token_role, why
+from ..present.context import Highlight, chain_name, chain_spans, end_tag, highlight, span_text, token_role
+from ..present.why import why
 from ..present.context import document_of as _doc
 from ..present.inert import inert
 from ..present.labels import COLUMN_TITLES, METRIC_LABELS, ROW_LABELS, SHORT_ANALYSIS
@@ -346,7 +347,7 @@ def totals_view(ev: Evaluation, width: int = 120, extra: Sequence[TotalRow] = ()
     narrow = width < 100
 
     def cell(r: TotalRow, full: bool) -> tuple:
-        drill = r.target and r.target[0] in ("analysis", "layer", "strata") and not full and not (narrow and r.label.startswith("  "))
+        drill = r.target and r.target[0] in ("analysis", "layer", "strata", "windows") and not full and not (narrow and r.label.startswith("  "))
         label = r.label + (" ›" if drill else "")
         counts = compact_mix(r.counts) if narrow and not full else r.counts
         return (label, pct(r.recall), pct(r.precision), pct(r.f1), counts)
@@ -886,8 +887,11 @@ def chains_side_by_side(ev: Evaluation, row: LinkOutcome, width: int = 76, limit
     resp = chain_spans(ev, row.doc_id, row.span, "response")
     col = max(12, (width - len(CHAIN_RULE)) // 2)
     t = Text()
-    heads = (f"key chain ({len(key)} mentions)" if key else "key chain: none (not a key mention)",
-             f"response chain ({len(resp)} mentions)" if resp else "response chain: none (not a response mention)")
+    names = [chain_name(ev, row.doc_id, row.span, side) for side in ("key", "response")]
+    named = [f" {n}" if n else "" for n in names]  # a BookCoref character's name (present.context.chain_name)
+    heads = (f"key chain ({len(key)} mentions){named[0]}" if key else "key chain: none (not a key mention)",
+             f"response chain ({len(resp)} mentions){named[1]}" if resp else
+             "response chain: none (not a response mention)")
     t.append(heads[0][:col].ljust(col), style="bold")
     t.append(CHAIN_RULE, style="dim")
     t.append(heads[1][:col] + "\n", style="bold")

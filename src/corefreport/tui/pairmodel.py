@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from rich.text import Text
 
-from ..present.context import span_text, why
+from ..present.context import span_text
+from ..present.why import why
 from ..present.inert import inert
-from ..present.labels import METRIC_LABELS
+from ..present.labels import METRIC_LABELS, short_doc
 from ..present.numbers import NA, interval, p_value, pct, signed, signed_count
 from ..scoring.registry import ROW_ANALYSES
 from ..scoring.outcomes import LinkOutcome, OutcomeCounts, group_by
@@ -83,6 +84,9 @@ def total_rows(sy: Systems, system: str) -> list[PairRow]:
         out.append(PairRow(f"{short} right only", None, ("changes", analysis), (lc.losses, lc.gains)))
     if cmp.errors.get(system):
         out.append(PairRow("error classes", None, ("errors", "")))
+    if cmp.entity_changes.get(system) is not None:
+        out.append(PairRow("key entities changed", None, ("entities", ""),
+                           (len(cmp.entity_changes[system].changes), cmp.entity_changes[system].entities)))
     return out
 
 
@@ -385,30 +389,209 @@ def documents_view(sy: Systems, system: str) -> View:
 def errors_view(sy: Systems, system: str) -> View:
     """The error classes of Kummerfeld & Klein (2013) of both systems: errors of each, Δ and p; the
     CoNLL F1 fixing the class gains each (cumulatively), Δ and p — ``compare``'s
-    :class:`ErrorClassDelta` rows."""
+    :class:`ErrorClassDelta` rows; then how many of a class's errors only one system makes
+    (``compare``'s :class:`~corefreport.scoring.errordiff.ErrorMatch`). Enter: the errors."""
     cmp = sy.comparison
     a, b = cmp.baseline, system
     rows = list(cmp.errors.get(system, []))
     alpha = cmp.resampling.alpha
+    match = cmp.error_matches.get(system)
+    counts = match.counts() if match is not None else {}
+
+    def only(e: Any) -> tuple[str, str]:
+        c = counts.get(e.cls)
+        return (str(c["only_system"]), str(c["only_baseline"])) if c else ("", "")
 
     def cell(e: Any, full: bool) -> tuple:
         n, c = e.count, e.cost
         return (e.cls, signed_count(n.baseline).lstrip("+"), signed_count(n.system).lstrip("+"),
-                signed_count(n.delta) + _sig(n, alpha), p_value(n.p), signed(c.baseline), signed(c.system),
+                signed_count(n.delta) + _sig(n, alpha), p_value(n.p), *only(e), signed(c.baseline), signed(c.system),
                 signed(c.delta) + _sig(c, alpha))
 
     def values(e: Any) -> dict[str, Any]:
+        c = counts.get(e.cls, {})
         return {"class": e.cls, f"{a} errors": e.count.baseline, f"{b} errors": e.count.system,
-                "delta": e.count.delta, "p": e.count.p, f"{a} cost": e.cost.baseline, f"{b} cost": e.cost.system,
-                "cost delta": e.cost.delta, "cost p": e.cost.p}
+                "delta": e.count.delta, "p": e.count.p, f"only {b}": c.get("only_system"),
+                f"only {a}": c.get("only_baseline"), "both": c.get("both"), f"{a} cost": e.cost.baseline,
+                f"{b} cost": e.cost.system, "cost delta": e.cost.delta, "cost p": e.cost.p}
 
-    cols = ("class", _short(a, 7), _short(b, 7), "Δ", "p", f"cost {_short(a, 5)}", f"cost {_short(b, 5)}", "Δ cost")
-    return M.View("pair-errors", "error classes", cols, rows, cell, numeric=frozenset(range(1, 8)), values=values,
-                  note=f"errors of each class in {a} and {b}, Δ (* p < {alpha:g}); cost: CoNLL F1 points fixing the "
-                       "class gains, cumulatively in the analyser's order (the errors themselves: tui KEY SYSTEM -a errors, x)")
+    cols = ("class", _short(a, 7), _short(b, 7), "Δ", "p", f"only {_short(b, 5)}", f"only {_short(a, 5)}",
+            f"cost {_short(a, 5)}", f"cost {_short(b, 5)}", "Δ cost")
+    return M.View("pair-errors", "error classes", cols, rows, cell, numeric=frozenset(range(1, 10)), values=values,
+                  note=f"errors of each class in {a} and {b}, Δ (* p < {alpha:g}); only: errors one system makes and "
+                       "the other does not (same document, class and mentions); cost: CoNLL F1 points fixing the "
+                       "class gains, cumulatively in the analyser's order. Enter: the errors of a class")
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorItem:
+    """One error of a class in the two-system list: whose it is (:data:`~corefreport.scoring.errordiff.SIDES`)
+    and each system's row (None where that system does not make it)."""
+
+    side: str
+    baseline: Any  # ErrorRow | None
+    system: Any  # ErrorRow | None
+
+    @property
+    def row(self) -> Any:
+        return self.system if self.system is not None else self.baseline
+
+    @property
+    def doc_id(self) -> str:
+        return self.row.doc_id
+
+    @property
+    def start(self) -> int:
+        return min(self.row.mentions)[0]
+
+    @property
+    def end(self) -> int:
+        return min(self.row.mentions)[1]
+
+
+ERROR_SIDE_STYLE = {"only_system": "red", "only_baseline": "green", "both": "yellow"}
+"""Only the system's error: a loss for it (red); only the baseline's: avoided (green); both: yellow."""
+
+
+def error_items(sy: Systems, system: str, cls: str) -> list[ErrorItem]:
+    """The errors of class ``cls``: only the system's, then only the baseline's, then both's, each
+    in document order (``compare``'s :class:`~corefreport.scoring.errordiff.ErrorMatch`)."""
+    from ..scoring.errordiff import SIDES
+
+    m = sy.comparison.error_matches.get(system)
+    if m is None:
+        return []
+    out = []
+    for side in SIDES:
+        for r in m.rows(side, cls):
+            out.append(ErrorItem(side, r[0], r[1]) if side == "both" else
+                       ErrorItem(side, r, None) if side == "only_baseline" else ErrorItem(side, None, r))
+    order = {d: i for i, d in enumerate(sy.comparison.documents)}
+    return sorted(out, key=lambda it: (SIDES.index(it.side), order.get(it.doc_id, len(order)), it.row.sentence,
+                                       min(it.row.mentions)))
+
+
+def error_list_view(sy: Systems, system: str, cls: str, width: int = 80) -> View:
+    """The errors of one class in three groups: those only the system makes, only the baseline
+    makes, and both make — document, sentence, the mentions' words, their types."""
+    from ..scoring.errordiff import SIDE_LABELS
+
+    a, b = sy.baseline, system
+    rows = error_items(sy, system, cls)
+    w = max(20, width - 60)
+
+    def whose(it: ErrorItem) -> str:
+        return SIDE_LABELS[it.side].format(a=a, b=b)
+
+    def words(it: ErrorItem) -> str:
+        r = it.row
+        return ", ".join(r.texts) if r.texts else ", ".join(f"{x}-{y}" for x, y in r.mentions)
+
+    def cell(it: ErrorItem, full: bool) -> tuple:
+        r = it.row
+        text = words(it)
+        return (Text(whose(it) if full else _short(whose(it), 12), style="" if full else ERROR_SIDE_STYLE[it.side]),
+                r.doc_id if full else M.cut_middle(short_doc(r.doc_id), 22), str(r.sentence + 1),
+                Text(inert(text if full or len(text) <= w else text[: w - 1] + "…")), "+".join(dict.fromkeys(r.mtypes)))
+
+    def values(it: ErrorItem) -> dict[str, Any]:
+        r = it.row
+        return {"errors": it.side, "whose": whose(it), "class": r.cls, "document": r.doc_id, "sentence": r.sentence + 1,
+                "mentions": words(it), "spans": " ".join(f"{x}-{y}" for x, y in r.mentions),
+                "types": "+".join(dict.fromkeys(r.mtypes))}
+
+    n = {s: sum(1 for it in rows if it.side == s) for s in ERROR_SIDE_STYLE}
+    note = (f"{cls}: {n['only_system']} only {b} (red), {n['only_baseline']} only {a} (green), {n['both']} both "
+            f"(yellow) — the same error: same document, class and mentions. Enter: both systems' detail; v: the text")
+    return M.View("pair-error-list", cls, ("whose", "document", "sent.", "mentions", "types"), rows, cell,
+                  note=note, numeric=frozenset({2}), values=values)
+
+
+def _holders(ev: Evaluation, doc_id: str, spans: tuple) -> list[tuple[tuple[int, int], list[tuple[int, int]]]]:
+    """For each span: the mentions of the response entity that holds it ([] where none does)."""
+    from ..present.context import document_of
+
+    doc = document_of(ev, doc_id, "response")
+    chains = [sorted({(m.start, m.end) for m in c.mentions}) for c in (doc.chains if doc is not None else [])]
+    where = {sp: c for c in chains for sp in c}
+    return [(sp, where.get(sp, [])) for sp in spans]
+
+
+def error_pair_detail(sy: Systems, system: str, it: ErrorItem, width: int = 76):
+    """One error of the two-system list: whose it is, then for each system either its error (the
+    explanation and the key and response entities, :func:`~corefreport.tui.errors.error_detail`) or,
+    where it does not make it, the response entity it puts each of the error's mentions in."""
+    from rich.console import Group
+
+    from ..scoring.errordiff import SIDE_LABELS
+    from .errors import error_detail
+
+    a, b = sy.baseline, system
+    r = it.row
+    head = Text()
+    head.append(f" {SIDE_LABELS[it.side].format(a=a, b=b)} ", style=f"bold reverse {ERROR_SIDE_STYLE[it.side]}")
+    head.append(inert(f" {r.cls} · {short_doc(r.doc_id)}, sentence {r.sentence + 1}"))
+    parts: list = [head]
+    for name, row in ((a, it.baseline), (b, it.system)):
+        ev = sy.ev(name)
+        parts.append(Text(f"── {inert(name)} " + "─" * max(0, width - len(name) - 4), style="bold"))
+        if row is not None:
+            parts.append(error_detail(ev, row))
+            continue
+        lines = Text(inert(f"{name} makes no {r.cls} error with these mentions:") + "\n")
+        for sp, chain in _holders(ev, r.doc_id, r.mentions):
+            words = span_text(ev, r.doc_id, sp, "key")
+            if not chain:
+                lines.append(inert(f"  “{words}” @{sp[0]}: not a mention of {name}") + "\n")
+                continue
+            others = [f"“{span_text(ev, r.doc_id, x, 'response')}” @{x[0]}" for x in chain if x != sp][:6]
+            more = ", …" if len(chain) > 7 else ""
+            lines.append(inert(f"  “{words}” @{sp[0]}: in an entity of {len(chain)} mention"
+                               f"{'' if len(chain) == 1 else 's'}" + (" with " + ", ".join(others) + more if others
+                                                                     else " (alone)")) + "\n")
+        parts.append(lines)
+    return Group(*parts)
+
+
+def entities_view(sy: Systems, system: str, width: int = 80) -> View:
+    """The key entities (two or more mentions) whose coverage changed from the baseline to the
+    system (``compare``'s :class:`~corefreport.scoring.errordiff.EntityChanges`): newly found, lost,
+    split, reunited, merged, unmerged — largest first."""
+    cmp = sy.comparison
+    a, b = cmp.baseline, system
+    ch = cmp.entity_changes.get(system)
+    rows = sorted(ch.changes, key=lambda e: (-len(e.mentions), e.doc_id, e.mentions[0])) if ch is not None else []
+    d = 16 if width < 100 else 26
+    w = max(14, width - 50 - d)
+    bad = {"lost", "split", "merged"}
+
+    def cell(e: Any, full: bool) -> tuple:
+        kinds = ", ".join(e.kinds)
+        style = "red" if set(e.kinds) <= bad else "green" if not set(e.kinds) & bad else "yellow"
+        return (Text(inert(e.name if full or len(e.name) <= w else e.name[: w - 1] + "…")),
+                e.doc_id if full else M.cut_middle(short_doc(e.doc_id), d), str(len(e.mentions)),
+                f"{e.baseline.pieces}→{e.system.pieces}", f"{e.baseline.joined}→{e.system.joined}",
+                Text(kinds, style="" if full else style))
+
+    def values(e: Any) -> dict[str, Any]:
+        return {"entity": e.name, "label": e.label, "document": e.doc_id, "mentions": len(e.mentions),
+                f"pieces {a}": e.baseline.pieces, f"pieces {b}": e.system.pieces, f"joined {a}": e.baseline.joined,
+                f"joined {b}": e.system.joined, f"found {a}": e.baseline.found, f"found {b}": e.system.found,
+                "changes": ", ".join(e.kinds), "start": e.mentions[0][0], "end": e.mentions[0][1]}
+
+    if ch is None:
+        note = "the key entities that changed are compared on exact spans (--match exact) with -a errors"
+    else:
+        counts = ", ".join(f"{n} {k}" for k, n in ch.counts().items())
+        note = (f"{len(rows)} of {ch.entities} key entities changed from {a} to {b}: {counts} (docs/compare.md). "
+                f"pieces: the response entities holding its mentions ({a}→{b}); joined: the other key entities those "
+                "hold. Enter: the document, the entity highlighted")
+    return M.View("pair-entities", "key entities changed", ("entity", "document", "size", "pieces", "joined", "change"),
+                  rows, cell, note=note, numeric=frozenset({2}), values=values)
 
 
 View = M.View
 MakeView = Callable[[Systems, str, int], View]
-__all__ = ["ChangeScope", "GroupPair", "PairRow", "Systems", "Transition", "change_detail", "changes_view",
-           "documents_view", "errors_view", "groups_view", "system_row", "totals_view", "transitions_view", "NA"]
+__all__ = ["ChangeScope", "ErrorItem", "GroupPair", "PairRow", "Systems", "Transition", "change_detail", "changes_view",
+           "documents_view", "entities_view", "error_items", "error_list_view", "error_pair_detail", "errors_view",
+           "groups_view", "system_row", "totals_view", "transitions_view", "NA"]

@@ -5,12 +5,25 @@ search action has run and before the box has the focus (Textual moves it a step 
 this, ``/quote`` quit the browser at the ``q``. A screen mixes in :class:`TypedSearch`, calls
 :meth:`~TypedSearch.capture` from its ``on_key`` and ``on_paste`` and :meth:`~TypedSearch.flush`
 when its search action has shown and focused the box.
+
+The box holds at most :data:`SEARCH_LIMIT` characters (:meth:`~TypedSearch.limit`): what goes past
+them is left out, and the status line says so.
 """
 
 from __future__ import annotations
 
+import time
+
 from textual import events
 from textual.widgets import Input
+
+SEARCH_LIMIT = 2000
+"""The most characters the search box holds — a search needs a few words. Text past it is left
+out, and the status line says so: 52 KB of escape sequences pasted into it (a terminal hands them
+over as a key each) once kept the browser busy 90 s and grew it to 1.39 GB, every key measuring the
+whole line again."""
+
+CUT = f"the search box holds at most {SEARCH_LIMIT:,} characters: text that would go past them is left out"
 
 
 class TypedSearch:
@@ -31,6 +44,7 @@ class TypedSearch:
         while it lasts, text, Backspace and Enter go to ``box`` (or wait for it while it is hidden)."""
         if box.has_focus:
             return
+        self.limit(box)
         if isinstance(event, events.Paste):
             if self._typing:
                 self._put(box, " ".join(event.text.splitlines()))
@@ -59,18 +73,47 @@ class TypedSearch:
         event.prevent_default()
 
     def _put(self, box: Input, text: str) -> None:
+        room = SEARCH_LIMIT - len(box.value if box.display else self._typed)
+        if len(text) > room:
+            text = text[:max(room, 0)]
+            self._cut()
         if box.display:
             box.insert_text_at_cursor(text)
         else:
             self._typed += text
 
+    _cut_at: float = -1e9
+
+    def _cut(self) -> None:
+        """Say on the status line (at most once in a few seconds: it is called for each key refused)
+        that the box is full."""
+        now = time.monotonic()
+        if now - self._cut_at < 5:
+            return
+        self._cut_at = now
+        say = getattr(self, "say", None)
+        if say is not None:
+            say(CUT, 6)
+        else:
+            self.notify(CUT, timeout=6)  # type: ignore[attr-defined]
+
+    def limit(self, box: Input) -> None:
+        """Hold ``box`` to :data:`SEARCH_LIMIT` characters: Textual's ``max_length`` refuses a key or
+        a paste that would go past it (a key or a paste costs the same at any length), and its
+        ``restricted`` hook — the terminal's bell by default, once a key: 50,000 bells for a pasted
+        block — says so on the status line instead."""
+        if box.max_length != SEARCH_LIMIT:
+            box.max_length = SEARCH_LIMIT
+            box.restricted = self._cut  # type: ignore[method-assign]
+
     def flush(self, box: Input) -> None:
         """The box is shown and has been given the focus: what was typed before goes into it (and an
         Enter typed with it submits it)."""
+        self.limit(box)
         if not self._typed:
             return
         text, enter, _ = self._typed.partition("\n")
-        box.value += text
+        box.value = (box.value + text)[:SEARCH_LIMIT]
         box.cursor_position = len(box.value)
         self._typed = ""
         if enter:

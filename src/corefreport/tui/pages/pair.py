@@ -20,6 +20,7 @@ from ...scoring.outcomes import LinkOutcome
 from ...scoring.result import Evaluation
 from .. import layermodel as L
 from .. import stratamodel as S
+from .. import windowmodel as W
 from .. import model as M
 from ..inert import displayed
 from .base import Traits, Waiting
@@ -122,7 +123,7 @@ class TotalsPage(Page):
     FITS = True
 
     def make(self, ev: Evaluation, width: int) -> M.View:
-        return M.totals_view(ev, width, L.layer_total_rows(ev) + S.strata_total_rows(ev))
+        return M.totals_view(ev, width, L.layer_total_rows(ev) + S.strata_total_rows(ev) + W.windows_total_rows(ev))
 
     def enter(self, screen: Browser, item: Any, column: int) -> None:
         if item.target is None:
@@ -143,6 +144,7 @@ OPENS: dict[str, Callable[[str], tuple[Page, str]]] = {
     "metric": lambda name: (DocumentsPage("documents", doc_sort=name), "documents"),  # the documents by it
     "documents": lambda name: (DocumentsPage("documents", doc_sort=name), "documents"),
     S.TARGET: lambda name: (StrataPage(f"strata {name}", column=name), "strata"),
+    W.TARGET: lambda name: (WindowsPage(f"windows of {name}"), "windows"),
 }
 """What a row of the totals opens, by the target the totals' view gives it."""
 
@@ -309,6 +311,18 @@ class StrataPage(Page):
         screen.say(S.stratum_detail(screen.ev, self.column, str(item[0])).plain, 8)
 
 
+class WindowsPage(Page):
+    """The full documents against windows (``--window``): a row per score, its F1 both ways and Δ; the links."""
+
+    name = "windows"
+
+    def make(self, ev: Evaluation, width: int) -> M.View:
+        return W.windows_view(ev)
+
+    def enter(self, screen: Browser, item: Any, column: int) -> None:
+        screen.say(W.windows_detail(screen.ev, str(item[0])).plain, 8)
+
+
 class LayerItemPage(Page):
     """One layer item on the whole screen."""
 
@@ -334,4 +348,4 @@ def jump(row: LinkOutcome, where: str) -> Page:
 
 
 __all__ = ["ConfusionPage", "DocumentsPage", "GroupsPage", "LayerItemPage", "LayerPage", "LinkPage", "LinksPage",
-           "LoadingPage", "OPENS", "Page", "StrataPage", "TotalsPage", "WarningsPage", "jump"]
+           "LoadingPage", "OPENS", "Page", "StrataPage", "TotalsPage", "WarningsPage", "WindowsPage", "jump"]

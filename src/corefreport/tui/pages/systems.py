@@ -2,7 +2,8 @@
 totals of the baseline and a system side by side (Δ, its interval, p) → the classes or types of
 an analysis (``b``) → the links that changed in a group; an analysis's transitions (WL→TP …) →
 their links → one changed link; the documents by Δ (``d``) → a document's changed links; the
-error classes of both (``x``). Each page a class: what it shows (:meth:`SysPage.make`, a view of
+error classes of both (``x``) → a class's errors only one system makes and both make → one error
+with both systems' detail; the key entities that changed. Each page a class: what it shows (:meth:`SysPage.make`, a view of
 :mod:`corefreport.tui.pairmodel`), what Enter opens (:meth:`SysPage.enter`), its breadcrumb."""
 
 from __future__ import annotations
@@ -55,6 +56,10 @@ class SysPage(Traits):
     def document(self, row: int) -> str | None:
         """The document at ``row``, where a row is a document."""
         return None
+
+    def detail(self, sy: Systems, system: str, item: Any, width: int) -> Any:
+        """The detail pane of ``item`` (a changed link: both systems' panes)."""
+        return P.change_detail(sy, system, item, width=width)
 
 
 class LoadingPage(Waiting, SysPage):
@@ -153,12 +158,70 @@ class DocumentsPage(SysPage):
 
 
 class ErrorsPage(SysPage):
-    """The error classes of both systems with Δ."""
+    """The error classes of both systems with Δ and the errors only one makes; Enter: a class's errors."""
 
     name = "pair-errors"
 
     def make(self, sy: Systems, system: str, width: int) -> M.View:
         return P.errors_view(sy, system)
+
+    def enter(self, screen: SystemsScreen, item: Any) -> None:
+        screen.open(ErrorListPage(item.cls, cls=item.cls), "error list")
+
+
+@dataclass(slots=True, eq=False)
+class ErrorListPage(SysPage):
+    """The errors of one class in three groups: only the system's, only the baseline's, both's; the
+    detail pane shows both systems on the highlighted one."""
+
+    name = "pair-error-list"
+    DETAIL = True
+    FITS = True
+    cls: str = ""
+
+    def make(self, sy: Systems, system: str, width: int) -> M.View:
+        return P.error_list_view(sy, system, self.cls, width)
+
+    def enter(self, screen: SystemsScreen, item: Any) -> None:
+        screen.open(ErrorPage(f"{item.row.cls} @{item.start}", change=item), "error")
+
+    def highlighted_change(self, row: int) -> Any:
+        view = self.view
+        return view.items[row] if view is not None and 0 <= row < len(view) else None
+
+    def detail(self, sy: Systems, system: str, item: Any, width: int) -> Any:
+        return P.error_pair_detail(sy, system, item, width)
+
+
+class ErrorPage(SysPage):
+    """One error with both systems' detail on the whole screen."""
+
+    name = "pair-error"
+    TABLE = False
+    ITEM = True
+
+    def highlighted_change(self, row: int) -> Any:
+        return self.change
+
+    def detail(self, sy: Systems, system: str, item: Any, width: int) -> Any:
+        return P.error_pair_detail(sy, system, item, width)
+
+
+class EntitiesPage(SysPage):
+    """The key entities whose coverage changed between the two systems; Enter: the document."""
+
+    name = "pair-entities"
+    FITS = True
+
+    def make(self, sy: Systems, system: str, width: int) -> M.View:
+        return P.entities_view(sy, system, width)
+
+    def enter(self, screen: SystemsScreen, item: Any) -> None:
+        screen.show_document(item.doc_id, item.mentions[0])
+
+    def document(self, row: int) -> str | None:
+        view = self.view
+        return view.items[row].doc_id if view is not None and 0 <= row < len(view) else None
 
 
 def groups_page(analysis: str, by: str = "cls") -> GroupsPage:
@@ -177,11 +240,13 @@ OPENS = {
     "analysis": lambda screen, name: screen.open(groups_page(name), "classes"),
     "changes": lambda screen, name: screen.open(transitions_page(name), "transitions"),
     "errors": lambda screen, name: screen.open(ErrorsPage("error classes"), "errors"),
+    "entities": lambda screen, name: screen.open(EntitiesPage("key entities changed"), "entities"),
     "documents": lambda screen, name: screen.action_documents(),
 }
 """What a row of the totals opens (``OPENS[target](screen, name)``), by the target the totals' view
-gives it: an analysis's classes, its transitions, the error classes, the documents by Δ."""
+gives it: an analysis's classes, its transitions, the error classes, the key entities that changed,
+the documents by Δ."""
 
 
-__all__ = ["ChangePage", "ChangesPage", "DocumentsPage", "ErrorsPage", "GroupsPage", "LoadingPage", "OPENS",
+__all__ = ["ChangePage", "ChangesPage", "DocumentsPage", "EntitiesPage", "ErrorListPage", "ErrorPage", "ErrorsPage", "GroupsPage", "LoadingPage", "OPENS",
            "SysPage", "TotalsPage", "TransitionsPage", "changes_page", "groups_page", "transitions_page"]

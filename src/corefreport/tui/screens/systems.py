@@ -2,7 +2,9 @@
 
 Pages (:mod:`corefreport.tui.pages.systems`; Enter drills in, Escape goes back): the totals of the
 baseline and a system side by side → the classes or types of an analysis → the changed links; the
-transitions; the documents by Δ; the error classes of both (``x``). ``n`` compares the next system
+transitions; the documents by Δ; the error classes of both (``x``) → a class's errors in three
+groups (only the system's, only the baseline's, both's) → one error with both systems' detail; the
+key entities that changed (from the totals). ``n`` compares the next system
 with the baseline (three systems or more); ``v`` shows a document with the key's and every
 system's mentions. One screen with a page stack and one table; every table a view of
 :mod:`corefreport.tui.pairmodel` (pure) over the study's :class:`~corefreport.study.nodes.Systems`.
@@ -214,7 +216,7 @@ class SystemsScreen(TypedSearch, PageScreen):
     def _detail(self, change: Any) -> None:
         box = self.query_one("#sys-detail-box", VerticalScroll)
         box.scroll_home(animate=False)
-        text = P.change_detail(self.systems, self.system, change, width=max(40, self.app.size.width - 4)) \
+        text = self.page.detail(self.systems, self.system, change, max(40, self.app.size.width - 4)) \
             if change is not None else ""
         self.query_one("#sys-detail", Static).update(displayed(text) if change is not None else "")
 
@@ -361,9 +363,6 @@ class SystemsScreen(TypedSearch, PageScreen):
         mentions and every system's, each in its brackets (the baseline ``{ }``, the next ``< >``…),
         the change's referent's entities highlighted in all; ``V`` opens it on the key and the
         baseline (``m`` cycles through the sides)."""
-        from ...present.document_text import systems_document
-        from ..document import DocumentScreen
-
         sy = self.systems
         change = self.current_change()
         doc_id, span = (change.doc_id, (change.start, change.end)) if change is not None else (None, None)
@@ -372,6 +371,15 @@ class SystemsScreen(TypedSearch, PageScreen):
         if sy is None or doc_id is None:
             self.say("v shows a document's text: from a changed link or the documents page (d)")
             return
+        self.show_document(doc_id, span, baseline)
+
+    def show_document(self, doc_id: str, span: Any = None, baseline: bool = False) -> None:
+        """The document view of ``doc_id`` with the key's and every system's mentions, the entities
+        of the mention at ``span`` highlighted (``baseline``: on the key and the baseline)."""
+        from ...present.document_text import systems_document
+        from ..document import DocumentScreen
+
+        sy = self.systems
         names = [sy.baseline] + [n for n in sy.systems if n == self.system] + \
             [n for n in sy.systems if n != self.system]
         dt = systems_document({n: sy.ev(n) for n in names}, doc_id)
