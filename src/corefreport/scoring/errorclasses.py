@@ -379,7 +379,7 @@ def classify_group(auto: list[frozenset], gold: list[frozenset], key_mentions: s
 class _State:
     """A response as span → entity, corrected in place. ``of[m]`` is the entity's internal number and
     ``ids`` its spans, so a merge moves the smaller entity's spans into the larger; an entity's
-    *number* — what a score's row sees (:meth:`entity_of`) — is that of the entity merged into
+    *number* — what a score's row sees (``alias.get(of[m], of[m])``, :meth:`.GroupKey.row_members`) — is that of the entity merged into
     (``alias``: internal number → number where they differ), as if every span had been relabelled."""
 
     def __init__(self, chains: Iterable[Iterable[Span]] = ()):
@@ -423,13 +423,6 @@ class _State:
         if not ms:
             del self.ids[i]
             self.alias.pop(i, None)
-
-    def entity_of(self, members: Iterable[tuple[Span, object]]) -> dict:
-        """Span → entity number for the spans of ``members`` (``of`` itself when no entity was renamed)."""
-        if not self.alias:
-            return self.of
-        of, alias = self.of, self.alias
-        return {m: alias.get(i, i) for m, _ in members if (i := of.get(m)) is not None}
 
     def sorted(self, entity: frozenset) -> list[Span]:
         """The mentions of ``entity`` in order (``sorted``, remembered)."""
@@ -705,7 +698,7 @@ def _rescore_groups(groups: list[tuple[list, list]], base: _State, by_step: dict
     members = {gi: keys[gi].members({m for c in groups[gi][1] for m in c}.union(*groups[gi][0])) for gi in touched}
 
     def row(state: _State, gi: int) -> tuple:
-        return keys[gi].row_members(members[gi], state.entity_of(members[gi]))
+        return keys[gi].row_members(members[gi], state.of, state.alias)
 
     base_rows = {gi: row(base, gi) for gi in touched}
     # the groups no step changes, scored together once
