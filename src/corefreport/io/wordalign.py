@@ -16,8 +16,7 @@ step so that the same words keep the same tags:
   count them: here they are deletions).
 
 The cleaner fills the whole table: time and memory O(m·n), 1.7 GB for a 21,000-word document. Here
-the table is filled only inside a **corridor** (cells outside it count as unreachable), in three
-steps:
+the table is filled only where an alignment can go, in four steps:
 
 1. **anchors**: runs of equal words, found left to right: from where the last run ended, the
    nearest place (fewest words skipped on the longer side, ``max(a, b)``) where :data:`ANCHOR`
@@ -27,16 +26,23 @@ steps:
 2. **the corridor**: every cell between two anchors (the rectangle of the words they leave
    unmatched, from the start and to the end too) and :data:`MARGIN` words on either side of the
    anchors' diagonals and of those rectangles;
-3. the cleaner's table inside the corridor and its walk back, as above.
+3. the table inside the corridor (a cell of equal words whose diagonal neighbour is outside takes
+   its other neighbours' cheapest plus one): its last cell is the cost ``D`` of an alignment;
+4. **the band** (Ukkonen 1985): reaching cell (c, j) costs at least |c − j| and finishing from it
+   |(m − c) − (n − j)|, so every alignment of cost ≤ ``D`` — the cleaner's cheapest among them —
+   stays on the diagonals δ = c − j with |δ| + |δ − (m − n)| ≤ ``D``. The cleaner's table on those
+   ``D + 1`` diagonals has the cleaner's values on every cell of a cheapest alignment and on every
+   neighbour the walk compares them with (a neighbour outside, or above its true value, is on no
+   cheapest alignment and fails the comparison alike), so **its walk is the cleaner's**. Filled when
+   it holds at most :data:`EXACT_CELLS` cells (and checked: its last cell ≤ ``D``; else the whole
+   table when that is as small); beyond, the corridor's walk is the script — a walk of the
+   corridor's cheapest alignment, the cleaner's when every cheapest alignment stays in it.
 
-A cell's value in the corridor is the cleaner's whenever some cheapest alignment through it stays
-in the corridor, and never less; so the walk is the cleaner's whenever every cheapest alignment
-stays in it (a cheapest one always goes through each of its cells, and a neighbour it is compared
-with equals the cleaner's or exceeds it and fails the comparison alike). Otherwise the script is
-still a walk of the corridor's cheapest alignment: as good by cost as the cleaner's when one of
-its cheapest alignments is inside. ``tests/test_wordalign.py`` checks both on the fixtures and on
-random perturbations against the full table. Time and memory O((m + n)·MARGIN) plus the
-rectangles between anchors: linear for a response that is the key's text with scattered edits.
+``tests/test_alignment_long.py`` checks the script against the whole table on random texts and on
+GUM documents with scattered and block edits (words left out, repeated, replaced). Time and memory
+O((m + n)·MARGIN) plus the rectangles between anchors, then O(m·D) for the band: a 5,000-word
+markup with 300 edits in about 0.4 s; a 21,000-word one (1,200 edits: beyond the band) aligns in
+its corridor in about 0.5 s and 50 MB.
 
 A response so unlike its key that the rectangles exceed :data:`CELLS` cells (say 20,000 words of
 another text) is not aligned: :class:`TooDifferent` says how much of the key's words its anchors
@@ -60,6 +66,9 @@ MARGIN = 16
 """Words the corridor extends on either side of the anchors' diagonals and the rectangles between them."""
 CELLS = 25_000_000
 """The most cells a corridor may have (about 100 MB of table): beyond, :class:`TooDifferent`."""
+EXACT_CELLS = 6_000_000
+"""The most cells of the diagonals filled after the corridor to give the cleaner's walk exactly
+(about 24 MB and 1 s): beyond, the corridor's walk is the script."""
 INF = 1 << 30
 """The value of a cell outside the corridor (no alignment reaches it there)."""
 
@@ -169,24 +178,65 @@ def _window(row: array, first: int, a: int, b: int) -> array:
 
 
 def edit_script(response: list[str], key: list[str]) -> list[Step]:
-    """The steps that turn ``response`` into ``key``, in order (see the module docstring).
+    """The steps that turn ``response`` into ``key``, in order (see the module docstring): the
+    corridor's table, then — when the diagonals any alignment as cheap as the corridor's can use
+    hold at most :data:`EXACT_CELLS` cells — the table over those diagonals, whose walk is the
+    cleaner's.
 
     >>> [(s.op, s.i, s.j) for s in edit_script(["the", "dgo", "barks", "loud"], ["the", "dog", "barks"])]
     [('match', 0, 0), ('substitute', 1, 1), ('match', 2, 2), ('delete', 3, -1)]
     >>> [s.op for s in edit_script(["a", "b"], ["a", "b", "c", "d"])]
     ['match', 'match', 'insert', 'insert']
     """
-    m, n = len(response), len(key)
+    n = len(key)
     words = [w for w in response if not is_empty_node(w)]
     runs = anchors(words, key)
     clo, chi = _corridor(len(words), n, runs)
     cells = sum(max(0, h - lo + 1) for lo, h in zip(clo, chi))
     if cells > CELLS:
         raise TooDifferent(sum(r[2] for r in runs) / max(n, 1), cells)
-    # the table's rows inside the corridor: row i covers columns lo[i] … lo[i] + len(rows[i]) - 1;
-    # an empty node's row is the row before it (the same values)
+    lo, rows = _table(response, key, clo, chi, bound=True)
+    cost = _last(lo, rows, n)
+    if cost >= INF:  # (cannot happen: the corridor joins the table's corners) the trivial alignment's cost
+        cost = max(len(response), n)
+    for band in (_band(len(words), n, cost), _band(len(words), n, INF)):
+        if band is not None:  # exact when that band holds an alignment of at most ``cost``
+            blo, brows = _table(response, key, *band)
+            if _last(blo, brows, n) <= cost or band[1] == [n] * len(band[1]):
+                return _walk(response, key, blo, brows)
+    return _walk(response, key, lo, rows)
+
+
+def _last(lo: list[int], rows: list[array], n: int) -> int:
+    """The table's value in its last row and column (:data:`INF` when outside the table)."""
+    t = n - lo[-1]
+    return rows[-1][t] if 0 <= t < len(rows[-1]) else INF
+
+
+def _band(m: int, n: int, cost: int) -> tuple[list[int], list[int]] | None:
+    """Per row ``c`` (0 … m), the first and last column of the diagonals every alignment of at most
+    ``cost`` can visit (module docstring, step 4); None when they hold more than :data:`EXACT_CELLS`
+    cells. Reaching cell (c, j) costs at least |c − j| and finishing from it |(m − c) − (n − j)|,
+    so only the diagonals δ = c − j with |δ| + |δ − (m − n)| ≤ cost are used."""
+    if cost >= INF:  # the whole table
+        return ([0] * (m + 1), [n] * (m + 1)) if (m + 1) * (n + 1) <= EXACT_CELLS else None
+    d = m - n
+    low, high = -((cost - d) // 2), (cost + d) // 2  # ⌈(d − cost)/2⌉ … ⌊(d + cost)/2⌋
+    if low > high or (m + 1) * (high - low + 1) > EXACT_CELLS:
+        return None
+    return [max(c - high, 0) for c in range(m + 1)], [min(c - low, n) for c in range(m + 1)]
+
+
+def _table(response: list[str], key: list[str], clo: list[int], chi: list[int],
+           bound: bool = False) -> tuple[list[int], list[array]]:
+    """The cleaner's table inside the columns ``clo[c]`` … ``chi[c]`` of each row ``c`` of the
+    response without its empty nodes (:data:`INF` elsewhere): per row ``i`` of the response, its
+    first column and its values; an empty node's row is the row before it (the same values).
+    ``bound``: a cell of equal words whose diagonal neighbour is outside takes the cheapest of its
+    other neighbours plus one (the value of an alignment, so the last cell bounds the cleaner's)."""
+    m = len(response)
     lo = [0] * (m + 1)
-    rows: list[array] = [array("i", range(chi[0] + 1))]
+    rows: list[array] = [array("i", range(min(chi[0], len(key)) + 1))]
     c = 0
     for i in range(1, m + 1):
         w = response[i - 1]
@@ -196,6 +246,10 @@ def edit_script(response: list[str], key: list[str]) -> list[Step]:
             continue
         c += 1
         a, b = clo[c], chi[c]
+        if a > b:  # no column of this row is in the corridor
+            lo[i] = a
+            rows.append(array("i"))
+            continue
         prev = _window(rows[-1], lo[i - 1], a - 1, b)
         cur = array("i", [INF]) * (b - a + 1)
         left = INF
@@ -203,7 +257,7 @@ def edit_script(response: list[str], key: list[str]) -> list[Step]:
         for j in range(a, b + 1):
             if j == 0:
                 left = i
-            elif w == key[j - 1]:
+            elif w == key[j - 1] and (prev[t] < INF or not bound):
                 left = prev[t]
             else:
                 x, y = prev[t + 1], prev[t]
@@ -216,6 +270,11 @@ def edit_script(response: list[str], key: list[str]) -> list[Step]:
             t += 1
         lo[i] = a
         rows.append(cur)
+    return lo, rows
+
+
+def _walk(response: list[str], key: list[str], lo: list[int], rows: list[array]) -> list[Step]:
+    """The cleaner's walk back through the table of :func:`_table`."""
 
     def d(i: int, j: int) -> int:
         t = j - lo[i]
@@ -223,7 +282,7 @@ def edit_script(response: list[str], key: list[str]) -> list[Step]:
         return r[t] if 0 <= t < len(r) else INF
 
     steps: list[Step] = []
-    i, j = m, n
+    i, j = len(response), len(key)
     while i > 0 and j > 0:
         if is_empty_node(response[i - 1]):
             steps.append(Step(EMPTY, i - 1, -1))
