@@ -227,6 +227,13 @@ class DocumentBody(ScrollView, can_focus=True):
     def on_resize(self) -> None:
         self._wrap()
 
+    def action_scroll_home(self) -> None:
+        """To the first sentence at once (an animated scroll would build every screen it passes)."""
+        self.scroll_home(animate=False)
+
+    def action_scroll_end(self) -> None:
+        self.scroll_end(animate=False)
+
     def render_lines(self, crop):
         self.settle()
         return super().render_lines(crop)
