@@ -147,10 +147,15 @@ class SentenceLines:
         return len(f"s{i + 1} ") + self._cells[b] - self._cells[a] + 4 * opens + 2 * closes
 
 
+WRAP_ALL = 500
+"""Sentences a document may have for its view to build and wrap them all at once (exact rows and
+scroll bar from the start; a few tenths of a second at most); a longer one builds those in sight."""
+
+
 class DocumentBody(ScrollView, can_focus=True):
-    """The running text, drawn a screen row at a time (the line API): a sentence is built and
-    wrapped to the width only when it comes into sight, the others count the rows their length
-    would take (:meth:`SentenceLines.chars`) until then; so a book of 10,000 sentences opens at a
+    """The running text, drawn a screen row at a time (the line API). In a document of more than
+    :data:`WRAP_ALL` sentences a sentence is built and wrapped to the width only when it comes into
+    sight, the others count the rows their length would take (:meth:`SentenceLines.chars`) until then; so a book of 10,000 sentences opens at a
     link's sentence as fast as a short document (a ``Static`` renders all of it, more than once, to
     learn its height)."""
 
@@ -190,7 +195,11 @@ class DocumentBody(ScrollView, can_focus=True):
         self._width = width
         self.wrapped.clear()
         self._strips.clear()
-        self.heights = [max(1, -(-self._chars(k) // width)) for k in range(len(self.source))]
+        n = len(self.source)
+        if n <= WRAP_ALL:  # a document of ordinary length: every sentence wrapped now, rows exact
+            self.heights = [len(self.rows_of(k)) for k in range(n)]
+        else:
+            self.heights = [max(1, -(-self._chars(k) // width)) for k in range(n)]
         self._rows()
         self.refresh()
 
