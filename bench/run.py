@@ -32,6 +32,14 @@ Rows (the goals of issue 17):
   (``taskset -c 0``, ``--jobs 1``; issue 27: ≤ 1.0 s) vs the UA scorer v1 doing the same — its two
   processes, ``keep_non_referring keep_bridging`` and then ``evaluate_discourse_deixis`` (≤ 0.2×).
 
+* with ``--book`` (issue 35, "every analysis at book scale"; the pairs of ``bench/make_book.py`` and
+  ``bench/make_markup.py`` are built into ``bench-data/`` the same way): on the generated book
+  (200,000 words, its largest entity ~5,700 mentions) ``score`` with every analysis (``-m all -a arcs
+  -a typed -a errors``; goal ≤ 3× ``score``, ≤ 1 GB) and each analysis alone vs ``score``; the LLM
+  markup of GUM's 1,051-word document repeated 20× vs 5× (goal ≤ 6×, ≤ 400 MB); 20,000 words of
+  unrelated text (refused: exit 2, goal a few seconds); and ``score -a errors`` on x8 (2,400
+  documents) vs base (300): peak RSS, goal ≤ 1.5×. ``--book-only`` times these rows alone.
+
     python bench/run.py                   # table
     python bench/run.py --json --runs 7   # machine-readable
     python bench/run.py --only corefreport
@@ -54,6 +62,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "bench-data"
 GENERATOR = ROOT / "bench" / "make_pair.py"
+BOOK_GENERATOR = ROOT / "bench" / "make_book.py"
+MARKUP_GENERATOR = ROOT / "bench" / "make_markup.py"
+BOOKS: dict[str, tuple[Path, list[str], tuple[str, str]]] = {
+    "book": (BOOK_GENERATOR, [], ("key", "response")),
+    "markup5": (MARKUP_GENERATOR, ["--repeat", "5"], ("conllu", "txt")),
+    "markup20": (MARKUP_GENERATOR, ["--repeat", "20"], ("conllu", "txt")),
+    "unrelated": (MARKUP_GENERATOR, ["--repeat", "20", "--unrelated", "20000"], ("conllu", "txt")),
+}
+"""Issue 35's inputs (``--book``): generator, its arguments and the two files' suffixes."""
 FLOOR = ROOT / "bench" / "floor.py"
 PAIRS: dict[str, list[str]] = {
     "base": ["--docs", "300", "--tokens", "500", "--seed", "2012"],
@@ -97,6 +114,26 @@ def build(pair: str, rebuild: bool) -> tuple[Path, dict]:
     return prefix, stamp["stats"]
 
 
+def build_book(name: str, rebuild: bool) -> tuple[str, str]:
+    """Generate one of :data:`BOOKS` (unless an up-to-date copy exists); return its two files."""
+    DATA.mkdir(parents=True, exist_ok=True)
+    script, args, (a, b) = BOOKS[name]
+    prefix = DATA / name
+    stamp_path = Path(f"{prefix}.stats.json")
+    stamp = {"args": args, "generator": hashlib.sha256(script.read_bytes()).hexdigest()[:16]}
+    files = (f"{prefix}.{a}", f"{prefix}.{b}")
+    if not rebuild and stamp_path.exists() and all(Path(f).exists() for f in files):
+        old = json.loads(stamp_path.read_text())
+        if {k: old.get(k) for k in stamp} == stamp:
+            return files
+    print(f"building {name} …", file=sys.stderr)
+    out = subprocess.run([sys.executable, str(script), *args, "--out", str(prefix)], check=True, capture_output=True,
+                         text=True).stdout
+    stamp["stats"] = json.loads(out)
+    stamp_path.write_text(json.dumps(stamp, indent=1))
+    return files
+
+
 def scorch_dirs(prefix: Path, python: str) -> tuple[Path, Path, float]:
     """scorch's per-document JSON of both sides (converted by ``scorch.conll``) and the conversion time."""
     base = DATA / f"scorch-{prefix.name}"
@@ -118,15 +155,16 @@ warm-up run writes it), as it does for an installed package such as scorch; with
 run compiles corefreport's modules again (~50 ms)."""
 
 
-def run_once(cmd: list[str]) -> tuple[float, float, float]:
-    """(wall s, CPU s, peak RSS MiB) of one whole process; RuntimeError with its stderr if it fails."""
+def run_once(cmd: list[str], code: int | None = 0) -> tuple[float, float, float]:
+    """(wall s, CPU s, peak RSS MiB) of one whole process; RuntimeError with its stderr if it ends
+    with another exit status than ``code`` (None: any)."""
     t = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=ENV)
     err = proc.stderr.read()
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - t
     proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode:
+    if code is not None and proc.returncode != code:
         tail = err.strip().splitlines()[-3:]
         raise RuntimeError(f"{' '.join(cmd[:3])} … exited {proc.returncode}: {' | '.join(tail)}")
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
@@ -138,14 +176,15 @@ def median(xs: list[float]) -> float:
     return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
 
 
-def interleaved(a: list[str], b: list[str] | None, runs: int) -> dict:
-    """A and B in turn (after one warm-up each): medians of each and of the per-round ratios."""
-    run_once(a)
+def interleaved(a: list[str], b: list[str] | None, runs: int, code: int | None = 0) -> dict:
+    """A and B in turn (after one warm-up each): medians of each and of the per-round ratios
+    (``code``: A's expected exit status)."""
+    run_once(a, code)
     if b:
         run_once(b)
     rows: dict[str, list] = {"a": [], "b": []}
     for _ in range(runs):
-        rows["a"].append(run_once(a))
+        rows["a"].append(run_once(a, code))
         if b:
             rows["b"].append(run_once(b))
     out: dict = {}
@@ -170,19 +209,21 @@ def measure(a: argparse.Namespace) -> dict:
         notes.append("scorch not timed (not found, or --only corefreport); pip install scorch")
     rows: list[dict] = []
     prefixes = {}
-    for pair in a.pairs:
+    for pair in ([] if a.book_only else a.pairs):
         prefixes[pair], _ = build(pair, a.rebuild)
 
-    def add(goal: str, name: str, cmd_a: list[str], cmd_b: list[str] | None, b_name: str = "") -> None:
+    def add(goal: str, name: str, cmd_a: list[str], cmd_b: list[str] | None, b_name: str = "", code: int | None = 0) -> None:
         print(f"timing {name} …", file=sys.stderr)
         try:
-            res = interleaved(cmd_a, cmd_b, a.runs)
+            res = interleaved(cmd_a, cmd_b, a.runs, code)
         except RuntimeError as err:
             notes.append(f"{name}: {err}")
             return
         rows.append({"row": name, "vs": b_name, "goal": goal, **res})
 
-    if cf:
+    if cf and (a.book or a.book_only):
+        book_rows(a, cf, prefixes, add)
+    if cf and not a.book_only:
         for pair in a.pairs:
             key, resp = f"{prefixes[pair]}.key", f"{prefixes[pair]}.response"
             score = [cf, "score", key, resp, "-f", "json"]
@@ -217,7 +258,7 @@ def measure(a: argparse.Namespace) -> dict:
             add("", "score x8 --jobs 2", [cf, "score", key, resp, "-f", "json", "--jobs", "2"],
                 [cf, "score", key, resp, "-f", "json", "--jobs", "1"], "--jobs 1")
         peaks = {r["row"].split()[1]: r["a"]["peak_mib"] for r in rows if r["row"].startswith("score ")
-                 and r["vs"] not in ("--jobs 1", "--match exact")}
+                 and r["vs"] not in ("--jobs 1", "--match exact") and len(r["row"].split()) == 2}
         result_rss = peaks.get("x8", 0) / peaks["base"] if peaks.get("base") and peaks.get("x8") else None
     else:
         result_rss = None
@@ -225,6 +266,30 @@ def measure(a: argparse.Namespace) -> dict:
                         "platform": platform.platform(), "processor": platform.processor() or platform.machine(),
                         "load_average": os.getloadavg()},
             "runs": a.runs, "rows": rows, "rss_x8_over_base": result_rss, "notes": notes}
+
+
+def book_rows(a: argparse.Namespace, cf: str, prefixes: dict, add) -> None:
+    """Issue 35's rows (``--book``): every analysis on the book, the markup alignment, the errors' RSS."""
+    key, resp = build_book("book", a.rebuild)
+    score = [cf, "score", key, resp, "-q"]
+    add("≤ 3.0, 1 GB", "book: every analysis", score + ["-m", "all", "-a", "arcs", "-a", "typed", "-a", "errors"],
+        score, "score")
+    for extra, name in ((["-m", "all"], "-m all"), (["-a", "arcs"], "-a arcs"), (["-a", "typed"], "-a typed"),
+                        (["-a", "errors"], "-a errors")):
+        add("", f"book: {name}", score + extra, score, "score")
+    k5, r5 = build_book("markup5", a.rebuild)
+    k20, r20 = build_book("markup20", a.rebuild)
+    add("≤ 6, 400 MB", "markup 20x (21,000 words)", [cf, "score", k20, r20, "-q"], [cf, "score", k5, r5, "-q"],
+        "markup 5x")
+    ku, ru = build_book("unrelated", a.rebuild)
+    add("seconds", "unrelated 20,000 words", [cf, "score", ku, ru, "--response-format", "text2text", "-q"], None,
+        code=None)  # refused (exit 2) since issue 35; aligned and scored before
+    for pair in ("base", "x8"):
+        if pair not in prefixes:
+            prefixes[pair], _ = build(pair, a.rebuild)
+    errors = [[cf, "score", f"{prefixes[p]}.key", f"{prefixes[p]}.response", "-a", "errors", "-q"]
+              for p in ("x8", "base")]
+    add("RSS ≤ 1.5", "-a errors x8 (2,400 docs)", errors[0], errors[1], "-a errors base")
 
 
 def table(r: dict) -> str:
@@ -237,6 +302,10 @@ def table(r: dict) -> str:
                      + (f"{b['wall_s']:7.2f}s {x['ratio_wall']:9.2f} {x['ratio_cpu']:8.2f}" if b else
                         f"{'':8} {'':9} {'':8}")
                      + f" {x['goal'] or '':>8} {x['a']['peak_mib']:6.0f} MiB")
+    for x in r["rows"]:
+        if x.get("b") and x["row"].startswith("-a errors x8"):
+            lines.append(f"peak RSS of score -a errors, x8 / base: {x['a']['peak_mib'] / x['b']['peak_mib']:.2f} "
+                         f"(goal ≤ 1.5)")
     if r["rss_x8_over_base"] is not None:
         lines.append(f"peak RSS of score, x8 (2,400 docs) / base (300 docs): {r['rss_x8_over_base']:.2f} (goal ≤ 1.5)")
     m = r["machine"]
@@ -259,6 +328,8 @@ def main() -> None:
     ap.add_argument("--ua-light", type=Path, help="CODI-CRAC 2022 light_dev.2022.CONLLUA (the UA row)")
     ap.add_argument("--ua-scorer", type=Path, help="a checkout of the Universal Anaphora scorer v1 (the UA row)")
     ap.add_argument("--ua-python", default=sys.executable, help="the Python the UA scorer runs with (numpy, scipy)")
+    ap.add_argument("--book", action="store_true", help="also issue 35's rows: the book, the markup, the errors' RSS")
+    ap.add_argument("--book-only", action="store_true", help="issue 35's rows alone")
     a = ap.parse_args()
     DATA = a.data
     result = measure(a)

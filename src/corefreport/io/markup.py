@@ -54,7 +54,7 @@ from dataclasses import asdict, dataclass, field, fields
 
 from ..errors import InputError
 from ..model import Chain, Document, Mention
-from .wordalign import DELETE, EMPTY, INSERT, MATCH, SUBSTITUTE, edit_script, is_empty_node
+from .wordalign import DELETE, EMPTY, INSERT, MATCH, SUBSTITUTE, TooDifferent, edit_script, is_empty_node
 
 POLICIES = ("organisers", "lenient")
 """How tags on a substituted word and unclosed tags are treated (see the module docstring)."""
@@ -188,7 +188,10 @@ def read_onto_key(markup: MarkupDocument, key: Document, policy: str = "organise
     diag = Diagnostics(key_words=len(key.tokens), response_words=len(markup.words))
     key_words = [_form(w) for w in key.tokens]
     stripped = [w.split("|")[0] for w in markup.words]
-    steps = edit_script(stripped, key_words)
+    try:
+        steps = edit_script(stripped, key_words)
+    except TooDifferent as e:
+        raise InputError(markup.source, markup.line, f"document {key.doc_id!r}: {e}") from None
     lenient = policy == "lenient"
     for s in steps:
         if s.op == MATCH:

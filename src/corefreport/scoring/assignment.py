@@ -79,6 +79,19 @@ def _scipy(mat: list[list[float]]) -> float:
     return float(a[rows, cols].sum())
 
 
+def _scipy_cells(n: int, m: int, rows: list[int], cols: list[int], values: list[float]) -> float:
+    """:func:`_scipy` of the n × m matrix that is 0 but for ``values`` at (``rows``, ``cols``):
+    built in numpy at once (a list of lists of a large component costs more than its solution)."""
+    import numpy as np
+
+    from ..lsap import load
+
+    a = np.zeros((n, m))
+    a[rows, cols] = values
+    r, c = load()(a, maximize=True)
+    return float(a[r, c].sum())
+
+
 def components(pairs: Iterable[tuple[int, int]]) -> list[list[tuple[int, int]]]:
     """The connected components of the bipartite graph of (key chain, response chain) ``pairs``,
     each a list of its pairs; components in the order of their first pair in ``pairs``."""
@@ -137,6 +150,10 @@ def max_alignment(weights: Mapping[tuple[int, int], float],
             continue
         ri = {v: n for n, v in enumerate(rows)}
         ci = {v: n for n, v in enumerate(cols)}
+        if len(rows) * len(cols) > PURE_PYTHON_CELLS:  # the same matrix, written straight into numpy's
+            total += _scipy_cells(len(rows), len(cols), [ri[i] for i, _ in comp], [ci[j] for _, j in comp],
+                                  [weights[p] for p in comp])
+            continue
         mat = [[0.0] * len(cols) for _ in rows]
         for i, j in comp:
             mat[ri[i]][ci[j]] = weights[(i, j)]

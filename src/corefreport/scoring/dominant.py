@@ -63,15 +63,17 @@ def ranks(doc: Document, chain: list[Mention]) -> list[int]:
             words = [w for w in tokens[m.start : m.end + 1] if w[:1].isupper()]
             names.append((i, words, frozenset(words)))
         out.append(9 if f.get("dominant") == "1" else 0 if mtype == "PRONOUN" else 1)
-    # a strict superset of a mention's words is never its own set: the distinct sets are enough
-    # (a long chain of one name stays linear, not quadratic)
+    # a strict superset of a mention's words is never its own set: the distinct sets are enough, and
+    # whether one has a strict superset is asked once per distinct set (a long chain of many names —
+    # a book's main character — stays linear in its mentions)
     distinct = {theirs for _, _, theirs in names}
+    partial = {mine: bool(mine) and any(mine < theirs for theirs in distinct) for mine in distinct}
     for i, words, mine in names:
         if out[i] == 9:
             continue
         if any(INITIAL_RE.match(w) for w in words):
             out[i] = 3
-        elif mine and any(mine < theirs for theirs in distinct):
+        elif partial[mine]:
             out[i] = 2
         else:
             out[i] = 4

@@ -284,22 +284,35 @@ def confusion_groups(key: list[frozenset], resp: list[frozenset]) -> list[tuple[
 def classify_group(auto: list[frozenset], gold: list[frozenset], key_mentions: set, auto_mentions: set,
                    mtype: Callable[[Span], str]) -> list[Change]:
     """Classified operations of one confusion group (repair, then categorise)."""
+    # each response entity's intersections with the key entities, in the key entities' order (the
+    # key entities are disjoint: a mention's key entity is found by the mention, not by trying all)
+    owner = {m: gi for gi, g in enumerate(gold) for m in g}
+    inters: list[list[frozenset]] = []
     split: list[tuple[frozenset, frozenset, bool]] = []   # (part, entity, going nowhere)
     for a in auto:
-        used: set = set()
-        for g in gold:
-            inter = a & g
-            if inter:
-                used |= inter
-                if len(inter) != len(a):
-                    split.append((inter, a, False))
-        for m in sorted(a - used):
+        by: dict[int, list[Span]] = {}
+        nowhere: list[Span] = []
+        for m in a:
+            gi = owner.get(m)
+            if gi is None:
+                nowhere.append(m)
+            else:
+                by.setdefault(gi, []).append(m)
+        mine = [frozenset(by[gi]) for gi in sorted(by)]
+        inters.append(mine)
+        for inter in mine:
+            if len(inter) != len(a):
+                split.append((inter, a, False))
+        for m in sorted(nowhere):
             split.append((frozenset({m}), a, True))
     introduced = [frozenset({m}) for g in gold for m in sorted(g) if m not in auto_mentions]
     # pieces after splitting: each response entity's intersections with key entities, the introduced
-    # (all disjoint: each piece is in one merge at most)
-    pieces = [i for a in auto for g in gold if (i := a & g)] + introduced
-    merge = [(p, g) for g in gold for p in pieces if p != g and p <= g]
+    # (all disjoint: each piece is in one merge at most, into the key entity holding it)
+    pieces = [i for mine in inters for i in mine] + introduced
+    into: list[list[frozenset]] = [[] for _ in gold]
+    for p in pieces:
+        into[owner[next(iter(p))]].append(p)
+    merge = [(p, g) for g, ps in zip(gold, into) for p in ps if p != g]
     out: list[Change] = []
     done_split: set[int] = set()  # operations consumed by a class or by "no error"
     done_merge: set[int] = set()
@@ -364,24 +377,59 @@ def classify_group(auto: list[frozenset], gold: list[frozenset], key_mentions: s
 # ----------------------------------------------------------------------------------------------
 
 class _State:
-    """A response as span → entity id (one id per entity), corrected in place."""
+    """A response as span → entity, corrected in place. ``of[m]`` is the entity's internal number and
+    ``ids`` its spans, so a merge moves the smaller entity's spans into the larger; an entity's
+    *number* — what a score's row sees (``alias.get(of[m], of[m])``, :meth:`.GroupKey.row_members`) — is that of the entity merged into
+    (``alias``: internal number → number where they differ), as if every span had been relabelled."""
 
-    def __init__(self, chains: Iterable[Iterable[Span]]):
+    def __init__(self, chains: Iterable[Iterable[Span]] = ()):
         self.of: dict[Span, int] = {}
+        self.ids: dict[int, set[Span]] = {}
+        self.alias: dict[int, int] = {}
         self.next = 0
+        self.order: dict[frozenset, list[Span]] = {}  # an entity's mentions sorted, shared by copies
         for c in chains:
             self.next += 1
             for m in c:
-                self.of[m] = self.next
+                self.put(m, self.next)
 
     def copy(self) -> "_State":
         s = _State(())
-        s.of, s.next = dict(self.of), self.next
+        s.of, s.next, s.order, s.alias = dict(self.of), self.next, self.order, dict(self.alias)
+        s.ids = {i: set(ms) for i, ms in self.ids.items()}
         return s
 
     def new(self) -> int:
         self.next += 1
         return self.next
+
+    def put(self, m: Span, i: int) -> None:
+        """Span ``m`` in the entity of internal number ``i`` (out of the one it was in)."""
+        old = self.of.get(m)
+        if old is not None:
+            self._leave(m, old)
+        self.of[m] = i
+        self.ids.setdefault(i, set()).add(m)
+
+    def drop(self, m: Span) -> None:
+        """Span ``m`` in no entity."""
+        old = self.of.pop(m, None)
+        if old is not None:
+            self._leave(m, old)
+
+    def _leave(self, m: Span, i: int) -> None:
+        ms = self.ids[i]
+        ms.discard(m)
+        if not ms:
+            del self.ids[i]
+            self.alias.pop(i, None)
+
+    def sorted(self, entity: frozenset) -> list[Span]:
+        """The mentions of ``entity`` in order (``sorted``, remembered)."""
+        out = self.order.get(entity)
+        if out is None:
+            out = self.order[entity] = sorted(entity)
+        return out
 
     def chains(self) -> list[list[Span]]:
         out: dict[int, list[Span]] = {}
@@ -393,39 +441,49 @@ class _State:
         if c.step == "split":
             i = self.new()
             for m in c.part:
-                self.of[m] = i
-            rest = c.entity - c.part
-            if len(rest) == 1 and next(iter(rest)) not in key_mentions:
-                self.of.pop(next(iter(rest)), None)
+                self.put(m, i)
+            if len(c.entity) - len(c.part) == 1:  # the part is in the entity: one mention is left
+                rest = c.entity - c.part
+                if len(rest) == 1 and next(iter(rest)) not in key_mentions:
+                    self.drop(next(iter(rest)))
         elif c.step in ("extra_mention", "extra_entity"):
             for m in c.part:
-                self.of.pop(m, None)
+                self.drop(m)
         elif c.step == "merge":
-            anchor = _min_np(c.entity, mtype) or min(c.entity)
+            anchor = _min_np(c.entity, mtype) or self.sorted(c.entity)[0]
             if anchor not in self.of:
-                self.of[anchor] = self.new()
+                self.put(anchor, self.new())
             target = self.of[anchor]
+            number = self.alias.get(target, target)
             for m in c.part:
                 old = self.of.get(m)
                 if old is None:
-                    self.of[m] = target
-                elif old != target:
-                    for x, i in list(self.of.items()):
-                        if i == old:
-                            self.of[x] = target
+                    self.put(m, target)
+                elif old != target:  # the whole entity of ``m`` joins the target's, under its number
+                    if len(self.ids[old]) > len(self.ids[target]):
+                        old, target = target, old
+                    moved = self.ids.pop(old)
+                    self.alias.pop(old, None)
+                    for x in moved:
+                        self.of[x] = target
+                    self.ids[target] |= moved
+                    if target == number:
+                        self.alias.pop(target, None)
+                    else:
+                        self.alias[target] = number
         elif c.step == "missing_mention":
-            present = [m for m in c.entity if m in self.of]
             m = next(iter(c.part))
-            if present:
-                self.of[m] = self.of[min(present)]
+            first = next((x for x in self.sorted(c.entity) if x in self.of), None)  # min of those present
+            if first is not None:
+                self.put(m, self.of[first])
             else:
                 i = self.new()
-                self.of[min(c.entity)] = i
-                self.of[m] = i
+                self.put(self.sorted(c.entity)[0], i)
+                self.put(m, i)
         elif c.step == "missing_entity":
             i = self.new()
             for m in c.part:
-                self.of[m] = i
+                self.put(m, i)
 
 
 def _scores(key: list[list[Span]], chains: list[list[Span]]) -> dict[str, Counts]:
@@ -549,7 +607,7 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
     base = _State(())
     base.next = none.next
     for m, i in none.of.items():
-        base.of[fixes.get(m, m)] = i
+        base.put(fixes.get(m, m), i)
     auto_entities: dict[int, set] = {}
     for m, i in base.of.items():
         auto_entities.setdefault(i, set()).add(m)
@@ -640,7 +698,7 @@ def _rescore_groups(groups: list[tuple[list, list]], base: _State, by_step: dict
     members = {gi: keys[gi].members({m for c in groups[gi][1] for m in c}.union(*groups[gi][0])) for gi in touched}
 
     def row(state: _State, gi: int) -> tuple:
-        return keys[gi].row_members(members[gi], state.of)
+        return keys[gi].row_members(members[gi], state.of, state.alias)
 
     base_rows = {gi: row(base, gi) for gi in touched}
     # the groups no step changes, scored together once

@@ -23,6 +23,7 @@ no mention repeats:
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Hashable, Iterable, Sequence
 
 from .assignment import max_alignment
@@ -59,37 +60,37 @@ class GroupKey:
     def row_of(self, mentions: Iterable[Hashable], entity_of: dict) -> tuple:
         """:meth:`row` of the response that puts each of ``mentions`` (this group's key and
         response mentions, each once) in the entity ``entity_of[m]`` (absent: in none)."""
-        kidx = self.index
-        return self.row_members([(m, kidx.get(m)) for m in mentions], entity_of)
+        return self.row_members(self.members(mentions), entity_of)
 
-    def members(self, mentions: Iterable[Hashable]) -> list[tuple[Hashable, int | None]]:
-        """Each mention with its key chain (None outside the key): :meth:`row_members`' input,
-        built once for a group scored many times."""
-        kidx = self.index
-        return [(m, kidx.get(m)) for m in mentions]
+    def members(self, mentions: Iterable[Hashable]) -> tuple[list[Hashable], list[int | None]]:
+        """The mentions and each one's key chain (None outside the key): :meth:`row_members`'
+        input, built once for a group scored many times."""
+        ms = list(mentions)
+        return ms, list(map(self.index.get, ms))
 
-    def row_members(self, members: Sequence[tuple[Hashable, int | None]], entity_of: dict) -> tuple:
-        """:meth:`row_of` given :meth:`members`."""
+    def row_members(self, members: tuple[list[Hashable], list[int | None]], entity_of: dict,
+                    alias: dict | None = None) -> tuple:
+        """:meth:`row_of` given :meth:`members`; ``alias``: entity numbers renamed (an entity
+        ``j`` of ``entity_of`` counts as ``alias.get(j, j)``). The cells are counted by
+        :class:`~collections.Counter` in the members' order (so every float sum below adds in the
+        same order as a loop over the members would)."""
+        ms, ki = members
         ks = self.sizes
-        nk = len(ks)
-        get = entity_of.get
-        cells: dict[int, int] = {}  # j · nk + i → |K_i ∩ R_j|
-        rs: dict[object, int] = {}
-        for m, i in members:
-            j = get(m)
-            if j is not None:
-                rs[j] = rs.get(j, 0) + 1
-                if i is not None:
-                    c = j * nk + i
-                    cells[c] = cells.get(c, 0) + 1
+        js = list(map(entity_of.get, ms))
+        if alias:
+            js = list(map(alias.get, js, js))
+        rs = Counter(js)
+        rs.pop(None, None)
+        cells = Counter(zip(js, ki))  # (j, i) → |K_i ∩ R_j|, with j or i None where a side has none
         rsum = sum(rs.values())
         correct = 0
         rnum_b = pnum_b = 0.0
         weights: dict[tuple[int, int], float] = {}
         rres: dict[int, float] = {}
         pres: dict[int, float] = {}
-        for c, n in cells.items():
-            j, i = divmod(c, nk)
+        for (j, i), n in cells.items():
+            if j is None or i is None:
+                continue
             ki, rj = ks[i], rs[j]
             correct += n - 1
             rnum_b += n * n / ki

@@ -394,33 +394,76 @@ def blanc(key: Chains, response: Chains, ct: Contingency | None = None) -> Blanc
     return BlancCounts(Counts(c_ok, ck, c_ok, cr), Counts(n_ok, nk, n_ok, nr))
 
 
-def _link_sets(chains: Chains) -> tuple[set, set]:
-    """The coreference links ``{u, v}`` of two mentions of a chain and the non-coreference links of
-    two of different chains, as sets (a mention written twice in a chain links to itself: ``{u}``).
-    Taken over each chain's distinct mentions, which gives the same sets: repeated mentions cost
-    their number, not its square."""
-    coref: set = set()
-    non: set = set()
-    distinct = [list(dict.fromkeys(a)) for a in chains]
-    for i, (a, ua) in enumerate(zip(chains, distinct)):
-        if len(ua) < len(a):
-            coref.update(frozenset((u,)) for u, n in Counter(a).items() if n > 1)
-        for x in range(len(ua)):
-            for y in range(x + 1, len(ua)):
-                coref.add(frozenset((ua[x], ua[y])))
-        for ub in distinct[i + 1 :]:
-            for u in ua:
-                for v in ub:
-                    non.add(frozenset((u, v)))
-    return coref, non
-
-
 def _blanc_sets(key: Chains, response: Chains) -> BlancCounts:
-    kc, kn = _link_sets(key)
-    rc, rn = _link_sets(response)
-    c_ok = len(kc & rc)
-    n_ok = len(kn & rn)
-    return BlancCounts(Counts(c_ok, len(kc), c_ok, len(rc)), Counts(n_ok, len(kn), n_ok, len(rn)))
+    """BLANC's links as the reference counts them when a mention repeats (in one chain or in two):
+    sets of mention pairs — ``{u, v}`` a coreference link when one chain holds both, a
+    non-coreference link when one chain holds ``u`` and another ``v`` (``{u}`` alone: ``u`` twice in
+    one chain, or in two chains) — counted without listing them: pairs of mentions that repeat on
+    neither side by :func:`blanc`'s sums over chain and cell sizes, pairs with a repeated mention
+    one by one (O(repeated mentions × mentions), not O(mentions²)).
+
+    Key [1 2 3] [3 4]: coreference {1,2} {1,3} {2,3} {3,4}; non-coreference {1,3} {1,4} {2,3} {2,4}
+    {3} {3,4}. Response [1 2] [3 4]: {1,2} {3,4}; {1,3} {1,4} {2,3} {2,4}.
+
+    >>> b = _blanc_sets([[1, 2, 3], [3, 4]], [[1, 2], [3, 4]])
+    >>> (b.coref.recall_num, b.coref.recall_den, b.coref.precision_den), (b.noncoref.recall_num, b.noncoref.recall_den)
+    ((2, 4, 2), (4, 6))
+    """
+    sides = []
+    for chains in (key, response):
+        where: dict = {}  # mention → the chains holding it (a chain twice if it holds it twice)
+        for i, c in enumerate(chains):
+            for m in c:
+                where.setdefault(m, []).append(i)
+        sides.append(where)
+    kw, rw = sides
+    repeated = [m for w in sides for m, at in w.items() if len(at) > 1]
+    repeated = list(dict.fromkeys(repeated))
+    rep = set(repeated)
+    # pairs of mentions that repeat on neither side: sizes of chains and cells among them
+    ka: Counter = Counter(at[0] for m, at in kw.items() if m not in rep)
+    ra: Counter = Counter(at[0] for m, at in rw.items() if m not in rep)
+    both = [(kw[m][0], rw[m][0]) for m in kw if m not in rep and m in rw]
+    kb: Counter = Counter(i for i, _ in both)
+    rb: Counter = Counter(j for _, j in both)
+    cells: Counter = Counter(both)
+    ck = sum(_pairs(n) for n in ka.values())
+    cr = sum(_pairs(n) for n in ra.values())
+    nk = _pairs(sum(ka.values())) - ck
+    nr = _pairs(sum(ra.values())) - cr
+    c_ok = sum(_pairs(n) for n in cells.values())
+    n_ok = (_pairs(len(both)) - sum(_pairs(n) for n in kb.values()) - sum(_pairs(n) for n in rb.values()) + c_ok)
+    # pairs with a repeated mention, and a repeated mention's link with itself
+    empty: frozenset = frozenset()
+    ks = {m: frozenset(at) for m, at in kw.items()}
+    rs = {m: frozenset(at) for m, at in rw.items()}
+    order = {m: n for n, m in enumerate(repeated)}
+    everyone = list(dict.fromkeys([*kw, *rw]))
+    for q in repeated:
+        a_k, a_r = ks.get(q, empty), rs.get(q, empty)
+        for v in everyone:
+            if v == q or order.get(v, len(repeated)) < order[q]:
+                continue
+            b_k, b_r = ks.get(v, empty), rs.get(v, empty)
+            c1, c2 = bool(a_k & b_k), bool(a_r & b_r)
+            n1 = bool(a_k) and bool(b_k) and not (len(a_k) == 1 and a_k == b_k)
+            n2 = bool(a_r) and bool(b_r) and not (len(a_r) == 1 and a_r == b_r)
+            ck += c1
+            cr += c2
+            nk += n1
+            nr += n2
+            c_ok += c1 and c2
+            n_ok += n1 and n2
+        at_k, at_r = kw.get(q, ()), rw.get(q, ())
+        c1, c2 = len(at_k) > len(a_k), len(at_r) > len(a_r)  # twice in one chain
+        n1, n2 = len(a_k) > 1, len(a_r) > 1  # in two chains
+        ck += c1
+        cr += c2
+        nk += n1
+        nr += n2
+        c_ok += c1 and c2
+        n_ok += n1 and n2
+    return BlancCounts(Counts(c_ok, ck, c_ok, cr), Counts(n_ok, nk, n_ok, nr))
 
 
 def conll_score(muc: Counts, bcub: Counts, ceafe: Counts) -> float:

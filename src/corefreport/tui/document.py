@@ -11,6 +11,9 @@ only (the sentences with a mention the sides do not all agree on).
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from itertools import accumulate
+
 from rich.segment import Segment
 from rich.text import Text
 from textual.app import ComposeResult
@@ -81,18 +84,42 @@ def document_lines(dt: DocumentText, sides: tuple[str, ...] | None = None, span:
     selected entities' mentions (``chosen``, else those of the mention at ``span``, on either side)
     in reverse video. ``once``: a mention every side agrees on in the key's brackets alone;
     ``disagreements``: without those mentions' brackets, only the sentences with a disagreement
-    (:meth:`~corefreport.present.document_text.DocumentText.shown`)."""
-    sides = dt.sides if sides is None else sides
-    chosen = selected_entities(dt, span) if chosen is None else chosen
-    hot: set[int] = set()
-    for m in dt.marks:
-        if (m.side, m.entity) in chosen and m.side in sides:
-            hot.update(range(m.span[0], m.span[1] + 1))
-    keep = set(map(id, dt.shown(sides, once, disagreements)))
-    bounds = dt.sentence_bounds()
-    out = []
-    for i in shown_sentences(dt, sides, disagreements):
-        a, b = bounds[i]
+    (:meth:`~corefreport.present.document_text.DocumentText.shown`). Every sentence of
+    :class:`SentenceLines`, which builds them one at a time."""
+    lines = SentenceLines(dt, sides, span, chosen, once, disagreements)
+    return [lines.line(k) for k in range(len(lines))]
+
+
+class SentenceLines:
+    """The lines of :func:`document_lines`, each built when asked for (``line(k)``: the ``k``-th
+    sentence shown), so that a book's view builds only the sentences in sight; ``chars(k)``: the
+    line's length in cells, counted without building it (words, spaces and brackets)."""
+
+    def __init__(self, dt: DocumentText, sides: tuple[str, ...] | None = None, span: Span | None = None,
+                 chosen: set[tuple[str, int]] | None = None, once: bool = False, disagreements: bool = False):
+        self.dt = dt
+        self.sides = dt.sides if sides is None else sides
+        chosen = selected_entities(dt, span) if chosen is None else chosen
+        self.hot: set[int] = set()
+        for m in dt.marks:
+            if (m.side, m.entity) in chosen and m.side in self.sides:
+                self.hot.update(range(m.span[0], m.span[1] + 1))
+        self.keep = set(map(id, dt.shown(self.sides, once, disagreements)))
+        self.bounds = dt.sentence_bounds()
+        self.shown = shown_sentences(dt, self.sides, disagreements)
+        self.built = 0
+        """Lines built so far (a view shows how few a book needed)."""
+        self._cells: list[int] | None = None
+        self._starts: list[int] = []
+        self._ends: list[int] = []
+
+    def __len__(self) -> int:
+        return len(self.shown)
+
+    def line(self, k: int) -> Text:
+        dt, sides, keep, hot = self.dt, self.sides, self.keep, self.hot
+        i = self.shown[k]
+        a, b = self.bounds[i]
         line = Text(f"s{i + 1} ", style="dim")
         for t in range(a, b):
             for m in dt.opens.get(t, []):
@@ -103,14 +130,34 @@ def document_lines(dt: DocumentText, sides: tuple[str, ...] | None = None, span:
                 if id(m) in keep:
                     line.append(m.close, style=entity_style(m.entity))
             line.append(" ")
-        out.append(line)
-    return out
+        self.built += 1
+        return line
+
+    def chars(self, k: int) -> int:
+        if self._cells is None:  # once: the cells of the words before each token, the brackets' starts and ends
+            tokens = self.dt.tokens
+            self._cells = list(accumulate((len(w) + 1 for w in tokens), initial=0))
+            kept = [m for m in self.dt.marks if id(m) in self.keep]
+            self._starts = sorted(m.span[0] for m in kept)
+            self._ends = sorted(m.span[1] for m in kept)
+        i = self.shown[k]
+        a, b = self.bounds[i]
+        opens = bisect_left(self._starts, b) - bisect_left(self._starts, a)
+        closes = bisect_left(self._ends, b) - bisect_left(self._ends, a)
+        return len(f"s{i + 1} ") + self._cells[b] - self._cells[a] + 4 * opens + 2 * closes
+
+
+WRAP_ALL = 500
+"""Sentences a document may have for its view to build and wrap them all at once (exact rows and
+scroll bar from the start; a few tenths of a second at most); a longer one builds those in sight."""
 
 
 class DocumentBody(ScrollView, can_focus=True):
-    """The running text, wrapped once to the width and drawn a screen row at a time (the line API):
-    only the rows in sight are rendered, so a document of thousands of words opens as fast as a
-    short one (a ``Static`` renders all of it, more than once, to learn its height)."""
+    """The running text, drawn a screen row at a time (the line API). In a document of more than
+    :data:`WRAP_ALL` sentences a sentence is built and wrapped to the width only when it comes into
+    sight, the others count the rows their length would take (:meth:`SentenceLines.chars`) until then; so a book of 10,000 sentences opens at a
+    link's sentence as fast as a short document (a ``Static`` renders all of it, more than once, to
+    learn its height)."""
 
     BINDINGS = [Binding("up", "scroll_up", show=False), Binding("down", "scroll_down", show=False),
                 Binding("pageup", "page_up", show=False), Binding("pagedown", "page_down", show=False),
@@ -119,51 +166,106 @@ class DocumentBody(ScrollView, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.lines: list[Text] = []
-        self.rows: list[Text] = []
+        self.source: SentenceLines | list[Text] = []
+        self.heights: list[int] = []
+        """Each sentence's rows at the current width: exact once wrapped, else counted."""
         self.first_row: list[int] = []
         """The screen row each sentence starts on, at the current width."""
+        self.wrapped: dict[int, list[Text]] = {}
         self._width = 0
-        self._strips: dict[int, Strip] = {}
+        self._strips: dict[tuple[int, int], Strip] = {}
 
-    def set_lines(self, lines: list[Text]) -> None:
-        self.lines = lines
+    def set_lines(self, lines: SentenceLines | list[Text]) -> None:
+        self.source = lines
         self._width = 0
         self._wrap()
+
+    def _line(self, k: int) -> Text:
+        src = self.source
+        return src[k] if isinstance(src, list) else src.line(k)
+
+    def _chars(self, k: int) -> int:
+        src = self.source
+        return src[k].cell_len if isinstance(src, list) else src.chars(k)
 
     def _wrap(self) -> None:
         width = max(20, self.scrollable_content_region.width or self.size.width or 78)
         if width == self._width:
             return
         self._width = width
-        console = self.app.console
-        rows: list[Text] = []
-        first: list[int] = []
-        for line in self.lines:
-            first.append(len(rows))
-            rows.extend(line.wrap(console, width) or [Text("")])
-        self.rows, self.first_row = rows, first
+        self.wrapped.clear()
         self._strips.clear()
-        self.virtual_size = Size(width, len(rows))
+        n = len(self.source)
+        if n <= WRAP_ALL:  # a document of ordinary length: every sentence wrapped now, rows exact
+            self.heights = [len(self.rows_of(k)) for k in range(n)]
+        else:
+            self.heights = [max(1, -(-self._chars(k) // width)) for k in range(n)]
+        self._rows()
         self.refresh()
+
+    def _rows(self) -> None:
+        self.first_row = list(accumulate(self.heights, initial=0))[:-1]
+        total = self.first_row[-1] + self.heights[-1] if self.heights else 0
+        self.virtual_size = Size(self._width, total)
+
+    def rows_of(self, k: int) -> list[Text]:
+        """Sentence ``k`` wrapped to the width (built now if it was not)."""
+        rows = self.wrapped.get(k)
+        if rows is None:
+            rows = self.wrapped[k] = self._line(k).wrap(self.app.console, self._width) or [Text("")]
+        return rows
+
+    def settle(self) -> None:
+        """Build the sentences in sight, so that their rows are exact (the rows below move when a
+        count was off; those above never change while in sight)."""
+        for _ in range(8):
+            top = self.scroll_offset.y
+            bottom = top + max(self.size.height, 1)
+            changed = False
+            k = max(bisect_right(self.first_row, top) - 1, 0)
+            while k < len(self.heights) and self.first_row[k] < bottom:
+                n = len(self.rows_of(k))
+                if n != self.heights[k]:
+                    self.heights[k] = n
+                    changed = True
+                k += 1
+            if not changed:
+                return
+            self._rows()
 
     def on_resize(self) -> None:
         self._wrap()
+
+    def action_scroll_home(self) -> None:
+        """To the first sentence at once (an animated scroll would build every screen it passes)."""
+        self.scroll_home(animate=False)
+
+    def action_scroll_end(self) -> None:
+        self.scroll_end(animate=False)
+
+    def render_lines(self, crop):
+        self.settle()
+        return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         i = self.scroll_offset.y + y
         width = self.size.width
         base = self.rich_style
-        if not 0 <= i < len(self.rows):
+        if not self.heights or not 0 <= i < self.first_row[-1] + self.heights[-1]:
             return Strip.blank(width, base)
-        strip = self._strips.get(i)
+        k = bisect_right(self.first_row, i) - 1
+        r = i - self.first_row[k]
+        rows = self.rows_of(k)
+        if r >= len(rows):
+            return Strip.blank(width, base)
+        strip = self._strips.get((k, r))
         if strip is None:
-            row = self.rows[i]
+            row = rows[r]
             # every segment needs a style: Textual's filters (NO_COLOR's monochrome) read it
             segments = [Segment(t, base + s if s is not None else base, c)
                         for t, s, c in row.render(self.app.console)]
             strip = Strip(segments, row.cell_len)
-            self._strips[i] = strip
+            self._strips[(k, r)] = strip
         return strip.crop_extend(0, width, base)
 
 
@@ -187,7 +289,7 @@ class DocumentScreen(Screen):
         self.span = span
         self.choices = side_choices(dt)
         self.sides: tuple[str, ...] = self.choices[0]
-        self.lines: list[Text] = []
+        self.lines: SentenceLines | list[Text] = []
         self.chosen = selected_entities(dt, span)
         """The entities highlighted: those of the mention the view was opened on (n/p keep them)."""
         self.disagreements = False
@@ -207,9 +309,9 @@ class DocumentScreen(Screen):
         self.call_after_refresh(self.scroll_to_span)
 
     def draw(self) -> None:
-        self.lines = document_lines(self.dt, self.sides, chosen=self.chosen, once=True,
-                                    disagreements=self.disagreements)
-        self.shown = shown_sentences(self.dt, self.sides, self.disagreements)
+        self.lines = SentenceLines(self.dt, self.sides, chosen=self.chosen, once=True,
+                                   disagreements=self.disagreements)
+        self.shown = self.lines.shown
         where = f" @{self.span[0]}" if self.span else ""
         mode = (f", disagreements only: {len(self.shown)} of {len(self.dt.sentence_bounds())} sentences"
                 if self.disagreements else "")
