@@ -29,7 +29,7 @@ whole line again."""
 CUT = f"the search box holds at most {SEARCH_LIMIT:,} characters: text that would go past them is left out"
 
 
-BURST = 100
+BURST = 10
 """Messages waiting in a box's queue from which the keys are a burst (a paste, not typing)."""
 
 
