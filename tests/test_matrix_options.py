@@ -382,14 +382,30 @@ def test_a_terminals_paste_of_escape_sequences_holds_the_box_flat():
 
     from corefreport.tui.typing import CUT, SEARCH_LIMIT
 
+    from textual.widgets import Input
+
     parsed = list(XTermParser().feed("\x1b[200~" + _bomb(12_000) + "\x1b[201~"))
     assert sum(isinstance(e, events.Key) for e in parsed) > 10_000  # the keys the review's tmux sent
     bells: list = []
-    seconds, value, has_focus, status, running = _drive_paste(lambda: parsed, focused=True, bells=bells)
-    assert running and has_focus and len(value) == SEARCH_LIMIT - 1
+    taken = []
+    on_key = Input._on_key
+
+    async def counted(self, event):  # the keys that reach the box (Textual's per-key work)
+        taken.append(1)
+        await on_key(self, event)
+
+    Input._on_key = counted
+    try:
+        seconds, value, has_focus, status, running = _drive_paste(lambda: parsed, focused=True, bells=bells)
+    finally:
+        Input._on_key = on_key
+    # in a burst the app drops a key once the box's text and its queue reach the limit: the queue
+    # also holds the box's own Changed messages, so it may stop a few dozen characters short
+    assert running and has_focus and SEARCH_LIMIT - 200 <= len(value) < SEARCH_LIMIT
     assert value.startswith("^[2J^") and "52;c;ZXZpbA==" in value  # inert keys, as the review saw them
     assert status == CUT and not bells
-    assert seconds < 60, seconds  # linear: about 0.2 ms a key past the limit (Textual's own dispatch)
+    assert len(taken) < 1.5 * SEARCH_LIMIT, len(taken)  # not the 12,000 keys: the app drops the rest first
+    assert seconds < 60, seconds
 
 
 def test_the_matrix_ran(request):

@@ -44,10 +44,10 @@ def check_part(part: Part, sources: tuple[str, str], chains: bool = True) -> Non
         raise InputError(key, None, "the key holds no document (expected '#begin document' lines in "
                          "CoNLL-2012, '# newdoc' in CoNLL-U, one JSON object per line, or WebAnno TSV sentences)")
     if not part.key_chains and chains:
-        raise InputError(key, None, f"the key has no mentions in any of its {n} document(s): "
-                         "expected coreference annotation (CoNLL-2012: brackets such as '(1' '1)' in the LAST "
-                         "column; CoNLL-U: Entity= in MISC; JSON lines: gold 'clusters'; WebAnno TSV: a "
-                         "coreference layer)")
+        expected = ("give clusters of (start, end) mentions: {doc_id: [[(0, 1), (5, 5)], …]}" if key == "<key>" else
+                    "expected coreference annotation (CoNLL-2012: brackets such as '(1' '1)' in the LAST column; "
+                    "CoNLL-U: Entity= in MISC; JSON lines: gold 'clusters'; WebAnno TSV: a coreference layer)")
+        raise InputError(key, None, f"the key has no mentions in any of its {n} document(s): {expected}")
     if not part.response_side.documents:
         raise InputError(response, None, "the response holds no document")
     if len(part.missing) == n:

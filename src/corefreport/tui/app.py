@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from textual import work
+from textual import events, work
 from textual.app import App
 from textual.binding import Binding
 from textual.worker import get_current_worker
@@ -44,6 +44,7 @@ from .pages.pair import LoadingPage, TotalsPage
 from .pages.systems import LoadingPage as SystemsLoading
 from .pages.systems import TotalsPage as SystemsTotals
 from .palette import Commands
+from .typing import refused_early
 from .screens.base import with_tips
 from .screens.levels import LevelScreen
 from .screens.pair import DESCRIPTIONS, Browser
@@ -162,6 +163,14 @@ class CorefApp(App):
         return self._cache[k]
 
     # ---- the first screen
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every event, as Textual's app handles it — except a printable key for a full search box,
+        dropped before Textual's per-key dispatch (:func:`.typing.refused_early`)."""
+        if isinstance(event, events.Key) and not event.is_forwarded and refused_early(self.focused, event):
+            event.stop()
+            return
+        await super().on_event(event)
 
     def on_mount(self) -> None:
         if self.keymap:
