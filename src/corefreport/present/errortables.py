@@ -77,18 +77,16 @@ def examples(er: ErrorsResult, cls: str, k: int = 5) -> list[ErrorRow]:
     from ..scoring.errorclasses import LEFTOVER
 
     if cls != LEFTOVER:
-        return spread_over_documents((r for r in er.rows if r.cls == cls), k)
+        return spread_over_documents(er.example_rows(cls, k), k)
     # the leftover: surviving response mentions first, then key mentions still missing
-    extra = spread_over_documents((r for r in er.leftovers if r.detail == "extra"), (k + 1) // 2)
-    return extra + spread_over_documents((r for r in er.leftovers if r.detail != "extra"), k - len(extra))
+    extra = spread_over_documents(er.example_rows(LEFTOVER + " extra", k), (k + 1) // 2)
+    return extra + spread_over_documents(er.example_rows(LEFTOVER + " missing", k), k - len(extra))
 
 
 def joined_types_table(er: ErrorsResult) -> Table:
     """Conflated Entities and Divided Entity by the types of the two sides wrongly joined or split
     (the piece's most informative mention type / the other side's), as in K&K's analysis."""
-    from ..scoring.errorclasses import group_by
-
-    by = group_by([r for r in er.rows if r.cls in ("Conflated Entities", "Divided Entity")], "joined", "cls")
+    by = er.tally("joined", "cls")
     pairs = sorted({p for p, _ in by})
     t = Table("Conflated and divided entities by the mention types joined or split",
               ["types", "Conflated Entities", "Divided Entity"],
@@ -105,9 +103,9 @@ def joined_types_table(er: ErrorsResult) -> Table:
 def head_type_table(er: ErrorsResult) -> Table:
     """Errors per class by the most informative mention type among the error's mentions (NAME >
     NOMINAL > PRONOUN): a compact form of the per-type breakdown."""
-    from ..scoring.errorclasses import CLASSES, group_by, head_type
+    from ..scoring.errorclasses import CLASSES
 
-    by = group_by(er.rows, "cls", lambda r: head_type(r.mtypes))
+    by = er.tally("cls", "head")
     types = [t for t in ("NAME", "NOMINAL", "PRONOUN") if any(k[1] == t for k in by)]
     t = Table("Error classes by the mention type of the error (its most informative mention)",
               ["class"] + types + ["total"])
@@ -121,10 +119,10 @@ def head_type_table(er: ErrorsResult) -> Table:
 def feature_table(er: ErrorsResult, feature: str) -> Table:
     """Errors per class and value of a mention feature of the error's first mention (NE type,
     genre; "-" or "" where the mention has none)."""
-    from ..scoring.errorclasses import CLASSES, group_by
+    from ..scoring.errorclasses import CLASSES
     from .labels import FEATURE_TITLES
 
-    by = group_by(er.rows, "cls", feature)
+    by = er.tally("cls", feature)
     values = sorted({v for _, v in by}, key=lambda v: (v in ("", "-"), v))
     from ..scoring.errorclasses import ROW_COLUMNS
 

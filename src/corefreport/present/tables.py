@@ -212,7 +212,7 @@ def error_tables(er) -> list[Table]:
     the analyser's order, and alone), and the errors per class and mention type."""
     if er is None:
         return []
-    from ..scoring.errorclasses import CLASSES, LEFTOVER, group_by as error_group_by
+    from ..scoring.errorclasses import CLASSES, LEFTOVER
     from .errortables import cost_start, mention_set, reading_note
 
     counts = er.counts()
@@ -235,7 +235,7 @@ def error_tables(er) -> list[Table]:
         "leftover: the gap after every fix (its count: response mentions outside the key that survive; the rest of "
         "the gap are key singletons the response misses, which no class covers)") if x)
 
-    by = error_group_by(er.rows, "cls", "mtype")
+    by = er.tally("cls", "mtype")
     mtypes = sorted({m for _, m in by})
     b = Table("Error classes by mention type of the mentions involved", ["class"] + mtypes + ["total"])
     for c in CLASSES:
@@ -251,9 +251,9 @@ def error_documents_table(ev: Evaluation) -> Table | None:
     er = ev.errors
     if er is None:
         return None
-    from ..scoring.errorclasses import CLASSES, LEFTOVER, group_by as error_group_by
+    from ..scoring.errorclasses import CLASSES, LEFTOVER
 
-    by = error_group_by(er.rows, "doc_id", "cls")
+    by = er.tally("doc_id", "cls")
     reading = er.reading()
     t = Table("Error classes per document: count and CoNLL F1 gained (cumulative)",
               ["document"] + [f"{r} conll_f1" for r in reading] + [h for c in CLASSES for h in (c, f"{c} conll_f1")]

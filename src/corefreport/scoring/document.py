@@ -108,11 +108,12 @@ class DocumentScorer:
     CorefUD heads). ``rows``: keep the outcome rows (``True``), only their digest keeping that many
     rows per error group (an ``int`` > 0), or neither (``False``/0: the tables need only their
     parts). ``keep_documents``: the part carries the documents as scored (a view shows them).
-    ``stage``: one of :data:`STAGES`.
+    ``stage``: one of :data:`STAGES`. ``digest``: the analyses that can keep only what their
+    tables read do (the error classes: :attr:`~.errorclasses.ErrorsResult.complete` False).
     """
 
     def __init__(self, settings: Settings, formats: tuple[str, str], rows: bool | int = False,
-                 keep_documents: bool = False, stage: str = "all") -> None:
+                 keep_documents: bool = False, stage: str = "all", digest: bool = False) -> None:
         self.settings = s = settings
         self.formats = formats
         self.rows = rows
@@ -148,7 +149,7 @@ class DocumentScorer:
             from .lmetrics import Weights
 
             self.weights = Weights(*s.weights)
-        self.analyses = {a.name: a.start(s) for a in active_analyses(s)} if rest else {}
+        self.analyses = {a.name: a.start(s, complete=not digest) for a in active_analyses(s)} if rest else {}
         self.annotate = bool(rest and (s.analyses or s.plink_by))
         self.strata = None
         """``--strata``: the per-document scores of each stratum of chains (:mod:`.strata`), with

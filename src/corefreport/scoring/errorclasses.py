@@ -830,6 +830,41 @@ def f1s(scores: dict[str, Counts]) -> dict[str, float]:
     return out
 
 
+EXAMPLES = 5
+"""Rows per class kept as the candidates of the examples (:meth:`ErrorsResult.example_rows`): the
+first ``EXAMPLES`` rows of each of the first ``EXAMPLES`` documents with the class — among them are
+the up to ``EXAMPLES`` rows :func:`~corefreport.present.sampling.spread_over_documents` chooses (one
+per document first, in document order, then further rows of the same documents)."""
+TALLIES = (("cls",), ("cls", "mtype"), ("cls", "head"), ("joined", "cls"), ("doc_id", "cls"))
+"""The group-bys of the rows every view reads (:meth:`ErrorsResult.tally`); ``head``: the error's
+most informative mention type (:func:`head_type`); ``joined`` is tallied over Conflated Entities and
+Divided Entity only. Each ``--by`` feature and :data:`BREAKDOWN_FEATURES` add ``("cls", feature)``."""
+JOINED = ("Conflated Entities", "Divided Entity")
+
+
+def _column(r: ErrorRow, column: str) -> str:
+    return head_type(r.mtypes) if column == "head" else r.cls if column == "cls" else r.doc_id \
+        if column == "doc_id" else r.get(column)
+
+
+def _plus(total: dict[str, dict[str, Counts]], states: dict[str, dict[str, Counts]]) -> None:
+    """Add one document's states to ``total`` in place, as :func:`_sum_states` adds them (``0 +``
+    the first document, then each in turn: the same floats)."""
+    for step, sc in states.items():
+        t = total.setdefault(step, {})
+        for k, c in sc.items():
+            a = t.get(k) or Counts(0, 0, 0, 0)
+            t[k] = Counts(a.recall_num + c.recall_num, a.recall_den + c.recall_den,
+                          a.precision_num + c.precision_num, a.precision_den + c.precision_den)
+
+
+def _conll(states: dict[str, dict[str, Counts]]) -> dict[str, float]:
+    """Each state's CoNLL F1 (untouched steps share their counts: one CoNLL each)."""
+    memo: dict[int, float] = {}
+    return {s: memo[id(c)] if id(c) in memo else memo.setdefault(id(c), conll_score(c["muc"], c["bcub"], c["ceafe"]))
+            for s, c in states.items()}
+
+
 @dataclass(slots=True)
 class ErrorsResult:
     """Kummerfeld & Klein (2013) errors of a corpus: rows, and F1 of the corrected responses.
@@ -837,7 +872,17 @@ class ErrorsResult:
     The mentions are the scores' (``singletons``: the scores' policy, kept or dropped on both
     sides), so the costs add up from the scored F1; with ``drop_response_singletons`` (the
     analyser's mode T) the response's singletons are dropped and the key's kept, and the costs say
-    what that changes (row :data:`DROPPED`)."""
+    what that changes (row :data:`DROPPED`).
+
+    What every table reads is kept as the documents come, in memory bounded by the classes and
+    features, not by the documents: the group-bys of the rows (:meth:`tally`), the candidates of
+    the examples (:meth:`example_rows`), the corpus counts of each state (:attr:`cumulative`,
+    :attr:`alone`) and each document's CoNLL F1 per state (:attr:`per_document`). With
+    ``complete`` (the default) every row, leftover row and document's states is kept too: the
+    JSON lists every row, ``compare`` resamples the documents' states, the browser and the report
+    show the rows. ``complete=False`` (``score``'s tables) keeps only the digest: :attr:`rows`,
+    :attr:`leftovers`, :attr:`document_states` and :attr:`alone_states` then hold at most the
+    documents of one run of the pipeline (added to the sums when runs add up)."""
 
     singletons: str = "keep"
     """The scores' singletons (``--singletons``): kept or dropped on both sides."""
@@ -862,6 +907,67 @@ class ErrorsResult:
     """Mentions the scores count again that the analyser reads once (:data:`REPEATED`)."""
     dropped: int = 0
     """Response singletons dropped (:data:`DROPPED`, mode T only)."""
+    complete: bool = True
+    """Every row and document's states kept (see the class docstring); False: the digest alone."""
+    tallies: dict[tuple[str, ...], Counter] = field(default_factory=dict, repr=False, compare=False)
+    candidates: dict[str, dict[str, list[ErrorRow]]] = field(default_factory=dict, repr=False, compare=False)
+    """Per class (and ``LEFTOVER + " extra"`` / ``LEFTOVER + " missing"``): document → its first
+    :data:`EXAMPLES` rows, for the first :data:`EXAMPLES` documents."""
+    states: dict[str, dict[str, dict[str, Counts]]] = field(default_factory=dict, repr=False, compare=False)
+    """The corpus counts: ``"cumulative"`` and ``"alone"``, each state's sum over the documents."""
+    document_conll: dict[str, dict[str, float]] = field(default_factory=dict, repr=False, compare=False)
+    """Per document: the CoNLL F1 of each state (what :attr:`per_document`'s gains are made of)."""
+    known: set[str] = field(default_factory=set, repr=False, compare=False)
+    """The features the errors' mentions carry (:meth:`check_by`)."""
+    present: set[str] = field(default_factory=set, repr=False, compare=False)
+    """The features some error's mention has a value of (:meth:`features`)."""
+
+    def __post_init__(self) -> None:
+        rows, leftovers = self.rows, self.leftovers  # rows given whole (the tests, a caller): their digest
+        if (rows or leftovers) and not self.tallies:
+            self.rows, self.leftovers = [], []
+            self._take(rows, leftovers)
+
+    def _columns(self) -> tuple[tuple[str, ...], ...]:
+        return tuple(dict.fromkeys(TALLIES + tuple(("cls", f) for f in (*self.by, *BREAKDOWN_FEATURES))))
+
+    def _take(self, rows: list[ErrorRow], leftovers: list[ErrorRow]) -> None:
+        """Add one document's rows (or rows in document order) to the digest (and, ``complete``, to the rows)."""
+        if self.complete:
+            self.rows.extend(rows)
+            self.leftovers.extend(leftovers)
+        for columns in self._columns():
+            t = self.tallies.setdefault(columns, Counter())
+            sub = [r for r in rows if r.cls in JOINED] if columns[0] == "joined" else rows
+            if len(columns) == 1:
+                t.update(_column(r, columns[0]) for r in sub)
+            else:
+                t.update((_column(r, columns[0]), _column(r, columns[1])) for r in sub)
+        for r in rows:
+            if r.features:
+                self.known.update(r.features)
+                self.present.update(k for k, v in r.features.items() if v not in ("", "-"))
+            self._candidate(r.cls, r)
+        for r in leftovers:
+            self._candidate(LEFTOVER + (" extra" if r.detail == "extra" else " missing"), r)
+
+    def _candidate(self, name: str, r: ErrorRow) -> None:
+        docs = self.candidates.setdefault(name, {})
+        kept = docs.get(r.doc_id)
+        if kept is None:
+            if len(docs) < EXAMPLES:
+                docs[r.doc_id] = [r]
+        elif len(kept) < EXAMPLES:
+            kept.append(r)
+
+    def _states(self, doc_id: str, cumulative: dict, alone: dict) -> None:
+        """One document's states: into the sums and its CoNLL per state (and, ``complete`` or for
+        the run being scored, kept whole)."""
+        self.document_states[doc_id] = cumulative
+        self.alone_states.append(alone)
+        _plus(self.states.setdefault("cumulative", {}), cumulative)
+        _plus(self.states.setdefault("alone", {}), alone)
+        self.document_conll[doc_id] = _conll(cumulative)
 
     @property
     def keep_singletons(self) -> bool:
@@ -891,30 +997,58 @@ class ErrorsResult:
         return f1s(c["scored"]) if "scored" in c else {}
 
     def add(self, d: DocumentErrors, doc_id: str = "") -> None:
-        self.rows.extend(d.rows)
-        self.leftovers.extend(d.leftovers)
+        self._take(d.rows, d.leftovers)
         self.leftover += d.leftover
         self.repeated += d.repeated
         self.dropped += d.dropped
         if d.cumulative:
-            self.document_states[doc_id] = d.cumulative
-            self.alone_states.append(d.alone)
+            self._states(doc_id, d.cumulative, d.alone)
         self._sums.clear()
+
+    def __add__(self, other: "ErrorsResult") -> "ErrorsResult":
+        """Both results, ``self``'s documents first: the tallies and counts added, the candidates
+        of ``self`` then ``other``'s, the sums continued document by document over ``other``'s
+        states where it holds them (the same floats as one sum over every document)."""
+        out = ErrorsResult(self.singletons, self.drop_response_singletons, by=self.by,
+                           complete=self.complete and other.complete)
+        for x in (self, other):
+            out.leftover += x.leftover
+            out.repeated += x.repeated
+            out.dropped += x.dropped
+            out.known |= x.known
+            out.present |= x.present
+        out.tallies = {k: self.tallies.get(k, Counter()) + other.tallies.get(k, Counter())
+                       for k in dict.fromkeys([*self.tallies, *other.tallies])}
+        out.candidates = {k: {d: list(rows) for d, rows in v.items()} for k, v in self.candidates.items()}
+        for name, docs in other.candidates.items():
+            for r in (r for rows in docs.values() for r in rows):
+                out._candidate(name, r)
+        out.states = {k: {s: dict(sc) for s, sc in v.items()} for k, v in self.states.items()}
+        out.document_conll = {**self.document_conll, **other.document_conll}
+        if out.complete:
+            out.rows = self.rows + other.rows
+            out.leftovers = self.leftovers + other.leftovers
+            out.document_states = {**self.document_states, **other.document_states}
+            out.alone_states = self.alone_states + other.alone_states
+        if other.alone_states and len(other.alone_states) == len(other.document_states):
+            for cumulative, alone in zip(other.document_states.values(), other.alone_states):
+                _plus(out.states.setdefault("cumulative", {}), cumulative)
+                _plus(out.states.setdefault("alone", {}), alone)
+        else:
+            for k, v in other.states.items():
+                _plus(out.states.setdefault(k, {}), v)
+        return out
 
     @property
     def cumulative(self) -> dict[str, dict[str, Counts]]:
         """Corpus counts before any correction ("none") and after each step, fixed cumulatively."""
-        if "cumulative" not in self._sums:
-            self._sums["cumulative"] = _sum_states(self.document_states.values())
-        return self._sums["cumulative"]
+        return self.states.get("cumulative", {})
 
     @property
     def alone(self) -> dict[str, dict[str, Counts]]:
         """Corpus counts after each step fixed alone (Span Error from the response itself, the
         others from the span-corrected response)."""
-        if "alone" not in self._sums:
-            self._sums["alone"] = _sum_states(self.alone_states)
-        return self._sums["alone"]
+        return self.states.get("alone", {})
 
     @property
     def per_document(self) -> dict[str, dict[str, float]]:
@@ -923,12 +1057,9 @@ class ErrorsResult:
         scored CoNLL F1 to 1."""
         if "per_document" not in self._sums:
             out = {}
-            for doc_id, states in self.document_states.items():
-                memo: dict[int, float] = {}  # untouched steps share their scores: one CoNLL each
-                conll = {s: memo.get(id(c)) if id(c) in memo else memo.setdefault(
-                    id(c), conll_score(c["muc"], c["bcub"], c["ceafe"])) for s, c in states.items()}
+            reading = self.reading()
+            for doc_id, conll in self.document_conll.items():
                 gains, prev = {}, "none"
-                reading = self.reading()
                 if reading and "scored" in conll:
                     prev = "scored"
                     for s, name in READING:
@@ -945,9 +1076,9 @@ class ErrorsResult:
 
     def check_by(self) -> None:
         """Refuse a ``--by`` feature no error's mention has (naming the ones there are)."""
-        if not self.by or not self.rows:
+        if not self.by or not self.tally("cls"):
             return
-        known = set(ROW_COLUMNS).union(*(r.features for r in self.rows))
+        known = set(ROW_COLUMNS) | self.known
         unknown = [f for f in self.by if f not in known]
         if unknown:
             from ..errors import SettingsError
@@ -955,21 +1086,40 @@ class ErrorsResult:
             raise SettingsError(f"--by {unknown[0]!r}: no such feature of the errors' mentions; they have "
                                 + ", ".join(sorted(known)))
 
+    def tally(self, *columns: str) -> dict:
+        """:func:`group_by` over every row (as the documents came), from the digest: the errors
+        per value of ``columns`` — one of :data:`TALLIES`, or ``("cls", feature)`` for a ``--by``
+        feature or one of :data:`BREAKDOWN_FEATURES`."""
+        t = self.tallies.get(columns)
+        if t is None:
+            if columns in self._columns():
+                return {}
+            raise ValueError(f"the errors keep no tally by {columns}")
+        return dict(sorted((k, n) for k, n in t.items() if n))
+
+    def example_rows(self, name: str, k: int) -> list[ErrorRow]:
+        """The candidates of ``k`` examples of class ``name`` (``LEFTOVER + " extra"`` /
+        ``" missing"``: the leftover's surviving response mentions / missing key mentions), in
+        document order: :func:`~corefreport.present.sampling.spread_over_documents` over them
+        chooses what it would over every row of the class."""
+        if k > EXAMPLES:
+            raise ValueError(f"the errors keep {EXAMPLES} candidate examples per class; {k} are asked for")
+        return [r for rows in self.candidates.get(name, {}).values() for r in rows]
+
     def counts(self) -> dict[str, int]:
         """Errors per class, every class listed, in the analyser's order."""
-        g = group_by(self.rows, "cls")
+        g = self.tally("cls")
         return {c: g.get(c, 0) for c in CLASSES}
 
     def features(self) -> list[str]:
         """The breakdown features: the ``--by`` features, then NE type and genre where the rows carry
         them with some value."""
-        present = {k for r in self.rows for k, v in r.features.items() if v not in ("", "-")}
-        return list(dict.fromkeys([*self.by, *(f for f in BREAKDOWN_FEATURES if f in present)]))
+        return list(dict.fromkeys([*self.by, *(f for f in BREAKDOWN_FEATURES if f in self.present)]))
 
     def document_counts(self) -> dict[str, dict[str, int]]:
         """Per document: errors per class (every class listed)."""
-        by = group_by(self.rows, "doc_id", "cls")
-        return {d: {c: by.get((d, c), 0) for c in CLASSES} for d in self.document_states or self.per_document}
+        by = self.tally("doc_id", "cls")
+        return {d: {c: by.get((d, c), 0) for c in CLASSES} for d in self.document_conll}
 
     def costs(self) -> list[dict]:
         """Per class: F1 gain of each metric when its errors are fixed after the previous classes
@@ -979,6 +1129,8 @@ class ErrorsResult:
         return _costs(self.cumulative, self.alone, self.reading())
 
     def as_dict(self) -> dict:
+        if not self.complete:
+            raise ValueError("the errors kept only their digest (score's tables): the JSON lists every row")
         by_doc: dict[str, dict[str, int]] = {}
         for (doc, c), n in group_by(self.rows, "doc_id", "cls").items():
             by_doc.setdefault(doc, {})[c] = n
@@ -1082,15 +1234,18 @@ def document_errors(ad, keep_singletons: bool = True) -> DocumentErrors:
 
 class ErrorsAnalysis:
     """The pipeline's steps of the error classes (:class:`~corefreport.scoring.registry.Analysis`):
-    the part is an :class:`ErrorsResult` of the run's documents; two add up (:meth:`add`)."""
+    the part is an :class:`ErrorsResult` of the run's documents; two add up (:meth:`add`).
+    ``complete``: the parts keep every row and document's states (False: their digest, what
+    ``score``'s tables read — :attr:`ErrorsResult.complete`)."""
 
-    def __init__(self, settings) -> None:
+    def __init__(self, settings, complete: bool = True) -> None:
         self.singletons = settings.singletons
         self.drop_response = settings.errors_drop_response_singletons
         self.by = settings.by
+        self.complete = complete
 
     def _empty(self) -> ErrorsResult:
-        return ErrorsResult(self.singletons, self.drop_response, by=self.by)
+        return ErrorsResult(self.singletons, self.drop_response, by=self.by, complete=self.complete)
 
     def score(self, aligned: list) -> tuple[list, ErrorsResult]:
         out = self._empty()
@@ -1108,16 +1263,7 @@ class ErrorsAnalysis:
 
     @staticmethod
     def add(a: ErrorsResult, b: ErrorsResult) -> ErrorsResult:
-        out = ErrorsResult(a.singletons, a.drop_response_singletons, by=a.by)
-        for x in (a, b):
-            out.rows.extend(x.rows)
-            out.leftovers.extend(x.leftovers)
-            out.leftover += x.leftover
-            out.repeated += x.repeated
-            out.dropped += x.dropped
-            out.document_states.update(x.document_states)
-            out.alone_states.extend(x.alone_states)
-        return out
+        return a + b
 
     def result(self, part: ErrorsResult) -> ErrorsResult:
         return part

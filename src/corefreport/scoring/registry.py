@@ -361,6 +361,9 @@ class Analysis:
     """``module:function`` of the presentation layer: ``function(result) -> list of Table`` — the
     analysis's tables in score's output (table, CSV, Markdown, LaTeX) and, for an analysis added by
     :func:`register`, its section of the report (the built-in ones have sections of their own)."""
+    digest: bool = False
+    """Its parts can keep only a digest of what its tables read (``Class(settings, complete=False)``):
+    a run whose policy asks for no rows (``score``'s tables) stays flat in memory."""
 
     def implementation(self):
         """The steps class (``steps``)."""
@@ -370,8 +373,11 @@ class Analysis:
         """The function of ``tables`` (``result -> list of Table``), or None."""
         return _load(self.tables) if self.tables else None
 
-    def start(self, settings):
-        """The run's steps object (``Class(settings)``)."""
+    def start(self, settings, complete: bool = True):
+        """The run's steps object (``Class(settings)``; ``Class(settings, complete=False)`` when
+        the run keeps only what the tables read and the entry has a ``digest``)."""
+        if self.digest and not complete:
+            return self.implementation()(settings, complete=False)
         return self.implementation()(settings)
 
     def add(self, a, b):
@@ -411,7 +417,7 @@ ANALYSIS_REGISTRY: dict[str, Analysis] = {a.name: a for a in (
              "corefreport.scoring.typed:TypedAnalysis", "typed", tables="corefreport.present.tables:typed_tables"),
     Analysis("errors", "error classes", "errors", "Kummerfeld & Klein 2013", (),
              "corefreport.scoring.errorclasses:ErrorsAnalysis", "errors",
-             tables="corefreport.present.tables:error_tables"),
+             tables="corefreport.present.tables:error_tables", digest=True),
 )}
 """Every analysis by name, in the order their rows and tables come."""
 

@@ -96,6 +96,9 @@ class Policy:
     browse: bool = False
     """The browser: datasets' other variants compute the ranking's metrics alone; groups of
     documents are each scored on their own (each group's browser)."""
+    digest: bool = False
+    """The analyses that can keep only what their tables read do (one pair's study; the error
+    classes: ``score``'s tables, not its JSON, which lists every error)."""
 
 
 @dataclass(frozen=True)

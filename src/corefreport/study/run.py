@@ -153,7 +153,7 @@ def _pair(plan: Plan, watch: Watch, staged: bool) -> Iterator[Pair]:
         watch.documents(phase[0], done, total)
 
     for ev in evaluation_stages(pairs, settings=plan.settings, progress=progress, jobs=jobs, rows=policy.rows,
-                                documents=policy.documents, staged=staged):
+                                documents=policy.documents, staged=staged, digest=policy.digest):
         if not ev.complete:
             phase[0] = "analyses"
             yield Pair(system.name, ev, final=False)
