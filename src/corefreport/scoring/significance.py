@@ -312,8 +312,33 @@ def smallest_p(n_docs: int, randomization: int, bootstrap: int, seed: int) -> fl
     return 1 / (bootstrap + 1) if bootstrap > 0 and n_docs > 1 else float("nan")
 
 
+class Decided:
+    """The p that decides a test's significance, for a result with ``p_value`` (randomization or
+    permutation; NaN where not run), ``p_bootstrap``, ``p_adjusted`` and ``correction``:
+    :class:`PairedTest` and the study's :class:`~corefreport.study.groupdeltas.Delta`."""
+
+    __slots__ = ()
+    p_value: float
+    p_bootstrap: float
+    p_adjusted: float
+    correction: str
+
+    @property
+    def p_raw(self) -> float:
+        """The p-value of the deciding test: randomization's, else the bootstrap's."""
+        return self.p_bootstrap if math.isnan(self.p_value) else self.p_value
+
+    @property
+    def p(self) -> float:
+        """The p-value that decides significance: :attr:`p_raw`, adjusted when a correction is set."""
+        return self.p_adjusted if self.correction else self.p_raw
+
+    def significant(self, alpha: float = 0.05) -> bool:
+        return self.p < alpha  # False for NaN
+
+
 @dataclass(slots=True)
-class PairedTest:
+class PairedTest(Decided):
     """One score of a system against the baseline: corpus values, the difference, bootstrap
     intervals, the approximate-randomization p-value (``p_value``) and the bootstrap one. NaN where
     a test was not run (0 resamples or trials)."""
@@ -330,19 +355,6 @@ class PairedTest:
     """The deciding p adjusted for multiple comparisons (:func:`adjust`) when ``correction`` names a
     method; then it is :attr:`p`."""
     correction: str = ""
-
-    @property
-    def p_raw(self) -> float:
-        """The p-value of the deciding test: randomization's, else the bootstrap's."""
-        return self.p_bootstrap if math.isnan(self.p_value) else self.p_value
-
-    @property
-    def p(self) -> float:
-        """The p-value that decides significance: :attr:`p_raw`, adjusted when a correction is set."""
-        return self.p_adjusted if self.correction else self.p_raw
-
-    def significant(self, alpha: float = 0.05) -> bool:
-        return self.p < alpha  # False for NaN
 
     def as_dict(self) -> dict:
         return {"baseline": _num(self.baseline), "system": _num(self.system), "delta": _num(self.delta),

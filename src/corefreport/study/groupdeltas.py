@@ -54,7 +54,7 @@ from itertools import combinations
 
 import numpy as np
 
-from ..scoring.significance import TIE, adjust, interval
+from ..scoring.significance import TIE, Decided, adjust, interval
 
 Scorer = Callable[[np.ndarray], np.ndarray]
 
@@ -67,7 +67,7 @@ NAN2 = (math.nan, math.nan)
 
 
 @dataclass(frozen=True, slots=True)
-class Delta:
+class Delta(Decided):
     """One difference: both sides' values, the difference, its 95 % interval, the p-value of the
     randomization or permutation test (``p_value``) and of the bootstrap shift test, the unit
     resampled (``documents``, ``runs`` or ``runs+documents``) and how (``method``).
@@ -91,17 +91,6 @@ class Delta:
     p_superior: float = math.nan
     p_adjusted: float = math.nan
     correction: str = ""
-
-    @property
-    def p_raw(self) -> float:
-        return self.p_bootstrap if math.isnan(self.p_value) else self.p_value
-
-    @property
-    def p(self) -> float:
-        return self.p_adjusted if self.correction else self.p_raw
-
-    def significant(self, alpha: float = 0.05) -> bool:
-        return self.p < alpha
 
     def as_dict(self) -> dict:
         def num(x: float) -> float | None:
