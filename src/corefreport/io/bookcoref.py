@@ -61,14 +61,22 @@ def name_chains(path: str, ln: int, obj: dict[str, Any], doc: Document, warnings
         doc.meta["gutenberg_key"] = str(key).strip()
     characters = obj.get("characters")
     if not isinstance(characters, list) or not characters:
+        if characters not in (None, {}, [], ""):  # system outputs write {}; anything else is a mistake
+            warnings.append(f"{path}:{ln}: 'characters' of {doc.doc_id!r} is not a list of {{name, mentions}} "
+                            f"objects ({type(characters).__name__}): no entity is named")
         return
     spans = [{(m.start, m.end) for m in c.mentions} for c in doc.chains]
     names: dict[int, str] = {}
     unplaced = []
-    for ch in characters:
+    malformed = []
+    for n, ch in enumerate(characters):
         if not isinstance(ch, dict) or not isinstance(ch.get("name"), str):
+            malformed.append(f"{n} (no 'name' string)")
             continue
         mentions = next((_spans(ch[k]) for k in CHARACTER_MENTIONS if k in ch), None)
+        if mentions is None:
+            malformed.append(f"{n} {ch['name']!r} (no 'mentions' or 'cluster' of [start, end] pairs)")
+            continue
         if not mentions:
             continue
         best = max(range(len(spans)), key=lambda i: (spans[i] == mentions, len(spans[i] & mentions)), default=None)
@@ -86,6 +94,9 @@ def name_chains(path: str, ln: int, obj: dict[str, Any], doc: Document, warnings
         chain.label = label
         for m in chain.mentions:
             m.label = label
+    if malformed:
+        warnings.append(f"{path}:{ln}: {len(malformed)} character(s) of {doc.doc_id!r} not read: "
+                        + "; ".join(malformed[:3]) + (" …" if len(malformed) > 3 else ""))
     if unplaced:
         warnings.append(f"{path}:{ln}: {len(unplaced)} character(s) of {doc.doc_id!r} name no cluster of their own "
                         f"(their mentions are in no cluster, or in one another character names): "

@@ -224,6 +224,16 @@ def _normalize(path: str, ln: int, obj: dict[str, Any], warnings: list[str]) -> 
         if any(isinstance(t, str) and t.startswith("##") for s in sentences if isinstance(s, list) for t in s):
             obj = _without_empty_nodes(path, ln, obj, warnings)
     if "sentences" not in obj:
+        if "coref_chain" in obj or "mention_context" in obj:  # a mention of WEC-Eng or uCDCR, not a document
+            from .ucdcr import FIELDS as UCDCR
+
+            missing = [f for f in UCDCR if f not in obj] + ([] if "conll_doc_key" in obj or "doc_id" in obj
+                                                           else ["conll_doc_key (or doc_id)"])
+            what = ("has no " + ", ".join(repr(f) for f in missing)) if missing else "is not inside a JSON array"
+            raise InputError(path, ln, f"the object looks like a uCDCR (WEC-Eng) mention but {what}: a file of such "
+                             "mentions is one JSON array of objects each with 'coref_chain', 'mention_context', "
+                             "'context_start_end_global_id', 'tokens_number_context' and 'conll_doc_key' or "
+                             "'doc_id' (docs/datasets.md)")
         raise InputError(path, ln, "the object has no 'sentences' (or 'tokens')")
     return obj
 
