@@ -44,6 +44,7 @@ from ..model import Chain, Document, Span
 from . import metrics as M
 from .align import AlignedDocument, Alignment, align_document
 from .counts import Counts
+from .strata import StratumScores
 
 LINKS = ("within", "across")
 """The two kinds of antecedent links: both mentions in one window, or in two."""
@@ -116,36 +117,22 @@ def link_counts(key: list[list[Span]], response: list[list[Span]], starts: list[
 
 
 @dataclass(frozen=True, slots=True)
-class WindowScores:
-    """One document's windows (or their sum over documents): each metric's statistics summed over
-    the windows, mention identification over them, the antecedent links within one window and
-    across windows (:func:`link_counts`), the windows, and the chains (pieces) on each side."""
+class WindowScores(StratumScores):
+    """One document's windows (or their sum over documents): a stratum's scores summed over the
+    windows (each metric's statistics, mention identification, the chains — pieces — on each side),
+    and the antecedent links within one window and across windows (:func:`link_counts`) and the
+    windows."""
 
-    metrics: dict[str, Any]
-    mentions: Counts = field(default_factory=Counts)
     links: dict[str, Counts] = field(default_factory=lambda: _no_links())
     windows: int = 0
-    key_chains: int = 0
-    response_chains: int = 0
 
     def __add__(self, other: WindowScores) -> WindowScores:
-        return WindowScores({n: s + other.metrics[n] for n, s in self.metrics.items()},
-                            self.mentions + other.mentions, {k: self.links[k] + other.links[k] for k in LINKS},
-                            self.windows + other.windows, self.key_chains + other.key_chains,
-                            self.response_chains + other.response_chains)
-
-    @property
-    def derived(self) -> dict[str, float]:
-        """The windowed CoNLL (and any score derived from the windowed metrics)."""
-        from .registry import derived_scores
-
-        return derived_scores(self.metrics)
+        summed = StratumScores.__add__(self, other)
+        return WindowScores(summed.metrics, summed.mentions, summed.key_chains, summed.response_chains,
+                            {k: self.links[k] + other.links[k] for k in LINKS}, self.windows + other.windows)
 
     def as_dict(self) -> dict[str, Any]:
-        metrics: dict[str, Any] = {n: s.as_dict() for n, s in self.metrics.items()}
-        metrics.update((n, {"f1": f}) for n, f in self.derived.items())
-        return {"windows": self.windows, "key_chains": self.key_chains, "response_chains": self.response_chains,
-                "metrics": metrics, "mentions": self.mentions.as_dict(),
+        return {"windows": self.windows, **StratumScores.as_dict(self),
                 "links": {k: self.links[k].as_dict() for k in LINKS}}
 
 
@@ -187,10 +174,10 @@ class WindowScorer:
             ct = M.contingency(wa.key, wa.response, self.corefud is not None)
             one = WindowScores({n: f(wa.key, wa.response, ct) for n, f in self.functions},
                                Counts(wa.matched_mentions, wa.key_mentions, wa.matched_mentions, wa.response_mentions),
-                               _no_links(), 0, len(wa.key), len(wa.response))
+                               key_chains=len(wa.key), response_chains=len(wa.response))
             total = one if total is None else total + one
         if total is None:
-            total = WindowScores({n: _empty(n) for n in self.names}, Counts(0, 0, 0, 0), _no_links())
+            total = WindowScores({n: _empty(n) for n in self.names}, Counts(0, 0, 0, 0))
         return replace(total, links=link_counts(ad.key, ad.response, starts), windows=len(starts))
 
 
@@ -258,7 +245,7 @@ def window_totals(documents, settings, names: list[str], full: dict, mentions: C
             x = replace(x, metrics={n: x.metrics[n] for n in names})
             total = x if total is None else total + x
     if total is None:
-        total = WindowScores({n: _empty(n) for n in names}, Counts(0, 0, 0, 0), _no_links())
+        total = WindowScores({n: _empty(n) for n in names}, Counts(0, 0, 0, 0))
     return Windows(settings.window, tuple(names), total, {n: full[n] for n in names}, mentions)
 
 

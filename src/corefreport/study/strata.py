@@ -12,7 +12,7 @@ a mean over the strata is not a stratified resample.
 >>> from corefreport.scoring.counts import Counts
 >>> from corefreport.scoring.strata import StratumScores
 >>> rows = [{"1": StratumScores({"muc": Counts(1, 2, 1, 2)})}, {}]
->>> stratum_matrix(rows, "1", "muc").tolist()
+>>> score_matrix([r.get("1") for r in rows], "muc").tolist()
 [[1.0, 2.0, 1.0, 2.0], [0.0, 0.0, 0.0, 0.0]]
 """
 
@@ -58,17 +58,17 @@ class StrataComparison:
                 "signature": str(self.signature)}
 
 
-def stratum_matrix(rows: list[dict], stratum: str, metric: str) -> np.ndarray:
-    """(documents × columns) of ``metric`` in ``stratum``: one row per document's strata of one
-    stratification (``rows``), zeros where a document has no chain of the stratum; ``mentions``:
-    mention identification; ``conll``: MUC's, B³'s and CEAF-e's columns side by side."""
+def score_matrix(scores: list, metric: str) -> np.ndarray:
+    """(documents × columns) of ``metric``: one row per document's scores (anything with
+    ``metrics`` and ``mentions``: a document's result, its windows, its stratum), zeros where a
+    document has none (``None``: no chain of the stratum); ``mentions``: mention identification;
+    ``conll``: MUC's, B³'s and CEAF-e's columns side by side."""
     from ..scoring.compare import counts_vector
 
     parts = REGISTRY["conll"].requires if metric == "conll" else (metric,)
     width = {p: len(counts_vector(REGISTRY[p].empty())) if p != "mentions" else 4 for p in parts}
     out = []
-    for r in rows:
-        x = r.get(stratum)
+    for x in scores:
         row: list[float] = []
         for p in parts:
             if x is None:
@@ -76,7 +76,7 @@ def stratum_matrix(rows: list[dict], stratum: str, metric: str) -> np.ndarray:
             else:
                 row.extend(counts_vector(x.mentions if p == "mentions" else x.metrics[p]))
         out.append(row)
-    return np.asarray(out, dtype=float).reshape(len(rows), sum(width.values()))
+    return np.asarray(out, dtype=float).reshape(len(scores), sum(width.values()))
 
 
 def compared(names: tuple[str, ...]) -> list[str]:
@@ -112,8 +112,8 @@ def compare_strata(evaluations: dict[str, Any], spec: str, baseline: str, bootst
     tests: dict = {s: {x: {} for x in strata} for s in others}
     for x in strata:
         for m in metrics:
-            a = stratum_matrix(rows[baseline], x, m)
-            b = {s: stratum_matrix(rows[s], x, m) for s in others}
+            a = score_matrix([r.get(x) for r in rows[baseline]], m)
+            b = {s: score_matrix([r.get(x) for r in rows[s]], m) for s in others}
             if not a.any() and not any(v.any() for v in b.values()):
                 continue  # no count on any side (MUC on singletons: no links): nothing to test
             for s in others:
@@ -123,4 +123,4 @@ def compare_strata(evaluations: dict[str, Any], spec: str, baseline: str, bootst
                             tests, len(doc_ids), bootstrap, randomization, seed, sig)
 
 
-__all__ = ["StrataComparison", "compare_strata", "compared", "stratum_matrix"]
+__all__ = ["StrataComparison", "compare_strata", "compared", "score_matrix"]

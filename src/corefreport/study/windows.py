@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from ..scoring.windows import LINKS
-from .strata import compared
+from .strata import compared, score_matrix
 
 SETTINGS = ("full", "windows")
 """The settings every score is compared in: the full documents, the windows."""
@@ -71,23 +71,6 @@ class WindowsComparison:
                 "signature": str(self.signature)}
 
 
-def metric_matrix(documents: list, metric: str, windowed: bool) -> np.ndarray:
-    """(documents × columns) of ``metric`` on each document in full (``windowed`` False) or on its
-    windows; ``mentions``: mention identification; ``conll``: MUC's, B³'s and CEAF-e's columns side by side."""
-    from ..scoring.compare import counts_vector
-    from ..scoring.registry import REGISTRY
-
-    parts = REGISTRY["conll"].requires if metric == "conll" else (metric,)
-    out = []
-    for d in documents:
-        src = d.windows if windowed else d
-        row: list[float] = []
-        for p in parts:
-            row.extend(counts_vector(src.mentions if p == "mentions" else src.metrics[p]))
-        out.append(row)
-    return np.asarray(out, dtype=float)
-
-
 def link_matrix(rows: list[dict], kind: str) -> np.ndarray:
     """(documents × 4) of the antecedent links of ``kind`` (within | across) of each document."""
     from ..scoring.compare import counts_vector
@@ -123,9 +106,10 @@ def compare_windows(evaluations: dict[str, Any], baseline: str, bootstrap: int =
     tests: dict = {s: {x: {} for x in SETTINGS + LINKS} for s in others}
     for setting in SETTINGS:
         for m in metrics:
-            a = metric_matrix(docs[baseline], m, setting == "windows")
+            windowed = setting == "windows"
+            a = score_matrix([d.windows if windowed else d for d in docs[baseline]], m)
             for s in others:
-                b = metric_matrix(docs[s], m, setting == "windows")
+                b = score_matrix([d.windows if windowed else d for d in docs[s]], m)
                 tests[s][setting][m] = paired_tests(a, b, f1_of(m), bootstrap, randomization, seed)[0]
     for kind in LINKS:
         a = link_matrix([d.windows.links for d in docs[baseline]], kind)
@@ -137,5 +121,5 @@ def compare_windows(evaluations: dict[str, Any], baseline: str, bootstrap: int =
                              randomization, seed, sig)
 
 
-__all__ = ["LINK_SCORE", "SETTINGS", "WindowsComparison", "compare_windows", "link_matrix", "metric_matrix",
+__all__ = ["LINK_SCORE", "SETTINGS", "WindowsComparison", "compare_windows", "link_matrix",
            "recall_of"]

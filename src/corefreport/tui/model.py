@@ -330,7 +330,7 @@ def alignment_view(ev: Evaluation) -> View:
                 inert(r["key_word"]), "" if r["response_word_number"] < 0 else str(r["response_word_number"]),
                 inert(r["response_word"]))
 
-    counts = ", ".join(f"{sum(1 for r in items if r['what'] == w)} {w}" for w in ("substituted", "inserted", "deleted"))
+    counts = ", ".join(f"{loss.totals[w] if loss is not None else 0} {w}" for w in ("substituted", "inserted", "deleted"))
     return View("alignment", "alignment", ("document", "what", "key #", "key word", "resp. #", "response word"),
                 items, cell, note=f"words the alignment did not match: {counts} (score --alignment-words FILE "
                                   "writes them)", numeric=frozenset({2, 4}), values=lambda r: dict(r))
