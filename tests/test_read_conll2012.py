@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings as hsettings, strategies as st
 
 from corefreport.io import load_corpus
 from corefreport.io.conll2012 import document_id, parse_coref_cell, read_conll2012
@@ -114,3 +115,32 @@ def test_litbank_reads_its_empty_coreference_column():
     corpus = load_corpus(str(shared_path("data", "litbank", "coref", "conll")))
     assert len(corpus) == 10
     assert all(d.chains for d in corpus)
+
+
+# -- the columns cut from TAB-separated rows ----------------------------------------------------
+
+def _columns_one_by_one(rows: list[str], spec: dict[str, int]) -> dict[str, list[str]]:
+    """Each column cell by cell: field ``k`` of a row split at its TABs, ``""`` where the row has
+    no field ``k`` before its last (the coreference) field."""
+    out: dict[str, list[str]] = {name: [] for name in spec}
+    for r in rows:
+        fields = r.split("\t")
+        for name, k in spec.items():
+            out[name].append(fields[k] if k < len(fields) - 1 else "")
+    return out
+
+
+@given(st.lists(st.lists(st.sampled_from(["a", "NN", "(NP*", "*", "", "-", "x y"]), min_size=1, max_size=14),
+                min_size=1, max_size=30),
+       st.dictionaries(st.sampled_from(["pos", "parse", "lemma", "speaker", "ne", "col12"]),
+                       st.integers(0, 12), min_size=1, max_size=5))
+@hsettings(max_examples=300, deadline=None)
+def test_columns_of_tab_rows_are_the_fields_one_by_one(cells, spec):
+    """Uniform rows (each with a field after the last column asked for: cut in one pass) and rows
+    too short for a column (cut one by one) give each row's field, ``""`` where it has none."""
+    from corefreport.io.conll2012 import _columns
+
+    rows = ["\t".join(c) for c in cells]
+    assert _columns(rows, spec, True) == _columns_one_by_one(rows, spec)
+    wide = ["\t".join(c + ["w"] * (14 - len(c)) + ["(1)"]) for c in cells]  # every row long enough
+    assert _columns(wide, spec, True) == _columns_one_by_one(wide, spec)
