@@ -219,6 +219,104 @@ def test_gum_against_xrenner_in_a_pool(system):
         assert_same(ref, files(key, response, EVERYTHING, jobs=jobs, rows=True))
 
 
+# -- an analysis scored apart: a large document's error classes in a child process ----------------
+
+APART = {
+    "everything": EVERYTHING,
+    "head": Settings(metrics=("muc", "bcub", "ceafe", "mor"), match="head", analyses=("arcs", "typed", "errors")),
+    "errors-by": Settings(metrics=("muc", "bcub"), analyses=("arcs", "errors"), by=("mtype", "ne")),
+    "errors-partial": Settings(match="partial", singletons="drop", analyses=("typed", "errors")),
+}
+
+
+def _forking(monkeypatch, only=None) -> list[str]:
+    """Every document (or the documents ``only`` names) forks, as on an idle core; the documents
+    whose analyses a child scored are listed in the list returned."""
+    from corefreport import forking
+    from corefreport.scoring import document as D
+
+    monkeypatch.setattr(D, "APART_MENTIONS", 0)
+    monkeypatch.setattr(forking, "idle_cores", lambda *a: 2)
+    forked: list[str] = []
+    fork = D.DocumentScorer._fork
+
+    def counted(self, ad):
+        if only is not None and ad.doc_id not in only:
+            return None
+        child = fork(self, ad)
+        if child is not None:
+            forked.append(ad.doc_id)
+        return child
+    monkeypatch.setattr(D.DocumentScorer, "_fork", counted)
+    return forked
+
+
+@pytest.mark.parametrize("name", list(APART))
+@pytest.mark.parametrize("only", [None, ("GUM_court_mitigation; part 000",)])
+def test_analyses_scored_apart_give_what_one_process_gives(name, only, monkeypatch):
+    """Each document's error classes scored in a child while this process scores the other
+    analyses (every document, or the middle one alone: its part added between the parts of the
+    documents before and after it) — every number, row and digest the same."""
+    from corefreport.present.study import evaluation_output
+
+    def tables(ev) -> list[str]:
+        return [evaluation_output(ev, fmt, True).text() for fmt in ("table", "csv")]
+
+    one = files(KEY, RESPONSE, APART[name], rows=True, documents=False)
+    digest = tables(files(KEY, RESPONSE, APART[name], rows=3, documents=False, digest=True))
+    forked = _forking(monkeypatch, only)
+    assert_same(one, files(KEY, RESPONSE, APART[name], rows=True, documents=False))
+    assert digest == tables(files(KEY, RESPONSE, APART[name], rows=3, documents=False, digest=True))
+    assert forked == 2 * list(only or [d.doc_id for d in one.documents])
+
+
+def test_a_child_that_dies_leaves_its_document_to_this_process(monkeypatch):
+    from corefreport import forking
+
+    one = files(KEY, RESPONSE, EVERYTHING, rows=True)
+    forked = _forking(monkeypatch)
+
+    class Dead(forking.Child):
+        def __init__(self, work):
+            super().__init__(lambda send: os._exit(3))
+    monkeypatch.setattr(forking, "Child", Dead)
+    assert_same(one, files(KEY, RESPONSE, EVERYTHING, rows=True))
+    assert len(forked) == 3
+
+
+def test_a_run_that_fails_stops_its_children(monkeypatch, tmp_path):
+    """A document that cannot be read after a forked one: the error comes, the child is stopped."""
+    from corefreport import forking
+    from corefreport.errors import InputError
+
+    _forking(monkeypatch)
+    killed = []
+    kill = forking.Child.kill
+    monkeypatch.setattr(forking.Child, "kill", lambda self: (killed.append(self.pid), kill(self)))
+    docs = _documents(Path(RESPONSE).read_text(encoding="utf-8"))
+    lines = docs[2].split("\n")
+    n = next(i for i, line in enumerate(lines) if line and not line.startswith("#"))
+    lines[n] = lines[n].rsplit("\t", 1)[0] + "\t(999"  # an opening never closed in the last document
+    broken = docs[:2] + ["\n".join(lines)]
+    resp = _write(tmp_path / "broken.conll", broken)
+    with pytest.raises(InputError):
+        files(KEY, resp, EVERYTHING)
+    assert len(killed) == 2
+
+
+def test_without_an_idle_core_or_a_large_document_nothing_forks(monkeypatch):
+    from corefreport import forking
+    from corefreport.scoring import document as D
+
+    made = []
+    monkeypatch.setattr(forking, "Child", lambda work: made.append(work))
+    files(KEY, RESPONSE, EVERYTHING)  # the example's documents: 193–242 key mentions
+    monkeypatch.setattr(D, "APART_MENTIONS", 0)
+    monkeypatch.setattr(forking, "idle_cores", lambda *a: 1)
+    files(KEY, RESPONSE, EVERYTHING)
+    assert made == []
+
+
 def _documents(text: str) -> list[str]:
     return re.findall(r"(?ms)^#begin document.*?^#end document[^\n]*\n", text)
 

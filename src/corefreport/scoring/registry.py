@@ -364,6 +364,10 @@ class Analysis:
     digest: bool = False
     """Its parts can keep only a digest of what its tables read (``Class(settings, complete=False)``):
     a run whose policy asks for no rows (``score``'s tables) stays flat in memory."""
+    apart: bool = False
+    """Its steps give no outcome rows and a part small beside their work (the error classes: 0.4 MB
+    pickled for a second of work on a 200,000-word book): run beside other analyses, it may be
+    scored in a forked process on an idle core (:meth:`~.document.DocumentScorer.analyse`)."""
 
     def implementation(self):
         """The steps class (``steps``)."""
@@ -417,7 +421,7 @@ ANALYSIS_REGISTRY: dict[str, Analysis] = {a.name: a for a in (
              "corefreport.scoring.typed:TypedAnalysis", "typed", tables="corefreport.present.tables:typed_tables"),
     Analysis("errors", "error classes", "errors", "Kummerfeld & Klein 2013", (),
              "corefreport.scoring.errorclasses:ErrorsAnalysis", "errors",
-             tables="corefreport.present.tables:error_tables", digest=True),
+             tables="corefreport.present.tables:error_tables", digest=True, apart=True),
 )}
 """Every analysis by name, in the order their rows and tables come."""
 
