@@ -518,14 +518,17 @@ class DocumentErrors:
 class _Refs:
     """:class:`EntityRef` of each entity of a document, built once."""
 
-    def __init__(self, tokens: Sequence[str] | None, mtype: Callable[[Span], str]):
-        self.tokens, self.mtype = tokens, mtype
+    def __init__(self, tokens: Sequence[str] | None, mtype: Callable, spans: Sequence[Span] | None = None):
+        self.tokens, self.mtype, self.spans = tokens, mtype, spans
+        """``spans``: the mentions are numbers, ``spans[m]`` the span of ``m`` (:func:`analyse`)."""
         self.memo: dict = {}
 
-    def text(self, m: tuple) -> str:
+    def text(self, m) -> str:
         """The words of mention ``m``: its span, or a discontinuous mention's words (with "…" between parts)."""
         if self.tokens is None:
             return ""
+        if self.spans is not None:
+            m = self.spans[m]
         if len(m) == 2:
             return " ".join(self.tokens[m[0]:m[1] + 1])
         words, out = [w for w in m[2] if w == int(w)], []  # an empty node (a zero, at w.k) has no word
@@ -540,8 +543,9 @@ class _Refs:
         if ref is None:
             ms = tuple(sorted(entity))
             name = _min_np(entity, self.mtype) or ms[0]
-            ref = self.memo[(side, entity)] = EntityRef(side, label, self.text(name), ms, (),
-                                                         tuple(self.mtype(m) for m in ms))
+            ref = self.memo[(side, entity)] = EntityRef(
+                side, label, self.text(name), ms if self.spans is None else tuple([self.spans[m] for m in ms]), (),
+                tuple(self.mtype(m) for m in ms))
         return ref
 
 
@@ -563,14 +567,14 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
     """Classify the errors of one document; with ``costs``, score every corrected response.
     ``key_labels`` / ``response_labels``: each chain's label in its file (default 1, 2, …);
     ``full_rescore``: score each corrected response whole instead of only its changed groups
-    (the same counts, slower: for tests)."""
+    (the same counts, slower: for tests).
+
+    The classes and corrections work on each mention's *number*, its place among the document's
+    spans in order (so ``min`` and ``sorted`` give what they give for spans, and a number hashes
+    and compares at once where a span of two large ints does not: half the time on a book); the
+    rows and entities carry spans again."""
     mtypes = mtypes or {}
     sentence_of = sentence_of or (lambda t: 0)
-
-    def mtype(m: Span) -> str:
-        return mtypes.get(m, "NOMINAL")
-
-    mtype.memo = {}  # type: ignore[attr-defined]  # _min_np per entity, this document only
     key_chains: list[list[Span]] = []
     klabels: list[str] = []
     seen: set = set()
@@ -598,23 +602,43 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
     repeated = (sum(map(len, given_key)) - sum(map(len, key_chains))
                 + sum(map(len, given_response)) - sum(map(len, read)))
     dropped = sum(map(len, read)) - sum(map(len, resp))
-    none = _State(resp)
-    key_mentions = {m for c in key_chains for m in c}
+    key_spans = {m for c in key_chains for m in c}
+    resp_spans = dict.fromkeys(m for c in resp for m in c)  # in the response's order, as a state holds them
+    spans = sorted(key_spans.union(*read))
+    num = {m: n for n, m in enumerate(spans)}
+    types = [mtypes.get(m, "NOMINAL") for m in spans]
+    starts = [m[0] for m in spans]
+
+    def mtype(m: int) -> str:
+        return types[m]
+
+    mtype.memo = {}  # type: ignore[attr-defined]  # _min_np per entity, this document only
+
+    def sentence(m: int) -> int:
+        return sentence_of(starts[m])
+
+    def shown(ms) -> tuple[Span, ...]:
+        return tuple([spans[m] for m in ms])
+
+    none = _State([num[m] for m in c] for c in resp)
+    key_mentions = {num[m] for m in key_spans}
     rows: list[ErrorRow] = []
-    fixes: dict[Span, Span] = {}
+    fixes: dict[int, int] = {}
     if tokens is not None:
-        fixes = span_fixes(key_mentions, set(none.of), tokens, sentence_of)
+        fixes = {num[a]: num[g] for a, g in span_fixes(key_spans, set(resp_spans), tokens, sentence_of).items()}
     base = _State(())
     base.next = none.next
     for m, i in none.of.items():
         base.put(fixes.get(m, m), i)
     auto_entities: dict[int, set] = {}
+    auto_spans: dict[int, set] = {}  # the same as spans, built alike: the order a group's mentions are scored in
     for m, i in base.of.items():
         auto_entities.setdefault(i, set()).add(m)
+        auto_spans.setdefault(i, set()).add(spans[m])
     auto = [frozenset(c) for c in auto_entities.values()]
-    gold = [frozenset(c) for c in key_chains]
+    gold = [frozenset(num[m] for m in c) for c in key_chains]
     auto_mentions = set(base.of)
-    refs = _Refs(tokens, mtype)
+    refs = _Refs(tokens, mtype, spans)
     gold_label = dict(zip(gold, klabels))
     auto_label = {frozenset(c): rlabels[i - 1] for i, c in auto_entities.items()}
     gold_of = {m: g for g in gold for m in g}
@@ -627,8 +651,8 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
         return None if a is None else refs.get("response", auto_label[a], a)
 
     for a, g in fixes.items():
-        how = "trim" if tokens is not None and _trim(a, tokens) == _trim(g, tokens) else "head"
-        rows.append(ErrorRow("Span Error", doc_id, sentence_of(g[0]), (a, g), 1, (mtype(g),),
+        how = "trim" if tokens is not None and _trim(spans[a], tokens) == _trim(spans[g], tokens) else "head"
+        rows.append(ErrorRow("Span Error", doc_id, sentence(g), shown((a, g)), 1, (mtype(g),),
                              texts=(refs.text(a), refs.text(g)), key_entity=kref(gold_of.get(g)),
                              response_entity=rref(auto_of.get(g)), detail=how))
     changes: list[tuple[int, Change]] = []  # (its confusion group, the change)
@@ -652,7 +676,7 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
                     o = rref(auto_of.get(_min_np(c.entity, mtype) or min(c.entity)))
                 elif c.step == "missing_entity":
                     r = rref(next((auto_of[m] for m in ms if m in auto_of), None))
-            rows.append(ErrorRow(STEP_CLASS[c.step], doc_id, sentence_of(ms[0][0]), ms, max(ents, 1),
+            rows.append(ErrorRow(STEP_CLASS[c.step], doc_id, sentence(ms[0]), shown(ms), max(ents, 1),
                                  tuple(mtype(m) for m in ms), texts=tuple(refs.text(m) for m in ms),
                                  key_entity=k, response_entity=r, other_entity=o))
             changes.append((gi, c))
@@ -663,11 +687,16 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
     for gc in changes:
         by_step.setdefault(gc[1].step, []).append(gc)
     if full_rescore or len(key_mentions) != sum(map(len, key_chains)):  # a key mention in two entities
-        cumulative = {"none": _scores(key_chains, none.chains())}
-        one = _rescore_documents(key_chains, base, by_step, cumulative, bool(fixes), key_mentions, mtype)
+        cumulative = {"none": _scores(key_chains, [shown(c) for c in none.chains()])}
+        one = _rescore_documents(key_chains, spans, base, by_step, cumulative, bool(fixes), key_mentions, mtype)
     else:
-        cumulative = {"none": as_counts(GroupKey(key_chains).row_of(key_mentions | none.of.keys(), none.of))}
-        one = _rescore_groups(groups, base, by_step, cumulative, bool(fixes), key_mentions, mtype)
+        # each group's mentions scored in the order of the same sets of spans (the float sums add alike)
+        cumulative = {"none": as_counts(GroupKey(gold).row_of([num[m] for m in key_spans | resp_spans.keys()],
+                                                              none.of))}
+        as_spans = dict(zip(map(id, gold), (frozenset(c) for c in key_chains)))
+        as_spans.update(zip(map(id, auto), map(frozenset, auto_spans.values())))
+        span_groups = [([as_spans[id(a)] for a in ga], [as_spans[id(g)] for g in gg]) for ga, gg in groups]
+        one = _rescore_groups(groups, span_groups, num, base, by_step, cumulative, bool(fixes), key_mentions, mtype)
     state = one.pop("_final")
     # the states before the analyser's reading: the chains as scored ("scored"), then each span read
     # once ("read"), then (mode T) without the response's singletons ("none"); one object where
@@ -676,26 +705,30 @@ def analyse(key: Sequence[Sequence[Span]], response: Sequence[Sequence[Span]],
     cumulative["scored"] = _scores(given_key, given_response) if repeated else cumulative["read"]
     left: list[ErrorRow] = []
     for m in sorted(state.of.keys() - key_mentions):
-        left.append(ErrorRow(LEFTOVER, doc_id, sentence_of(m[0]), (m,), 1, (mtype(m),), texts=(refs.text(m),),
+        left.append(ErrorRow(LEFTOVER, doc_id, sentence(m), shown((m,)), 1, (mtype(m),), texts=(refs.text(m),),
                              response_entity=rref(auto_of.get(m)), detail="extra"))
     extra = len(left)
     for m in sorted(key_mentions - state.of.keys()):
-        left.append(ErrorRow(LEFTOVER, doc_id, sentence_of(m[0]), (m,), 1, (mtype(m),), texts=(refs.text(m),),
+        left.append(ErrorRow(LEFTOVER, doc_id, sentence(m), shown((m,)), 1, (mtype(m),), texts=(refs.text(m),),
                              key_entity=kref(gold_of.get(m)), detail="missing"))
     left.sort(key=lambda r: r.mentions)
     return DocumentErrors(rows, cumulative, one, extra, left, repeated, dropped)
 
 
-def _rescore_groups(groups: list[tuple[list, list]], base: _State, by_step: dict, cumulative: dict,
-                    fixed_spans: bool, key_mentions: set, mtype: Callable[[Span], str]) -> dict:
+def _rescore_groups(groups: list[tuple[list, list]], span_groups: list[tuple[list, list]], num: dict,
+                    base: _State, by_step: dict, cumulative: dict, fixed_spans: bool, key_mentions: set,
+                    mtype: Callable[[int], str]) -> dict:
     """Fill ``cumulative`` with the counts after each step and return the counts of each step alone.
 
     Every correction stays inside its confusion group (of the span-corrected response), and every
     score is a sum over groups (:mod:`.groupscores`): each group is scored once as it is, then again
-    only after a step that changed it; a state's counts are the sum of its groups' rows."""
+    only after a step that changed it; a state's counts are the sum of its groups' rows.
+    ``span_groups``: the groups' entities as sets of spans, ``num`` each span's number: a group's
+    mentions are scored in the order of its set of spans (the float sums add as they always have)."""
     touched = sorted({gi for items in by_step.values() for gi, _ in items})
     keys = {gi: GroupKey(groups[gi][1]) for gi in touched}
-    members = {gi: keys[gi].members({m for c in groups[gi][1] for m in c}.union(*groups[gi][0])) for gi in touched}
+    members = {gi: keys[gi].members([num[m] for m in {m for c in span_groups[gi][1] for m in c}.union(
+        *span_groups[gi][0])]) for gi in touched}
 
     def row(state: _State, gi: int) -> tuple:
         return keys[gi].row_members(members[gi], state.of, state.alias)
@@ -706,7 +739,7 @@ def _rescore_groups(groups: list[tuple[list, list]], base: _State, by_step: dict
     static = (0,) * 16
     if untouched:
         static = GroupKey([c for gi in untouched for c in groups[gi][1]]).row_of(
-            {m for gi in untouched for part in groups[gi] for c in part for m in c}, base.of)
+            [num[m] for m in {m for gi in untouched for part in span_groups[gi] for c in part for m in c}], base.of)
 
     def total(rows: dict[int, tuple]) -> dict[str, Counts]:
         return as_counts(add_rows([static, *rows.values()]))
@@ -750,12 +783,13 @@ def _rescore_groups(groups: list[tuple[list, list]], base: _State, by_step: dict
     return one
 
 
-def _rescore_documents(key_chains: list[list[Span]], base: _State, by_step: dict, cumulative: dict,
-                       fixed_spans: bool, key_mentions: set, mtype: Callable[[Span], str]) -> dict:
+def _rescore_documents(key_chains: list[list[Span]], spans: list[Span], base: _State, by_step: dict,
+                       cumulative: dict, fixed_spans: bool, key_mentions: set, mtype: Callable[[int], str]) -> dict:
     """As :func:`_rescore_groups`, scoring every corrected response whole with :mod:`.metrics`
-    (the straightforward way: used when a key mention is in two entities, and by the tests)."""
+    (the straightforward way: used when a key mention is in two entities, and by the tests);
+    ``spans``: each mention number's span."""
     def score(state: _State) -> dict[str, Counts]:
-        return _scores(key_chains, state.chains())
+        return _scores(key_chains, [[spans[m] for m in c] for c in state.chains()])
 
     cumulative["span"] = score(base) if fixed_spans else cumulative["none"]
     state = base.copy()
