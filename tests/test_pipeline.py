@@ -265,8 +265,8 @@ def test_analyses_scored_apart_give_what_one_process_gives(name, only, monkeypat
     one = files(KEY, RESPONSE, APART[name], rows=True, documents=False)
     digest = tables(files(KEY, RESPONSE, APART[name], rows=3, documents=False, digest=True))
     forked = _forking(monkeypatch, only)
-    assert_same(one, files(KEY, RESPONSE, APART[name], rows=True, documents=False))
-    assert digest == tables(files(KEY, RESPONSE, APART[name], rows=3, documents=False, digest=True))
+    assert_same(one, files(KEY, RESPONSE, APART[name], rows=True, documents=False, apart=True))
+    assert digest == tables(files(KEY, RESPONSE, APART[name], rows=3, documents=False, digest=True, apart=True))
     assert forked == 2 * list(only or [d.doc_id for d in one.documents])
 
 
@@ -280,7 +280,7 @@ def test_a_child_that_dies_leaves_its_document_to_this_process(monkeypatch):
         def __init__(self, work):
             super().__init__(lambda send: os._exit(3))
     monkeypatch.setattr(forking, "Child", Dead)
-    assert_same(one, files(KEY, RESPONSE, EVERYTHING, rows=True))
+    assert_same(one, files(KEY, RESPONSE, EVERYTHING, rows=True, apart=True))
     assert len(forked) == 3
 
 
@@ -300,7 +300,7 @@ def test_a_run_that_fails_stops_its_children(monkeypatch, tmp_path):
     broken = docs[:2] + ["\n".join(lines)]
     resp = _write(tmp_path / "broken.conll", broken)
     with pytest.raises(InputError):
-        files(KEY, resp, EVERYTHING)
+        files(KEY, resp, EVERYTHING, apart=True)
     assert len(killed) == 2
 
 
@@ -310,11 +310,15 @@ def test_without_an_idle_core_or_a_large_document_nothing_forks(monkeypatch):
 
     made = []
     monkeypatch.setattr(forking, "Child", lambda work: made.append(work))
-    files(KEY, RESPONSE, EVERYTHING)  # the example's documents: 193–242 key mentions
+    files(KEY, RESPONSE, EVERYTHING, apart=True)  # the example's documents: 193–242 key mentions
     monkeypatch.setattr(D, "APART_MENTIONS", 0)
     monkeypatch.setattr(forking, "idle_cores", lambda *a: 1)
-    files(KEY, RESPONSE, EVERYTHING)
+    files(KEY, RESPONSE, EVERYTHING, apart=True)
+    monkeypatch.setattr(forking, "idle_cores", lambda *a: 2)
+    files(KEY, RESPONSE, EVERYTHING)  # not asked for: an evaluation loop's process never forks
     assert made == []
+    files(KEY, RESPONSE, EVERYTHING, apart=True)
+    assert len(made) == 3
 
 
 def _documents(text: str) -> list[str]:
@@ -521,3 +525,20 @@ def test_a_digest_answers_as_the_rows_do():
         example_blocks(small)
     with pytest.raises(ValueError, match="only a digest"):
         compare({"a": small, "b": small}, "a", 10, 10)
+
+
+def test_score_forks_for_large_documents_unless_jobs_is_one(monkeypatch):
+    """The command line allows the child (on an idle core, for a large document); ``--jobs 1`` is
+    one process; the output is the same either way."""
+    from typer.testing import CliRunner
+
+    from corefreport.cli import app
+
+    forked = _forking(monkeypatch)
+    runner = CliRunner()
+    args = ["score", "--example", "-a", "arcs", "-a", "errors", "-q"]
+    apart = runner.invoke(app, args)
+    assert apart.exit_code == 0 and len(forked) == 3
+    alone = runner.invoke(app, args + ["--jobs", "1"])
+    assert alone.exit_code == 0 and len(forked) == 3
+    assert apart.output == alone.output and "Divided Entity" in alone.output

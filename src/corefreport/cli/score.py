@@ -51,7 +51,8 @@ def run_score(key: Optional[str], response: Optional[str], fmt: OutFormat = OutF
                        subsets=subsets or [], kf=fmt_value(key_format), rf=fmt_value(response_format),
                        policy=Policy(rows=links is not None, documents=links is not None,  # --links: each row's why
                                      jobs=jobs if not several else jobs or 1,
-                                     digest=links is None and fmt.value != "json"))  # the tables' digest of the errors
+                                     digest=links is None and fmt.value != "json",  # the tables' digest of the errors
+                                     apart=jobs != 1))
         if len(plan.systems) > 1:
             fail("score takes one system; compare several with 'corefreport compare'")
         study = run(plan, watch)

@@ -41,7 +41,7 @@ def run_tui_command(key: Optional[str], responses: list[str], key_format, respon
         plan = plan_of("tui", key, responses, settings, datasets=datasets, subsets=subsets,
                        kf=fmt_value(key_format), rf=fmt_value(response_format),
                        compare=Resampling() if several else None,
-                       policy=Policy(rows=True, documents=True, jobs=1, browse=True))
+                       policy=Policy(rows=True, documents=True, jobs=1, browse=True, apart=False))
         refuse_stdin(plan)
     except (InputError, SettingsError) as err:
         fail(str(err))

@@ -130,10 +130,11 @@ class DocumentScorer:
     parts). ``keep_documents``: the part carries the documents as scored (a view shows them).
     ``stage``: one of :data:`STAGES`. ``digest``: the analyses that can keep only what their
     tables read do (the error classes: :attr:`~.errorclasses.ErrorsResult.complete` False).
+    ``apart``: a large document's ``apart`` analyses may be scored in a forked process (:meth:`analyse`).
     """
 
     def __init__(self, settings: Settings, formats: tuple[str, str], rows: bool | int = False,
-                 keep_documents: bool = False, stage: str = "all", digest: bool = False) -> None:
+                 keep_documents: bool = False, stage: str = "all", digest: bool = False, apart: bool = False) -> None:
         self.settings = s = settings
         self.formats = formats
         self.rows = rows
@@ -171,8 +172,10 @@ class DocumentScorer:
             self.weights = Weights(*s.weights)
         self.analyses = {a.name: a.start(s, complete=not digest) for a in active_analyses(s)} if rest else {}
         self.annotate = bool(rest and (s.analyses or s.plink_by))
-        self.apart = tuple(n for n in self.analyses if ANALYSIS_REGISTRY[n].apart) if len(self.analyses) > 1 else ()
-        """The analyses a large document may have scored in a process of its own (:meth:`_fork`)."""
+        self.apart = tuple(n for n in self.analyses if ANALYSIS_REGISTRY[n].apart) if (
+            apart and len(self.analyses) > 1) else ()
+        """The analyses a large document may have scored in a process of its own (:meth:`_fork`;
+        ``apart``: allowed — the command line's, never an evaluation loop's process)."""
         self.strata = None
         """``--strata``: the per-document scores of each stratum of chains (:mod:`.strata`), with
         the per-document metrics."""

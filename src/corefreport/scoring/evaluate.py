@@ -131,7 +131,8 @@ def _join(first: Part, rest: Part) -> Part:
 
 def evaluate(key, response: Corpus | None = None, settings: Settings | None = None,
              progress: Progress | None = None, on_stage: Callable[[Evaluation], None] | None = None, *,
-             jobs: int = 1, rows: bool | int = True, documents: bool = True, digest: bool = False) -> Evaluation:
+             jobs: int = 1, rows: bool | int = True, documents: bool = True, digest: bool = False,
+             apart: bool = False) -> Evaluation:
     """Score a run: ``key`` is the document pairs (:class:`~corefreport.io.pairs.DocumentPairs`,
     :class:`~corefreport.io.pairs.CorpusPairs`), or the key :class:`Corpus` with ``response`` the
     response's (neither is changed).
@@ -140,11 +141,14 @@ def evaluate(key, response: Corpus | None = None, settings: Settings | None = No
     their digest with that many rows per error group (an ``int``), or neither (``False``: the
     tables alone). ``documents``: the evaluation carries the documents as scored (in one process)
     or read again when a view asks (in a pool). ``digest``: the analyses keep only what the tables
-    read where they can (the error classes; not for the JSON). ``progress(done, 0)`` after each run of documents;
+    read where they can (the error classes; not for the JSON). ``apart``: a large document's error
+    classes may be scored in a forked process while this one scores the other analyses, when a core
+    is idle (:meth:`~.document.DocumentScorer.analyse`; the command line's choice — not in an
+    evaluation loop's process). ``progress(done, 0)`` after each run of documents;
     ``on_stage``: see the module docstring (:func:`stages` gives the same evaluations as a generator).
     """
     for ev in stages(key, response, settings, progress, jobs=jobs, rows=rows, documents=documents,
-                     staged=on_stage is not None, digest=digest):
+                     staged=on_stage is not None, digest=digest, apart=apart):
         if not ev.complete and on_stage is not None:
             on_stage(ev)
     return ev
@@ -152,7 +156,7 @@ def evaluate(key, response: Corpus | None = None, settings: Settings | None = No
 
 def stages(key, response: Corpus | None = None, settings: Settings | None = None,
            progress: Progress | None = None, *, jobs: int = 1, rows: bool | int = True, documents: bool = True,
-           staged: bool = True, digest: bool = False) -> Iterator[Evaluation]:
+           staged: bool = True, digest: bool = False, apart: bool = False) -> Iterator[Evaluation]:
     """The evaluations of a run as they are ready (arguments as :func:`evaluate`'s): with
     ``staged``, first the per-document metrics (``complete=False``) when more is asked for, then the
     complete evaluation, always last — nothing is scored twice. A caller that stops after the first
@@ -186,11 +190,11 @@ def stages(key, response: Corpus | None = None, settings: Settings | None = None
         yield finish(fold.total, settings, formats=pairs.formats, key_hash=key_hash,
                      reader_warnings=(reading.key_warnings, reading.response_warnings), complete=False,
                      documents=pairs.documents() if documents else None, **kwargs)
-        scorer = DocumentScorer(settings, pairs.formats, rows, keep, stage="rest", digest=digest)
+        scorer = DocumentScorer(settings, pairs.formats, rows, keep, stage="rest", digest=digest, apart=apart)
         fold2, _ = _fold(pairs, scorer, jobs, progress)
         total = _join(fold.total, fold2.total)
     else:
-        scorer = DocumentScorer(settings, pairs.formats, rows, keep, digest=digest)
+        scorer = DocumentScorer(settings, pairs.formats, rows, keep, digest=digest, apart=apart)
         fold, reading = _fold(pairs, scorer, jobs, progress)
         key_hash = fold.hash.hexdigest()
         total = fold.total

@@ -99,6 +99,10 @@ class Policy:
     digest: bool = False
     """The analyses that can keep only what their tables read do (one pair's study; the error
     classes: ``score``'s tables, not its JSON, which lists every error)."""
+    apart: bool = True
+    """A large document's error classes may be scored in a forked process on an idle core while this
+    one scores the other analyses (``score --jobs 1``: one process, this one; not in the browser,
+    whose scoring runs in a thread beside the terminal's)."""
 
 
 @dataclass(frozen=True)

@@ -153,7 +153,8 @@ def _pair(plan: Plan, watch: Watch, staged: bool) -> Iterator[Pair]:
         watch.documents(phase[0], done, total)
 
     for ev in evaluation_stages(pairs, settings=plan.settings, progress=progress, jobs=jobs, rows=policy.rows,
-                                documents=policy.documents, staged=staged, digest=policy.digest):
+                                documents=policy.documents, staged=staged, digest=policy.digest,
+                                apart=policy.apart):
         if not ev.complete:
             phase[0] = "analyses"
             yield Pair(system.name, ev, final=False)
@@ -219,7 +220,7 @@ def _systems(plan: Plan, watch: Watch, staged: bool) -> Iterator[Systems]:
             watch.documents(f"scoring {name}", done, total or len(key))
 
         gen = evaluation_stages(key.pairs(system.response), settings=plan.settings, progress=progress, jobs=1,
-                                rows=policy.rows, documents=policy.documents, staged=staged)
+                                rows=policy.rows, documents=policy.documents, staged=staged, apart=policy.apart)
         ev = next(gen)
         if ev.complete:
             final[system.name] = ev
