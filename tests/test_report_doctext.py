@@ -245,3 +245,52 @@ def test_the_html_document_text_works_in_a_browser_from_a_file(tmp_path):
     assert out["calmHidden"] == out["calm"]
     assert out["ml"] > 0 and out["mlHidden"] == out["ml"]
     assert out["view"].split() == ["once", "disagree", "hide-s1"]
+
+
+# --------------------------------------------------------------------------- a book (issue 35)
+
+def test_a_long_document_shows_the_sentences_of_its_examples_and_those_around_them(tmp_path):
+    """A document of more than LONG_DOCUMENT sentences (a generated 12,000-word book): its
+    examples' referents' sentences with CONTEXT before and after each, numbered as in the document,
+    the left-out runs counted, every example link still leading to its referent."""
+    import subprocess
+    import sys
+    from bisect import bisect_right
+    from pathlib import Path
+
+    from corefreport.report.doctext import CONTEXT, LONG_DOCUMENT
+
+    out = tmp_path / "book"
+    subprocess.run([sys.executable, str(Path(__file__).resolve().parents[1] / "bench" / "make_book.py"),
+                    "--tokens", "12000", "--out", str(out)], check=True, capture_output=True)
+    ev = evaluate(load_corpus(f"{out}.key"), load_corpus(f"{out}.response"), Settings(analyses=("arcs",)))
+    report = build(ev)
+    html = to_html(report)
+    t = parsed(html)
+    (doc,) = ev.key_corpus.documents
+    lines = evaluation_document(ev, doc).sentence_lines()
+    assert len(lines) > LONG_DOCUMENT
+    starts = ev.key_corpus.documents[doc].sentence_starts
+    examples = [e for b in report.section("examples").blocks if isinstance(b, Examples) for g in b.groups
+                for e in g.examples]
+    hit = {bisect_right(starts, e.row.start) - 1 for e in examples}
+    shown = sorted({j for i in hit for j in range(i - CONTEXT, i + CONTEXT + 1) if 0 <= j < len(lines)})
+    assert 0 < len(shown) < len(lines) / 2
+    assert t.texts["doc-1"] == [lines[j] for j in shown]
+    assert [int(n) for n in re.findall(r'<span class="sno">(\d+)</span>', html)] == [j + 1 for j in shown]
+    gaps = [int(n) for n in re.findall(r'<p class="gap">… (\d+) sentence', html)]
+    assert sum(gaps) == len(lines) - len(shown) and len(gaps) == sum(
+        1 for k, j in enumerate(shown) if j != (shown[k - 1] + 1 if k else 0)) + (shown[-1] < len(lines) - 1)
+    assert f"{len(shown)} of {len(lines)} sentences" in html
+    assert len(t.hrefs) == len(examples) and set(t.hrefs) <= t.ids
+
+
+def test_disagreeing_sentences_are_those_holding_a_disagreeing_mention():
+    """Each mark's sentence found by its first word (bisect) is the definition read sentence by sentence."""
+    _html, evs = _comparison_html()
+    for doc in evs["ml"].key_corpus.documents:
+        dt = systems_document(evs, doc)
+        for sides in (None, ("key", "ml"), ("key", "rules")):
+            marked = {m.span[0] for m in dt.shown(sides, disagreements=True)}
+            assert dt.disagreeing_sentences(sides) == [
+                i for i, (a, b) in enumerate(dt.sentence_bounds()) if any(a <= t < b for t in marked)]

@@ -21,6 +21,8 @@ maps :class:`Mark` to colours (``tui/document.py``).
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -155,7 +157,14 @@ class DocumentText:
         """The sentences (0-based) with a mention the sides do not all agree on (:meth:`shown`
         with ``disagreements``): what "disagreements only" keeps."""
         marked = {m.span[0] for m in self.shown(sides, disagreements=True)}
-        return [i for i, (a, b) in enumerate(self.sentence_bounds()) if any(a <= t < b for t in marked)]
+        bounds = self.sentence_bounds()
+        starts = [a for a, _ in bounds]
+        hit = set()
+        for t in marked:  # each mark's sentence found by its start (a book: 7,660 sentences, 30,000 marks)
+            i = bisect_right(starts, t) - 1
+            if i >= 0 and t < bounds[i][1]:
+                hit.add(i)
+        return sorted(hit)
 
     def sentence_lines(self, sides: tuple[str, ...] | None = None, once: bool = False,
                        disagreements: bool = False) -> list[str]:

@@ -13,6 +13,7 @@ colour: the brackets carry the entity numbers and the flags.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 
 from ..present.document_text import SHAPES, DocumentText
@@ -20,6 +21,12 @@ from ..scoring.result import Evaluation
 
 PDF_DOCUMENTS = 3
 """The PDF shows the documents of this many examples' documents (those with the most examples); the HTML all."""
+LONG_DOCUMENT = 300
+"""A document of more sentences (a book) shows only the sentences of its examples' referents, with
+:data:`CONTEXT` sentences around each: a whole book would be hundreds of pages (a 60,000-word one:
+84 pages of the PDF, 23 s); the browser's document view shows it whole."""
+CONTEXT = 2
+"""Sentences shown before and after each example's sentence in a long document."""
 PALETTE_SIZE = 12
 """Entity colours (``report.css``: ``.c0`` … ``.c11``), repeated after."""
 
@@ -53,6 +60,14 @@ class RunningText:
     """Each side's name and brackets, in bracket order (the key's first): the HTML's toggles."""
     disagree: list[bool] = field(default_factory=list)
     """Per sentence: whether it holds a mention the sides do not all agree on ("disagreements only")."""
+    numbers: list[int] = field(default_factory=list)
+    """Each shown sentence's number in the document (1-based)."""
+    gaps: list[int] = field(default_factory=list)
+    """Per shown sentence: the sentences left out just before it (a long document's excerpt)."""
+    total: int = 0
+    """The document's sentences."""
+    left_after: int = 0
+    """Sentences left out after the last one shown."""
 
 
 @dataclass(slots=True)
@@ -68,8 +83,11 @@ def entity_class(shape: int, entity: int) -> str:
 
 
 def running_text(dt: DocumentText, anchor: str,
-                 targets: dict[int, tuple[tuple[int, int], str]] | None = None) -> RunningText:
-    """``dt`` as sentences of pieces; ``targets``: a referent's first word → (its span, the id of its anchor).
+                 targets: dict[int, tuple[tuple[int, int], str]] | None = None,
+                 only: set[int] | None = None) -> RunningText:
+    """``dt`` as sentences of pieces; ``targets``: a referent's first word → (its span, the id of its
+    anchor); ``only``: the sentences to show (0-based; default all) — a mention that crosses into a
+    sentence left out shows only the bracket on the shown side.
 
     >>> from corefreport.present.document_text import Mark
     >>> dt = DocumentText("d", ["He", "left"], [0], [Mark("key", (0, 0), 1), Mark("response", (0, 0), 1, "*")])
@@ -102,7 +120,10 @@ def running_text(dt: DocumentText, anchor: str,
         return out
 
     sentences = []
-    for a, b in dt.sentence_bounds():
+    bounds = dt.sentence_bounds()
+    shown = [i for i in range(len(bounds)) if only is None or i in only]
+    for i in shown:
+        a, b = bounds[i]
         pieces: list[TextPiece] = []
         for t in range(a, b):
             for m in dt.opens.get(t, []):
@@ -117,7 +138,9 @@ def running_text(dt: DocumentText, anchor: str,
     sides = [(("key" if side == "key" else side), " ".join(SHAPES[min(i, len(SHAPES) - 1)]))
              for i, side in enumerate(dt.sides)]
     return RunningText(dt.doc_id, anchor, dt.legend(once=True), sentences, sides=sides,
-                       disagree=[i in disagreeing for i in range(len(sentences))])
+                       disagree=[i in disagreeing for i in shown], numbers=[i + 1 for i in shown],
+                       gaps=[i - (shown[k - 1] if k else -1) - 1 for k, i in enumerate(shown)], total=len(bounds),
+                       left_after=len(bounds) - 1 - shown[-1] if shown else len(bounds))
 
 
 def anchor_of(doc_index: int, span: tuple[int, int]) -> str:
@@ -158,7 +181,7 @@ def example_documents(blocks: list, systems: dict[str, Evaluation], pdf: bool) -
         dt = _document(systems, d, single)
         if dt is None:
             continue
-        rt = running_text(dt, f"doc-{index[d]}", targets[d])
+        rt = running_text(dt, f"doc-{index[d]}", targets[d], excerpt(dt, targets[d]))
         rt.examples = counts[d]
         out.documents.append(rt)
     if not out.documents:
@@ -166,7 +189,11 @@ def example_documents(blocks: list, systems: dict[str, Evaluation], pdf: bool) -
     left = len(order) - len(chosen)
     out.note = (f"The {len(out.documents)} document(s) the examples above come from" +
                 (f" ({left} more in the HTML report: the PDF shows those with the most examples)" if left else "") +
-                ", one sentence a line. " + ("Key mentions are [N … ], the response's {N … }"
+                ", one sentence a line" + (f" (a document of more than {LONG_DOCUMENT} sentences: those of its examples, "
+                                           f"{CONTEXT} before and after each; the browser's document view shows it "
+                                           "whole)" if any(d.gaps and (any(d.gaps) or d.left_after)
+                                                          for d in out.documents) else "") +
+                ". " + ("Key mentions are [N … ], the response's {N … }"
                                             if single else "Key mentions are [N … ], " + ", ".join(
                                                 f"{n}'s {o}N … {c}" for n, (o, c) in zip(systems, SHAPES[1:]))) +
                 ": N numbers the entity — a response entity after the key entity it shares most mentions with, so "
@@ -181,6 +208,23 @@ def example_documents(blocks: list, systems: dict[str, Evaluation], pdf: bool) -
     return out
 
 
+def excerpt(dt: DocumentText, targets: dict[int, tuple[tuple[int, int], str]]) -> set[int] | None:
+    """The sentences (0-based) a long document shows: each example referent's first sentence with
+    :data:`CONTEXT` sentences before and after it; None (all of them) up to :data:`LONG_DOCUMENT` sentences.
+
+    >>> dt = DocumentText("d", ["w"] * 400, list(range(400)), [])
+    >>> sorted(excerpt(dt, {10: ((10, 10), "a"), 399: ((399, 399), "b")}))
+    [8, 9, 10, 11, 12, 397, 398, 399]
+    >>> excerpt(DocumentText("d", ["w"] * 30, list(range(30)), []), {3: ((3, 3), "a")}) is None
+    True
+    """
+    starts = [a for a, _ in dt.sentence_bounds()]
+    if len(starts) <= LONG_DOCUMENT:
+        return None
+    hit = {bisect_right(starts, t) - 1 for t in targets}
+    return {j for i in hit for j in range(i - CONTEXT, i + CONTEXT + 1) if 0 <= j < len(starts)}
+
+
 def _document(systems: dict[str, Evaluation], doc_id: str, single: bool) -> DocumentText | None:
     from ..present.document_text import evaluation_document, systems_document
 
@@ -189,4 +233,4 @@ def _document(systems: dict[str, Evaluation], doc_id: str, single: bool) -> Docu
     return systems_document(systems, doc_id)
 
 
-__all__ = ["DocumentTexts", "RunningText", "TextPiece", "example_documents", "running_text"]
+__all__ = ["DocumentTexts", "RunningText", "TextPiece", "example_documents", "excerpt", "running_text"]
