@@ -22,6 +22,7 @@ from corefreport.present.errortables import examples
 from corefreport.present.sampling import spread_over_documents
 from corefreport.present.study import evaluation_output
 from corefreport.scoring import errorclasses as E
+from corefreport.scoring.counts import Counts
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.settings import Settings
 
@@ -110,12 +111,25 @@ def test_digest_of_the_complete_part_is_that_of_its_rows(pair, generated):
         extra = spread_over_documents([r for r in er.leftovers if r.detail == "extra"], (k + 1) // 2)
         assert examples(er, E.LEFTOVER, k) == extra + spread_over_documents(
             [r for r in er.leftovers if r.detail != "extra"], k - len(extra))
-    assert er.cumulative == E._sum_states(er.document_states.values())
-    assert er.alone == E._sum_states(er.alone_states)
+    assert er.cumulative == _sum_states(er.document_states.values())
+    assert er.alone == _sum_states(er.alone_states)
     for d, states in er.document_states.items():
         assert er.document_conll[d] == {s: E.conll_score(c["muc"], c["bcub"], c["ceafe"]) for s, c in states.items()}
     gains = er.per_document[next(iter(er.document_states))]
     assert sum(gains.values()) == pytest.approx(1.0 - next(iter(er.document_conll.values()))["scored"])
+
+
+def _sum_states(documents) -> dict:
+    """Per state and metric, the sum of the documents' counts, each field summed in document order."""
+    by: dict = {}
+    for states in documents:
+        for step, sc in states.items():
+            t = by.setdefault(step, {})
+            for k, c in sc.items():
+                t.setdefault(k, []).append(c)
+    return {step: {k: Counts(sum(c.recall_num for c in cs), sum(c.recall_den for c in cs),
+                             sum(c.precision_num for c in cs), sum(c.precision_den for c in cs))
+                   for k, cs in t.items()} for step, t in by.items()}
 
 
 def test_examples_asked_beyond_the_candidates_are_refused():

@@ -844,19 +844,6 @@ def _costs(cumulative: dict, alone: dict, reading: tuple[str, ...] = ()) -> list
     return out
 
 
-def _sum_states(documents: Iterable[dict[str, dict[str, Counts]]]) -> dict[str, dict[str, Counts]]:
-    """Per state and metric, the sum of the documents' counts (in document order, as ``+`` would)."""
-    by: dict[str, dict[str, list[Counts]]] = {}
-    for states in documents:
-        for step, sc in states.items():
-            t = by.setdefault(step, {})
-            for k, c in sc.items():
-                t.setdefault(k, []).append(c)
-    return {step: {k: Counts(sum(c.recall_num for c in cs), sum(c.recall_den for c in cs),
-                             sum(c.precision_num for c in cs), sum(c.precision_den for c in cs))
-                   for k, cs in t.items()} for step, t in by.items()}
-
-
 def f1s(scores: dict[str, Counts]) -> dict[str, float]:
     """F1 of each cost metric and the CoNLL score."""
     out = {k: scores[k].f1 for k in COST_METRICS}
@@ -876,20 +863,18 @@ Divided Entity only. Each ``--by`` feature and :data:`BREAKDOWN_FEATURES` add ``
 JOINED = ("Conflated Entities", "Divided Entity")
 
 
-def _column(r: ErrorRow, column: str) -> str:
-    return head_type(r.mtypes) if column == "head" else r.cls if column == "cls" else r.doc_id \
-        if column == "doc_id" else r.get(column)
+def _head(r: ErrorRow) -> str:
+    """The ``head`` column of a tally: the error's most informative mention type."""
+    return head_type(r.mtypes)
 
 
 def _plus(total: dict[str, dict[str, Counts]], states: dict[str, dict[str, Counts]]) -> None:
-    """Add one document's states to ``total`` in place, as :func:`_sum_states` adds them (``0 +``
-    the first document, then each in turn: the same floats)."""
+    """Add one document's states to ``total`` in place (``0 +`` the first document, then each in
+    turn, in document order: the floats of a sum over the documents)."""
     for step, sc in states.items():
         t = total.setdefault(step, {})
         for k, c in sc.items():
-            a = t.get(k) or Counts(0, 0, 0, 0)
-            t[k] = Counts(a.recall_num + c.recall_num, a.recall_den + c.recall_den,
-                          a.precision_num + c.precision_num, a.precision_den + c.precision_den)
+            t[k] = (t.get(k) or Counts(0, 0, 0, 0)) + c
 
 
 def _conll(states: dict[str, dict[str, Counts]]) -> dict[str, float]:
@@ -973,10 +958,7 @@ class ErrorsResult:
         for columns in self._columns():
             t = self.tallies.setdefault(columns, Counter())
             sub = [r for r in rows if r.cls in JOINED] if columns[0] == "joined" else rows
-            if len(columns) == 1:
-                t.update(_column(r, columns[0]) for r in sub)
-            else:
-                t.update((_column(r, columns[0]), _column(r, columns[1])) for r in sub)
+            t.update(group_by(sub, *(_head if c == "head" else c for c in columns)))
         for r in rows:
             if r.features:
                 self.known.update(r.features)
