@@ -9,6 +9,7 @@ chains. A chain is a list of :class:`Mention` objects in the order the reference
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -135,3 +136,15 @@ class Corpus:
 
     def __iter__(self) -> Iterator[Document]:
         return iter(self.documents.values())
+
+
+PART_RE = re.compile(r"^(.*); part (\d+)$")
+
+
+def match_key(doc_id: str) -> tuple[str, int]:
+    """``(NAME, N)`` of ``NAME; part N``; ``(ID, 0)`` of any other id: how a key's and a
+    response's documents are paired, so ``GUM_bio_byron`` finds ``GUM_bio_byron; part 000``."""
+    m = PART_RE.match(doc_id)
+    if m:
+        return m.group(1), int(m.group(2))
+    return doc_id, 0

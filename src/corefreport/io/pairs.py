@@ -28,26 +28,15 @@ document of a run that kept none (:meth:`DocumentPairs.document`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Callable
 
 from ..errors import InputError
-from ..model import Corpus, Document
-
-PART_RE = re.compile(r"^(.*); part (\d+)$")
+from ..model import Corpus, Document, match_key
 
 CHUNK = 32
 """Items a process of a pool scores in a row before the next process's turn."""
-
-
-def match_key(doc_id: str) -> tuple[str, int]:
-    """``(NAME, N)`` of ``NAME; part N``; ``(ID, 0)`` of any other id."""
-    m = PART_RE.match(doc_id)
-    if m:
-        return m.group(1), int(m.group(2))
-    return doc_id, 0
 
 
 @dataclass(slots=True)

@@ -192,10 +192,9 @@ class _Doc:
         self.markables: dict[str, _Markable] = {}
         self.min_outside: list[str] = []
         """Each markable whose ``Min=`` names a word outside it (:func:`_min_inside`)."""
-        self.stack: list[str] = []
-        """MarkableIDs in the order they opened; one closed by name stays here until a ``)`` passes it."""
         self.open: dict[str, None] = {}
-        """The markables open now, in the order they opened (a named closer costs one look-up)."""
+        """The markables open now, in the order they opened: a ``)`` closes the last (a named closer
+        costs one look-up)."""
         self.layers = None
         if any(c in self.index for c in KEPT_COLUMNS):  # bridging pairs, discourse-deixis chains
             from .ua_layers import LayerReader
@@ -239,11 +238,9 @@ class _Doc:
                              "being that one word (a zero)")
         for name in closers:
             if name is None:
-                while self.stack and self.stack[-1] not in self.open:
-                    self.stack.pop()  # closed by name earlier
-                if not self.stack:
+                if not self.open:
                     raise InputError(self.path, n, f"IDENTITY {cell!r}: ')' closes no open markable")
-                mid = self.stack.pop()
+                mid = next(reversed(self.open))
             else:
                 if name not in self.open:
                     raise InputError(self.path, n, f"IDENTITY {cell!r}: closes {name!r}, which is not open")
@@ -263,7 +260,6 @@ class _Doc:
                 raise InputError(self.path, n, f"markable {mid!r} opens again before it is closed")
             m.parts.append([i, i if single else None])
             if not single:
-                self.stack.append(mid)
                 self.open[mid] = None
             if "Min" in info:
                 _min(info["Min"], self.path, n)

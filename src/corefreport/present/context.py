@@ -12,9 +12,9 @@ the evaluation (``Evaluation.key_corpus``, ``response_corpus``).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
+from ..model import match_key
 from ..scoring.outcomes import LinkOutcome
 from ..scoring.result import Evaluation
 
@@ -24,16 +24,7 @@ END_TAGS = {"key": "[K]", "response": "[R]", "both": "[K=R]"}
 """Tags after the last token of an antecedent, so that the marks read without colour."""
 
 
-_PART = re.compile(r"^(.*); part (\d+)$")
 _BY_MATCH: dict[int, tuple[object, dict[tuple[str, int], object]]] = {}
-
-
-def _match_key(doc_id: str) -> tuple[str, int]:
-    """``(NAME, N)`` of ``NAME; part N``, ``(ID, 0)`` of any other id: how the key's and the
-    response's documents are paired (``io/pairs.match_key``), so ``GUM_bio_byron`` finds the
-    response's ``GUM_bio_byron; part 000``."""
-    m = _PART.match(doc_id)
-    return (m.group(1), int(m.group(2))) if m else (doc_id, 0)
 
 
 def document_of(ev: Evaluation, doc_id: str, side: str):
@@ -50,8 +41,8 @@ def document_of(ev: Evaluation, doc_id: str, side: str):
     if hit is None or hit[0] is not corpus:
         if len(_BY_MATCH) > 8:
             _BY_MATCH.clear()
-        hit = _BY_MATCH[id(corpus)] = (corpus, {_match_key(d): v for d, v in corpus.documents.items()})
-    return hit[1].get(_match_key(doc_id))
+        hit = _BY_MATCH[id(corpus)] = (corpus, {match_key(d): v for d, v in corpus.documents.items()})
+    return hit[1].get(match_key(doc_id))
 
 
 def span_text(ev: Evaluation, doc_id: str, span: Span | None, side: str = "key") -> str:

@@ -249,33 +249,33 @@ def duplicate_warnings(duplicates: list[DuplicateReport], key_duplicates: str = 
         return []
     out = []
     n_key = sum(1 for d in duplicates if d.side == "key")
-    n_resp = len(duplicates) - n_key
-    if ua1:
-        for side, n in (("key", n_key), ("response", n_resp)):
-            if n:
-                first = next(d for d in duplicates if d.side == side)
+    counts = (("key", n_key), ("response", len(duplicates) - n_key))
+    first = {side: next((d for d in duplicates if (d.side == "key") == (side == "key")), None) for side, _ in counts}
+    if ua1 or corefud:
+        for side, n in counts:
+            if not n:
+                continue
+            if ua1:
                 out.append(f"{n} repeated {side} span(s) (one span under two MarkableIDs) handled as the UA scorer v1 "
                            "(--repeats ua1, the UA presets): every copy counts in the chain it is written in, a span "
-                           f"is looked up in the last chain holding it; first: {first.where()} (see 'duplicates' in "
-                           "the JSON; docs/universal-anaphora.md)")
-        return out
-    if corefud:
-        for side, n in (("key", n_key), ("response", n_resp)):
-            if n:
-                first = next(d for d in duplicates if d.side == side)
+                           f"is looked up in the last chain holding it; first: {first[side].where()} (see 'duplicates' "
+                           "in the JSON; docs/universal-anaphora.md)")
+            else:
                 out.append(f"{n} repeated {side} span(s) handled as corefud-scorer v1.2 (--preset crac): written twice "
                            "in a chain, kept once; in two chains, kept in both and looked up in the last; first: "
-                           f"{first.where()}: {first.action} (see 'duplicates' in the JSON; docs/matching.md rule 5)")
+                           f"{first[side].where()}: {first[side].action} (see 'duplicates' in the JSON; "
+                           "docs/matching.md rule 5)")
         return out
+    n_key, n_resp = counts[0][1], counts[1][1]
     if n_key:
         what = ("kept in both chains, as reference v8.01 does (--key-duplicates dedupe keeps each once)"
                 if key_duplicates == "keep"
                 else "de-duplicated (kept once, in the first chain): numbers differ from reference v8.01, "
                      "which keeps the span in every chain it is written in (the default, --key-duplicates keep)")
-        first = next(d for d in duplicates if d.side == "key")
-        out.append(f"{n_key} repeated key mention(s) {what}; first: {first.where()}; see 'duplicates' in the JSON")
+        out.append(f"{n_key} repeated key mention(s) {what}; first: {first['key'].where()}; see 'duplicates' in "
+                   "the JSON")
     if n_resp:
-        first = next(d for d in duplicates if d.side != "key")
-        out.append(f"{n_resp} repeated response mention(s) handled as reference v8.01; first: {first.where()}: "
-                   f"{first.action} (see 'duplicates' in the JSON)")
+        r = first["response"]
+        out.append(f"{n_resp} repeated response mention(s) handled as reference v8.01; first: {r.where()}: "
+                   f"{r.action} (see 'duplicates' in the JSON)")
     return out

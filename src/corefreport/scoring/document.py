@@ -309,7 +309,7 @@ class DocumentScorer:
         except OSError:
             return None
 
-    def analyse(self, aligned: list[AlignedDocument], forked: dict | None = None) -> dict[str, tuple[list, object]]:
+    def analyse(self, aligned: list[AlignedDocument], forked: dict) -> dict[str, tuple[list, object]]:
         """Each analysis's (outcome rows, part) of a run's aligned documents, in the analyses' order.
 
         ``forked``: the documents (by place in ``aligned``) whose :attr:`apart` analyses a child
@@ -317,7 +317,6 @@ class DocumentScorer:
         of the children's parts and of the parts of the documents between them, in document order —
         the part of all the documents scored at once (the parts add up). A child that died leaves
         its document to this process."""
-        forked = forked or {}
         out = {n: a.score(aligned) for n, a in self.analyses.items() if not forked or n not in self.apart}
         if forked:
             done = {}

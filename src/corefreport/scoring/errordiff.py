@@ -33,11 +33,11 @@ when the scores drop them): the entity table needs ``--match exact``.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
+from ..model import match_key
 from .errorclasses import CLASSES, ErrorRow
 
 Span = tuple[int, int]
@@ -247,21 +247,16 @@ def document_changes(key_doc, baseline_doc, system_doc, drop_singletons: bool = 
     return n, out
 
 
-_PART = re.compile(r"^(.*); part (\d+)$")
+def _responses(corpus) -> Callable[[str], object]:
+    """A key document id → the response's document paired with it (by id, else by :func:`match_key`)."""
+    by_key: dict = {}
+    for i, d in corpus.documents.items():
+        by_key.setdefault(match_key(i), d)
 
-
-def _paired(doc_id: str) -> tuple[str, int]:
-    """How a key's and a response's documents are paired (``NAME`` ↔ ``NAME; part 0``)."""
-    m = _PART.match(doc_id)
-    return (m.group(1), int(m.group(2))) if m else (doc_id, 0)
-
-
-def _response(corpus, doc_id: str):
-    doc = corpus.documents.get(doc_id)
-    if doc is not None:
-        return doc
-    want = _paired(doc_id)
-    return next((d for i, d in corpus.documents.items() if _paired(i) == want), None)
+    def find(doc_id: str):
+        doc = corpus.documents.get(doc_id)
+        return doc if doc is not None else by_key.get(match_key(doc_id))
+    return find
 
 
 def entity_changes(baseline, system, doc_ids: Sequence[str]) -> EntityChanges | None:
@@ -273,12 +268,12 @@ def entity_changes(baseline, system, doc_ids: Sequence[str]) -> EntityChanges | 
         return None
     out = EntityChanges()
     drop = s.singletons == "drop"
+    in_a, in_b = _responses(baseline.response_corpus), _responses(system.response_corpus)
     for d in doc_ids:
         kd = baseline.key_corpus.documents.get(d)
         if kd is None:
             continue
-        n, rows = document_changes(kd, _response(baseline.response_corpus, d), _response(system.response_corpus, d),
-                                   drop)
+        n, rows = document_changes(kd, in_a(d), in_b(d), drop)
         out.entities += n
         out.changes += rows
     return out

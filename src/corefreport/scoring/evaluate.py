@@ -231,7 +231,7 @@ def _with_alignment(ev: Evaluation, pairs, settings: Settings) -> Evaluation:
     scored with the same per-document metrics."""
     from dataclasses import replace
 
-    from .alignloss import AlignmentLoss
+    from .alignloss import JSON, AlignmentLoss
 
     plain = replace(settings, metrics=tuple(m for m in settings.metrics if per_document(m)) or ("muc",),
                     analyses=(), plink_by=None, by=(), strata=(), cross_document=None)
@@ -241,7 +241,7 @@ def _with_alignment(ev: Evaluation, pairs, settings: Settings) -> Evaluation:
         ceiling = evaluate(pairs.ceiling(), settings=plain, rows=False, documents=False)
         loss = AlignmentLoss.of(settings.markup_policy, pairs.diagnostics(), ceiling, ev, round_trip, trip.reductions)
     else:
-        loss = AlignmentLoss.of("json", [], None, ev, round_trip, trip.reductions)
+        loss = AlignmentLoss.of(JSON, [], None, ev, round_trip, trip.reductions)
     return replace(ev, results={**ev.results, "alignment": loss})
 
 

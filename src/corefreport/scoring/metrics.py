@@ -420,19 +420,10 @@ def _blanc_sets(key: Chains, response: Chains) -> BlancCounts:
     repeated = [m for w in sides for m, at in w.items() if len(at) > 1]
     repeated = list(dict.fromkeys(repeated))
     rep = set(repeated)
-    # pairs of mentions that repeat on neither side: sizes of chains and cells among them
-    ka: Counter = Counter(at[0] for m, at in kw.items() if m not in rep)
-    ra: Counter = Counter(at[0] for m, at in rw.items() if m not in rep)
-    both = [(kw[m][0], rw[m][0]) for m in kw if m not in rep and m in rw]
-    kb: Counter = Counter(i for i, _ in both)
-    rb: Counter = Counter(j for _, j in both)
-    cells: Counter = Counter(both)
-    ck = sum(_pairs(n) for n in ka.values())
-    cr = sum(_pairs(n) for n in ra.values())
-    nk = _pairs(sum(ka.values())) - ck
-    nr = _pairs(sum(ra.values())) - cr
-    c_ok = sum(_pairs(n) for n in cells.values())
-    n_ok = (_pairs(len(both)) - sum(_pairs(n) for n in kb.values()) - sum(_pairs(n) for n in rb.values()) + c_ok)
+    # pairs of mentions that repeat on neither side: blanc()'s sums over chain and cell sizes
+    b = blanc([[m for m in c if m not in rep] for c in key], [[m for m in c if m not in rep] for c in response])
+    ck, c_ok, cr = b.coref.recall_den, b.coref.recall_num, b.coref.precision_den
+    nk, n_ok, nr = b.noncoref.recall_den, b.noncoref.recall_num, b.noncoref.precision_den
     # pairs with a repeated mention, and a repeated mention's link with itself
     empty: frozenset = frozenset()
     ks = {m: frozenset(at) for m, at in kw.items()}

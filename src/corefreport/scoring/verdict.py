@@ -49,8 +49,6 @@ class Evidence:
 
     documents: int = 0
     """Documents examined (most of their response mentions match no key mention)."""
-    response: int = 0
-    """Their distinct response mentions (contiguous spans)."""
     unmatched: int = 0
     """Of those, the ones that match no key mention."""
     shifts: tuple[tuple[Span, int], ...] = ()
@@ -71,7 +69,7 @@ class Evidence:
         shifts = dict(self.shifts)
         for k, v in o.shifts:
             shifts[k] = shifts.get(k, 0) + v
-        return Evidence(self.documents + o.documents, self.response + o.response, self.unmatched + o.unmatched,
+        return Evidence(self.documents + o.documents, self.unmatched + o.unmatched,
                         tuple(sorted(shifts.items())), self.without_punct + o.without_punct,
                         self.with_punct + o.with_punct, self.words + o.words, self.words_differ + o.words_differ)
 
@@ -129,7 +127,7 @@ def evidence(key_chains, response_chains, key_tokens: list[str], response_tokens
     if key_tokens and response_tokens and len(key_tokens) == len(response_tokens):
         pairs = [(a, b) for a, b in zip(key_tokens, response_tokens) if a and b]
         words, differ = len(pairs), sum(1 for a, b in pairs if a != b)
-    return Evidence(1, len(resp), len(unmatched), tuple(shifts), without, with_, words, differ)
+    return Evidence(1, len(unmatched), tuple(shifts), without, with_, words, differ)
 
 
 def _pct(n: float, d: float) -> str:
