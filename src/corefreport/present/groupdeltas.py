@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, TextIO
 from .labels import METRIC_LABELS
 from .numbers import ONE_DOCUMENT_INTERVAL, cell, interval, mean_sd, p_floored, p_value, pct, probability, signed
 from .plain import Block, fits, line, render
-from .table import Table
+from .table import Table, grouped_labels
 
 if TYPE_CHECKING:
     from ..study.groupdeltas import DatasetsComparison, RunsComparison
@@ -153,10 +153,7 @@ def _labels(t: Table) -> tuple:
     """The column labels, each prefixed by its group's (``MUC R``) where the table groups them."""
     labels = list(t.labels or t.header)
     if t.groups:
-        tops = [""]
-        for g, n in t.groups:
-            tops += [g] * n
-        labels = [f"{tops[i]} {x}".strip() if i < len(tops) else x for i, x in enumerate(labels)]
+        labels = grouped_labels(labels, t.groups)
     return tuple(labels)
 
 

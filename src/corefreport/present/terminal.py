@@ -18,6 +18,7 @@ from .numbers import ascii_text, cell, interval, p_value, pct
 from .inert import inert
 from .plain import PARTS_NOTE, PIPE_WIDTH, Block, Cell, column_groups, fit_widths, inert_block, text_of
 from .sampling import spread_over_documents
+from .table import grouped_labels
 from .tables import Table, delta_cell, documents_table, group_label, highlights, legend, transitions
 
 if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
@@ -56,12 +57,9 @@ def _print_fitted(console: Console, title: str | None, header: list[str], rows: 
 def print_grouped(console: Console, t: Table, tty: bool, skip: tuple[str, ...] = ()) -> None:
     """A neutral :class:`Table` under its display labels, each prefixed by its column group's
     (short) label, without the columns ``skip``; fitted to the terminal like :func:`print_table`."""
-    tops = [""]
-    for label, n in t.groups:
-        tops += [label] * n
-    labels = t.labels or t.header
+    labels = grouped_labels(t.labels or t.header, t.groups)
     keep = [i for i, h in enumerate(t.header) if h not in skip]
-    header = [f"{tops[i]} {labels[i]}".strip() if i < len(tops) else labels[i] for i in keep]
+    header = [labels[i] for i in keep]
     rows = [[cell(row[i], t.header[i]) for i in keep] for row in t.rows]
     _print_fitted(console, t.title, header, rows, tty, first_width=28)
     if t.note:
