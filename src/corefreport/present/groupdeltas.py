@@ -18,6 +18,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, TextIO
 
+from ..scoring.significance import CORRECTIONS
 from .labels import METRIC_LABELS
 from .numbers import ONE_DOCUMENT_INTERVAL, cell, interval, mean_sd, p_floored, p_value, pct, probability, signed
 from .plain import Block, fits, line, render
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
     from ..study.groupdeltas import DatasetsComparison, RunsComparison
 
 AVERAGE = "avg"
-CORRECTION_NAMES = {"holm": "Holm", "bh": "Benjamini–Hochberg"}
 
 
 def _label(metric: str) -> str:
@@ -42,7 +42,7 @@ def _correction_note(method: str, family: str) -> str:
     """The legend's sentence on the correction (empty without one)."""
     if method == "none":
         return ""
-    return f"; p {CORRECTION_NAMES[method]}-adjusted over the family of {family} (--correction)"
+    return f"; p {CORRECTIONS[method]}-adjusted over the family of {family} (--correction)"
 
 
 def datasets_comparison_tables(cmp: DatasetsComparison, metric: str | None = None) -> list[Table]:

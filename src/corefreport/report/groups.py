@@ -15,6 +15,7 @@ from ..present.labels import METRIC_LABELS
 from ..present.numbers import count, mean_sd
 from ..present.runs import runs_table
 from ..present.subsets import subsets_table
+from .model import CORRECTION_CITES
 from .structure import Para, Section
 
 TITLES = {"subsets": "Scores per group of documents", "runs": "Runs: mean ± sd", "datasets": "Datasets",
@@ -143,8 +144,8 @@ def _correction_sentence(method: str, family: str) -> str:
     """The methods' sentence on ``--correction`` (empty without one)."""
     if method == "none":
         return ""
-    name = {"holm": "Holm (1979)", "bh": "Benjamini & Hochberg (1995)"}[method]
-    return f" The p-values are adjusted for multiple comparisons by {name} over the family of {family}."
+    return (f" The p-values are adjusted for multiple comparisons by {CORRECTION_CITES[method]} over the family "
+            f"of {family}.")
 
 
 def datasets_comparison_section(cmp, systems=None) -> Section:
