@@ -23,6 +23,7 @@ from .labels import METRIC_LABELS
 from .numbers import ONE_DOCUMENT_INTERVAL, cell, interval, mean_sd, p_floored, p_value, pct, probability, signed
 from .plain import Block, fits, line, render
 from .table import Table, grouped_labels
+from .tables import star
 
 if TYPE_CHECKING:
     from ..study.groupdeltas import DatasetsComparison, RunsComparison
@@ -32,10 +33,6 @@ AVERAGE = "avg"
 
 def _label(metric: str) -> str:
     return METRIC_LABELS.get(metric, metric)
-
-
-def _star(x) -> str:
-    return "*" if x.significant() else ""
 
 
 def _correction_note(method: str, family: str) -> str:
@@ -132,7 +129,7 @@ def runs_comparison_tables(cmp: RunsComparison) -> list[Table]:
                         + _correction_note(cmp.correction, f"{cmp.family} tests (every score of every system)")))
         for m, x in cmp.deltas[s].items():
             a, b, h = x.baseline_stats, x.system_stats, x.hierarchical
-            t.rows.append([m, _mean_sd(a), _mean_sd(b), signed(h.delta) + _star(h), interval(h.delta_ci),
+            t.rows.append([m, _mean_sd(a), _mean_sd(b), signed(h.delta) + star(h), interval(h.delta_ci),
                            p_value(h.p), p_value(x.runs.p), p_floored(x.documents.p, limit=x.documents.limit)])
         out.append(t)
     return out
