@@ -25,10 +25,11 @@ if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
     from ..scoring.compare import Comparison, LinkChange
 
 
-def _console(file: TextIO, color: bool | None, pipe_width: int = PIPE_WIDTH) -> tuple[Console, bool]:
-    """A console for ``file``: the terminal's width on a terminal, ``pipe_width`` in a pipe or a file."""
+def _console(file: TextIO, color: bool | None) -> tuple[Console, bool]:
+    """A console for ``file``: the terminal's width on a terminal, :data:`~.plain.PIPE_WIDTH` in a pipe or a
+    file."""
     tty = file.isatty() if hasattr(file, "isatty") else False
-    console = Console(file=file, width=None if tty else pipe_width, no_color=color is False or not tty,
+    console = Console(file=file, width=None if tty else PIPE_WIDTH, no_color=color is False or not tty,
                       force_terminal=tty if color is None else color, highlight=False)
     return console, tty
 
@@ -70,7 +71,7 @@ def draw(blocks: list[Block], file: TextIO, color: bool | None = None) -> None:
     """Draw :class:`~.plain.Block`\\ s with Rich on ``file``: the terminal's width and styles on a
     terminal, ASCII boxes at :data:`~.plain.PIPE_WIDTH` columns in a pipe (wide tables in parts of
     whole columns, long lines wrapped, either way)."""
-    console, tty = _console(file, color, PIPE_WIDTH)
+    console, tty = _console(file, color)
     for b in map(inert_block, blocks):
         if b.kind == "line":
             t = Text()

@@ -95,11 +95,11 @@ def mention(ev: Evaluation, doc_id: str, span: Span | None, side: str = "key") -
     return f"“{span_text(ev, doc_id, span, side)}” @{span[0]}"
 
 
-def entity(ev: Evaluation, doc_id: str, chain: tuple[Span, ...], side: str = "key") -> str:
-    """An entity named by its first mention and its size: ``“our librarians” @272, 3 mentions``; a
-    BookCoref character by its name first (``Mr. Darcy “Mr. Darcy” @11, 4 mentions``)."""
-    name = chain_name(ev, doc_id, chain[0], side)
-    return f"{name + ' ' if name else ''}{mention(ev, doc_id, chain[0], side)}, {len(chain)} mentions"
+def entity(ev: Evaluation, doc_id: str, chain: tuple[Span, ...]) -> str:
+    """A key entity named by its first mention and its size: ``“our librarians” @272, 3 mentions``;
+    a BookCoref character by its name first (``Mr. Darcy “Mr. Darcy” @11, 4 mentions``)."""
+    name = chain_name(ev, doc_id, chain[0], "key")
+    return f"{name + ' ' if name else ''}{mention(ev, doc_id, chain[0])}, {len(chain)} mentions"
 
 
 def relation(ev: Evaluation, row: LinkOutcome, span: Span) -> str:
