@@ -13,7 +13,6 @@ colour: the brackets carry the entity numbers and the flags.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 
 from ..present.document_text import SHAPES, DocumentText
@@ -221,11 +220,11 @@ def excerpt(dt: DocumentText, targets: dict[int, tuple[tuple[int, int], str]]) -
     >>> excerpt(DocumentText("d", ["w"] * 30, list(range(30)), []), {3: ((3, 3), "a")}) is None
     True
     """
-    starts = [a for a, _ in dt.sentence_bounds()]
-    if len(starts) <= LONG_DOCUMENT:
+    n = len(dt.sentence_bounds())
+    if n <= LONG_DOCUMENT:
         return None
-    hit = {bisect_right(starts, t) - 1 for t in targets}
-    return {j for i in hit for j in range(i - CONTEXT, i + CONTEXT + 1) if 0 <= j < len(starts)}
+    hit = {dt.sentence_of(t) for t in targets}
+    return {j for i in hit for j in range(i - CONTEXT, i + CONTEXT + 1) if 0 <= j < n}
 
 
 def _document(systems: dict[str, Evaluation], doc_id: str, single: bool) -> DocumentText | None:
