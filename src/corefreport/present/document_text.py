@@ -153,15 +153,24 @@ class DocumentText:
         starts = self.sentence_starts or [0]
         return list(zip(starts, starts[1:] + [len(self.tokens)]))
 
+    def sentence_of(self, t: int) -> int:
+        """The sentence (0-based) holding token ``t``, found by bisection of the sentence starts:
+        the last one starting at or before ``t`` (-1 before the first).
+
+        >>> dt = DocumentText("d", ["w"] * 9, [0, 4, 6], [])
+        >>> [dt.sentence_of(t) for t in (0, 3, 4, 8)]
+        [0, 0, 1, 2]
+        """
+        return bisect_right(self.sentence_starts or [0], t) - 1
+
     def disagreeing_sentences(self, sides: tuple[str, ...] | None = None) -> list[int]:
         """The sentences (0-based) with a mention the sides do not all agree on (:meth:`shown`
         with ``disagreements``): what "disagreements only" keeps."""
         marked = {m.span[0] for m in self.shown(sides, disagreements=True)}
         bounds = self.sentence_bounds()
-        starts = [a for a, _ in bounds]
         hit = set()
         for t in marked:  # each mark's sentence found by its start (a book: 7,660 sentences, 30,000 marks)
-            i = bisect_right(starts, t) - 1
+            i = self.sentence_of(t)
             if i >= 0 and t < bounds[i][1]:
                 hit.add(i)
         return sorted(hit)

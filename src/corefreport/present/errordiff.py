@@ -18,19 +18,16 @@ ENTITIES_SHOWN = 15
 ``compare -f json`` (``entity_changes``) and in the browser."""
 
 
-def error_match_table(cmp: Comparison, system: str) -> Table | None:
+def error_match_table(cmp: Comparison, system: str) -> Table:
     """Per class: the errors only ``system`` makes, only the baseline makes, and both make (an
-    error is the same when its document, class and mentions are)."""
-    m = cmp.error_matches.get(system)
-    if m is None:
-        return None
+    error is the same when its document, class and mentions are); ``system`` has its errors matched."""
+    m = cmp.error_matches[system]
     a = cmp.baseline
     t = Table(f"The same errors? {system} vs {a} (Kummerfeld & Klein 2013)",
               ["class", f"only {system}", f"only {a}", "both"])
-    counts = m.counts()
-    for cls, c in counts.items():
+    for cls, c in m.counts().items():
         t.rows.append([cls, c["only_system"], c["only_baseline"], c["both"]])
-    t.rows.append(["all", *(sum(c[k] for c in counts.values()) for k in ("only_system", "only_baseline", "both"))])
+    t.rows.append(["all", *(m.total(k) for k in ("only_system", "only_baseline", "both"))])
     t.breaks = [len(t.rows) - 1]
     t.note = (f"an error of {system} and one of {a} are the same when their document, class and mentions coincide; "
               f"only {system} + both = {system}'s errors of the class (the errors: compare --links, or tui KEY {a} "

@@ -18,31 +18,28 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, TextIO
 
+from ..scoring.significance import CORRECTIONS
 from .labels import METRIC_LABELS
 from .numbers import ONE_DOCUMENT_INTERVAL, cell, interval, mean_sd, p_floored, p_value, pct, probability, signed
 from .plain import Block, fits, line, render
-from .table import Table
+from .table import Table, grouped_labels
+from .tables import star
 
 if TYPE_CHECKING:
     from ..study.groupdeltas import DatasetsComparison, RunsComparison
 
 AVERAGE = "avg"
-CORRECTION_NAMES = {"holm": "Holm", "bh": "Benjamini–Hochberg"}
 
 
 def _label(metric: str) -> str:
     return METRIC_LABELS.get(metric, metric)
 
 
-def _star(x) -> str:
-    return "*" if x.significant() else ""
-
-
 def _correction_note(method: str, family: str) -> str:
     """The legend's sentence on the correction (empty without one)."""
     if method == "none":
         return ""
-    return f"; p {CORRECTION_NAMES[method]}-adjusted over the family of {family} (--correction)"
+    return f"; p {CORRECTIONS[method]}-adjusted over the family of {family} (--correction)"
 
 
 def datasets_comparison_tables(cmp: DatasetsComparison, metric: str | None = None) -> list[Table]:
@@ -132,7 +129,7 @@ def runs_comparison_tables(cmp: RunsComparison) -> list[Table]:
                         + _correction_note(cmp.correction, f"{cmp.family} tests (every score of every system)")))
         for m, x in cmp.deltas[s].items():
             a, b, h = x.baseline_stats, x.system_stats, x.hierarchical
-            t.rows.append([m, _mean_sd(a), _mean_sd(b), signed(h.delta) + _star(h), interval(h.delta_ci),
+            t.rows.append([m, _mean_sd(a), _mean_sd(b), signed(h.delta) + star(h), interval(h.delta_ci),
                            p_value(h.p), p_value(x.runs.p), p_floored(x.documents.p, limit=x.documents.limit)])
         out.append(t)
     return out
@@ -153,10 +150,7 @@ def _labels(t: Table) -> tuple:
     """The column labels, each prefixed by its group's (``MUC R``) where the table groups them."""
     labels = list(t.labels or t.header)
     if t.groups:
-        tops = [""]
-        for g, n in t.groups:
-            tops += [g] * n
-        labels = [f"{tops[i]} {x}".strip() if i < len(tops) else x for i, x in enumerate(labels)]
+        labels = grouped_labels(labels, t.groups)
     return tuple(labels)
 
 

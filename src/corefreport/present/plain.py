@@ -114,7 +114,7 @@ def fits(blocks: list[Block]) -> bool:
             if not widths or min(widths) < 1:
                 return False
             if b.kind == "boxed" and b.fit:
-                padded = _fit_widths(b)
+                padded = fit_widths(b.header, b.rows, b.first_width)
                 if any(padded[0] + sum(padded[i] for i in g) > PIPE_WIDTH for g in column_groups(padded, PIPE_WIDTH)):
                     return False
             elif sum(w + 3 for w in widths) >= PIPE_WIDTH:
@@ -157,10 +157,6 @@ def fit_widths(header: list[str] | tuple[str, ...], rows, first_width: int) -> l
     ``first_width``, each column with its 3 cells of padding and rule."""
     first = min(first_width, max([len(header[0])] + [len(text_of(r[0])) for r in rows]))
     return [first + 3] + [max([len(h)] + [len(text_of(r[i])) for r in rows]) + 3 for i, h in enumerate(header) if i]
-
-
-def _fit_widths(b: Block) -> list[int]:
-    return fit_widths(b.header, b.rows, b.first_width)
 
 
 _WORD = re.compile(r"\s*\S+\s*")
@@ -257,7 +253,7 @@ def _table(b: Block, sep: str, rule: str | None) -> list[str]:
 def _fitted(b: Block) -> list[str]:
     """A table Rich fits to the page (``_print_fitted``): its title, then its columns in parts of
     :data:`PIPE_WIDTH` columns, each repeating the first, under a line saying so."""
-    groups = column_groups(_fit_widths(b), PIPE_WIDTH)
+    groups = column_groups(fit_widths(b.header, b.rows, b.first_width), PIPE_WIDTH)
     out = wrap(b.title) if b.title else []
     if len(groups) > 1:
         out.extend(wrap(PARTS_NOTE.format(n=len(b.header) - 1, k=len(groups), width=PIPE_WIDTH)))

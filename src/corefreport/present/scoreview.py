@@ -13,6 +13,7 @@ from ..scoring.result import Evaluation
 from .labels import METRIC_LABELS, short_path
 from .numbers import cell, count, is_score_column, pct
 from .plain import Block, Cell, fits, inert_block, line, render
+from .table import grouped_labels
 from .tables import Table, all_tables, mentions_label, metrics_table, per_document_table, scored_sizes
 
 
@@ -106,10 +107,7 @@ def column_names(t: Table) -> tuple[str, ...]:
     shared = 0
     while named and all(len(g) > shared + 1 and g[shared] == named[0][shared] for g in named):
         shared += 1
-    tops = [""]
-    for words, (_, n) in zip(groups, t.groups):
-        tops += [" ".join(words[shared:])] * n
-    return tuple(f"{tops[i]} {x}".strip() if i < len(tops) else x for i, x in enumerate(names))
+    return tuple(grouped_labels(names, [(" ".join(words[shared:]), n) for words, (_, n) in zip(groups, t.groups)]))
 
 
 def print_evaluation(ev: Evaluation, per_doc: bool = False, file: TextIO | None = None,

@@ -26,3 +26,16 @@ class Table:
     """How many leading columns name a row (``Metric`` and ``stratum``): the text view writes them
     as one first column (``MUC · 2–10``), which a table cut into parts to fit repeats in each."""
 
+
+
+def grouped_labels(labels, groups) -> list[str]:
+    """``labels`` (parallel to a header) each prefixed by its column group's label (``MUC R``):
+    ``groups`` are (label, number of columns) over ``labels[1:]``, left to right.
+
+    >>> grouped_labels(["Metric", "R", "P", "R"], [("MUC", 2), ("B3", 1)])
+    ['Metric', 'MUC R', 'MUC P', 'B3 R']
+    """
+    tops = [""]
+    for g, n in groups:
+        tops += [g] * n
+    return [f"{tops[i]} {x}".strip() if i < len(tops) else x for i, x in enumerate(labels)]

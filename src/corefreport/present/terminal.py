@@ -18,16 +18,18 @@ from .numbers import ascii_text, cell, interval, p_value, pct
 from .inert import inert
 from .plain import PARTS_NOTE, PIPE_WIDTH, Block, Cell, column_groups, fit_widths, inert_block, text_of
 from .sampling import spread_over_documents
+from .table import grouped_labels
 from .tables import Table, delta_cell, documents_table, group_label, highlights, legend, transitions
 
 if TYPE_CHECKING:  # numpy is loaded only when a comparison is made
     from ..scoring.compare import Comparison, LinkChange
 
 
-def _console(file: TextIO, color: bool | None, pipe_width: int = PIPE_WIDTH) -> tuple[Console, bool]:
-    """A console for ``file``: the terminal's width on a terminal, ``pipe_width`` in a pipe or a file."""
+def _console(file: TextIO, color: bool | None) -> tuple[Console, bool]:
+    """A console for ``file``: the terminal's width on a terminal, :data:`~.plain.PIPE_WIDTH` in a pipe or a
+    file."""
     tty = file.isatty() if hasattr(file, "isatty") else False
-    console = Console(file=file, width=None if tty else pipe_width, no_color=color is False or not tty,
+    console = Console(file=file, width=None if tty else PIPE_WIDTH, no_color=color is False or not tty,
                       force_terminal=tty if color is None else color, highlight=False)
     return console, tty
 
@@ -56,12 +58,9 @@ def _print_fitted(console: Console, title: str | None, header: list[str], rows: 
 def print_grouped(console: Console, t: Table, tty: bool, skip: tuple[str, ...] = ()) -> None:
     """A neutral :class:`Table` under its display labels, each prefixed by its column group's
     (short) label, without the columns ``skip``; fitted to the terminal like :func:`print_table`."""
-    tops = [""]
-    for label, n in t.groups:
-        tops += [label] * n
-    labels = t.labels or t.header
+    labels = grouped_labels(t.labels or t.header, t.groups)
     keep = [i for i, h in enumerate(t.header) if h not in skip]
-    header = [f"{tops[i]} {labels[i]}".strip() if i < len(tops) else labels[i] for i in keep]
+    header = [labels[i] for i in keep]
     rows = [[cell(row[i], t.header[i]) for i in keep] for row in t.rows]
     _print_fitted(console, t.title, header, rows, tty, first_width=28)
     if t.note:
@@ -72,7 +71,7 @@ def draw(blocks: list[Block], file: TextIO, color: bool | None = None) -> None:
     """Draw :class:`~.plain.Block`\\ s with Rich on ``file``: the terminal's width and styles on a
     terminal, ASCII boxes at :data:`~.plain.PIPE_WIDTH` columns in a pipe (wide tables in parts of
     whole columns, long lines wrapped, either way)."""
-    console, tty = _console(file, color, PIPE_WIDTH)
+    console, tty = _console(file, color)
     for b in map(inert_block, blocks):
         if b.kind == "line":
             t = Text()

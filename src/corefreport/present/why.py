@@ -95,11 +95,11 @@ def mention(ev: Evaluation, doc_id: str, span: Span | None, side: str = "key") -
     return f"“{span_text(ev, doc_id, span, side)}” @{span[0]}"
 
 
-def entity(ev: Evaluation, doc_id: str, chain: tuple[Span, ...], side: str = "key") -> str:
-    """An entity named by its first mention and its size: ``“our librarians” @272, 3 mentions``; a
-    BookCoref character by its name first (``Mr. Darcy “Mr. Darcy” @11, 4 mentions``)."""
-    name = chain_name(ev, doc_id, chain[0], side)
-    return f"{name + ' ' if name else ''}{mention(ev, doc_id, chain[0], side)}, {len(chain)} mentions"
+def entity(ev: Evaluation, doc_id: str, chain: tuple[Span, ...]) -> str:
+    """A key entity named by its first mention and its size: ``“our librarians” @272, 3 mentions``;
+    a BookCoref character by its name first (``Mr. Darcy “Mr. Darcy” @11, 4 mentions``)."""
+    name = chain_name(ev, doc_id, chain[0], "key")
+    return f"{name + ' ' if name else ''}{mention(ev, doc_id, chain[0])}, {len(chain)} mentions"
 
 
 def relation(ev: Evaluation, row: LinkOutcome, span: Span) -> str:
@@ -170,16 +170,20 @@ def key_status(ev: Evaluation, row: LinkOutcome) -> str:
 
 
 def outcome_key(row: LinkOutcome) -> tuple[str, str, int, int, str]:
-    """How ``compare`` keys a referent across systems: analysis, document, span and side
-    ("response" for an FP row, else "key")."""
-    return row.analysis, row.doc_id, row.start, row.end, "response" if row.outcome == "FP" else "key"
+    """How ``compare`` keys a referent across systems: analysis, then
+    :func:`~corefreport.scoring.compare.referent_key` (document, span and side)."""
+    from ..scoring.compare import referent_key  # numpy: not imported with the single-system views
+
+    return (row.analysis,) + referent_key(row)
 
 
 def outcome_index(ev: Evaluation) -> dict[tuple[str, str, int, int, str], LinkOutcome]:
     """Every outcome row of ``ev`` by :func:`outcome_key` (the first row of a key, as ``compare``)."""
+    from ..scoring.compare import referent_key
+
     index: dict[tuple[str, str, int, int, str], LinkOutcome] = {}
     for r in ev.rows:
-        index.setdefault(outcome_key(r), r)
+        index.setdefault((r.analysis,) + referent_key(r), r)
     return index
 
 

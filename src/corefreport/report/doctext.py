@@ -13,7 +13,6 @@ colour: the brackets carry the entity numbers and the flags.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 
 from ..present.document_text import SHAPES, DocumentText
@@ -62,12 +61,18 @@ class RunningText:
     """Per sentence: whether it holds a mention the sides do not all agree on ("disagreements only")."""
     numbers: list[int] = field(default_factory=list)
     """Each shown sentence's number in the document (1-based)."""
-    gaps: list[int] = field(default_factory=list)
-    """Per shown sentence: the sentences left out just before it (a long document's excerpt)."""
     total: int = 0
     """The document's sentences."""
-    left_after: int = 0
-    """Sentences left out after the last one shown."""
+
+    @property
+    def gaps(self) -> list[int]:
+        """Per shown sentence: the sentences left out just before it (a long document's excerpt)."""
+        return [n - (self.numbers[k - 1] if k else 0) - 1 for k, n in enumerate(self.numbers)]
+
+    @property
+    def left_after(self) -> int:
+        """Sentences left out after the last one shown."""
+        return self.total - self.numbers[-1] if self.numbers else self.total
 
 
 @dataclass(slots=True)
@@ -135,12 +140,9 @@ def running_text(dt: DocumentText, anchor: str,
                 pieces.append(TextPiece("close", m.close.strip(), bracket(m)))
         sentences.append(pieces)
     disagreeing = set(dt.disagreeing_sentences())
-    sides = [(("key" if side == "key" else side), " ".join(SHAPES[min(i, len(SHAPES) - 1)]))
-             for i, side in enumerate(dt.sides)]
+    sides = [(side, " ".join(SHAPES[min(i, len(SHAPES) - 1)])) for i, side in enumerate(dt.sides)]
     return RunningText(dt.doc_id, anchor, dt.legend(once=True), sentences, sides=sides,
-                       disagree=[i in disagreeing for i in shown], numbers=[i + 1 for i in shown],
-                       gaps=[i - (shown[k - 1] if k else -1) - 1 for k, i in enumerate(shown)], total=len(bounds),
-                       left_after=len(bounds) - 1 - shown[-1] if shown else len(bounds))
+                       disagree=[i in disagreeing for i in shown], numbers=[i + 1 for i in shown], total=len(bounds))
 
 
 def anchor_of(doc_index: int, span: tuple[int, int]) -> str:
@@ -218,11 +220,11 @@ def excerpt(dt: DocumentText, targets: dict[int, tuple[tuple[int, int], str]]) -
     >>> excerpt(DocumentText("d", ["w"] * 30, list(range(30)), []), {3: ((3, 3), "a")}) is None
     True
     """
-    starts = [a for a, _ in dt.sentence_bounds()]
-    if len(starts) <= LONG_DOCUMENT:
+    n = len(dt.sentence_bounds())
+    if n <= LONG_DOCUMENT:
         return None
-    hit = {bisect_right(starts, t) - 1 for t in targets}
-    return {j for i in hit for j in range(i - CONTEXT, i + CONTEXT + 1) if 0 <= j < len(starts)}
+    hit = {dt.sentence_of(t) for t in targets}
+    return {j for i in hit for j in range(i - CONTEXT, i + CONTEXT + 1) if 0 <= j < n}
 
 
 def _document(systems: dict[str, Evaluation], doc_id: str, single: bool) -> DocumentText | None:

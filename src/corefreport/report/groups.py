@@ -9,12 +9,13 @@ from collections.abc import Sequence
 
 from dataclasses import dataclass
 
-from ..present.datasets import datasets_table
+from ..present.datasets import datasets_table, main_table
 from ..present.groupdeltas import datasets_comparison_tables, runs_comparison_tables
 from ..present.labels import METRIC_LABELS
 from ..present.numbers import count, mean_sd
 from ..present.runs import runs_table
 from ..present.subsets import subsets_table
+from .model import CORRECTION_CITES
 from .structure import Para, Section
 
 TITLES = {"subsets": "Scores per group of documents", "runs": "Runs: mean ± sd", "datasets": "Datasets",
@@ -143,17 +144,17 @@ def _correction_sentence(method: str, family: str) -> str:
     """The methods' sentence on ``--correction`` (empty without one)."""
     if method == "none":
         return ""
-    name = {"holm": "Holm (1979)", "bh": "Benjamini & Hochberg (1995)"}[method]
-    return f" The p-values are adjusted for multiple comparisons by {name} over the family of {family}."
+    return (f" The p-values are adjusted for multiple comparisons by {CORRECTION_CITES[method]} over the family "
+            f"of {family}.")
 
 
-def datasets_comparison_section(cmp, systems=None) -> Section:
+def datasets_comparison_section(cmp, systems) -> Section:
     """``compare --datasets`` in the report: per system, the baseline's and the system's score per
     dataset, the difference with its 95 % interval and p-value over that dataset's documents, and
     the macro row with a stratified interval
-    (:class:`~corefreport.study.groupdeltas.DatasetsComparison`); with ``systems`` (name →
-    :class:`~corefreport.study.datasets.DatasetsEvaluation`) the main table of every system's R, P
-    and F1 per dataset first."""
+    (:class:`~corefreport.study.groupdeltas.DatasetsComparison`), after the main table of every
+    system's R, P and F1 per dataset (``systems``: name →
+    :class:`~corefreport.study.datasets.DatasetsEvaluation`; :func:`~corefreport.present.datasets.main_table`)."""
     m = METRIC_LABELS.get(cmp.headline, cmp.headline)
     return Section("compare-datasets", TITLES["compare-datasets"], [
         Para(f"{', '.join(cmp.systems)} against the baseline {cmp.baseline} on {len(cmp.datasets)} datasets "
@@ -165,18 +166,8 @@ def datasets_comparison_section(cmp, systems=None) -> Section:
              "within it), and the share of those resamples in which the system's mean is higher than the "
              "baseline's." + _correction_sentence(cmp.correction, f"the {cmp.family} tests of each score (every "
                                                                   "dataset and avg, every system)")),
-        *([main] if (main := _main_table(systems)) is not None else []),
+        main_table(systems),
         *datasets_comparison_tables(cmp), Para(str(cmp.signature), "sig")])
-
-
-def _main_table(systems):
-    """The N systems × M datasets table (:func:`~corefreport.present.datasets.main_table`), when
-    the systems' evaluations are given."""
-    if not systems:
-        return None
-    from ..present.datasets import main_table
-
-    return main_table(systems)
 
 
 def datasets_section(dev) -> Section:

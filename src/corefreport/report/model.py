@@ -691,6 +691,12 @@ def methods_section(ev: Evaluation, comparison=None, intervals: IntervalSettings
     return s
 
 
+def _adjusted_over(cmp) -> str:
+    """"p adjusted by Holm (1979) over the family of the 12 differences tested"."""
+    return (f"p adjusted by {CORRECTION_CITES[cmp.resampling.correction]} over the family of the "
+            f"{_family_size(cmp)} differences tested")
+
+
 def compare_section(comparison) -> Section:
     cmp = comparison
     s = Section("compare", SECTION_TITLES["compare"])
@@ -700,8 +706,7 @@ def compare_section(comparison) -> Section:
         f"baseline in points; 95 % CI: its paired-bootstrap interval ({cmp.resampling.bootstrap} resamples of the "
         f"documents); p: approximate randomization ({cmp.resampling.randomization} trials), * for p < 0.05 "
         "(Koehn 2004; Riezler & Maxwell 2005)"
-        + (f", p adjusted by {CORRECTION_CITES[cmp.resampling.correction]} over the family of the "
-           f"{_family_size(cmp)} differences tested" if cmp.resampling.correction != "none" else "")
+        + (f", {_adjusted_over(cmp)}" if cmp.resampling.correction != "none" else "")
         + ("; n/a: a score undefined for a system (a zero denominator), not tested." if _undefined(cmp) else ".")
         + "".join(f" {c.message[:1].upper()}{c.message[1:]}." for c in cmp.cautions
                   if c.kind in ("one_document", "too_few_documents"))))
@@ -711,8 +716,7 @@ def compare_section(comparison) -> Section:
             t.note = differing_note(cmp)
             if cmp.resampling.correction != "none":
                 t.note = (t.note + " " if t.note else "") + (
-                    f"p adjusted by {CORRECTION_CITES[cmp.resampling.correction]} over the family of the "
-                    f"{_family_size(cmp)} differences tested; * for an adjusted p < {cmp.resampling.alpha:g}.")
+                    f"{_adjusted_over(cmp)}; * for an adjusted p < {cmp.resampling.alpha:g}.")
             if _undefined(cmp):
                 t.note = (t.note + " " if t.note else "") + "n/a: undefined (a zero denominator), not tested."
     return s

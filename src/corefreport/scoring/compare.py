@@ -689,9 +689,15 @@ def _stats(evs: dict[str, Evaluation], doc_ids: list[str], groupings: tuple[str,
 # Link-level comparison
 # --------------------------------------------------------------------------------------------
 
+def referent_key(r: LinkOutcome) -> tuple[str, int, int, str]:
+    """How a referent is keyed across systems: (doc_id, start, end, side); side "response" for an
+    FP row, else "key"."""
+    return r.doc_id, r.start, r.end, "response" if r.outcome == "FP" else "key"
+
+
 def _keyed(rows: list[LinkOutcome]) -> dict[tuple, LinkOutcome]:
-    """Rows by (doc_id, start, end, side, occurrence); side "response" for FP rows, else "key"."""
-    keys = [(r.doc_id, r.start, r.end, "response" if r.outcome == "FP" else "key", 1) for r in rows]
+    """Rows by :func:`referent_key` and occurrence (1 unless a key repeats)."""
+    keys = [referent_key(r) + (1,) for r in rows]
     out = dict(zip(keys, rows))
     if len(out) == len(rows):
         return out

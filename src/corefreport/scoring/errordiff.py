@@ -92,6 +92,10 @@ class ErrorMatch:
                                {s: 0 for s in ("only_baseline", "only_system", "both")})[side] += 1
         return out
 
+    def total(self, side: str) -> int:
+        """The errors of one side, every class: the sum of its :meth:`counts`."""
+        return len(getattr(self, side))
+
     def as_dict(self) -> dict:
         return {"counts": self.counts()}
 
