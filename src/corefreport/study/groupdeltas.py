@@ -54,7 +54,7 @@ from itertools import combinations
 
 import numpy as np
 
-from ..scoring.significance import TIE, Decided, adjust, interval
+from ..scoring.significance import TIE, Decided, adjust, check_resampling, interval
 
 Scorer = Callable[[np.ndarray], np.ndarray]
 
@@ -461,15 +461,6 @@ class DatasetsComparison:
             "signature": str(self.signature), "warnings": list(self.warnings)}
 
 
-def _check(bootstrap: int, randomization: int, correction: str) -> None:
-    from ..scoring.significance import CORRECTIONS
-
-    if bootstrap < 0 or randomization < 0:
-        raise ValueError("bootstrap and randomization take a number ≥ 0")
-    if correction not in CORRECTIONS:
-        raise ValueError(f"--correction takes {', '.join(CORRECTIONS)}, got {correction!r}")
-
-
 def _corrected_signature(sig, correction: str):
     return sig.extended(correction=correction) if correction != "none" else sig
 
@@ -478,7 +469,7 @@ def compare_datasets(evaluations: dict[str, dict[str, object]], baseline: str, b
                      randomization: int = 10000, seed: int = 12345, correction: str = "none") -> DatasetsComparison:
     """``evaluations``: dataset → system → :class:`~.result.Evaluation` (the systems of a dataset
     scored against its key; every dataset has every system). The baseline first among the systems."""
-    _check(bootstrap, randomization, correction)
+    check_resampling(bootstrap, randomization, correction)
     datasets = list(evaluations)
     if not datasets:
         raise ValueError("no dataset to compare")
@@ -505,7 +496,7 @@ def compare_groups(evaluations: dict[str, object], by, baseline: str, bootstrap:
     (:class:`~.subsets.Grouping`) as :func:`compare_datasets` compares datasets: per group a paired
     bootstrap and approximate randomization over its documents, the macro delta stratified by group.
     The groups are in :func:`~.subsets.subsets`' order; the result's ``datasets`` are the groups."""
-    _check(bootstrap, randomization, correction)
+    check_resampling(bootstrap, randomization, correction)
     if baseline not in evaluations:
         raise ValueError(f"the baseline {baseline!r} is not among the systems")
     systems = list(evaluations)
@@ -611,7 +602,7 @@ def compare_runs(groups: dict[str, dict[str, object]], baseline: str, bootstrap:
     """``groups``: system → run name → :class:`~.result.Evaluation` (every run against the same key)."""
     from ..scoring.significance import f1_defined
 
-    _check(bootstrap, randomization, correction)
+    check_resampling(bootstrap, randomization, correction)
     if baseline not in groups:
         raise ValueError(f"the baseline {baseline!r} is not among the groups")
     all_evs = [ev for runs in groups.values() for ev in runs.values()]
