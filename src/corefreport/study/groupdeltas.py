@@ -51,6 +51,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
+from typing import TypeVar
 
 import numpy as np
 
@@ -359,8 +360,12 @@ def runs_delta(a: Sequence[np.ndarray], b: Sequence[np.ndarray], score: Scorer, 
     return RunsDelta(tuple(float(x) for x in va), tuple(float(x) for x in vb), by_runs, by_docs, both)
 
 
-def corrected(deltas: Sequence[Delta], method: str) -> list[Delta]:
-    """``deltas`` as one family, their deciding p-values adjusted (:func:`~.significance.adjust`)."""
+D = TypeVar("D", bound=Decided)
+
+
+def corrected(deltas: Sequence[D], method: str) -> list[D]:
+    """``deltas`` (:class:`Delta` s or :class:`~.significance.PairedTest` s) as one family, their
+    deciding p-values adjusted (:func:`~.significance.adjust`): new ones, ``deltas`` unchanged."""
     if method == "none":
         return list(deltas)
     return [replace(d, p_adjusted=q, correction=method) for d, q in zip(deltas, adjust([d.p_raw for d in deltas],
@@ -545,14 +550,13 @@ def _compare_blocks(mats: dict[str, dict[str, dict[str, np.ndarray]]], systems: 
         for m in metrics:
             if not ok[m]:
                 macro[s][m] = undefined_delta(macro[s][m])
-    if correction != "none":
-        for m in metrics:
-            family = [per[s][d][m] for s in others for d in blocks]
-            q = adjust([t.p_raw for t in family] + [macro[s][m].p_raw for s in others], correction)
-            for t, x in zip(family, q):
-                t.p_adjusted, t.correction = x, correction
-            for s, x in zip(others, q[len(family):]):
-                macro[s][m] = replace(macro[s][m], p_adjusted=x, correction=correction)
+    for m in metrics:
+        family = [(s, d) for s in others for d in blocks]
+        fixed = corrected([per[s][d][m] for s, d in family] + [macro[s][m] for s in others], correction)
+        for (s, d), t in zip(family, fixed):
+            per[s][d][m] = t
+        for s, x in zip(others, fixed[len(family):]):
+            macro[s][m] = x
     floors = {d: smallest_p(documents[d], randomization, bootstrap, seed) for d in blocks}
     return DatasetsComparison(baseline, tuple(others), tuple(blocks), documents, tuple(metrics), per, macro,
                               bootstrap, randomization, seed, sig, floors=floors, correction=correction)
