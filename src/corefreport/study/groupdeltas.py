@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import TypeVar
 
@@ -428,7 +428,7 @@ class DatasetsComparison:
     seed: int
     signature: object
     warnings: tuple[str, ...] = ()
-    floors: dict[str, float] | None = None
+    floors: dict[str, float] = field(default_factory=dict)
     correction: str = "none"
 
     @property
@@ -438,7 +438,7 @@ class DatasetsComparison:
     def floor(self, dataset: str) -> tuple[float, str]:
         """The smallest p of ``dataset``'s deciding test and why ("5 documents", "1 document"), the
         reason "" when the trials and not the documents set it."""
-        f = (self.floors or {}).get(dataset, math.nan)
+        f = self.floors.get(dataset, math.nan)
         return f, documents_limit(self.documents[dataset], f, self.randomization or self.bootstrap)
 
     @property
@@ -622,14 +622,13 @@ def compare_runs(groups: dict[str, dict[str, object]], baseline: str, bootstrap:
             x = runs_delta([r[m] for r in mats[baseline]], [r[m] for r in mats[s]], f1_of(m), bootstrap,
                            randomization, seed)
             if not all(f1_defined(m, r[m].sum(0)) for g in (baseline, s) for r in mats[g]):
-                x = RunsDelta(x.baseline_values, x.system_values, undefined_delta(x.runs), undefined_delta(x.documents),
-                              undefined_delta(x.hierarchical))
+                x = replace(x, runs=undefined_delta(x.runs), documents=undefined_delta(x.documents),
+                            hierarchical=undefined_delta(x.hierarchical))
             deltas[s][m] = x
-    if correction != "none":
-        keys = [(s, m) for s in deltas for m in deltas[s]]
-        fixed = corrected([deltas[s][m].hierarchical for s, m in keys], correction)
-        for (s, m), h in zip(keys, fixed):
-            deltas[s][m] = replace(deltas[s][m], hierarchical=h)
+    keys = [(s, m) for s in deltas for m in deltas[s]]
+    fixed = corrected([deltas[s][m].hierarchical for s, m in keys], correction)
+    for (s, m), h in zip(keys, fixed):
+        deltas[s][m] = replace(deltas[s][m], hierarchical=h)
     sig = all_evs[0].signature.extended(runs="+".join(str(len(r)) for r in groups.values()),
                                         resample="runs+docs", bootstrap=bootstrap, perm=randomization, seed=seed)
     return RunsComparison(baseline, {g: tuple(r) for g, r in groups.items()}, tuple(metrics), deltas, bootstrap,
