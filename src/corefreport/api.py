@@ -138,9 +138,9 @@ class Scorer:
         mentions by their heads (``match="head"``, ``preset="crac"``) takes them by corefreport's
         rule 3a — with no POS or dependency columns, each mention's last word (the same sentence is
         in ``result()["warnings"]``)."""
-        from .scoring.matching import formats_by_rule
+        from .scoring.matching import ruled_formats
 
-        if self.settings.match in ("exact", "min", "craft", "mina") or not formats_by_rule(*self._running.formats):
+        if not ruled_formats(self.settings.match, self._running.formats):
             return
         import warnings
 

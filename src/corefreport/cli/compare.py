@@ -16,10 +16,12 @@ from .output import OutFormat, emit, fmt_value, refuse_existing, warn, write_out
 
 def check_correction(correction: str) -> None:
     """``--correction`` is none, holm or bh: else exit 2 saying so."""
-    from ..scoring.significance import CORRECTIONS
+    from ..scoring.significance import check_resampling
 
-    if correction not in CORRECTIONS:
-        fail(f"--correction takes {', '.join(CORRECTIONS)}, got {correction!r}")
+    try:
+        check_resampling(0, 0, correction)
+    except ValueError as e:
+        fail(str(e))
 
 
 def run_compare(key: str, systems: list[str], settings: Settings, *, bootstrap: int = 1000,

@@ -16,7 +16,7 @@ from .align import duplicate_warnings, pairing_warnings
 from .crossdoc import repeated_labels_warning
 from .layers import defined_metrics
 from .counts import Counts
-from .matching import formats_by_rule, heads_warning
+from .matching import heads_warning, ruled_formats
 from .part import Part, Requested
 from .registry import ANALYSIS_REGISTRY, REGISTRY, active_analyses
 from .result import _OWN_RESULTS, DocumentResult, Evaluation
@@ -118,7 +118,7 @@ def finish(part: Part, settings: Settings, *, sources: tuple[str, str], formats:
     key's words (its policy is in the signature)."""
     chains = about_chains(settings.metrics)
     check_part(part, sources, chains)
-    ruled = formats_by_rule(*formats) if settings.match not in ("exact", "min", "craft", "mina") else []
+    ruled = ruled_formats(settings.match, formats)
     warnings = (list(reader_warnings[0]) + list(reader_warnings[1]) + pos_warnings(part.untagged, ruled, settings.match)
                 + pairing_warnings(part.response_side.documents, part.response_chains or not chains, part.missing,
                                    part.extra)

@@ -504,6 +504,12 @@ def formats_by_rule(key_format: str, response_format: str) -> list[str]:
     return sorted({f or "unknown" for f in (key_format, response_format) if f not in HEADED})
 
 
+def ruled_formats(match: str, formats: tuple[str, str]) -> list[str]:
+    """The formats (key's, response's) whose heads come from rule 3a under ``match``: none when the
+    mode does not match by heads (``exact``, ``min``, ``craft``, ``mina``), else :func:`formats_by_rule`."""
+    return formats_by_rule(*formats) if match not in ("exact", "min", "craft", "mina") else []
+
+
 def heads_warning(match: str, ruled: list[str]) -> str:
     """The warning of a run whose heads come from rule 3a (``ruled``: :func:`heads_by_rule`)."""
     return (f"--match {match}: {' and '.join(ruled)} mentions carry no head (only CorefUD CoNLL-U writes one); "

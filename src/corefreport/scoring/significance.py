@@ -440,6 +440,15 @@ def adjust(p_values: Sequence[float], method: str) -> list[float]:
     return out
 
 
+def check_resampling(bootstrap: int, randomization: int, correction: str) -> None:
+    """``ValueError`` unless the resample and trial counts are ≥ 0 and ``correction`` is one of
+    :data:`CORRECTIONS` (the message names ``--correction``, as the command line's)."""
+    if bootstrap < 0 or randomization < 0:
+        raise ValueError("bootstrap and randomization take a number ≥ 0")
+    if correction not in CORRECTIONS:
+        raise ValueError(f"--correction takes {', '.join(CORRECTIONS)}, got {correction!r}")
+
+
 def correct(tests: Sequence, method: str) -> int:
     """Adjust the deciding p-values of ``tests`` (:class:`PairedTest` s, set in place) as one
     family (:func:`adjust`); the family's size (tests with a p-value). ``none``: nothing changes."""

@@ -49,12 +49,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
+from typing import TypeVar
 
 import numpy as np
 
-from ..scoring.significance import TIE, Decided, adjust, interval
+from ..scoring.significance import TIE, Decided, adjust, check_resampling, interval
 
 Scorer = Callable[[np.ndarray], np.ndarray]
 
@@ -359,8 +360,12 @@ def runs_delta(a: Sequence[np.ndarray], b: Sequence[np.ndarray], score: Scorer, 
     return RunsDelta(tuple(float(x) for x in va), tuple(float(x) for x in vb), by_runs, by_docs, both)
 
 
-def corrected(deltas: Sequence[Delta], method: str) -> list[Delta]:
-    """``deltas`` as one family, their deciding p-values adjusted (:func:`~.significance.adjust`)."""
+D = TypeVar("D", bound=Decided)
+
+
+def corrected(deltas: Sequence[D], method: str) -> list[D]:
+    """``deltas`` (:class:`Delta` s or :class:`~.significance.PairedTest` s) as one family, their
+    deciding p-values adjusted (:func:`~.significance.adjust`): new ones, ``deltas`` unchanged."""
     if method == "none":
         return list(deltas)
     return [replace(d, p_adjusted=q, correction=method) for d, q in zip(deltas, adjust([d.p_raw for d in deltas],
@@ -423,7 +428,7 @@ class DatasetsComparison:
     seed: int
     signature: object
     warnings: tuple[str, ...] = ()
-    floors: dict[str, float] | None = None
+    floors: dict[str, float] = field(default_factory=dict)
     correction: str = "none"
 
     @property
@@ -433,7 +438,7 @@ class DatasetsComparison:
     def floor(self, dataset: str) -> tuple[float, str]:
         """The smallest p of ``dataset``'s deciding test and why ("5 documents", "1 document"), the
         reason "" when the trials and not the documents set it."""
-        f = (self.floors or {}).get(dataset, math.nan)
+        f = self.floors.get(dataset, math.nan)
         return f, documents_limit(self.documents[dataset], f, self.randomization or self.bootstrap)
 
     @property
@@ -461,15 +466,6 @@ class DatasetsComparison:
             "signature": str(self.signature), "warnings": list(self.warnings)}
 
 
-def _check(bootstrap: int, randomization: int, correction: str) -> None:
-    from ..scoring.significance import CORRECTIONS
-
-    if bootstrap < 0 or randomization < 0:
-        raise ValueError("bootstrap and randomization take a number ≥ 0")
-    if correction not in CORRECTIONS:
-        raise ValueError(f"--correction takes {', '.join(CORRECTIONS)}, got {correction!r}")
-
-
 def _corrected_signature(sig, correction: str):
     return sig.extended(correction=correction) if correction != "none" else sig
 
@@ -478,7 +474,7 @@ def compare_datasets(evaluations: dict[str, dict[str, object]], baseline: str, b
                      randomization: int = 10000, seed: int = 12345, correction: str = "none") -> DatasetsComparison:
     """``evaluations``: dataset → system → :class:`~.result.Evaluation` (the systems of a dataset
     scored against its key; every dataset has every system). The baseline first among the systems."""
-    _check(bootstrap, randomization, correction)
+    check_resampling(bootstrap, randomization, correction)
     datasets = list(evaluations)
     if not datasets:
         raise ValueError("no dataset to compare")
@@ -505,7 +501,7 @@ def compare_groups(evaluations: dict[str, object], by, baseline: str, bootstrap:
     (:class:`~.subsets.Grouping`) as :func:`compare_datasets` compares datasets: per group a paired
     bootstrap and approximate randomization over its documents, the macro delta stratified by group.
     The groups are in :func:`~.subsets.subsets`' order; the result's ``datasets`` are the groups."""
-    _check(bootstrap, randomization, correction)
+    check_resampling(bootstrap, randomization, correction)
     if baseline not in evaluations:
         raise ValueError(f"the baseline {baseline!r} is not among the systems")
     systems = list(evaluations)
@@ -554,14 +550,13 @@ def _compare_blocks(mats: dict[str, dict[str, dict[str, np.ndarray]]], systems: 
         for m in metrics:
             if not ok[m]:
                 macro[s][m] = undefined_delta(macro[s][m])
-    if correction != "none":
-        for m in metrics:
-            family = [per[s][d][m] for s in others for d in blocks]
-            q = adjust([t.p_raw for t in family] + [macro[s][m].p_raw for s in others], correction)
-            for t, x in zip(family, q):
-                t.p_adjusted, t.correction = x, correction
-            for s, x in zip(others, q[len(family):]):
-                macro[s][m] = replace(macro[s][m], p_adjusted=x, correction=correction)
+    for m in metrics:
+        family = [(s, d) for s in others for d in blocks]
+        fixed = corrected([per[s][d][m] for s, d in family] + [macro[s][m] for s in others], correction)
+        for (s, d), t in zip(family, fixed):
+            per[s][d][m] = t
+        for s, x in zip(others, fixed[len(family):]):
+            macro[s][m] = x
     floors = {d: smallest_p(documents[d], randomization, bootstrap, seed) for d in blocks}
     return DatasetsComparison(baseline, tuple(others), tuple(blocks), documents, tuple(metrics), per, macro,
                               bootstrap, randomization, seed, sig, floors=floors, correction=correction)
@@ -611,7 +606,7 @@ def compare_runs(groups: dict[str, dict[str, object]], baseline: str, bootstrap:
     """``groups``: system → run name → :class:`~.result.Evaluation` (every run against the same key)."""
     from ..scoring.significance import f1_defined
 
-    _check(bootstrap, randomization, correction)
+    check_resampling(bootstrap, randomization, correction)
     if baseline not in groups:
         raise ValueError(f"the baseline {baseline!r} is not among the groups")
     all_evs = [ev for runs in groups.values() for ev in runs.values()]
@@ -627,14 +622,13 @@ def compare_runs(groups: dict[str, dict[str, object]], baseline: str, bootstrap:
             x = runs_delta([r[m] for r in mats[baseline]], [r[m] for r in mats[s]], f1_of(m), bootstrap,
                            randomization, seed)
             if not all(f1_defined(m, r[m].sum(0)) for g in (baseline, s) for r in mats[g]):
-                x = RunsDelta(x.baseline_values, x.system_values, undefined_delta(x.runs), undefined_delta(x.documents),
-                              undefined_delta(x.hierarchical))
+                x = replace(x, runs=undefined_delta(x.runs), documents=undefined_delta(x.documents),
+                            hierarchical=undefined_delta(x.hierarchical))
             deltas[s][m] = x
-    if correction != "none":
-        keys = [(s, m) for s in deltas for m in deltas[s]]
-        fixed = corrected([deltas[s][m].hierarchical for s, m in keys], correction)
-        for (s, m), h in zip(keys, fixed):
-            deltas[s][m] = replace(deltas[s][m], hierarchical=h)
+    keys = [(s, m) for s in deltas for m in deltas[s]]
+    fixed = corrected([deltas[s][m].hierarchical for s, m in keys], correction)
+    for (s, m), h in zip(keys, fixed):
+        deltas[s][m] = replace(deltas[s][m], hierarchical=h)
     sig = all_evs[0].signature.extended(runs="+".join(str(len(r)) for r in groups.values()),
                                         resample="runs+docs", bootstrap=bootstrap, perm=randomization, seed=seed)
     return RunsComparison(baseline, {g: tuple(r) for g, r in groups.items()}, tuple(metrics), deltas, bootstrap,

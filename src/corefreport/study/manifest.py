@@ -96,9 +96,13 @@ def _side_path(base: Path, side: str, p: str, path: str, n: int, name: str) -> s
     if full.exists():
         return str(full)
     if glob.has_magic(p):
+        from .read import expand
+
         pattern = p if Path(p).is_absolute() else os.path.join(glob.escape(str(base)), p)
-        if not any(Path(f).is_file() for f in glob.iglob(pattern, recursive=True)):
-            raise InputError(path, n, f"dataset {name!r}: {side} pattern {str(full)!r} matches no file")
+        try:
+            expand(pattern)
+        except InputError:
+            raise InputError(path, n, f"dataset {name!r}: {side} pattern {str(full)!r} matches no file") from None
         return pattern
     raise InputError(path, n, f"dataset {name!r}: {side} {str(full)!r} does not exist")
 

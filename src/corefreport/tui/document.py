@@ -166,7 +166,8 @@ class DocumentBody(ScrollView, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.source: SentenceLines | list[Text] = []
+        self.source: SentenceLines | list = []
+        """The document's sentences (:meth:`set_lines`; none before)."""
         self.heights: list[int] = []
         """Each sentence's rows at the current width: exact once wrapped, else counted."""
         self.first_row: list[int] = []
@@ -175,18 +176,10 @@ class DocumentBody(ScrollView, can_focus=True):
         self._width = 0
         self._strips: dict[tuple[int, int], Strip] = {}
 
-    def set_lines(self, lines: SentenceLines | list[Text]) -> None:
+    def set_lines(self, lines: SentenceLines) -> None:
         self.source = lines
         self._width = 0
         self._wrap()
-
-    def _line(self, k: int) -> Text:
-        src = self.source
-        return src[k] if isinstance(src, list) else src.line(k)
-
-    def _chars(self, k: int) -> int:
-        src = self.source
-        return src[k].cell_len if isinstance(src, list) else src.chars(k)
 
     def _wrap(self) -> None:
         width = max(20, self.scrollable_content_region.width or self.size.width or 78)
@@ -199,7 +192,7 @@ class DocumentBody(ScrollView, can_focus=True):
         if n <= WRAP_ALL:  # a document of ordinary length: every sentence wrapped now, rows exact
             self.heights = [len(self.rows_of(k)) for k in range(n)]
         else:
-            self.heights = [max(1, -(-self._chars(k) // width)) for k in range(n)]
+            self.heights = [max(1, -(-self.source.chars(k) // width)) for k in range(n)]
         self._rows()
         self.refresh()
 
@@ -212,7 +205,7 @@ class DocumentBody(ScrollView, can_focus=True):
         """Sentence ``k`` wrapped to the width (built now if it was not)."""
         rows = self.wrapped.get(k)
         if rows is None:
-            rows = self.wrapped[k] = self._line(k).wrap(self.app.console, self._width) or [Text("")]
+            rows = self.wrapped[k] = self.source.line(k).wrap(self.app.console, self._width) or [Text("")]
         return rows
 
     def settle(self) -> None:
@@ -289,14 +282,17 @@ class DocumentScreen(Screen):
         self.span = span
         self.choices = side_choices(dt)
         self.sides: tuple[str, ...] = self.choices[0]
-        self.lines: SentenceLines | list[Text] = []
+        self.lines: SentenceLines | None = None
         self.chosen = selected_entities(dt, span)
         """The entities highlighted: those of the mention the view was opened on (n/p keep them)."""
         self.disagreements = False
         """``D``: only the sentences with a mention the sides shown do not all agree on, without the
         brackets of those they agree on (a mention all agree on is always written once)."""
-        self.shown: list[int] = []
+
+    @property
+    def shown(self) -> list[int]:
         """The sentences on screen (0-based), in order."""
+        return self.lines.shown if self.lines is not None else []
 
     def compose(self) -> ComposeResult:
         yield Static(id="document-crumbs")
@@ -311,7 +307,6 @@ class DocumentScreen(Screen):
     def draw(self) -> None:
         self.lines = SentenceLines(self.dt, self.sides, chosen=self.chosen, once=True,
                                    disagreements=self.disagreements)
-        self.shown = self.lines.shown
         where = f" @{self.span[0]}" if self.span else ""
         mode = (f", disagreements only: {len(self.shown)} of {len(self.dt.sentence_bounds())} sentences"
                 if self.disagreements else "")

@@ -497,7 +497,8 @@ def error_list_view(sy: Systems, system: str, cls: str, width: int = 80) -> View
                 "mentions": words(it), "spans": " ".join(f"{x}-{y}" for x, y in r.mentions),
                 "types": "+".join(dict.fromkeys(r.mtypes))}
 
-    n = {s: sum(1 for it in rows if it.side == s) for s in ERROR_SIDE_STYLE}
+    m = sy.comparison.error_matches.get(system)
+    n = (m.counts().get(cls) if m is not None else None) or dict.fromkeys(ERROR_SIDE_STYLE, 0)
     note = (f"{cls}: {n['only_system']} only {b} (red), {n['only_baseline']} only {a} (green), {n['both']} both "
             f"(yellow) — the same error: same document, class and mentions. Enter: both systems' detail; v: the text")
     return M.View("pair-error-list", cls, ("whose", "document", "sent.", "mentions", "types"), rows, cell,

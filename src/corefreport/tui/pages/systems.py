@@ -49,6 +49,11 @@ class SysPage(Traits):
     def enter(self, screen: SystemsScreen, item: Any) -> None:
         """Enter on ``item``: what it opens."""
 
+    def item_at(self, row: int) -> Any:
+        """The item of the view's row ``row`` (``None``: no view, or no such row)."""
+        view = self.view
+        return view.items[row] if view is not None and 0 <= row < len(view) else None
+
     def highlighted_change(self, row: int) -> Any:
         """The change this page is about, or the one at ``row`` (``None``: no change here)."""
         return None
@@ -121,8 +126,7 @@ class ChangesPage(SysPage):
         screen.open(ChangePage(f"{item.baseline}→{item.system} {item.text[:20]}", change=item), "change")
 
     def highlighted_change(self, row: int) -> Any:
-        view = self.view
-        return view.items[row] if view is not None and 0 <= row < len(view) else None
+        return self.item_at(row)
 
 
 class ChangePage(SysPage):
@@ -153,8 +157,8 @@ class DocumentsPage(SysPage):
                                  P.ChangeScope(analysis, (("doc_id", item.doc_id),))), "changes")
 
     def document(self, row: int) -> str | None:
-        view = self.view
-        return view.items[row].doc_id if view is not None and 0 <= row < len(view) else None
+        item = self.item_at(row)
+        return item.doc_id if item is not None else None
 
 
 class ErrorsPage(SysPage):
@@ -186,22 +190,16 @@ class ErrorListPage(SysPage):
         screen.open(ErrorPage(f"{item.row.cls} @{item.start}", change=item), "error")
 
     def highlighted_change(self, row: int) -> Any:
-        view = self.view
-        return view.items[row] if view is not None and 0 <= row < len(view) else None
+        return self.item_at(row)
 
     def detail(self, sy: Systems, system: str, item: Any, width: int) -> Any:
         return P.error_pair_detail(sy, system, item, width)
 
 
-class ErrorPage(SysPage):
+class ErrorPage(ChangePage):
     """One error with both systems' detail on the whole screen."""
 
     name = "pair-error"
-    TABLE = False
-    ITEM = True
-
-    def highlighted_change(self, row: int) -> Any:
-        return self.change
 
     def detail(self, sy: Systems, system: str, item: Any, width: int) -> Any:
         return P.error_pair_detail(sy, system, item, width)
@@ -220,8 +218,8 @@ class EntitiesPage(SysPage):
         screen.show_document(item.doc_id, item.mentions[0])
 
     def document(self, row: int) -> str | None:
-        view = self.view
-        return view.items[row].doc_id if view is not None and 0 <= row < len(view) else None
+        item = self.item_at(row)
+        return item.doc_id if item is not None else None
 
 
 def groups_page(analysis: str, by: str = "cls") -> GroupsPage:
