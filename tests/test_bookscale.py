@@ -8,8 +8,10 @@ dominant mentions of a long chain of names, the same as before the book-scale ch
 * The costs computed by re-scoring only the confusion groups a correction changed equal the costs
   of every corrected response scored whole by the standard metrics (:mod:`.metrics`, an
   independent count).
-* Dominant ranks (Žitkus et al. 2023, §4.2) of a long chain with many distinct names equal the
-  definition applied mention by mention against every other mention of the chain, written here.
+* Dominant ranks (Žitkus et al. 2023, §4.2) of a long chain with many distinct names (asked once
+  per distinct name) equal the definition applied mention by mention against every other mention
+  of the chain (``dominant.rank``, itself checked against ranks worked out by hand in
+  ``tests/test_dominant_ranks.py``).
 """
 
 from __future__ import annotations
@@ -17,14 +19,13 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
-import re
 from pathlib import Path
 
 import pytest
 
 from corefreport.io import load_corpus
 from corefreport.model import Chain, Document, Mention
-from corefreport.scoring.dominant import ranks
+from corefreport.scoring.dominant import rank, ranks
 from corefreport.scoring.errorclasses import analyse
 
 DATA = Path(__file__).parent / "data" / "bookscale"
@@ -94,31 +95,6 @@ def test_group_rescoring_equals_scoring_each_corrected_response_whole(case, book
 
 # -- dominant mentions --------------------------------------------------------------------------
 
-INITIAL = re.compile(r"^(?:[A-Z]\.?|(?:[A-Z]\.){2,})$")
-
-
-def _slow_rank(doc: Document, m: Mention, chain: list[Mention]) -> int:
-    """§4.2 as written: dominant=1 wins (9); a pronoun 0; a non-name 1; a name with an initial 3;
-    a name whose capitalised words are a strict subset of another name's in the chain 2; else 4."""
-    if m.features.get("dominant") == "1":
-        return 9
-    t = m.features.get("mtype", "NOMINAL")
-    if t == "PRONOUN":
-        return 0
-    if t != "NAME":
-        return 1
-    words = [w for w in doc.tokens[m.start:m.end + 1] if w[:1].isupper()]
-    if any(INITIAL.match(w) for w in words):
-        return 3
-    for other in chain:
-        if other is m or other.features.get("mtype") != "NAME":
-            continue
-        theirs = {w for w in doc.tokens[other.start:other.end + 1] if w[:1].isupper()}
-        if words and set(words) < theirs:
-            return 2
-    return 4
-
-
 def test_dominant_ranks_of_a_long_chain_of_many_names():
     rng = random.Random(35)
     first = ["Anna", "Bob", "Clara", "Dmitri", "Eve", "Farid"]
@@ -142,6 +118,6 @@ def test_dominant_ranks_of_a_long_chain_of_many_names():
         chain.append(Mention(len(tokens), len(tokens) + len(words) - 1, "1", features=features))
         tokens.extend(words + ["said", "."])
     doc = Document(doc_id="book", tokens=tokens, chains=[Chain("1", chain)])
-    want = [_slow_rank(doc, m, chain) for m in chain]
+    want = [rank(doc, m, chain) for m in chain]  # §4.2 mention by mention, against every other mention
     assert ranks(doc, chain) == want
     assert {2, 3, 4, 0, 1} <= set(want)  # every rank occurs

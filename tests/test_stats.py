@@ -27,6 +27,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import SHARED
+from test_groupdeltas import drop_one_word_mentions
 from corefreport.cli import app
 from corefreport.io import load_corpus
 from corefreport.scoring.evaluate import evaluate
@@ -104,21 +105,6 @@ def percentiles(values: list[float]) -> tuple[float, float]:
     (``statistics.quantiles``' inclusive method, numpy's default)."""
     q = statistics.quantiles(values, n=40, method="inclusive")
     return q[0], q[-1]
-
-
-def drop_one_word_mentions(text: str, seed: int, p: float = 0.15) -> str:
-    """A run: each one-word response mention of a CoNLL-2012 file dropped with probability ``p``."""
-    rng = random.Random(seed)
-    out = []
-    for line in text.splitlines(keepends=True):
-        if line.startswith("#") or not line.strip():
-            out.append(line)
-            continue
-        cols = line.rstrip("\n").split("\t")
-        parts = [x for x in cols[-1].split("|") if not (re.fullmatch(r"\(\d+\)", x) and rng.random() < p)]
-        cols[-1] = "|".join(parts) or "-"
-        out.append("\t".join(cols) + "\n")
-    return "".join(out)
 
 
 def split_conllu(path: Path, folder: Path, groups: dict[str, tuple[int, ...]]) -> dict[str, Path]:
@@ -209,7 +195,7 @@ def test_correction_in_the_datasets_runs_and_subsets_shapes(tmp_path):
         files[g] = []
         for s in range(3):
             f = tmp_path / f"{g}{s}.conll"
-            f.write_text(drop_one_word_mentions(path.read_text(), 100 + s))
+            f.write_text(drop_one_word_mentions(path.read_text(), 100 + s, 0.15))
             files[g].append(str(f))
     res = run("compare", KEY, "--runs", f"A={','.join(files['A'])}", f"B={','.join(files['B'])}", "-m",
               "muc,bcub,ceafe", "--bootstrap", "200", "--correction", "bh", "-f", "json", "-q")
@@ -247,7 +233,7 @@ def seeds(tmp_path_factory):
         groups[system], files[system] = {}, []
         for s in (1, 2, 3):
             path = folder / f"{system}-s{s}.conll"
-            path.write_text(drop_one_word_mentions(text, s))
+            path.write_text(drop_one_word_mentions(text, s, 0.15))
             groups[system][path.stem] = evaluate(key, load_corpus(str(path)), settings, rows=False)
             files[system].append(str(path))
     return groups, files

@@ -116,13 +116,13 @@ def load_corpus(spec: str, fmt: str | None = None, key: bool = False, columns: b
         part = format_of(ff).read(f, text, key=key, columns=columns, repeated=repeated)
         corpus.warnings.extend(part.warnings)
         for doc_id, doc in part.documents.items():
-            if doc_id in corpus.documents and doc.meta.get("format") == "ucdcr" == corpus.documents[doc_id].meta.get(
-                    "format"):  # a split's entity_mentions.json and event_mentions.json hold the same documents
-                from .ucdcr import merge
-
-                corpus.documents[doc_id] = merge(corpus.documents[doc_id], doc)
-                continue
             if doc_id in corpus.documents:
+                from .ucdcr import FORMAT as UCDCR, merge
+
+                if doc.meta.get("format") == UCDCR == corpus.documents[doc_id].meta.get("format"):
+                    # a split's entity_mentions.json and event_mentions.json hold the same documents
+                    corpus.documents[doc_id] = merge(corpus.documents[doc_id], doc)
+                    continue
                 raise InputError(f, doc.line, f"document id {doc_id!r} is also in {corpus.documents[doc_id].source}: "
                                  "a document may be given once (remove one of the two files from the "
                                  "directory or pattern)")

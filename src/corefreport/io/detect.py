@@ -63,8 +63,9 @@ def _markup(lines: list[str]) -> str | None:
     return None
 
 
-MARKUP_SIGN = re.compile(r"</?m>|\|\[[^\s|\[\]]+|[^\s|\[\]]\]")
-"""A text2text tag (``|[e1``, ``e1]``) or a brackets tag (``<m>``, ``</m>``) anywhere on a line."""
+MARKUP_SIGN = re.compile(r"[^\s|\[\]]\]")
+"""A text2text closing tag (``e1]``) anywhere on a line (:func:`markup_hint` looks for ``<m>``,
+``</m>`` and ``|[`` first)."""
 
 
 def markup_hint(line: str) -> str:

@@ -46,6 +46,7 @@ from typing import Any, Iterable
 
 from ..errors import InputError
 from ..model import Chain, Corpus, Document, Mention
+from .wec import _keys
 
 FIELDS = ("coref_chain", "mention_context", "context_start_end_global_id", "tokens_number_context")
 """What makes a JSON object a uCDCR mention (besides a document: ``conll_doc_key`` or ``doc_id``)."""
@@ -176,7 +177,3 @@ def merge(a: Document, b: Document) -> Document:
                     chains=list(chains.values()), source=a.source, line=a.line, meta=dict(a.meta))
 
 
-def _keys(obj: Any) -> str:
-    if not isinstance(obj, dict):
-        return f"a JSON {type(obj).__name__}"
-    return "keys " + ", ".join(sorted(obj)[:6]) if obj else "an empty object"

@@ -87,7 +87,6 @@ class TooDifferent(ValueError):
     """The response and the key have too little text in common to align (see the module docstring)."""
 
     def __init__(self, share: float, cells: int) -> None:
-        self.share, self.cells = share, cells
         if share < 0.5:
             text = f"the response's words match {share:.0%} of the key's: not the same text"
         else:
@@ -196,13 +195,11 @@ def edit_script(response: list[str], key: list[str]) -> list[Step]:
     if cells > CELLS:
         raise TooDifferent(sum(r[2] for r in runs) / max(n, 1), cells)
     lo, rows = _table(response, key, clo, chi, bound=True)
-    cost = _last(lo, rows, n)
-    if cost >= INF:  # (cannot happen: the corridor joins the table's corners) the trivial alignment's cost
-        cost = max(len(response), n)
+    cost = _last(lo, rows, n)  # finite: the corridor joins the table's corners
     for band in (_band(len(words), n, cost), _band(len(words), n, INF)):
         if band is not None:  # exact when that band holds an alignment of at most ``cost``
             blo, brows = _table(response, key, *band)
-            if _last(blo, brows, n) <= cost or band[1] == [n] * len(band[1]):
+            if _last(blo, brows, n) <= cost:  # (the whole table's last cell is the least cost)
                 return _walk(response, key, blo, brows)
     return _walk(response, key, lo, rows)
 

@@ -33,8 +33,8 @@ from .outcomes import LinkOutcome, group_by
 from .result import Evaluation
 from .settings import Signature
 from .registry import ANALYSIS_REGISTRY, REGISTRY, ROW_ANALYSES, analysis_of
-from .significance import (CORRECTIONS, Block, PairedTest, correct, defined_scores, f1_scorer, metric_block,
-                           paired_bootstrap, paired_tests, shared_block, smallest_p, stack, undefined_test)
+from .significance import (CORRECTIONS, Block, PairedTest, check_resampling, correct, defined_scores, f1_scorer,
+                           metric_block, paired_bootstrap, paired_tests, shared_block, smallest_p, stack, undefined_test)
 
 ARCS = tuple(r.name for r in ANALYSIS_REGISTRY["arcs"].rows)
 GROUPINGS = ("cls", "type")
@@ -156,7 +156,7 @@ COUNT_KEYS = ("recall_num", "recall_den", "precision_num", "precision_den")
 
 
 def _opt_num(x: float | None) -> float | None:
-    return None if x is None or math.isnan(x) else x
+    return None if x is None else _num(x)
 
 
 LINK_FIELDS = ("baseline", "system", "analysis", "doc_id", "start", "end", "text", "side", "class", "type",
@@ -769,10 +769,7 @@ def compare(evaluations: dict[str, Evaluation], baseline: str, bootstrap: int = 
     corpus without zeros) is undefined for that system: its R, P or F1 NaN (``score`` prints n/a),
     and a difference with an undefined side is not tested (NaN).
     """
-    if bootstrap < 0 or randomization < 0:
-        raise ValueError("bootstrap and randomization take a number ≥ 0")
-    if correction not in CORRECTIONS:
-        raise ValueError(f"--correction takes {', '.join(CORRECTIONS)}, got {correction!r}")
+    check_resampling(bootstrap, randomization, correction)
     doc_ids, warnings = _check(evaluations, baseline)
     names = [baseline] + [n for n in evaluations if n != baseline]
     evs = {n: evaluations[n] for n in names}
@@ -811,7 +808,7 @@ def compare(evaluations: dict[str, Evaluation], baseline: str, bootstrap: int = 
                 top = max((v for v in f1.values() if not math.isnan(v)), default=None)
                 counts = {}
                 # R and P: None where the score has none (CoNLL), NaN where a fraction is 0/0 (n/a)
-                rp = _opt if st.block.defined is None else float
+                rp = _num if st.block.defined is None else float
                 if st.block.defined is not None:
                     lo = sum(s.block.width for s in stats[:stats.index(st)])
                     for n in names:
@@ -874,7 +871,3 @@ def compare(evaluations: dict[str, Evaluation], baseline: str, bootstrap: int = 
 
 def _flat_names(stats: list[_Stat]) -> list[str]:
     return [("" if s.by else name) for s in stats for name in s.names]
-
-
-def _opt(x: float) -> float | None:
-    return None if math.isnan(x) else float(x)

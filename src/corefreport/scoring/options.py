@@ -15,7 +15,6 @@ problem is a :class:`~corefreport.errors.SettingsError` naming the option.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from numbers import Real
 from os import PathLike, fspath
 
 from ..errors import SettingsError
@@ -23,7 +22,7 @@ from .crossdoc import Topics
 from .empty_nodes import METRICS as EMPTY_NODE_METRICS
 from .presets import apply_preset
 from .registry import ALL_METRICS, STANDARD_METRICS, analysis_names, known_metrics
-from .settings import Settings
+from .settings import Settings, _number
 
 ALIASES = {"b3": "bcub", "bcubed": "bcub"}
 GROUPS = {"bridging": ("bridging_ar", "bridging_fbm", "bridging_fbe"),
@@ -157,7 +156,7 @@ def _field(name: str, value: object) -> object:
                                     f"'1,0.75,0.5,1'), got {value!r}") from None
         if isinstance(value, (Mapping, set, frozenset)) or not isinstance(value, Iterable):
             return value  # refused by the check, naming the option
-        return tuple(float(v) if isinstance(v, Real) and not isinstance(v, bool) else v for v in value)
+        return tuple(float(v) if _number(v) else v for v in value)
     if name == "attempted" and isinstance(value, str):
         chosen = tuple(a.strip() for a in value.split(",") if a.strip())
         if not chosen:

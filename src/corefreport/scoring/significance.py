@@ -452,10 +452,9 @@ def check_resampling(bootstrap: int, randomization: int, correction: str) -> Non
 def correct(tests: Sequence, method: str) -> int:
     """Adjust the deciding p-values of ``tests`` (:class:`PairedTest` s, set in place) as one
     family (:func:`adjust`); the family's size (tests with a p-value). ``none``: nothing changes."""
-    if method == "none" or not tests:
-        return sum(1 for t in tests if not math.isnan(t.p_raw))
-    for t, q in zip(tests, adjust([t.p_raw for t in tests], method)):
-        t.p_adjusted, t.correction = q, method
+    if method != "none" and tests:
+        for t, q in zip(tests, adjust([t.p_raw for t in tests], method)):
+            t.p_adjusted, t.correction = q, method
     return sum(1 for t in tests if not math.isnan(t.p_raw))
 
 
