@@ -144,3 +144,82 @@ def test_columns_of_tab_rows_are_the_fields_one_by_one(cells, spec):
     assert _columns(rows, spec, True) == _columns_one_by_one(rows, spec)
     wide = ["\t".join(c + ["w"] * (14 - len(c)) + ["(1)"]) for c in cells]  # every row long enough
     assert _columns(wide, spec, True) == _columns_one_by_one(wide, spec)
+
+
+_CELLS = ["a", "NN", "(NP*", "*", "", "-", "x y", "(1)", " "]
+
+
+@given(st.lists(st.tuples(st.lists(st.sampled_from(_CELLS), min_size=0, max_size=13), st.sampled_from(_CELLS),
+                          st.sampled_from(["same", "last", "any", "trail"]), st.sampled_from(_CELLS),
+                          st.integers(0, 12)), min_size=1, max_size=25),
+       st.dictionaries(st.sampled_from(["pos", "parse", "lemma", "speaker", "ne", "col12"]), st.integers(0, 12),
+                       min_size=1, max_size=5),
+       st.booleans())
+@hsettings(max_examples=400, deadline=None)
+def test_rows_equal_but_for_the_last_field_have_the_same_columns(rows, spec, tab):
+    """:func:`same_but_last_field` is what lets a response take the key's columns: whenever it says
+    yes, the columns cut from either side's rows are equal (under the same spec), whatever the rows;
+    and TAB rows that differ only in their last field (a response written over the key file) pass."""
+    from corefreport.io.conll2012 import cut_columns, same_but_last_field
+
+    sep = "\t" if tab else " "
+    a, b, only_last = [], [], True
+    for fields, last, how, other, at in rows:
+        a.append(sep.join(fields + [last]))
+        if how == "same":
+            b.append(a[-1])
+        elif how == "last":  # another coreference field
+            b.append(sep.join(fields + [other]))
+        elif how == "trail":  # one more (empty) field after it
+            b.append(a[-1] + sep)
+            only_last = False
+        else:  # a cell anywhere changed
+            cells = fields + [last]
+            cells[at % len(cells)] = other
+            b.append(sep.join(cells))
+            only_last = only_last and at % len(cells) == len(fields)
+    if same_but_last_field(a, b, tab):
+        assert cut_columns(a, spec, tab) == cut_columns(b, spec, tab)
+    if only_last and tab:
+        assert same_but_last_field(a, b, tab)
+    assert not same_but_last_field(a, b + ["x\t(1)"], tab)
+
+
+def _pair_files(tmp_path, key_rows, response_rows):
+    def write(name, rows):
+        f = tmp_path / name
+        f.write_text("#begin document (d); part 000\n" + "\n".join("\t".join(r) for r in rows) + "\n\n#end document\n")
+        return str(f)
+    return write("key.conll", key_rows), write("response.conll", response_rows)
+
+
+_ROWS = [["d", "0", "0", "Mary", "NNP", "(TOP(S(NP*)", "-", "-", "-", "A", "(PERSON)", "(1)"],
+         ["d", "0", "1", "saw", "VBD", "(VP*", "see", "-", "-", "A", "*", "-"],
+         ["d", "0", "2", "her", "PRP", "(NP*)))", "-", "-", "-", "A", "*", "(1)"]]
+
+
+def test_a_response_over_the_key_file_takes_the_key_columns(tmp_path):
+    """Response document i, whose rows repeat key document i's but for the coreference field,
+    gets the key's column lists (not cut again); one tag of its own and it keeps its own columns,
+    which the features then read (the mention typed from the response's tag)."""
+    from corefreport.io.pairs import DocumentPairs, Reading
+    from corefreport.scoring.features import Derived, derivation_inputs
+
+    other = [r[:-1] + [c] for r, c in zip(_ROWS, ["(2)", "-", "(2)"])]
+    key, resp = _pair_files(tmp_path, _ROWS, other)
+    [pair] = DocumentPairs(key, resp).pairs(Reading())
+    kc, rc = pair.key.columns, pair.response.columns
+    assert list(kc) == ["pos", "parse", "lemma", "speaker", "ne"] and kc["pos"] == ["NNP", "VBD", "PRP"]
+    assert all(rc[k] is kc[k] for k in kc) and rc is not kc
+    assert [c.label for c in pair.response.chains] == ["2"]
+    assert derivation_inputs(pair.response) == derivation_inputs(pair.key)
+
+    tagged = [r[:] for r in other]
+    tagged[2][4] = "NN"  # the response's own tag for "her"
+    key, resp = _pair_files(tmp_path, _ROWS, tagged)
+    [pair] = DocumentPairs(key, resp).pairs(Reading())
+    kc, rc = pair.key.columns, pair.response.columns
+    assert rc["pos"] == ["NNP", "VBD", "NN"] and kc["pos"] == ["NNP", "VBD", "PRP"]
+    assert rc["ne"] == kc["ne"] and rc["ne"] is not kc["ne"]
+    m = pair.response.chains[0].mentions[1]
+    assert (Derived(pair.key).derive(m)["mtype"], Derived(pair.response).derive(m)["mtype"]) == ("PRONOUN", "NOMINAL")

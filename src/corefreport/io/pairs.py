@@ -130,6 +130,8 @@ class Side:
         self.corpus: Corpus | None = None
         self.markup: list | None = None
         """A markup response's documents (:mod:`.markup`), read onto the key's words when paired."""
+        self.cutter = None
+        """How a CoNLL-2012 document's columns are cut (:class:`~.conll2012.SharedColumns`, set by the pairs)."""
 
     @classmethod
     def of(cls, corpus: Corpus) -> Side:
@@ -137,7 +139,7 @@ class Side:
         side = cls.__new__(cls)
         side.source, side.fmt, side.key, side.columns, side.files = corpus.source, corpus.format, False, True, []
         side.repeated, side.repeats = "last", {}
-        side.streamed, side.format, side.corpus, side.markup = False, corpus.format, corpus, None
+        side.streamed, side.format, side.corpus, side.markup, side.cutter = False, corpus.format, corpus, None, None
         return side
 
     def load(self) -> None:
@@ -178,7 +180,7 @@ class Side:
                 if self.repeated == LAST and path not in self.repeats:
                     self.repeats[path] = repeated_ids(path)
                 docs = iter_conll2012(path, {}, warnings, self.columns, parse=parse, repeated=self.repeated,
-                                      last=self.repeats.get(path))
+                                      last=self.repeats.get(path), cutter=self.cutter)
             for doc, offset, line in docs:
                 if doc.doc_id in seen_all and len(self.files) > 1:
                     raise InputError(path, doc.line, f"document id {doc.doc_id!r} is also in {seen_all[doc.doc_id]}")
@@ -376,6 +378,13 @@ class DocumentPairs:
         if response.markup is not None:  # read whole, scored in one process
             yield from self._markup_pairs(reading)
             return
+        key.cutter = response.cutter = None
+        if key.streamed and response.streamed and key.format == response.format == "conll2012" and key.columns \
+                and response.columns:  # response document i, read just after key document i, may take its columns
+            from .conll2012 import SharedColumns
+
+            shared = SharedColumns()
+            key.cutter, response.cutter = shared.key, shared.response
         mine = (lambda i: in_share(i, share))
         kcount, rcount = [0], [0]
 
