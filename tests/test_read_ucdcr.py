@@ -134,3 +134,22 @@ def test_bad_mentions_are_named(tmp_path: Path) -> None:
     out = [dict(good[0], tokens_number_context=[99])]
     with pytest.raises(InputError, match=r"x.json:1: 'tokens_number_context' must be word numbers within"):
         read_ucdcr("x.json", out, key=True)
+
+
+def test_a_response_predicting_some_mentions_only_is_refused(tmp_path: Path) -> None:
+    """A response whose mentions give ``predicted_coref_chain`` for some and not all would
+    otherwise be read by its gold ``coref_chain`` (a perfect score): refused, naming the first
+    mention without (as the WEC reader does); every mention predicted is read by that field."""
+    good = json.loads((D / "response" / "entity_mentions.json").read_text(encoding="utf-8"))
+    half = [dict(m, predicted_coref_chain="P" if i else None) for i, m in enumerate(good)]
+    with pytest.raises(InputError, match=r"x_entity.json:1: this mention has no 'predicted_coref_chain' where others "
+                                         r"have one"):
+        read_ucdcr("x_entity.json", half)
+    read_ucdcr("x_entity.json", half, key=True)  # a key is read by coref_chain
+    one = read_ucdcr("x_entity.json", [dict(m, predicted_coref_chain="P") for m in good])
+    assert [c.label for d in one.documents.values() for c in d.chains] == ["P"] * len(one.documents)
+    (tmp_path / "entity_mentions.json").write_text(json.dumps(half), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "corefreport", "score", str(D / "key" / "entity_mentions.json"),
+                           str(tmp_path / "entity_mentions.json")], capture_output=True, text=True)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "entity_mentions.json:1: this mention has no 'predicted_coref_chain'" in proc.stderr

@@ -26,7 +26,8 @@ feature:kind`` scores entity and event chains apart. The two files of a split ho
 documents: :func:`merge` joins a document read from both (:func:`corefreport.io.load_corpus`).
 
 **A response**: a system writes the format with its own chains — in ``coref_chain``, or, as WEC's
-code does, in ``predicted_coref_chain`` (read when every mention of the file has one).
+code does, in ``predicted_coref_chain`` (read when every mention of the file has one; some with it
+and some without is an error naming the first without).
 
 >>> m = {"coref_chain": "HUM1", "doc_id": "10", "topic_id": "12", "subtopic_id": "12ecb", "conll_doc_key": "12/12ecb/10",
 ...      "mention_context": ["The", "navy", "caught", "pirates", "."], "context_start_end_global_id": [20, 24],
@@ -46,7 +47,7 @@ from typing import Any, Iterable
 
 from ..errors import InputError
 from ..model import Chain, Corpus, Document, Mention
-from .wec import _keys
+from .wec import _keys, chain_field_of
 
 FIELDS = ("coref_chain", "mention_context", "context_start_end_global_id", "tokens_number_context")
 """What makes a JSON object a uCDCR mention (besides a document: ``conll_doc_key`` or ``doc_id``)."""
@@ -71,8 +72,7 @@ def read_ucdcr(path: str, mentions: Iterable[tuple[int, Any]] | list, key: bool 
     """The documents of one uCDCR mention file (``(line, object)`` pairs, or the objects; module
     docstring); every problem an :class:`InputError` naming the line."""
     items = [(i + 1, m) if not isinstance(m, tuple) else m for i, m in enumerate(mentions)]
-    predicted = [isinstance(m, dict) and m.get("predicted_coref_chain") is not None for _, m in items]
-    field = "predicted_coref_chain" if not key and items and all(predicted) else "coref_chain"
+    field = chain_field_of(path, items, key)
     kind = kind_of(path)
     docs: dict[str, _Doc] = {}
     for ln, m in items:

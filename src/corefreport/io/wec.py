@@ -56,16 +56,27 @@ def is_wec(obj: Any) -> bool:
     return isinstance(obj, dict) and all(k in obj for k in FIELDS)
 
 
+def chain_field_of(path: str, items: list[tuple[int, Any]], key: bool) -> str:
+    """The field a file of mentions (``(line, object)`` pairs) gives each mention's cluster in, as
+    WEC's and uCDCR's code write it: ``predicted_coref_chain`` in a response whose every mention has
+    one, else ``coref_chain``. A response with some mentions predicted and others not is an
+    :class:`InputError` naming the first without (scoring its gold chains instead would be a
+    silently perfect score)."""
+    if key:
+        return "coref_chain"
+    predicted = [isinstance(m, dict) and m.get("predicted_coref_chain") is not None for _, m in items]
+    if any(predicted) and not all(predicted):
+        ln = items[predicted.index(False)][0]
+        raise InputError(path, ln, "this mention has no 'predicted_coref_chain' where others have one: a response "
+                         "gives every mention's predicted cluster, or none (then 'coref_chain' is read)")
+    return "predicted_coref_chain" if items and all(predicted) else "coref_chain"
+
+
 def read_wec(path: str, mentions: Iterable[tuple[int, Any]] | list, key: bool = False) -> Corpus:
     """The WEC split of ``mentions`` (``(line, object)`` pairs, or the objects) as one document
     (see the module docstring); every problem an :class:`InputError` naming the line."""
     items = [(i + 1, m) if not isinstance(m, tuple) else m for i, m in enumerate(mentions)]
-    predicted = [isinstance(m, dict) and m.get("predicted_coref_chain") is not None for _, m in items]
-    chain_field = "predicted_coref_chain" if not key and items and all(predicted) else "coref_chain"
-    if not key and any(predicted) and not all(predicted):
-        ln = items[predicted.index(False)][0]
-        raise InputError(path, ln, "this mention has no 'predicted_coref_chain' where others have one: a response "
-                         "gives every mention's predicted cluster, or none (then 'coref_chain' is read)")
+    chain_field = chain_field_of(path, items, key)
     paragraphs: dict[tuple[str, tuple[str, ...]], list[tuple[int, int, int, str]]] = {}
     for ln, m in items:
         if not is_wec(m):
