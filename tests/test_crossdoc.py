@@ -296,3 +296,26 @@ def test_a_bad_scico_mention_is_one_error_line(tmp_path):
                         str(tmp_path / "bad.jsonl")], capture_output=True, text=True)
     assert r.returncode == 2 and "bad.jsonl:1: SciCo topic 7: a mention is [paragraph, start, end, cluster]" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_a_topics_file_error_speaks_of_topics_and_quotes_the_line_as_written(tmp_path):
+    """``--topic-from FILE`` reads the groups file format with its own words ("the topics file",
+    ``DOC_ID<TAB>TOPIC``), and the line quoted in the message is the line as written (a document
+    named ``GROUP_1`` stays ``GROUP_1``; the message was once rewritten word for word)."""
+    from corefreport.errors import InputError
+    from corefreport.study.groupsources import read_groups
+
+    bad = tmp_path / "topics.tsv"
+    bad.write_text("GROUP_1\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"a line is DOC_ID<TAB>TOPIC, got 1 field\(s\): 'GROUP_1'"):
+        read_groups(str(bad), "topic")
+    with pytest.raises(InputError, match=r"a line is DOC_ID<TAB>GROUP, got 1 field\(s\): 'GROUP_1'"):
+        read_groups(str(bad))
+    r = subprocess.run([sys.executable, "-m", "corefreport", "score", str(D / "key.conll"), str(D / "response.conll"),
+                        "--cross-document", "--topic-from", str(bad)], capture_output=True, text=True)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.strip().splitlines() == [f"corefreport: error: {bad}:1: a line is DOC_ID<TAB>TOPIC, got 1 "
+                                             "field(s): 'GROUP_1' (--topic-from)"]
+    (tmp_path / "empty.tsv").write_text("# only a comment\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"the topics file names no document \(lines DOC_ID<TAB>TOPIC\)"):
+        read_groups(str(tmp_path / "empty.tsv"), "topic")

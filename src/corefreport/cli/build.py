@@ -137,10 +137,9 @@ def cross_document_fields(cross_document: bool, topic_from: str | None) -> dict:
     from ..study.groupsources import read_groups
 
     try:
-        groups = read_groups(topic_from)
-    except InputError as err:  # the groups reader's words, said of topics
-        problem = err.problem.replace("the groups file", "the topics file").replace("GROUP", "TOPIC")
-        fail(f"{InputError(err.path, err.line, problem)} (--topic-from)")
+        groups = read_groups(topic_from, "topic")
+    except InputError as err:
+        fail(f"{err} (--topic-from)")
     return {"cross_document": Topics(mapping=tuple(groups.items()))}
 
 
