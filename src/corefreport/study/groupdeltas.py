@@ -122,6 +122,17 @@ def _weights(rng: np.random.Generator, n: int, m: int) -> np.ndarray:
     return np.bincount(flat, minlength=m * n).reshape(m, n).astype(float)
 
 
+def resampled_scores(rng: np.random.Generator, x: np.ndarray, score: Scorer, resamples: int,
+                     block: int = 500) -> np.ndarray:
+    """``score(w @ x)`` for ``resamples`` bootstrap draws ``w`` of the rows (documents) of ``x``,
+    drawn from ``rng`` ``block`` at a time (Koehn 2004): one value a resample."""
+    out = np.zeros(resamples)
+    for lo in range(0, resamples, block):
+        w = _weights(rng, len(x), min(block, resamples - lo))
+        out[lo:lo + len(w)] = score(w @ x).reshape(len(w))
+    return out
+
+
 def _scalar(x) -> np.ndarray:
     return np.reshape(np.asarray(x, dtype=float), (-1,))
 
@@ -205,11 +216,8 @@ def macro_interval(x: Sequence[np.ndarray], score: Scorer, resamples: int = 1000
         return NAN2
     d = np.zeros(resamples)
     for i, m in enumerate(x):
-        m = np.asarray(m, dtype=float)
-        rng = np.random.default_rng([seed, STREAMS["datasets_macro"], i])
-        for lo in range(0, resamples, block):
-            w = _weights(rng, len(m), min(block, resamples - lo))
-            d[lo:lo + len(w)] += score(w @ m).reshape(len(w))
+        d += resampled_scores(np.random.default_rng([seed, STREAMS["datasets_macro"], i]), np.asarray(m, dtype=float),
+                              score, resamples, block)
     d /= len(x)
     return tuple(float(v) for v in interval(d[:, None])[0])
 
@@ -665,12 +673,7 @@ def group_intervals(documents: Sequence, by, metric: str = "conll", resamples: i
         return {**{g: nan for g in rows}, "micro": nan, "macro": nan}
 
     def resampled(x: np.ndarray, stream: int) -> np.ndarray:
-        rng = np.random.default_rng([seed, 25, stream])
-        out = np.zeros(resamples)
-        for lo in range(0, resamples, block):
-            w = _weights(rng, len(x), min(block, resamples - lo))
-            out[lo:lo + len(w)] = score(w @ x).reshape(len(w))
-        return out
+        return resampled_scores(np.random.default_rng([seed, 25, stream]), x, score, resamples, block)
 
     out: dict[str, tuple[float, float]] = {}
     per = []
