@@ -178,9 +178,10 @@ def independent_entities() -> tuple[int, list[dict]]:
     lost: resolved by B only / A only; resolved by both: split / reunited when B has more / fewer
     pieces, merged / unmerged when B joins it with more / fewer other key entities.
 
-    One thing the definitions leave open: a span in two response entities (rules-gum has one). Here it
-    counts in both (a piece each); corefreport keeps it in the first, as the reference scorer keeps a
-    key span. The counts agree, so that span changes none of them."""
+    One thing the definitions leave open: a span in two response entities. Here it counts in both (a
+    piece each); corefreport puts it in the first (``errordiff._index``). rules-gum has one such span,
+    words 806-812 of GUM_academic_eegimaa, and it is a one-mention key entity's, compared by neither
+    count, so the two readings give the same numbers on these files."""
     key, a, b = (_conll_chains(p) for p in (KEY, SYSTEMS["rules"], SYSTEMS["ml"]))
     n, out = 0, []
     for doc, (words, entities) in key.items():
