@@ -179,8 +179,8 @@ def test_the_browser_lists_the_words_on_enter() -> None:
     assert [r.label.strip() for r in rows] == ["markup round trip", "alignment ceiling"]
     assert rows[1].target == ("alignment", "")
     view = M.alignment_view(ev)
-    assert len(view) == 390 == sum(perturbed_word_counts().values()) and view.rows(0, 1)[0] == ("GUM_news_homeopathic", "substituted", "3", "homeopathic", "3",
-                                                      "ohmeopathic")
+    assert len(view) == 390 == sum(perturbed_word_counts().values())
+    assert view.rows(0, 1)[0] == ("GUM_news_homeopathic", "substituted", "3", "homeopathic", "3", "ohmeopathic")
 
     async def drive():
         app = CorefApp(ev)
