@@ -157,8 +157,7 @@ def _conll_chains(path) -> dict[str, tuple[list[str], dict[str, frozenset[tuple[
     """Document id → (its words, entity label → its spans (first word, last word), counted over the
     document): a direct reader of CoNLL-2012's last column, ``(e`` opens, ``e)`` closes, ``(e)`` both."""
     docs: dict = {}
-    for line in open(path, encoding="utf-8"):
-        line = line.rstrip("\n")
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
         if line.startswith("#begin document"):
             words, chains, opened = [], {}, {}
             docs[line.split("(", 1)[1].split(")", 1)[0]] = (words, chains)
