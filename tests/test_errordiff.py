@@ -13,6 +13,7 @@ import io
 import json
 from collections import Counter
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -73,6 +74,22 @@ def test_the_independent_count_is_the_one_written_here():
     assert independent() == EXPECTED
 
 
+def test_each_systems_counts_are_the_berkeley_analysers():
+    """Each system's count of a class (only it + both) is what the Berkeley analyser printed for it
+    on the same files, every key singleton kept (tests/data/kk/README.md), but for the one
+    documented difference: rules' response span in two entities, one Conflated Entities more."""
+    kk = Path(__file__).parent / "data" / "kk" / "counts"
+
+    def printed(name: str) -> dict[str, int]:
+        block = (kk / name).read_text(encoding="utf-8").split("Errors:", 1)[1]
+        return {c: int(n) for n, c in (line.split(None, 1) for line in block.splitlines() if line.strip())}
+
+    ml = {c: only_ml + both for c, (only_ml, _, both) in EXPECTED.items()}
+    rules = {c: only_rules + both for c, (_, only_rules, both) in EXPECTED.items()}
+    assert ml == printed("ml-gum.keep.F.summary")
+    assert rules == printed("rules-gum.keep.F.summary") | {"Conflated Entities": 804 + 1}
+
+
 def test_compare_matches_errors_as_the_independent_count():
     out = compared()
     got = out["error_matches"]["ml"]["counts"]
@@ -128,46 +145,116 @@ def test_entity_changes_on_a_small_document():
     assert changed(Cover(0, 0, 0, 0), Cover(1, 1, 1, 0)) == ()  # resolved by neither: no change
 
 
-def _resolved(path) -> int:
-    """Key entities of two or more mentions that the response resolves (two of their mentions in one
-    response chain), counted from the files alone."""
-    from corefreport.io import load_corpus
+# The entity changes, counted here from the three CoNLL files alone (no corefreport code: a reader of
+# the last column and the definitions of docs/compare.md "What changed per key entity"), written out.
+ENTITIES = 775  # key entities of two or more mentions in GUM's 20 documents
+CHANGE_COUNTS = {"newly found": 5, "lost": 36, "split": 55, "reunited": 22, "merged": 31, "unmerged": 142}
+CHANGED = 235  # key entities with at least one change
+EMPEROR = ("Emperor Norton", "GUM_bio_emperor", 77, (8, 9), (5, 3), ("split", "unmerged"))  # pieces, joined: A, B
 
-    key, resp = load_corpus(str(KEY)), load_corpus(str(path))
-    by_match = {}
-    for doc_id, d in resp.documents.items():
-        by_match[doc_id.split("; part")[0]] = d
-    n = 0
-    for doc_id, kd in key.documents.items():
-        rd = resp.documents.get(doc_id) or by_match.get(doc_id.split("; part")[0])
-        chain_of = {}
-        for j, c in enumerate(rd.chains if rd else []):
-            for m in c.mentions:
-                chain_of.setdefault((m.start, m.end), j)
-        for c in kd.chains:
-            spans = {(m.start, m.end) for m in c.mentions}
+
+def _conll_chains(path) -> dict[str, tuple[list[str], dict[str, frozenset[tuple[int, int]]]]]:
+    """Document id → (its words, entity label → its spans (first word, last word), counted over the
+    document): a direct reader of CoNLL-2012's last column, ``(e`` opens, ``e)`` closes, ``(e)`` both."""
+    docs: dict = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if line.startswith("#begin document"):
+            words, chains, opened = [], {}, {}
+            docs[line.split("(", 1)[1].split(")", 1)[0]] = (words, chains)
+            continue
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split()
+        i = len(words)
+        words.append(fields[3])
+        for part in fields[-1].split("|") if fields[-1] != "-" else ():
+            label = part.strip("()")
+            if part.startswith("("):
+                opened.setdefault(label, []).append(i)
+            if part.endswith(")"):
+                chains.setdefault(label, set()).add((opened[label].pop(), i))
+    return {d: (w, {e: frozenset(s) for e, s in c.items()}) for d, (w, c) in docs.items()}
+
+
+def _cover(spans: frozenset, own: str, response: dict, key: dict) -> tuple[int, int, int, int]:
+    """(found, pieces, largest, joined) of a key entity: its spans some response entity has, the
+    response entities holding them, its spans in the largest of those, the other key entities with a
+    span in one of those."""
+    holders = [r for r in response.values() if r & spans]
+    found = len(spans & frozenset().union(*holders))
+    joined = sum(1 for e, other in key.items() if e != own and any(r & other for r in holders))
+    return found, len(holders), max((len(r & spans) for r in holders), default=0), joined
+
+
+@lru_cache(maxsize=1)
+def independent_entities() -> tuple[int, list[dict]]:
+    """Key entities of two or more mentions, and for each that changed from rules (A) to ml (B): its
+    document, label, first mention's words, size, cover by A and by B, and kinds, as docs/compare.md
+    defines them — resolved: two of its mentions in one response entity (largest ≥ 2); newly found /
+    lost: resolved by B only / A only; resolved by both: split / reunited when B has more / fewer
+    pieces, merged / unmerged when B joins it with more / fewer other key entities.
+
+    One thing the definitions leave open: a span in two response entities. Here it counts in both (a
+    piece each); corefreport puts it in the first (``errordiff._index``). rules-gum has one such span,
+    words 806-812 of GUM_academic_eegimaa, and it is a one-mention key entity's, compared by neither
+    count, so the two readings give the same numbers on these files."""
+    key, a, b = (_conll_chains(p) for p in (KEY, SYSTEMS["rules"], SYSTEMS["ml"]))
+    n, out = 0, []
+    for doc, (words, entities) in key.items():
+        for label, spans in entities.items():
             if len(spans) < 2:
                 continue
-            held = Counter(chain_of[s] for s in spans if s in chain_of)
-            n += max(held.values(), default=0) >= 2
-    return n
+            n += 1
+            ca, cb = (_cover(spans, label, r[doc][1], entities) for r in (a, b))
+            kinds: tuple = ()
+            if (ca[2] >= 2) != (cb[2] >= 2):
+                kinds = ("newly found",) if cb[2] >= 2 else ("lost",)
+            elif ca[2] >= 2:
+                kinds = tuple(k for k, x, y in (("split", cb[1], ca[1]), ("reunited", ca[1], cb[1]),
+                                                ("merged", cb[3], ca[3]), ("unmerged", ca[3], cb[3])) if x > y)
+            if kinds:
+                first = min(spans)
+                out.append({"doc_id": doc, "entity": label, "name": " ".join(words[first[0]:first[1] + 1]),
+                            "mentions": len(spans), "baseline": ca, "system": cb, "changes": kinds})
+    return n, out
+
+
+def _row(e: dict) -> tuple:
+    return (e["name"], e["doc_id"], e["mentions"], (e["baseline"][1], e["system"][1]),
+            (e["baseline"][3], e["system"][3]), e["changes"])
+
+
+def _largest() -> dict:
+    return max(independent_entities()[1], key=lambda e: e["mentions"])
+
+
+def test_the_independent_entity_count_is_the_one_written_here():
+    n, rows = independent_entities()
+    assert n == ENTITIES and len(rows) == CHANGED
+    assert Counter(k for e in rows for k in e["changes"]) == CHANGE_COUNTS
+    assert _row(_largest()) == EMPEROR
+    assert sorted(e["mentions"] for e in rows)[-2] < EMPEROR[2]  # the largest is alone in being the largest
 
 
 def test_entity_changes_on_gum_agree_with_the_resolved_entities_counted_from_the_files():
     out = compared()["entity_changes"]["ml"]
     counts = out["counts"]
-    assert out["entities"] == 775  # key entities of two or more mentions in GUM's 20 documents
-    assert counts == {"newly found": 5, "lost": 36, "split": 55, "reunited": 22, "merged": 31, "unmerged": 142}
-    rules, ml = _resolved(SYSTEMS["rules"]), _resolved(SYSTEMS["ml"])
-    assert counts["newly found"] - counts["lost"] == ml - rules
-    for e in out["changed"]:
-        assert set(e["changes"]) <= set(counts) and e["changes"]
-        if "split" in e["changes"]:
-            assert e["system"]["pieces"] > e["baseline"]["pieces"]
-        if "merged" in e["changes"]:
-            assert e["system"]["joined"] > e["baseline"]["joined"]
+    n, rows = independent_entities()
+    assert out["entities"] == n == ENTITIES
+    counted = Counter(k for e in rows for k in e["changes"])
+    assert counts == {k: counted[k] for k in CHANGE_COUNTS} == CHANGE_COUNTS
+    assert len(out["changed"]) == len(rows) == CHANGED
+    got = {(e["doc_id"].split("; part ")[0], e["entity"]): (e["name"], e["mentions"], tuple(e["baseline"][k] for k in
+                                        ("found", "pieces", "largest", "joined")),
+                                        tuple(e["system"][k] for k in ("found", "pieces", "largest", "joined")),
+                                        tuple(e["changes"])) for e in out["changed"]}
+    assert got == {(e["doc_id"], e["entity"]): (e["name"], e["mentions"], e["baseline"], e["system"], e["changes"])
+                   for e in rows}  # every changed entity, with both covers, as counted from the files
+    resolved = {side: sum(1 for e in rows if e[side][2] >= 2) for side in ("baseline", "system")}
+    assert counts["newly found"] - counts["lost"] == resolved["system"] - resolved["baseline"]
     emperor = next(e for e in out["changed"] if e["name"] == "Emperor Norton")
-    assert emperor["mentions"] == 77 and emperor["changes"] == ["split", "unmerged"]
+    assert emperor["mentions"] == _largest()["mentions"] == EMPEROR[2]
+    assert emperor["changes"] == list(_largest()["changes"]) == list(EMPEROR[5])
 
 
 def test_markdown_has_the_tables():
@@ -175,9 +262,15 @@ def test_markdown_has_the_tables():
               "0", "--randomization", "0", "-f", "markdown", "-q")
     assert "### The same errors? ml vs rules (Kummerfeld & Klein 2013)" in md
     assert "| Conflated Entities | 68 | 447 | 358 |" in md
+    assert "| Conflated Entities | %d | %d | %d |" % EXPECTED["Conflated Entities"] in md
     assert "| all | 282 | 694 | 1437 |" in md
+    assert "| all | %d | %d | %d |" % tuple(sum(v[i] for v in EXPECTED.values()) for i in range(3)) in md
     assert "### Key entities that changed: ml vs rules" in md and "| lost | 36 |" in md
+    lost = Counter(k for e in independent_entities()[1] for k in e["changes"])["lost"]
+    assert f"| lost | {lost} |" in md
     assert "| Emperor Norton | GUM_bio_emperor | 77 | 8 | 9 | 5 | 3 | split, unmerged |" in md
+    name, doc, size, (pa, pb), (ja, jb), kinds = _row(_largest())
+    assert f"| {name} | {doc} | {size} | {pa} | {pb} | {ja} | {jb} | {', '.join(kinds)} |" in md
 
 
 # ---------------------------------------------------------------------------------------------
@@ -215,11 +308,16 @@ def test_browser_lists_a_class_in_three_groups_and_shows_both_systems():
     both = next(it for it in view.items if it.side == "both")
     assert both.baseline is not None and both.system is not None
     entities = P.entities_view(sy, "ml")
-    assert len(entities) == 235 and entities.items[0].name == "Emperor Norton"
+    n, changes = independent_entities()
+    assert len(entities) == 235 == len(changes) and entities.items[0].name == "Emperor Norton" == _largest()["name"]
     assert entities.plain()[0][3:] == ["8→9", "5→3", "split, unmerged"]
+    _name, _doc, _size, (pa, pb), (ja, jb), kinds = _row(_largest())
+    assert entities.plain()[0][3:] == [f"{pa}→{pb}", f"{ja}→{jb}", ", ".join(kinds)]
     assert "5 newly found, 36 lost, 55 split" in entities.note
+    counted = Counter(k for e in changes for k in e["changes"])
+    assert ", ".join(f"{counted[k]} {k}" for k in CHANGE_COUNTS) in entities.note
     rows = P.total_rows(sy, "ml")
-    assert rows[-1].label == "key entities changed" and rows[-1].counts == (235, 775)
+    assert rows[-1].label == "key entities changed" and rows[-1].counts == (235, 775) == (len(changes), n)
 
 
 def test_browser_drills_from_a_class_to_one_error_and_its_text():

@@ -169,3 +169,14 @@ def test_score_keeps_the_digest_for_tables_and_every_row_for_json(monkeypatch):
 
     data = json.loads(js.output)["errors"]
     assert len(data["rows"]) == sum(data["counts"].values()) == 233
+    # 233: the Berkeley analyser's counts on the same example (tests/data/kk/README.md, "The bundled example")
+    printed = kk_summary_errors(ROOT / "tests" / "data" / "kk" / "counts" / "example.F.summary")
+    assert sum(printed.values()) == 233
+    assert data["counts"] == printed
+    assert {c: sum(r["class"] == c for r in data["rows"]) for c in printed} == printed
+
+
+def kk_summary_errors(path: Path) -> dict[str, int]:
+    """The 'Errors:' block of a Berkeley analyser .summary: class → count (lines '   29   Span Error')."""
+    block = path.read_text(encoding="utf-8").split("Errors:", 1)[1]
+    return {name: int(n) for n, name in (line.split(None, 1) for line in block.splitlines() if line.strip())}

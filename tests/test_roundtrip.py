@@ -109,6 +109,40 @@ def test_a_zero_mention_is_dropped_by_the_round_trip(tmp_path: Path) -> None:
     assert losses(doc) == {"discontinuous_reduced": 0, "zeros_dropped": 1}
 
 
+def perturbed_word_counts() -> dict[str, int]:
+    """What tests/data/text2text/perturb.py's "all" did to the key's words, counted from its rules
+    (not from corefreport): in each document (a line of key.txt, text2text-coref's markup of
+    key.conllu), word k (from 0) is misspelt when k % 29 == 3 (always into another word: first two
+    letters swapped, or an 'x' appended), left out when k % 47 == 11, and of the words left only
+    the first ``len * 85 // 100`` are kept; the lost closing tags change no word. So a key word the
+    response lacks ("inserted") is one left out or cut off, and a substituted word a misspelt one
+    that survived both; nothing is added ("deleted" 0)."""
+    lines = (T2T / "key.txt").read_text(encoding="utf-8").splitlines()
+    words_in_key = [0]
+    for line in (T2T / "key.conllu").read_text(encoding="utf-8").splitlines():  # the key's words, per document
+        if line.startswith("# newdoc"):
+            words_in_key.append(0)
+        elif line.split("\t")[0].isdigit():
+            words_in_key[-1] += 1
+    assert [len(line.split()) for line in lines] == words_in_key[1:]  # one markup word per key word
+    substituted = inserted = 0
+    for line in lines:
+        n = len(line.split())
+        left = [k for k in range(n) if k % 47 != 11]
+        left = left[: len(left) * 85 // 100]
+        substituted += sum(1 for k in left if k % 29 == 3)
+        inserted += n - len(left)
+    return {"substituted": substituted, "inserted": inserted, "deleted": 0}
+
+
+def test_the_perturbed_response_is_perturb_py_on_the_key_markup() -> None:
+    """all.txt is what perturb.py's rules make of key.txt, so the counts above are its changes."""
+    done = subprocess.run([sys.executable, str(T2T / "perturb.py"), "all"], input=(T2T / "key.txt").read_text(
+        encoding="utf-8"), capture_output=True, text=True, check=True, encoding="utf-8")
+    assert done.stdout == (T2T / "all.txt").read_text(encoding="utf-8")
+    assert perturbed_word_counts() == {"substituted": 56, "inserted": 334, "deleted": 0}
+
+
 def test_alignment_words_file_lists_what_the_counts_count(tmp_path: Path) -> None:
     out = tmp_path / "words.jsonl"
     done = subprocess.run([sys.executable, "-m", "corefreport", "score", str(T2T / "key.conllu"), str(T2T / "all.txt"),
@@ -117,6 +151,7 @@ def test_alignment_words_file_lists_what_the_counts_count(tmp_path: Path) -> Non
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     counts = {w: sum(1 for r in rows if r["what"] == w) for w in ("substituted", "inserted", "deleted")}
     assert counts == {"substituted": 56, "inserted": 334, "deleted": 0}  # the diagnostics' counts (all.txt)
+    assert counts == perturbed_word_counts()  # = perturb.py's rules counted on key.txt
     assert rows[0] == {"document": "GUM_news_homeopathic", "what": "substituted", "key_word_number": 3,
                        "key_word": "homeopathic", "response_word_number": 3, "response_word": "ohmeopathic"}
     key = read_conllu(str(T2T / "key.conllu"))
@@ -144,8 +179,8 @@ def test_the_browser_lists_the_words_on_enter() -> None:
     assert [r.label.strip() for r in rows] == ["markup round trip", "alignment ceiling"]
     assert rows[1].target == ("alignment", "")
     view = M.alignment_view(ev)
-    assert len(view) == 390 and view.rows(0, 1)[0] == ("GUM_news_homeopathic", "substituted", "3", "homeopathic", "3",
-                                                      "ohmeopathic")
+    assert len(view) == 390 == sum(perturbed_word_counts().values())
+    assert view.rows(0, 1)[0] == ("GUM_news_homeopathic", "substituted", "3", "homeopathic", "3", "ohmeopathic")
 
     async def drive():
         app = CorefApp(ev)
