@@ -73,10 +73,13 @@ async def browsing(app, size: tuple[int, int] = (80, 24), *keys: str):
         yield pilot
 
 
-def one_error_line(res) -> str:
-    """The one ``corefreport: error:`` line of a CLI run (typer's runner) that exited 2, without a traceback."""
-    assert res.exit_code == 2, res.output
-    assert "Traceback" not in res.output
-    lines = [x for x in res.output.splitlines() if x.startswith("corefreport: error")]
+def one_error_line(res, alone: bool = False) -> str:
+    """The one ``corefreport: error:`` line of a CLI run (typer's runner) that exited 2, without a
+    traceback; with ``alone``, the run printed nothing else (no warning, no progress)."""
+    assert res.exit_code == 2, (res.exit_code, res.output, repr(res.exception))
+    assert "Traceback" not in res.output, res.output
+    lines = [x for x in res.output.splitlines() if x.startswith("corefreport: error: ")]
     assert len(lines) == 1, res.output
+    if alone:
+        assert len(res.output.strip().splitlines()) == 1, res.output
     return lines[0]

@@ -37,6 +37,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import one_error_line
 from corefreport.cli import app
 
 from generated_corpora import (FORMATS, Doc, chains_of, random_pair, random_response, write_conll2012, write_conllu,
@@ -101,11 +102,7 @@ def ok(res, cls: str = "exit 0 correct") -> str:
 def clear_error(res, names: str | Path | None = None, line: int | None = None, says: str = "") -> str:
     """The run ended in exit 2 with one ``corefreport: error:`` line (no traceback) naming ``names``
     (and ``:line:`` after it) and holding ``says``."""
-    assert res.exit_code == 2, (res.exit_code, res.output, repr(res.exception))
-    assert "Traceback" not in res.output, res.output
-    errors = [x for x in res.output.splitlines() if x.startswith("corefreport: error: ")]
-    assert len(errors) == 1, res.output
-    msg = errors[0]
+    msg = one_error_line(res)
     if names is not None:
         where = f"{names}:{line}:" if line is not None else str(names)
         assert where in msg, (where, msg)

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import one_error_line
 from corefreport.cli import app
 
 runner = CliRunner()
@@ -40,13 +41,10 @@ def run(*args, input: bytes | None = None):
 
 def clear_error(res, names: str, says: str = "") -> str:
     """Exit 2 with one ``corefreport: error:`` line holding ``names`` and ``says``, no traceback."""
-    assert res.exit_code == 2, (res.exit_code, res.output, repr(res.exception))
-    assert "Traceback" not in res.output, res.output
-    errors = [x for x in res.output.splitlines() if x.startswith("corefreport: error: ")]
-    assert len(errors) == 1 and len(res.output.strip().splitlines()) == 1, res.output
-    assert names in errors[0] and says in errors[0], (names, says, errors[0])
+    msg = one_error_line(res, alone=True)
+    assert names in msg and says in msg, (names, says, msg)
     CLASSES["exit 2 clear"] += 1
-    return errors[0]
+    return msg
 
 
 def counts(data: dict, metric: str) -> list[float]:
