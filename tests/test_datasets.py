@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 from corefreport.cli import app
 from conftest import one_error_line
+from independent_readers import row_cells
 
 ROOT = Path(__file__).resolve().parent
 FIXTURE = ROOT / "data" / "corefud"
@@ -88,12 +89,11 @@ def test_crac_ranking_of_gum_and_the_fixture_is_corefud_scorers(tmp_path, corefu
     assert "preset:crac" in out["signature"] and "|match:" not in out["signature"]
     table = run("score", "--datasets", m, "--preset", "crac")
     assert table.exit_code == 0, table.output
-    lines = table.stdout.splitlines()
     # GUM's key has empty nodes (CRAC 2026's empty-node column; the xrenner response keeps the key's
     # skeleton, so every one is found: 100), the fixture's none (n/a; the avg is GUM's alone); at 100
     # columns the table comes in parts, each row's cells in order across them
     def row(name: str) -> list[str]:
-        return [x.strip() for line in lines if line.startswith(f"{name} ") for x in line.split("|")[1:]]
+        return row_cells(table.stdout, name)
 
     assert row("dataset") == ["head (primary)", "partial", "exact", "head + singletons", "empty nodes (ARC)"]
     assert row("avg") == ["70.52", "61.23", "53.33", "72.52", "100.00"]
