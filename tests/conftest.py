@@ -83,3 +83,30 @@ def one_error_line(res, alone: bool = False) -> str:
     if alone:
         assert len(res.output.strip().splitlines()) == 1, res.output
     return lines[0]
+
+
+def page_from_totals(ev, kind: str, page: str) -> tuple[list[str], list[list[str]]]:
+    """The browser on ``ev`` at 100 × 30: the labels of the totals' rows that lead to a page of
+    ``kind``, and what the first of them shows, opened with enter (its page named ``page``); escape
+    goes back to the totals."""
+    import asyncio
+
+    from corefreport.tui.app import CorefApp
+
+    async def drive():
+        app = CorefApp(ev)
+        async with browsing(app, (100, 30)) as pilot:
+            b = app.browser
+            items = b.page.build(ev, 100).items
+            rows = [i for i, r in enumerate(items) if r.target and r.target[0] == kind]
+            b.table.move_cursor(row=rows[0])
+            await pilot.press("enter")
+            await pilot.pause()
+            assert b.page.name == page
+            shown = app.shown()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert b.page.name == "totals"
+            return [items[i].label for i in rows], shown
+
+    return asyncio.run(drive())
