@@ -4,10 +4,9 @@ The expected values are corefud-scorer v1.2's (commit 4fd7b0e, run per dataset):
 its MUC, B³ and CEAF-e F1 as recorded in ``tests/data/corefud/scorer_output.json`` (the CorefUD
 fixture, ``run_corefud_scorer.py``) and ``tests/data/corefud_gum/expected.json`` (GUM gold vs
 xrenner, ``python corefud-scorer.py [-s] -a MATCH key.conllu response-xrenner.conllu``). The
-ranking's macro score is the unweighted mean of the two datasets' CoNLL F1 (issue 28: head without
-singletons 57.8523 and 83.1790 → 70.5157; partial 54.9252 and 67.5282 → 61.2267; exact 53.1291 and
-53.5408 → 53.3350; head with singletons 69.6807 and 75.3531 → 72.5169 — the issue's means are of
-the values rounded to four decimals; the exact means differ from them by at most 0.00005).
+ranking's macro score is the unweighted mean of the two datasets' CoNLL F1 (issue 28's figures, per
+variant, in ``tests/reference_values.py`` CRAC_RANKING — the issue's means are of the values rounded
+to four decimals; the exact means differ from them by at most 0.00005).
 """
 
 from __future__ import annotations

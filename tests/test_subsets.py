@@ -2,8 +2,8 @@
 
 Expected values: the reference scorer's (scorer.pl v8.01) per-document counts in
 ``../shared/data/xrenner/reference-scores/per_document.tsv`` (GUM gold vs xrenner ml/gum), summed per
-genre here and turned into F1 — independent of corefreport — and the issue's figures (issue 28:
-academic 68.4094, bio 73.0738, court 58.9232, interview 66.3338, news 60.1326, macro 65.3746).
+genre here and turned into F1 — independent of corefreport — and the issue's figures (issue 28,
+``tests/reference_values.py`` GENRE_CONLL and GENRE_MACRO).
 """
 
 from __future__ import annotations
