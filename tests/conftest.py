@@ -110,3 +110,9 @@ def page_from_totals(ev, kind: str, page: str) -> tuple[list[str], list[list[str
             return [items[i].label for i in rows], shown
 
     return asyncio.run(drive())
+
+
+def chain_spans(doc) -> list[list[tuple[int, int]]]:
+    """A document's chains as sorted lists of their mentions' spans, sorted: its chains compared
+    whatever the order a reader gave them in."""
+    return sorted(sorted(m.span for m in c.mentions) for c in doc.chains)
