@@ -21,21 +21,28 @@ def shared_path(*parts: str) -> Path:
     return p
 
 
+def load_script(path: Path, name: str):
+    """A script of tests/data (a fixture's builder or perturber) as a module named ``name``, loaded
+    from its file (registered in ``sys.modules``: its dataclasses look their module up)."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
 @pytest.fixture(scope="session")
 def corefud_gum_pairs(tmp_path_factory) -> Path:
     """The GUM CorefUD key and four responses corefud-scorer scored (``tests/data/corefud_gum``),
     built once per session from ../shared (skip when it is absent), checked byte for byte against
     the SHA-256 of the files corefud-scorer read."""
-    import sys
-
     if not (SHARED / "data" / "gum" / "dep").is_dir() or not (SHARED / "data" / "xrenner").is_dir():
         pytest.skip("needs ../shared GUM and xrenner data")
     here = ROOT / "tests" / "data" / "corefud_gum"
-    sys.path.insert(0, str(here))
-    try:
-        import build_pairs
-    finally:
-        sys.path.remove(str(here))
+    build_pairs = load_script(here / "build_pairs.py", "corefud_gum_build_pairs")
     out = tmp_path_factory.mktemp("corefud_gum")
     digests = build_pairs.build(out)
     expected = json.loads((here / "expected.json").read_text(encoding="utf-8"))["sha256"]

@@ -22,7 +22,7 @@ import corefreport
 from corefreport.cli import app
 from corefreport.scoring.empty_nodes import METRICS, NAMES
 from corefreport.scoring.options import settings_from
-from conftest import one_error_line
+from conftest import load_script, one_error_line
 from independent_readers import row_cells
 
 ROOT = Path(__file__).resolve().parent
@@ -217,12 +217,7 @@ def test_the_ranking_has_the_column_only_where_a_key_has_empty_nodes(tmp_path):
 
 def test_build_writes_the_committed_inputs(tmp_path):
     """build.py is deterministic: the files the script ran on are the ones it writes."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("crac2026_empty_build", HERE / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    build.main(tmp_path)
+    load_script(HERE / "build.py", "crac2026_empty_build").main(tmp_path)
     written = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.conllu"))
     committed = sorted(p.relative_to(HERE) for p in HERE.rglob("*.conllu"))
     assert written == committed and len(written) == 93
