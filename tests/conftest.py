@@ -50,6 +50,22 @@ def corefud_gum_pairs(tmp_path_factory) -> Path:
     return out
 
 
+@pytest.fixture(scope="session")
+def gum_typed_xrenner() -> dict:
+    """The ``typed`` part of ``score``'s JSON on GUM's gold WebAnno TSV against xrenner's typed TSV
+    output, scheme gum (run once a session; skip when ../shared is absent)."""
+    from typer.testing import CliRunner
+
+    from corefreport.cli import app
+
+    key = shared_path("data", "gum", "coref", "gum", "tsv")
+    resp = shared_path("data", "xrenner", "ml", "gum")
+    res = CliRunner().invoke(app, ["score", str(key), str(resp), "--response-format", "webanno", "-a", "typed",
+                                   "--scheme", "gum", "-f", "json", "-q", "-m", "muc"])
+    assert res.exit_code == 0, res.output
+    return json.loads(res.stdout)["typed"]
+
+
 def load_vectors(name: str) -> list:
     """The test vectors of ``../shared/spec/vectors/NAME`` (``[]`` when absent: see :func:`or_skip`)."""
     p = SHARED / "spec" / "vectors" / name
