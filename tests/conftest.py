@@ -96,6 +96,11 @@ async def browsing(app, size: tuple[int, int] = (80, 24), *keys: str):
         yield pilot
 
 
+def table_row(table, row: int) -> list[str]:
+    """Row ``row`` of a Textual ``DataTable`` (a TUI test's table), its cells as text."""
+    return [str(c) for c in table.get_row_at(row)]
+
+
 def one_error_line(res, alone: bool = False) -> str:
     """The one ``corefreport: error:`` line of a CLI run (typer's runner) that exited 2, without a
     traceback; with ``alone``, the run printed nothing else (no warning, no progress)."""
