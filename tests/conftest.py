@@ -96,6 +96,15 @@ async def browsing(app, size: tuple[int, int] = (80, 24), *keys: str):
         yield pilot
 
 
+async def go_to(pilot, row: int | str) -> None:
+    """Put the browser's cursor on ``row`` — its number, or the label in its first shown cell — as
+    ↓ pressed that often would, without the wait; then a pause for the screen to settle."""
+    app = pilot.app
+    index = row if isinstance(row, int) else [r[0] for r in app.shown()].index(row)
+    app.browser.table.move_cursor(row=index)
+    await pilot.pause()
+
+
 def table_row(table, row: int) -> list[str]:
     """Row ``row`` of a Textual ``DataTable`` (a TUI test's table), its cells as text."""
     return [str(c) for c in table.get_row_at(row)]

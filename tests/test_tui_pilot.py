@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from functools import lru_cache
 
-from conftest import browsing
+from conftest import browsing, go_to
 from corefreport.cli import example_paths
 from studies import pair_stages
 from corefreport.io import load_corpus
@@ -32,12 +32,6 @@ def shown_keys(app) -> list[str]:
 
 def row_index(view: M.View, key) -> int:
     return next(i for i, it in enumerate(view.items) if key(it))
-
-
-async def go_to(pilot, index: int) -> None:
-    """Put the cursor on row ``index`` (as ↓ pressed ``index`` times would, without the wait)."""
-    pilot.app.browser.table.move_cursor(row=index)
-    await pilot.pause()
 
 
 def test_drill_totals_class_type_link_and_back():
