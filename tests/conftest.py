@@ -1,4 +1,8 @@
-"""Shared fixtures: the read-only ../shared folder (skip cleanly when it is absent)."""
+"""Shared fixtures and helpers: the read-only ../shared folder (skip cleanly when it is absent),
+the data scripts loaded as modules, the one check of a one-line CLI error, and the TUI tests' Pilot
+helpers. Other homes beside it: ``independent_readers.py`` (the tests' own readers),
+``printed_counts.py`` and ``reference_values.py`` (reference programs' printed numbers),
+``ptyrun.py`` (a command on a pseudo-terminal), ``served.py`` (a server process)."""
 
 from __future__ import annotations
 
