@@ -19,15 +19,12 @@ from corefreport.cli import app
 from corefreport.io import load_corpus
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.settings import Settings
+from printed_counts import counts
 
 DATA = Path(__file__).resolve().parent / "data" / "bookcoref"
 KEY, RESPONSE = DATA / "book.key.jsonl", DATA / "book.response.jsonl"
 METRICS = ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
 runner = CliRunner()
-
-
-def _counts(c) -> list:
-    return [c.recall_num, c.recall_den, c.precision_num, c.precision_den]
 
 
 def test_the_book_scores_as_the_same_book_in_conll_2012():
@@ -36,20 +33,20 @@ def test_the_book_scores_as_the_same_book_in_conll_2012():
                      Settings(metrics=METRICS))
     for m in METRICS:
         if m == "blanc":
-            assert _counts(book.metrics[m].coref) == _counts(conll.metrics[m].coref)
-            assert _counts(book.metrics[m].noncoref) == _counts(conll.metrics[m].noncoref)
+            assert counts(book.metrics[m].coref) == counts(conll.metrics[m].coref)
+            assert counts(book.metrics[m].noncoref) == counts(conll.metrics[m].noncoref)
         else:  # the same sums, in another order (the chains' order differs): equal to the last bits
             assert all(math.isclose(a, b, rel_tol=1e-12) for a, b in
-                       zip(_counts(book.metrics[m]), _counts(conll.metrics[m]))), m
-    assert _counts(book.mentions) == _counts(conll.mentions) == [13, 14, 13, 13]
+                       zip(counts(book.metrics[m]), counts(conll.metrics[m]))), m
+    assert counts(book.mentions) == counts(conll.mentions) == [13, 14, 13, 13]
     # scorer.pl v8.01 (github:conll/reference-coreference-scorers f49f3f8) on book.key.conll and
     # book.response.conll printed: MUC (6 / 9) (6 / 8); B³ (8.16666666666667 / 14) (10.3333333333333 / 13);
     # CEAF-e (3.22857142857143 / 5) (3.22857142857143 / 5)
-    assert _counts(book.metrics["muc"]) == [6, 9, 6, 8]
+    assert counts(book.metrics["muc"]) == [6, 9, 6, 8]
     assert all(math.isclose(a, b, rel_tol=1e-12) for a, b in
-               zip(_counts(book.metrics["bcub"]), [8.16666666666667, 14, 10.3333333333333, 13]))
+               zip(counts(book.metrics["bcub"]), [8.16666666666667, 14, 10.3333333333333, 13]))
     assert all(math.isclose(a, b, rel_tol=1e-12) for a, b in
-               zip(_counts(book.metrics["ceafe"]), [3.22857142857143, 5, 3.22857142857143, 5]))
+               zip(counts(book.metrics["ceafe"]), [3.22857142857143, 5, 3.22857142857143, 5]))
     # MUC by hand: key links 3 + 2 + 3 + 0 + 1 = 9; the response splits Elizabeth in 2, Jane in 2,
     # Darcy in 2 and keeps Netherfield: 2 + 1 + 2 + 1 = 6 found
 
@@ -126,7 +123,7 @@ def test_the_book_on_windows_counted_by_hand():
     36–40 ✗; across: 16–28 ✓, 5–42 ✓."""
     ev = evaluate(load_corpus(str(KEY), key=True), load_corpus(str(RESPONSE)), Settings(metrics=("muc",), window=15))
     links = ev.windows.scores.links
-    assert _counts(links["within"]) == [4, 5, 3, 6] and _counts(links["across"]) == [2, 4, 2, 2]
+    assert counts(links["within"]) == [4, 5, 3, 6] and counts(links["across"]) == [2, 4, 2, 2]
     assert ev.windows.scores.windows == 2
 
 

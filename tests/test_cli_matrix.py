@@ -37,7 +37,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import one_error_line
 from corefreport.cli import app
+from ptyrun import run_on_pty
 
 from generated_corpora import (FORMATS, Doc, chains_of, random_pair, random_response, write_conll2012, write_conllu,
                                write_jsonlines, write_side, write_webanno)
@@ -101,11 +103,7 @@ def ok(res, cls: str = "exit 0 correct") -> str:
 def clear_error(res, names: str | Path | None = None, line: int | None = None, says: str = "") -> str:
     """The run ended in exit 2 with one ``corefreport: error:`` line (no traceback) naming ``names``
     (and ``:line:`` after it) and holding ``says``."""
-    assert res.exit_code == 2, (res.exit_code, res.output, repr(res.exception))
-    assert "Traceback" not in res.output, res.output
-    errors = [x for x in res.output.splitlines() if x.startswith("corefreport: error: ")]
-    assert len(errors) == 1, res.output
-    msg = errors[0]
+    msg = one_error_line(res)
     if names is not None:
         where = f"{names}:{line}:" if line is not None else str(names)
         assert where in msg, (where, msg)
@@ -827,39 +825,10 @@ def test_tui_refuses_standard_input_and_reads_a_fifo(tmp_path):
 def test_tui_on_a_terminal_reads_a_process_substitution(tmp_path):
     """The real command on a pseudo-terminal: ``corefreport tui <(cat KEY) RESPONSE`` shows the
     scores and quits on q with exit 0."""
-    import pty
-    import select
-    import time
-
     _, _, key, resp = _pair_files(tmp_path, 1001, docs=2)
-    pid, fd = pty.fork()
-    if pid == 0:  # pragma: no cover - the child
-        os.environ["PYTHONPATH"] = SRC
-        os.execv("/bin/bash", ["bash", "-c", f"exec '{sys.executable}' -m corefreport tui <(cat '{key}') '{resp}'"])
-    out, sent, start = b"", False, time.monotonic()
-    while time.monotonic() - start < 60:
-        if select.select([fd], [], [], 0.1)[0]:
-            try:
-                data = os.read(fd, 65536)
-            except OSError:
-                break
-            if not data:
-                break
-            out += data
-        if not sent and b"MUC" in out:
-            time.sleep(0.5)
-            os.write(fd, b"q")
-            sent = True
-    for _ in range(100):  # q was sent: the browser ends within seconds
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            break
-        time.sleep(0.1)
-    else:  # never left hanging: killed, and the test fails
-        os.kill(pid, 9)
-        _, status = os.waitpid(pid, 0)
-    os.close(fd)
-    assert sent and os.waitstatus_to_exitcode(status) == 0, out[-2000:]
+    ran = run_on_pty(["/bin/bash", "-c", f"exec '{sys.executable}' -m corefreport tui <(cat '{key}') '{resp}'"],
+                     {"PYTHONPATH": SRC}, 60, answer=(b"MUC", b"q"))
+    assert ran.answered and ran.code == 0, ran.out[-2000:]  # q was sent: the browser ends within seconds
     CLASSES["exit 0 correct"] += 1
 
 

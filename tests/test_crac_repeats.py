@@ -13,9 +13,7 @@ must give every one of them: 320 × 6 runs, eight metrics and the CoNLL score ea
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
-import sys
 from functools import cache
 from pathlib import Path
 
@@ -25,6 +23,7 @@ from corefreport.io.conllu import read_conllu
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.metrics import conll_score
 from corefreport.scoring.settings import Settings
+from conftest import load_script
 
 HERE = Path(__file__).resolve().parent / "data" / "corefud_repeats"
 EXPECTED = json.loads(gzip.decompress((HERE / "expected.json.gz").read_bytes()))
@@ -36,11 +35,7 @@ MODES = [(match, keep) for match in ("exact", "head", "partial") for keep in (Fa
 @cache
 def _build():
     """tests/data/corefud_repeats/build_pairs.py as a module."""
-    spec = importlib.util.spec_from_file_location("corefud_repeats_build_pairs", HERE / "build_pairs.py")
-    build = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = build  # its dataclasses look their module up
-    spec.loader.exec_module(build)
-    return build
+    return load_script(HERE / "build_pairs.py", "corefud_repeats_build_pairs")
 
 
 @cache

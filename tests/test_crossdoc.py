@@ -17,6 +17,7 @@ from corefreport.io.pairs import DocumentPairs
 from corefreport.scoring.crossdoc import Topics, boundaries, label_trace, repeated_labels_warning
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.settings import Settings
+from conftest import load_script
 
 HERE = Path(__file__).parent
 D = HERE / "data" / "crossdoc"
@@ -195,11 +196,8 @@ def test_random_pairs_agree_with_the_reference_scorer_on_the_concatenations(tmp_
     denominator of MUC, B³ and CEAF-e (98 pairs; in 2 every response document is left out, which
     stays the error it is without the flag)."""
     import hashlib
-    import importlib.util
 
-    spec = importlib.util.spec_from_file_location("make_pairs", RANDOM / "make_pairs.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_script(RANDOM / "make_pairs.py", "make_pairs")
     expected = json.loads((RANDOM / "expected.json").read_text())
     modes = {"corpus": Topics(), "topics": Topics(r"^(\d+)_")}
     agree = {m: 0 for m in modes}

@@ -4,10 +4,9 @@ The expected values are corefud-scorer v1.2's (commit 4fd7b0e, run per dataset):
 its MUC, B³ and CEAF-e F1 as recorded in ``tests/data/corefud/scorer_output.json`` (the CorefUD
 fixture, ``run_corefud_scorer.py``) and ``tests/data/corefud_gum/expected.json`` (GUM gold vs
 xrenner, ``python corefud-scorer.py [-s] -a MATCH key.conllu response-xrenner.conllu``). The
-ranking's macro score is the unweighted mean of the two datasets' CoNLL F1 (issue 28: head without
-singletons 57.8523 and 83.1790 → 70.5157; partial 54.9252 and 67.5282 → 61.2267; exact 53.1291 and
-53.5408 → 53.3350; head with singletons 69.6807 and 75.3531 → 72.5169 — the issue's means are of
-the values rounded to four decimals; the exact means differ from them by at most 0.00005).
+ranking's macro score is the unweighted mean of the two datasets' CoNLL F1 (issue 28's figures, per
+variant, in ``tests/reference_values.py`` CRAC_RANKING — the issue's means are of the values rounded
+to four decimals; the exact means differ from them by at most 0.00005).
 """
 
 from __future__ import annotations
@@ -20,13 +19,13 @@ from typer.testing import CliRunner
 
 from corefreport.cli import app
 from conftest import one_error_line
+from independent_readers import row_cells
+from reference_values import CRAC_RANKING, ranking_cells
 
 ROOT = Path(__file__).resolve().parent
 FIXTURE = ROOT / "data" / "corefud"
 VARIANTS = {"head": ("head", False), "partial": ("partial", False), "exact": ("exact", False),
             "head_singletons": ("head", True)}
-ISSUE = {"head": (57.8523, 83.1790, 70.5157), "partial": (54.9252, 67.5282, 61.2267),
-         "exact": (53.1291, 53.5408, 53.3350), "head_singletons": (69.6807, 75.3531, 72.5169)}
 runner = CliRunner()
 
 
@@ -62,7 +61,7 @@ def manifest(tmp_path: Path, lines: list[str]) -> Path:
 
 def test_the_recorded_scorer_values_are_the_issues():
     for variant, (match, keep) in VARIANTS.items():
-        gum, fixture, _ = ISSUE[variant]
+        gum, fixture, _ = CRAC_RANKING[variant]
         assert round(100 * fixture_conll(match, keep), 4) == fixture
         assert round(100 * gum_conll(match, keep), 4) == gum
 
@@ -82,21 +81,20 @@ def test_crac_ranking_of_gum_and_the_fixture_is_corefud_scorers(tmp_path, corefu
         assert out["macro"][variant] == pytest.approx((gum + fixture) / 2, abs=1e-12)
         # the issue's macro is the mean of the per-dataset values rounded to 4 decimals (half up)
         rounded = (round(100 * gum, 4) + round(100 * fixture, 4)) / 2
-        assert f"{rounded + 1e-9:.4f}" == f"{ISSUE[variant][2]:.4f}"
-        assert 100 * out["macro"][variant] == pytest.approx(ISSUE[variant][2], abs=1e-4)
+        assert f"{rounded + 1e-9:.4f}" == f"{CRAC_RANKING[variant][2]:.4f}"
+        assert 100 * out["macro"][variant] == pytest.approx(CRAC_RANKING[variant][2], abs=1e-4)
     assert out["signature"].startswith("datasets:2|variants:head+partial+exact+head_singletons|")
     assert "preset:crac" in out["signature"] and "|match:" not in out["signature"]
     table = run("score", "--datasets", m, "--preset", "crac")
     assert table.exit_code == 0, table.output
-    lines = table.stdout.splitlines()
     # GUM's key has empty nodes (CRAC 2026's empty-node column; the xrenner response keeps the key's
     # skeleton, so every one is found: 100), the fixture's none (n/a; the avg is GUM's alone); at 100
     # columns the table comes in parts, each row's cells in order across them
     def row(name: str) -> list[str]:
-        return [x.strip() for line in lines if line.startswith(f"{name} ") for x in line.split("|")[1:]]
+        return row_cells(table.stdout, name)
 
     assert row("dataset") == ["head (primary)", "partial", "exact", "head + singletons", "empty nodes (ARC)"]
-    assert row("avg") == ["70.52", "61.23", "53.33", "72.52", "100.00"]
+    assert row("avg") == [*ranking_cells("avg"), "100.00"]
     assert row("fixture")[-1] == "n/a"
     assert row("95 % CI")[0].startswith("[")  # each average's interval under it (test_stats.py checks them)
 

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -13,19 +12,9 @@ from corefreport.io.detect import detect_format
 from corefreport.errors import InputError
 from corefreport.io.jsonlines import read_jsonlines
 from corefreport.io.webanno import read_webanno
+from conftest import shared_path
 
 READERS = {"conll2012": read_conll2012, "conllu": read_conllu, "jsonlines": read_jsonlines, "webanno": read_webanno}
-
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-
-
-def shared(*parts: str) -> Path:
-    """A path under ../shared/data, or skip the test when it is missing."""
-    p = SHARED.joinpath("data", *parts)
-    if not p.exists():
-        pytest.skip(f"{p} not available (../shared is absent)")
-    return p
-
 
 CONLLU_WORD = "1\tMary\tMary\tPROPN\tNNP\t_\t0\troot\t_\t"
 
@@ -75,7 +64,7 @@ def test_detect_synthetic(text, fmt):
 ])
 def test_detect_and_read_every_shared_corpus_file(folder, pattern, fmt):
     """Each file is detected as ``fmt`` and read by that reader."""
-    files = sorted(shared(*folder).glob(pattern))
+    files = sorted(shared_path("data", *folder).glob(pattern))
     assert files, (folder, pattern)
     for f in files:
         text = read_text(str(f))

@@ -22,7 +22,8 @@ import corefreport
 from corefreport.cli import app
 from corefreport.scoring.empty_nodes import METRICS, NAMES
 from corefreport.scoring.options import settings_from
-from conftest import one_error_line
+from conftest import load_script, one_error_line
+from independent_readers import row_cells
 
 ROOT = Path(__file__).resolve().parent
 HERE = ROOT / "data" / "crac2026_empty"
@@ -200,10 +201,10 @@ def test_the_ranking_has_the_column_only_where_a_key_has_empty_nodes(tmp_path):
     assert out["empty_nodes"]["macro"]["empty_nodes_arc"]["f1"] == pytest.approx(7 / 8)
     assert "|empty:crac2026|" in out["signature"] and "empty_nodes_arc" not in out["signature"]
     assert set(out["metrics"]["b"]["head"]) == {"muc", "bcub", "ceafe"}
-    table = run("score", "--datasets", keys, responses, "--preset", "crac").stdout.splitlines()
+    table = run("score", "--datasets", keys, responses, "--preset", "crac").stdout
 
     def row(name: str) -> list[str]:  # a row's cells across the table's parts (100 columns)
-        return [x.strip() for line in table if line.startswith(f"{name} ") for x in line.split("|")[1:]]
+        return row_cells(table, name)
 
     assert row("dataset")[-1] == "empty nodes (ARC)"
     assert row("a")[-1] == "87.50" and row("b")[-1] == "n/a" and row("avg")[-1] == "87.50"
@@ -216,12 +217,7 @@ def test_the_ranking_has_the_column_only_where_a_key_has_empty_nodes(tmp_path):
 
 def test_build_writes_the_committed_inputs(tmp_path):
     """build.py is deterministic: the files the script ran on are the ones it writes."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("crac2026_empty_build", HERE / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    build.main(tmp_path)
+    load_script(HERE / "build.py", "crac2026_empty_build").main(tmp_path)
     written = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.conllu"))
     committed = sorted(p.relative_to(HERE) for p in HERE.rglob("*.conllu"))
     assert written == committed and len(written) == 93

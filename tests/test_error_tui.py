@@ -18,7 +18,7 @@ from corefreport.scoring.settings import Settings
 from corefreport.tui.app import CorefApp
 from corefreport.tui.errors import ErrorsScreen
 
-from conftest import browsing, shared_path
+from conftest import browsing, shared_path, table_row
 
 
 @lru_cache(maxsize=1)
@@ -30,10 +30,6 @@ def gum():
                                         errors_drop_response_singletons=True))
 
 
-def cells(table, row):
-    return [str(c) for c in table.get_row_at(row)]
-
-
 def test_totals_class_error_and_back():
     ev = gum()
 
@@ -43,7 +39,7 @@ def test_totals_class_error_and_back():
             scr = app.screen
             assert isinstance(scr, ErrorsScreen)
             t = scr.table
-            rows = [cells(t, i) for i in range(t.row_count)]
+            rows = [table_row(t, i) for i in range(t.row_count)]
             assert [r[0] for r in rows][:2] == [REPEATED, DROPPED]
             rows = rows[2:]
             assert [r[0] for r in rows][:7] == ["Span Error", "Conflated Entities", "Extra Mention", "Extra Entity",
@@ -62,7 +58,7 @@ def test_totals_class_error_and_back():
                           and r.sentence == 17)
             t.move_cursor(row=target)
             await pilot.pause()
-            assert cells(t, target)[:3] == ["GUM_academic_discrimination", "18", "discrimination"]
+            assert table_row(t, target)[:3] == ["GUM_academic_discrimination", "18", "discrimination"]
             await pilot.press("enter")
             await pilot.pause()
             assert scr.level == "error"

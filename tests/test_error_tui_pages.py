@@ -10,7 +10,7 @@ import csv
 import json
 from functools import lru_cache
 
-from conftest import browsing
+from conftest import browsing, table_row
 
 from corefreport.cli import example_paths
 from corefreport.io import load_corpus
@@ -28,10 +28,6 @@ from corefreport.tui.errors import ErrorsScreen
 def example():
     key, resp = example_paths()
     return evaluate(load_corpus(key), load_corpus(resp), Settings(metrics=STANDARD_METRICS, analyses=("errors",)))
-
-
-def cells(table, row):
-    return [str(c) for c in table.get_row_at(row)]
 
 
 def test_views_count_what_the_rows_hold():
@@ -74,7 +70,7 @@ def test_help_search_sort_documents_end_and_export(tmp_path, monkeypatch):
             await pilot.press("2")
             await pilot.press("2")
             await pilot.pause()
-            counts = [int(cells(t, i)[1]) for i in range(t.row_count)]
+            counts = [int(table_row(t, i)[1]) for i in range(t.row_count)]
             assert counts == sorted(counts, reverse=True) and "errors ▼" in [str(c.label) for c in t.columns.values()]
             # End / Home: the last and the first row
             await pilot.press("end")

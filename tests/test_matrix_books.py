@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import one_error_line
 from corefreport.cli import app
 
 from generated_corpora import Doc, random_pair, write_conll2012
@@ -179,9 +180,8 @@ def test_a_broken_book_is_one_error_naming_its_line(tmp_path, case):
     mutate(objs)
     (tmp_path / "k.jsonl").write_text(lines(objs), encoding="utf-8")
     res = run("score", tmp_path / "k.jsonl", tmp_path / "r.jsonl", "-q")
-    errors = [x for x in res.output.splitlines() if x.startswith("corefreport: error: ")]
-    assert res.exit_code == 2 and len(errors) == 1, res.output
-    assert f"k.jsonl:1: " in errors[0] and says in errors[0], errors[0]
+    msg = one_error_line(res)
+    assert f"k.jsonl:1: " in msg and says in msg, msg
     CLASSES["exit 2 clear"] += 1
 
 
@@ -211,8 +211,7 @@ def test_books_broken_as_files_are(tmp_path):
         p = tmp_path / "k.jsonl"
         p.write_bytes(body if isinstance(body, bytes) else body.encode())
         res = run("score", p, tmp_path / "r.jsonl", "-q")
-        errors = [x for x in res.output.splitlines() if x.startswith("corefreport: error: ")]
-        assert res.exit_code == 2 and len(errors) == 1 and says in errors[0], (name, res.output)
+        assert says in one_error_line(res), (name, res.output)
         CLASSES["exit 2 clear"] += 1
 
 
@@ -263,9 +262,8 @@ def test_a_broken_ucdcr_mention_is_one_error_naming_the_file(tmp_path, case):
     folder.mkdir()
     (folder / "entity_mentions.json").write_text(json.dumps(ms), encoding="utf-8")  # one line: every error on 1
     res = run("score", folder, resp, "-q")
-    errors = [x for x in res.output.splitlines() if x.startswith("corefreport: error: ")]
-    assert res.exit_code == 2 and len(errors) == 1, res.output
-    assert "entity_mentions.json:1: " in errors[0] and says in errors[0], errors[0]
+    msg = one_error_line(res)
+    assert "entity_mentions.json:1: " in msg and says in msg, msg
     CLASSES["exit 2 clear"] += 1
 
 
@@ -287,8 +285,7 @@ def test_ucdcr_files_broken_as_files_are(tmp_path):
         folder.mkdir()
         (folder / "entity_mentions.json").write_bytes(body if isinstance(body, bytes) else body.encode())
         res = run("score", folder, resp, "-q")
-        errors = [x for x in res.output.splitlines() if x.startswith("corefreport: error: ")]
-        assert res.exit_code == 2 and len(errors) == 1 and says in errors[0], (name, res.output)
+        assert says in one_error_line(res), (name, res.output)
         CLASSES["exit 2 clear"] += 1
 
 

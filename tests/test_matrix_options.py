@@ -21,7 +21,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import one_error_line
 from corefreport.cli import app
+from ptyrun import run_on_pty
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data" / "crossdoc"
@@ -40,13 +42,10 @@ def run(*args, input: bytes | None = None):
 
 def clear_error(res, names: str, says: str = "") -> str:
     """Exit 2 with one ``corefreport: error:`` line holding ``names`` and ``says``, no traceback."""
-    assert res.exit_code == 2, (res.exit_code, res.output, repr(res.exception))
-    assert "Traceback" not in res.output, res.output
-    errors = [x for x in res.output.splitlines() if x.startswith("corefreport: error: ")]
-    assert len(errors) == 1 and len(res.output.strip().splitlines()) == 1, res.output
-    assert names in errors[0] and says in errors[0], (names, says, errors[0])
+    msg = one_error_line(res, alone=True)
+    assert names in msg and says in msg, (names, says, msg)
     CLASSES["exit 2 clear"] += 1
-    return errors[0]
+    return msg
 
 
 def counts(data: dict, metric: str) -> list[float]:
@@ -276,34 +275,11 @@ def test_systems_sharing_no_document_exit_2_with_the_message(tmp_path):
 def test_tui_systems_sharing_no_document_on_a_terminal(tmp_path):
     """The real command on a pseudo-terminal (TU06): the browser opens, finds that b shares no
     document with the key, closes the alternate screen, and only then prints one error line; exit 2."""
-    import pty
-    import select
-
     other = _other_documents(tmp_path)
-    pid, fd = pty.fork()
-    if pid == 0:  # pragma: no cover - the child
-        os.environ.update(PYTHONPATH=SRC, TERM="xterm-256color")
-        os.execv(sys.executable, [sys.executable, "-m", "corefreport", "tui", str(KEY), f"a={RESP}", f"b={other}"])
-    out, start = b"", time.monotonic()
-    while time.monotonic() - start < 90:
-        if select.select([fd], [], [], 0.1)[0]:
-            try:
-                data = os.read(fd, 65536)
-            except OSError:
-                break
-            if not data:
-                break
-            out += data
-    for _ in range(100):
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            break
-        time.sleep(0.1)
-    else:  # never left hanging: killed, and the test fails
-        os.kill(pid, 9)
-        _, status = os.waitpid(pid, 0)
-    os.close(fd)
-    assert os.waitstatus_to_exitcode(status) == 2, out[-2000:]
+    ran = run_on_pty([sys.executable, "-m", "corefreport", "tui", str(KEY), f"a={RESP}", f"b={other}"],
+                     {"PYTHONPATH": SRC, "TERM": "xterm-256color"}, 90)
+    out = ran.out
+    assert ran.code == 2, out[-2000:]
     assert b"\x1b[?1049h" in out  # the browser opened
     closed = out.rindex(b"\x1b[?1049l")
     after = out[closed:].decode("utf-8", "replace")

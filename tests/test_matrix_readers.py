@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import one_error_line
 from corefreport.cli import app
 
 from generated_corpora import Doc, random_pair, write_conll2012, write_jsonlines
@@ -50,14 +51,11 @@ def ok(res) -> str:
 
 def clear_error(res, names, line: int | None = None, says: str = "") -> str:
     """Exit 2, one ``corefreport: error:`` line (no traceback) naming ``names`` (``:line:`` after it)."""
-    assert res.exit_code == 2, (res.exit_code, res.output, repr(res.exception))
-    assert "Traceback" not in res.output, res.output
-    errors = [x for x in res.output.splitlines() if x.startswith("corefreport: error: ")]
-    assert len(errors) == 1, res.output
+    msg = one_error_line(res)
     where = f"{names}:{line}:" if line is not None else str(names)
-    assert where in errors[0] and says in errors[0], (where, says, errors[0])
+    assert where in msg and says in msg, (where, says, msg)
     CLASSES["exit 2 clear"] += 1
-    return errors[0]
+    return msg
 
 
 def numbers(data: dict) -> dict:

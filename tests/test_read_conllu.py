@@ -6,32 +6,17 @@ from __future__ import annotations
 import csv
 import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from corefreport.io.conll2012 import read_conll2012
 from corefreport.io.conllu import EntityFields, parse_entity, read_conllu
 from corefreport.errors import InputError
-
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-
-
-def shared(*parts: str) -> Path:
-    """A path under ../shared/data, or skip the test when it is missing."""
-    p = SHARED.joinpath("data", *parts)
-    if not p.exists():
-        pytest.skip(f"{p} not available (../shared is absent)")
-    return p
-
+from conftest import chain_spans, shared_path
 
 def word(i: int, form: str, misc: str = "_", head: str = "0", lemma: str = "_", upos: str = "X",
          xpos: str = "_", deprel: str = "dep") -> str:
     return "\t".join([str(i), form, lemma, upos, xpos, "_", head, deprel, "_", misc])
-
-
-def chains(doc) -> list[list[tuple[int, int]]]:
-    return sorted(sorted(m.span for m in c.mentions) for c in doc.chains)
 
 
 def error_of(text: str, path: str = "f.conllu") -> InputError:
@@ -88,7 +73,7 @@ def test_file_without_newdoc_is_one_document_named_by_the_stem():
     text = word(1, "a", "Entity=(1)") + "\n" + word(2, "b") + "\n"
     corpus = read_conllu("some/dir/GUM_x.coref.conllu", text)
     assert list(corpus.documents) == ["GUM_x"]
-    assert chains(corpus.documents["GUM_x"]) == [[(0, 0)]]
+    assert chain_spans(corpus.documents["GUM_x"]) == [[(0, 0)]]
 
 
 def test_several_documents_and_global_entity_holds_for_the_whole_file():
@@ -124,7 +109,7 @@ def test_multiword_tokens_and_empty_nodes_are_skipped():
                       word(3, "x", head="2")])
     doc = read_conllu("f.conllu", text).documents["d"]
     assert doc.tokens == ["de", "les", "x"]
-    assert chains(doc) == [[(0, 1)]]
+    assert chain_spans(doc) == [[(0, 1)]]
     assert doc.columns["head"] == ["-1", "0", "1"]
 
 
@@ -151,7 +136,7 @@ def test_ontogum_minimal_brackets():
     text = "\n".join(["# newdoc id = o", "# global.Entity = GRP", word(1, "The", "Entity=(3(2"),
                       word(2, "man", "Entity=2)"), word(3, "'s", "Entity=3)"), word(4, "dog", "Entity=(2)")])
     doc = read_conllu("o.conllu", text).documents["o"]
-    assert chains(doc) == [[(0, 1), (3, 3)], [(0, 2)]]
+    assert chain_spans(doc) == [[(0, 1), (3, 3)], [(0, 2)]]
     assert all(m.features == {} for m in doc.mentions)
 
 
@@ -160,7 +145,7 @@ def test_closing_before_opening_and_nested_mentions_of_one_entity():
                       word(3, "c", "Entity=e2)"), word(4, "d", "Entity=(e3-z-1-(e3-z-1-"),
                       word(5, "e", "Entity=e3)"), word(6, "f", "Entity=e3)")])
     doc = read_conllu("f.conllu", text).documents["d"]
-    assert chains(doc) == [[(0, 1)], [(1, 2)], [(3, 4), (3, 5)]]
+    assert chain_spans(doc) == [[(0, 1)], [(1, 2)], [(3, 4), (3, 5)]]
     assert [m.span for m in doc.chains[2].mentions] == [(3, 4), (3, 5)]  # innermost closes first
 
 
@@ -178,7 +163,7 @@ def test_bridging_is_read_into_its_layer():
                       word(4, "door", "Bridge=e1<e4:part,e9<e4|Entity=(e4-x-1-)")])
     corpus = read_conllu("f.conllu", text)
     doc = corpus.documents["d"]
-    assert chains(doc) == [[(0, 0)], [(1, 1)], [(2, 2)], [(3, 3)]]
+    assert chain_spans(doc) == [[(0, 0)], [(1, 1)], [(2, 2)], [(3, 3)]]
     assert len(corpus.warnings) == 1  # the split antecedents read (test below); Bridge= is read, not warned about
     assert "1 SplitAnte= annotation(s)" in corpus.warnings[0] and corpus.warnings[0].startswith("f.conllu")
     # Bridge=ANCHOR<ANAPHOR:REL on the anaphor's first word (Udapi): 'door' anchored on entity e1
@@ -204,7 +189,7 @@ def test_split_antecedents_are_read_as_element_of():
                       word(6, "we", "Entity=(e5-x-1-)|SplitAnte=e1<e5,e4<e5")])
     corpus = read_conllu("f.conllu", text)
     doc = corpus.documents["d"]
-    assert chains(doc) == [[(0, 0), (4, 4)], [(1, 1)], [(2, 2)], [(3, 3)], [(5, 5)]]
+    assert chain_spans(doc) == [[(0, 0), (4, 4)], [(1, 1)], [(2, 2)], [(3, 3)], [(5, 5)]]
     assert [[m.features.get("ElementOf") for m in c.mentions] for c in doc.chains] == [
         ["e3,e5", "e3,e5"], ["e3"], [None], ["e5"], [None]]
     assert len(corpus.warnings) == 1 and corpus.warnings[0].startswith("f.conllu: ")
@@ -233,7 +218,7 @@ def test_head_outside_its_sentence_is_unknown_with_a_warning():
 
 def test_crlf_line_endings():
     doc = read_conllu("f.conllu", SIMPLE.replace("\n", "\r\n")).documents["d1"]
-    assert doc.tokens[-1] == "waved" and chains(doc) == [[(0, 0), (2, 2)], [(2, 3), (4, 4)]]
+    assert doc.tokens[-1] == "waved" and chain_spans(doc) == [[(0, 0), (2, 2)], [(2, 3), (4, 4)]]
 
 
 def test_parse_entity_and_entity_fields():
@@ -272,7 +257,7 @@ def test_unclosed_mention_is_reported_at_its_opening_line_when_the_next_document
 def test_gum_news_iodine_counts_verified_with_grep():
     """Counted independently with grep on dep/GUM_news_iodine.conllu: 1,071 word lines, 41
     ``# sent_id`` lines, 312 opening brackets of 149 entity ids, 20 ``Bridge=``, 20 MWT lines."""
-    corpus = read_conllu(str(shared("gum", "dep", "GUM_news_iodine.conllu")))
+    corpus = read_conllu(str(shared_path("data", "gum", "dep", "GUM_news_iodine.conllu")))
     doc = corpus.documents["GUM_news_iodine"]
     assert (len(doc.tokens), len(doc.sentence_starts), len(doc.mentions), len(doc.chains)) == (1071, 41, 312, 149)
     assert doc.tokens[:2] == ["Australian", "children"]
@@ -282,7 +267,7 @@ def test_gum_news_iodine_counts_verified_with_grep():
 
 
 def test_gum_byron_heads_and_features():
-    doc = read_conllu(str(shared("gum", "dep", "GUM_bio_byron.conllu"))).documents["GUM_bio_byron"]
+    doc = read_conllu(str(shared_path("data", "gum", "dep", "GUM_bio_byron.conllu"))).documents["GUM_bio_byron"]
     assert doc.tokens[4:7] == ["Byron", "received", "his"]
     assert doc.columns["head"][0] == "-1"  # "Education" is the root of the heading
     assert doc.columns["head"][6] == "9" and doc.tokens[9] == "education"  # his → education (sentence 2)
@@ -293,11 +278,12 @@ def test_gum_byron_heads_and_features():
 def test_all_gum_documents_match_docs_tsv():
     """Sentences, tokens, mentions and entities of every document (GUM and OntoGUM conllu) equal the
     counts of gum/docs.tsv; the totals are the README's 783 / 18,278 / 5,249 / 2,801 / 2,256 / 572."""
-    rows = list(csv.DictReader(shared("gum", "docs.tsv").open(encoding="utf-8"), delimiter="\t"))
+    rows = list(csv.DictReader(shared_path("data", "gum", "docs.tsv").open(encoding="utf-8"), delimiter="\t"))
     totals = Counter()
     for r in rows:
-        doc = read_conllu(str(shared("gum", "dep", f"{r['doc']}.conllu"))).documents[r["doc"]]
-        onto = read_conllu(str(shared("gum", "coref", "ontogum", "conllu", f"{r['doc']}.conllu"))).documents[r["doc"]]
+        doc = read_conllu(str(shared_path("data", "gum", "dep", f"{r['doc']}.conllu"))).documents[r["doc"]]
+        onto_path = shared_path("data", "gum", "coref", "ontogum", "conllu", f"{r['doc']}.conllu")
+        onto = read_conllu(str(onto_path)).documents[r["doc"]]
         got = (len(doc.sentence_starts), len(doc.tokens), len(doc.mentions), len(doc.chains), len(onto.mentions),
                len(onto.chains))
         keys = ("sentences", "tokens", "gum_mentions", "gum_entities", "ontogum_mentions", "ontogum_entities")
@@ -313,7 +299,7 @@ def test_gum_link_and_entity_type_counts():
     """The README's counts of GUM's ``link`` field (and grep's): coref 2240, sgl 1976, ana 804,
     disc 80, appos 79, pred 44, cata 26; entity types: abstract 2021, person 1363, …"""
     links, etypes = Counter(), Counter()
-    for f in sorted(shared("gum", "dep").glob("*.conllu")):
+    for f in sorted(shared_path("data", "gum", "dep").glob("*.conllu")):
         for doc in read_conllu(str(f)):
             links.update(m.features["link_type"] for m in doc.mentions)
             etypes.update(m.features["etype"] for m in doc.mentions)
@@ -327,18 +313,18 @@ def test_gum_conllu_has_the_chains_of_the_conll_files(scheme, conll_dir):
     """For all 20 documents: the CoNLL-U (dep/ for GUM, coref/ontogum/conllu/ for OntoGUM) and the
     derived CoNLL files give the same tokens and the same chains (OntoGUM's CoNLL writes the token
     '|' as an empty string — the only token difference)."""
-    folder = shared("gum", "dep") if scheme == "gum" else shared("gum", "coref", "ontogum", "conllu")
+    folder = shared_path("data", *(("gum", "dep") if scheme == "gum" else ("gum", "coref", "ontogum", "conllu")))
     for f in sorted(folder.glob("*.conllu")):
         u = next(iter(read_conllu(str(f))))
-        c = next(iter(read_conll2012(str(shared("gum", "derived", conll_dir, f"{f.stem}.conll")))))
+        c = next(iter(read_conll2012(str(shared_path("data", "gum", "derived", conll_dir, f"{f.stem}.conll")))))
         assert [w if w != "|" else "" for w in u.tokens] == [w if w != "|" else "" for w in c.tokens], f.stem
-        assert chains(u) == chains(c), f.stem
+        assert chain_spans(u) == chain_spans(c), f.stem
 
 
 def test_corefud_scorer_test_files_read():
     """Every key and response of ufal/corefud-scorer's tests reads, discontinuous mentions and zeros
     (``Entity=`` on an empty node) included."""
-    folder = shared("corefud", "scorer-tests")
+    folder = shared_path("data", "corefud", "scorer-tests")
     outcomes = Counter()
     for f in sorted(folder.rglob("*")):
         if f.suffix not in (".key", ".response"):
@@ -373,6 +359,6 @@ def test_discontinuous_mention_is_one_mention_with_a_word_set():
 
 def test_corefud_head_field_becomes_a_document_token_index():
     """TC-HMA.key: ``(e10043-x-9-`` opens on word 2 and closes on word 13; its head is word 10."""
-    doc = next(iter(read_conllu(str(shared("corefud", "scorer-tests", "head-match", "TC-HMA.key")))))
+    doc = next(iter(read_conllu(str(shared_path("data", "corefud", "scorer-tests", "head-match", "TC-HMA.key")))))
     m = next(m for m in doc.mentions if m.label == "e10043" and m.span[1] - m.span[0] == 11)
     assert m.features["head"] == str(m.start + 8)

@@ -4,28 +4,13 @@ samples of ../shared/data/jsonlines (skipped when ../shared is absent)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from corefreport.io.conll2012 import document_id, read_conll2012
 from corefreport.errors import InputError
 from corefreport.io.jsonlines import read_jsonlines
-
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-
-
-def shared(*parts: str) -> Path:
-    """A path under ../shared/data, or skip the test when it is missing."""
-    p = SHARED.joinpath("data", *parts)
-    if not p.exists():
-        pytest.skip(f"{p} not available (../shared is absent)")
-    return p
-
-
-def spans(doc) -> list[list[tuple[int, int]]]:
-    return sorted(sorted(m.span for m in c.mentions) for c in doc.chains)
-
+from conftest import chain_spans, shared_path
 
 def line(**obj) -> str:
     return json.dumps(obj)
@@ -72,7 +57,7 @@ def test_speakers_of_the_wrong_shape_are_ignored_with_a_warning():
 def test_predicted_clusters_are_read_when_clusters_are_empty_with_a_warning():
     obj = dict(DOC, clusters=[], predicted_clusters=[[[1, 2]]])
     corpus = read_jsonlines("f.jsonlines", "\n" + line(**obj) + "\n")
-    assert spans(corpus.documents["d"]) == [[(1, 2)]]
+    assert chain_spans(corpus.documents["d"]) == [[(1, 2)]]
     assert len(corpus.warnings) == 1 and "predicted_clusters" in corpus.warnings[0]
     assert corpus.warnings[0].startswith("f.jsonlines:2:")
 
@@ -80,7 +65,7 @@ def test_predicted_clusters_are_read_when_clusters_are_empty_with_a_warning():
 def test_an_explicit_field_is_read_and_clusters_are_then_ignored():
     obj = dict(DOC, predicted_clusters=[[[1, 2]]])
     doc = read_jsonlines("f.jsonlines", line(**obj), field="predicted_clusters").documents["d"]
-    assert spans(doc) == [[(1, 2)]]
+    assert chain_spans(doc) == [[(1, 2)]]
     corpus = read_jsonlines("f.jsonlines", line(**DOC), field="predicted_clusters")
     assert len(corpus.documents["d"].chains) == 0 and "has no 'predicted_clusters'" in corpus.warnings[0]
 
@@ -137,7 +122,7 @@ def test_huge_integer_is_an_input_error():
 def test_singe_sample_counts_from_its_readme():
     """singe.jsonlines: 1 document, 68 sentences, 1,988 tokens, 388 clusters (321 singletons), 562
     mentions (shared/data/jsonlines/README.md; recounted with json.loads below)."""
-    path = shared("jsonlines", "singe.jsonlines")
+    path = shared_path("data", "jsonlines", "singe.jsonlines")
     raw = json.loads(path.read_text(encoding="utf-8"))
     assert sum(map(len, raw["sentences"])) == 1988 and len(raw["clusters"]) == 388
     corpus = read_jsonlines(str(path))
@@ -153,17 +138,17 @@ def test_singe_sample_counts_from_its_readme():
 def test_singe_jsonlines_and_its_conll_twin_agree():
     """The CoNLL-U-plus twin (read by the CoNLL-2012 reader) has the same document id, the same 1,988
     tokens (multi-word tokens and their parts both count) and the same chains."""
-    j = next(iter(read_jsonlines(str(shared("jsonlines", "singe.jsonlines")))))
-    c = next(iter(read_conll2012(str(shared("jsonlines", "singe.conll")))))
+    j = next(iter(read_jsonlines(str(shared_path("data", "jsonlines", "singe.jsonlines")))))
+    c = next(iter(read_conll2012(str(shared_path("data", "jsonlines", "singe.conll")))))
     assert c.doc_id == j.doc_id
     assert c.tokens == j.tokens
-    assert spans(c) == spans(j)
+    assert chain_spans(c) == chain_spans(j)
 
 
 def test_docs_sample_system_output_and_gold():
     """docs.jsonlines: ge:stendhal.txt has only predicted_clusters (179 clusters, 310 mentions,
     1,150 tokens in 40 sentences, with POS); the second line is the Singe document again."""
-    path = shared("jsonlines", "docs.jsonlines")
+    path = shared_path("data", "jsonlines", "docs.jsonlines")
     corpus = read_jsonlines(str(path))
     assert list(corpus.documents) == ["ge:stendhal.txt", "ge/articleswiki_singe.xml; part 000"]
     stendhal = corpus.documents["ge:stendhal.txt"]
@@ -172,6 +157,6 @@ def test_docs_sample_system_output_and_gold():
     assert len(stendhal.columns["pos"]) == 1150
     assert corpus.warnings == [(f"{path}:1: document 'ge:stendhal.txt' has no 'clusters'; read its "
                                 "'predicted_clusters'")]
-    singe = next(iter(read_jsonlines(str(shared("jsonlines", "singe.jsonlines")))))
+    singe = next(iter(read_jsonlines(str(shared_path("data", "jsonlines", "singe.jsonlines")))))
     again = corpus.documents[singe.doc_id]
-    assert again.tokens == singe.tokens and spans(again) == spans(singe)
+    assert again.tokens == singe.tokens and chain_spans(again) == chain_spans(singe)

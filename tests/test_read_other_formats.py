@@ -15,13 +15,9 @@ from corefreport.errors import InputError
 from corefreport.io.jsonlines import read_jsonlines
 from corefreport.io.webanno import read_webanno
 
-from conftest import shared_path
+from conftest import chain_spans, shared_path
 
 GUM_DOCS = ["GUM_bio_byron", "GUM_news_iodine", "GUM_court_loan", "GUM_academic_eegimaa", "GUM_interview_hill"]
-
-
-def spans(doc):
-    return sorted(sorted(m.span for m in c.mentions) for c in doc.chains)
 
 
 @pytest.mark.parametrize("name", GUM_DOCS)
@@ -30,7 +26,7 @@ def test_gum_conllu_equals_the_three_column_conll(name):
     u = next(iter(load_corpus(str(shared_path("data", "gum", "dep", f"{name}.conllu")))))
     c = next(iter(load_corpus(str(shared_path("data", "gum", "derived", "gum_conll_numeric", f"{name}.conll")))))
     assert u.tokens == c.tokens
-    assert spans(u) == spans(c)
+    assert chain_spans(u) == chain_spans(c)
 
 
 def test_gum_conllu_features_and_link_types():
@@ -48,7 +44,7 @@ def test_gum_conllu_features_and_link_types():
 def test_ontogum_conllu_minimal_brackets():
     doc = next(iter(load_corpus(str(shared_path("data", "gum", "coref", "ontogum", "conllu", "GUM_bio_byron.conllu")))))
     ref = next(iter(load_corpus(str(shared_path("data", "gum", "derived", "ontogum_conll_named", "GUM_bio_byron.conll")))))
-    assert spans(doc) == spans(ref)
+    assert chain_spans(doc) == chain_spans(ref)
 
 
 def test_jsonlines_sample_and_its_conll_twin():
@@ -57,7 +53,7 @@ def test_jsonlines_sample_and_its_conll_twin():
     assert (len(j.tokens), len(j.chains), sum(len(c) for c in j.chains)) == (1988, 388, 562)
     c = next(iter(load_corpus(str(shared_path("data", "jsonlines", "singe.conll")))))
     assert c.doc_id == j.doc_id == "ge/articleswiki_singe.xml; part 000"
-    assert spans(c) == spans(j) and c.tokens == j.tokens
+    assert chain_spans(c) == chain_spans(j) and c.tokens == j.tokens
 
 
 def test_jsonlines_predicted_clusters_are_read_with_a_warning():
@@ -146,7 +142,7 @@ def test_gum_webanno_tsv_has_the_same_chains_as_conllu(name):
     w = next(iter(load_corpus(str(shared_path("data", "gum", "coref", "gum", "tsv", f"{name}.tsv")))))
     u = next(iter(load_corpus(str(shared_path("data", "gum", "dep", f"{name}.conllu")))))
     assert w.tokens == u.tokens
-    assert spans(w) == spans(u)
+    assert chain_spans(w) == chain_spans(u)
 
 
 def test_webanno_link_types_are_incoming_links():

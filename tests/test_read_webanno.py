@@ -5,7 +5,6 @@ output against its CoNLL output (skipped when ../shared is absent)."""
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -13,21 +12,7 @@ from corefreport.io.conll2012 import read_conll2012
 from corefreport.io.conllu import read_conllu
 from corefreport.errors import InputError
 from corefreport.io.webanno import parse_layout, read_webanno, split_cell, split_id
-
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-
-
-def shared(*parts: str) -> Path:
-    """A path under ../shared/data, or skip the test when it is missing."""
-    p = SHARED.joinpath("data", *parts)
-    if not p.exists():
-        pytest.skip(f"{p} not available (../shared is absent)")
-    return p
-
-
-def chains(doc) -> list[list[tuple[int, int]]]:
-    return sorted(sorted(m.span for m in c.mentions) for c in doc.chains)
-
+from conftest import chain_spans, shared_path
 
 HEAD = ("#FORMAT=WebAnno TSV 3.3\n#T_SP=webanno.custom.Referent|entity|infstat\n"
         "#T_RL=webanno.custom.Coref|type|BT_webanno.custom.Referent\n\n\n")
@@ -67,7 +52,7 @@ def test_tokens_sentences_and_chains():
     doc = corpus.documents["story"]
     assert doc.tokens == ["Kim", "met", "her", "sister", ".", "She", "smiled"]
     assert doc.sentence_starts == [0, 5]
-    assert chains(doc) == [[(0, 0), (2, 2), (5, 5)], [(2, 3)]]
+    assert chain_spans(doc) == [[(0, 0), (2, 2), (5, 5)], [(2, 3)]]
     assert [c.label for c in doc.chains] == ["0", "1"]
     assert corpus.warnings == []
 
@@ -88,20 +73,20 @@ def test_cataphora_points_back_from_the_full_noun_phrase():
                                     "1-3 the person[3] new[3] cata 1-1[0_3]", "1-4 athletes person[3] new[3] _ _")).documents["c"]
     their = next(m for m in doc.mentions if m.span == (0, 0))
     assert their.features["link_type"] == "cata" and their.features["antecedent"] == "2-3"
-    assert chains(doc) == [[(0, 0), (2, 3)], [(1, 1)]]
+    assert chain_spans(doc) == [[(0, 0), (2, 3)], [(1, 1)]]
 
 
 def test_bridging_is_not_coreference_and_is_counted_in_a_warning():
     corpus = read_webanno("b.tsv", tsv("1-1 house place new bridge:def 1-3", "1-2 and _ _ _ _",
                                        "1-3 door object new _ _"))
-    assert chains(corpus.documents["b"]) == [[(0, 0)], [(2, 2)]]
+    assert chain_spans(corpus.documents["b"]) == [[(0, 0)], [(2, 2)]]
     assert corpus.warnings == ["b.tsv: 1 bridging link(s) ignored (bridging is not identity coreference)"]
 
 
 def test_links_to_missing_markables_are_skipped_with_their_lines():
     corpus = read_webanno("x.tsv", tsv("1-1 a person[1] new[1] coref 1-3[3_0]", "1-2 b person[1] new[1] _ _",
                                        "1-3 c person new _ _"))
-    assert chains(corpus.documents["x"]) == [[(0, 1)], [(2, 2)]]
+    assert chain_spans(corpus.documents["x"]) == [[(0, 1)], [(2, 2)]]
     assert corpus.warnings == ["x.tsv: 1 link(s) name a markable that does not exist (lines 6); ignored"]
 
 
@@ -111,7 +96,7 @@ def test_identical_one_token_markables_on_a_row_are_one_and_equal_spans_in_a_cha
     the incoming link of a dropped one."""
     doc = read_webanno("x.tsv", tsv("1-1 says abstract|abstract new|new none|none 1-2|1-2",
                                     "1-2 it abstract[2]|abstract giv[2]|giv coref 1-2[0_2]")).documents["x"]
-    assert chains(doc) == [[(0, 0), (1, 1)]]
+    assert chain_spans(doc) == [[(0, 0), (1, 1)]]
     assert doc.chains[0].mentions[1].features == {"etype": "abstract", "infstat": "giv", "link_type": "none",
                                                   "antecedent": "0-0"}
 
@@ -121,7 +106,7 @@ def test_untyped_links_are_identity_links():
             "#T_RL=webanno.custom.Coref|BT_webanno.custom.Referent\n\n"
             "1-1\t0-1\tKim\tperson\t1-2\n1-2\t2-3\tshe\tperson\t_\n")
     doc = read_webanno("u.tsv", text).documents["u"]
-    assert chains(doc) == [[(0, 0), (1, 1)]]
+    assert chain_spans(doc) == [[(0, 0), (1, 1)]]
     assert doc.chains[0].mentions[1].features == {"etype": "person", "link_type": "coref", "antecedent": "0-0"}
 
 
@@ -133,14 +118,14 @@ def test_layout_from_several_layers_and_trailing_tab():
             "#T_RL=webanno.custom.Coref|type|BT_webanno.custom.Referent\n\n"
             "1-1\t0-3\tKim\tPER\tsss\tperson\tcoref\t1-2\t\n1-2\t4-7\tshe\t_\tsss\tperson\t_\t_\t\n")
     doc = read_webanno("l.tsv", text).documents["l"]
-    assert chains(doc) == [[(0, 0), (1, 1)]]
+    assert chain_spans(doc) == [[(0, 0), (1, 1)]]
     assert doc.mentions[0].features["etype"] == "person"
 
 
 def test_markables_without_a_type_are_markables():
     """``*`` is WebAnno's annotation whose feature is unset: a markable without entity type."""
     doc = read_webanno("t.tsv", tsv("1-1 it * * coref 1-2[2_0]", "1-2 this *[2] *[2] _ _", "1-3 one *[2] _ _ _"))
-    assert chains(doc.documents["t"]) == [[(0, 0), (1, 2)]]
+    assert chain_spans(doc.documents["t"]) == [[(0, 0), (1, 2)]]
     assert doc.documents["t"].mentions[1].features == {"link_type": "coref", "antecedent": "0-0"}
 
 
@@ -192,10 +177,10 @@ def test_column_count_and_missing_header_errors():
 # --- real data ----------------------------------------------------------------------------------
 
 def gum_pairs():
-    tsv_dir = shared("gum", "coref", "gum", "tsv")
+    tsv_dir = shared_path("data", "gum", "coref", "gum", "tsv")
     for f in sorted(tsv_dir.glob("*.tsv")):
         w = next(iter(read_webanno(str(f))))
-        u = next(iter(read_conllu(str(shared("gum", "dep", f"{f.stem}.conllu")))))
+        u = next(iter(read_conllu(str(shared_path("data", "gum", "dep", f"{f.stem}.conllu")))))
         yield f.stem, w, u
 
 
@@ -208,7 +193,7 @@ def test_gum_tsv_and_conllu_have_the_same_tokens_sentences_and_identity_chains()
         assert w.doc_id == u.doc_id == name
         assert w.tokens == u.tokens, name
         assert w.sentence_starts == u.sentence_starts, name
-        assert chains(w) == chains(u), name
+        assert chain_spans(w) == chain_spans(u), name
         u_feats = {m.span: m.features for m in u.mentions}
         for m in w.mentions:
             assert (m.features["etype"], m.features["infstat"]) == (u_feats[m.span]["etype"],
@@ -237,8 +222,8 @@ def test_gum_link_direction_and_link_types_against_conllu():
             if "antecedent" in m.features:
                 start, end = map(int, m.features["antecedent"].split("-"))
                 direction[(typ, "later" if m.span > (start, end) else "earlier")] += 1
-    for name in sorted(p.stem for p in shared("gum", "coref", "gum", "tsv").glob("*.tsv")):
-        warnings = read_webanno(str(shared("gum", "coref", "gum", "tsv", f"{name}.tsv"))).warnings
+    for name in sorted(p.stem for p in shared_path("data", "gum", "coref", "gum", "tsv").glob("*.tsv")):
+        warnings = read_webanno(str(shared_path("data", "gum", "coref", "gum", "tsv", f"{name}.tsv"))).warnings
         bridges += sum(int(x.split(": ")[1].split()[0]) for x in warnings if "bridging" in x)
         assert not any("does not exist" in x for x in warnings), name
     assert direction == Counter({("coref", "later"): 1445, ("ana", "later"): 772, ("appos", "later"): 81,
@@ -252,7 +237,7 @@ def test_gum_link_direction_and_link_types_against_conllu():
 
 
 def test_gum_byron_his_is_an_anaphor_of_byron():
-    doc = next(iter(read_webanno(str(shared("gum", "coref", "gum", "tsv", "GUM_bio_byron.tsv")))))
+    doc = next(iter(read_webanno(str(shared_path("data", "gum", "coref", "gum", "tsv", "GUM_bio_byron.tsv")))))
     his = next(m for m in doc.mentions if m.span == (6, 6))
     assert doc.tokens[4] == "Byron" and doc.tokens[6] == "his"
     assert his.features == {"etype": "person", "infstat": "giv:act", "link_type": "ana", "antecedent": "4-4"}
@@ -266,12 +251,12 @@ def test_xrenner_tsv_against_its_conll(variant, same_chains):
     from links naming markables that do not exist (skipped with a warning), xrenner ``bridge``
     links (left out here, kept in its CoNLL chains) and links written on the wrong row."""
     same = 0
-    for f in sorted(shared("xrenner", *variant.split("/")).glob("*.tsv")):
+    for f in sorted(shared_path("data", "xrenner", *variant.split("/")).glob("*.tsv")):
         w = next(iter(read_webanno(str(f))))
         c = next(iter(read_conll2012(str(f.with_suffix(".conll")))))
         assert w.tokens == c.tokens, f.stem
         assert {m.span for m in w.mentions} == {m.span for m in c.mentions}, f.stem
-        same += chains(w) == sorted(sorted({m.span for m in ch.mentions}) for ch in c.chains)
+        same += chain_spans(w) == sorted(sorted({m.span for m in ch.mentions}) for ch in c.chains)
     assert same == same_chains
 
 
@@ -280,7 +265,7 @@ def test_xrenner_link_types_and_warnings():
     markable that does not exist (xrenner writes e.g. ``3-10[24_0]`` on a row without a one-token
     markable)."""
     types, dangling = Counter(), 0
-    for f in sorted(shared("xrenner", "ml", "gum").glob("*.tsv")):
+    for f in sorted(shared_path("data", "xrenner", "ml", "gum").glob("*.tsv")):
         corpus = read_webanno(str(f))
         types.update(m.features["link_type"] for m in corpus.documents[f.stem].mentions)
         dangling += sum(int(w.split(": ")[1].split()[0]) for w in corpus.warnings if "does not exist" in w)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from conftest import one_error_line, shared_path
+from reference_values import GENRE_CONLL, genre_cells, ranking_cells
 from corefreport.cli import app
 
 HERE = Path(__file__).parent
@@ -40,12 +41,12 @@ def test_the_crac_ranking_in_the_report(tmp_path, corefud_gum_pairs):
     assert "CRAC ranking: CoNLL F1 per dataset" in tex
     # corefud-scorer v1.2 per dataset (tests/data/corefud_gum/expected.json, tests/data/corefud/scorer_output.json)
     # and CRAC 2026's empty nodes (ARC F1): GUM's key has them and xrenner's response keeps them all
-    assert rows_of(tex, "gum")[0][1:] == ["57.85", "54.93", "53.13", "69.68", "100.00"]
-    assert rows_of(tex, "fixture")[0][1:] == ["83.18", "67.53", "53.54", "75.35", ""]  # none: an empty cell
-    assert rows_of(tex, "avg")[0][1:] == ["70.52", "61.23", "53.33", "72.52", "100.00"]
+    assert rows_of(tex, "gum")[0][1:] == [*ranking_cells("gum"), "100.00"]
+    assert rows_of(tex, "fixture")[0][1:] == [*ranking_cells("fixture"), ""]  # none: an empty cell
+    assert rows_of(tex, "avg")[0][1:] == [*ranking_cells("avg"), "100.00"]
     html = tmp_path / "r.html"
     assert run("report", "--datasets", m, "--preset", "crac", "-o", html, "-q").exit_code == 0
-    assert "CRAC ranking" in html.read_text() and ">70.52<" in html.read_text()
+    assert "CRAC ranking" in html.read_text() and f">{ranking_cells('avg')[0]}<" in html.read_text()
 
 
 def test_per_genre_tables_in_the_report(tmp_path):
@@ -57,10 +58,9 @@ def test_per_genre_tables_in_the_report(tmp_path):
     assert res.exit_code == 0, res.output
     tex = out.read_text()
     assert "F1 per genre" in tex
-    conll = {g: rows_of(tex, f"GUM\\_{g}")[0][-2] for g in ("academic", "bio", "court", "interview", "news")}
+    conll = {g: rows_of(tex, f"GUM\\_{g}")[0][-2] for g in GENRE_CONLL}
     # the reference scorer v8.01's per-document counts summed per genre (issue 28)
-    assert conll == {"academic": "68.41", "bio": "73.07", "court": "58.92", "interview": "66.33", "news": "60.13"}
-    assert rows_of(tex, "macro")[0][-2] == "65.37"  # the last column: its interval
+    assert {**conll, "macro": rows_of(tex, "macro")[0][-2]} == genre_cells()  # the last column: its interval
 
 
 def test_mean_and_sd_of_runs_in_the_report(tmp_path):
@@ -107,7 +107,8 @@ def test_per_group_intervals_in_the_report(tmp_path):
                "--section", "metrics").exit_code == 0
     row = rows_of(tex.read_text(), "macro")[0]
     lo, hi = (float(v) for v in row[-1].strip("[]").split(","))
-    assert lo < 65.37 < hi and row[-2] == "65.37"
+    macro = genre_cells()["macro"]
+    assert lo < float(macro) < hi and row[-2] == macro
 
 
 GENRES = (("academic_bio", ("_academic_", "_bio_")), ("rest", ("_court_", "_interview_", "_news_")))

@@ -13,9 +13,7 @@ removed (``clean``), which scorer.pl reads as corefreport does.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -23,12 +21,10 @@ import pytest
 from corefreport.study.plan import Policy, pair_plan
 from corefreport.study.run import run
 from corefreport.scoring.settings import Settings
+from conftest import load_script
 
 HERE = Path(__file__).resolve().parent / "data" / "scorer_pl_random"
-_spec = importlib.util.spec_from_file_location("scorer_pl_random_pairs", HERE / "build_pairs.py")
-build = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = build  # its dataclasses look their module up
-_spec.loader.exec_module(build)
+build = load_script(HERE / "build_pairs.py", "scorer_pl_random_pairs")
 
 EXPECTED = json.loads((HERE / "expected.json").read_text(encoding="utf-8"))
 CASES = {c["id"]: c for c in EXPECTED["cases"]}

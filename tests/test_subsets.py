@@ -2,8 +2,8 @@
 
 Expected values: the reference scorer's (scorer.pl v8.01) per-document counts in
 ``../shared/data/xrenner/reference-scores/per_document.tsv`` (GUM gold vs xrenner ml/gum), summed per
-genre here and turned into F1 — independent of corefreport — and the issue's figures (issue 28:
-academic 68.4094, bio 73.0738, court 58.9232, interview 66.3338, news 60.1326, macro 65.3746).
+genre here and turned into F1 — independent of corefreport — and the issue's figures (issue 28,
+``tests/reference_values.py`` GENRE_CONLL and GENRE_MACRO).
 """
 
 from __future__ import annotations
@@ -18,10 +18,9 @@ from typer.testing import CliRunner
 
 from corefreport.cli import app
 from conftest import one_error_line, shared_path
+from reference_values import GENRE_CONLL, GENRE_MACRO
 
 runner = CliRunner()
-ISSUE = {"academic": 68.4094, "bio": 73.0738, "court": 58.9232, "interview": 66.3338, "news": 60.1326}
-ISSUE_MACRO = 65.3746
 DOC = "#begin document ({d}); part 000\n{d}\t0\t0\tJohn\t(1)\n{d}\t0\t1\tsaw\t-\n{d}\t0\t2\thim\t{c}\n#end document\n"
 
 
@@ -59,8 +58,8 @@ def gum_by_genre():
 def test_per_genre_counts_are_the_reference_scorers_summed(gum_by_genre):
     ref = reference_counts()
     groups = gum_by_genre["groups"]
-    assert list(groups) == [f"GUM_{g}" for g in ISSUE]
-    for genre in ISSUE:
+    assert list(groups) == [f"GUM_{g}" for g in GENRE_CONLL]
+    for genre in GENRE_CONLL:
         for metric in ("muc", "bcub", "ceafe", "ceafm"):
             got = groups[f"GUM_{genre}"]["metrics"][metric]
             want = ref[(genre, metric)]
@@ -71,13 +70,13 @@ def test_per_genre_counts_are_the_reference_scorers_summed(gum_by_genre):
 def test_per_genre_conll_and_macro_are_the_issues(gum_by_genre):
     ref = reference_counts()
     conll = {}
-    for genre, expected in ISSUE.items():
+    for genre, expected in GENRE_CONLL.items():
         conll[genre] = 100 * sum(_f1(ref[(genre, m)]) for m in ("muc", "bcub", "ceafe")) / 3
         assert round(conll[genre], 4) == expected
         assert 100 * gum_by_genre["groups"][f"GUM_{genre}"]["metrics"]["conll"]["f1"] == pytest.approx(conll[genre],
                                                                                                        abs=1e-9)
     assert 100 * gum_by_genre["macro"]["conll"]["f1"] == pytest.approx(sum(conll.values()) / 5, abs=1e-9)
-    assert round(100 * gum_by_genre["macro"]["conll"]["f1"], 4) == ISSUE_MACRO
+    assert round(100 * gum_by_genre["macro"]["conll"]["f1"], 4) == GENRE_MACRO
     assert gum_by_genre["micro"]["documents"] == 20 and gum_by_genre["micro"]["words"] == 18278
 
 

@@ -18,7 +18,7 @@ from corefreport.scoring.registry import STANDARD_METRICS
 from corefreport.scoring.settings import Settings
 from corefreport.tui.app import CorefApp
 
-from conftest import browsing, shared_path
+from conftest import browsing, go_to, shared_path
 
 SETTINGS = Settings(metrics=STANDARD_METRICS, analyses=("arcs",))
 
@@ -121,8 +121,7 @@ def test_palette_export_is_reachable_and_writes_values(tmp_path, monkeypatch):
 
     async def drive():
         app = CorefApp(full)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with browsing(app, (80, 24)) as pilot:
             await pilot.press("ctrl+p")
             assert "Export this table as CSV" in await palette_matches(pilot, "export")
             assert (await palette_matches(pilot, "csv"))[0] == "Export this table as CSV"
@@ -138,9 +137,7 @@ def test_palette_export_is_reachable_and_writes_values(tmp_path, monkeypatch):
             await pilot.pause(0.1)
             assert (tmp_path / "corefreport-totals-2.csv").exists()
             # a link table: document ids and token offsets
-            labels = [r[0] for r in app.shown()]
-            app.browser.table.move_cursor(row=labels.index("ARCS 1 immediate ›"))
-            await pilot.pause()
+            await go_to(pilot, "ARCS 1 immediate ›")
             await pilot.press("slash")
             await pilot.press(*"fn")
             await pilot.press("enter")
@@ -165,8 +162,7 @@ def test_warnings_of_score_are_listed_from_the_totals():
 
     async def drive():
         app = CorefApp(full)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with browsing(app, (80, 24)) as pilot:
             labels = [r[0] for r in app.shown()]
             row = f"⚠ {len(full.warnings)} warning(s) ›"
             assert row in labels
@@ -188,8 +184,7 @@ def test_help_lists_every_binding_with_remapped_keys_and_d_does_not_stack():
 
     async def drive():
         app = CorefApp(full, keymap={"corefreport.search": "f"})
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with browsing(app, (80, 24)) as pilot:
             await pilot.press("question_mark")
             await pilot.pause()
             assert app.screen.id == "help"
@@ -230,11 +225,8 @@ def test_filter_language_on_the_gum_links():
 
     async def drive():
         app = CorefApp(full)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            labels = [r[0] for r in app.shown()]
-            app.browser.table.move_cursor(row=labels.index("ARCS 1 immediate ›"))
-            await pilot.pause()
+        async with browsing(app, (80, 24)) as pilot:
+            await go_to(pilot, "ARCS 1 immediate ›")
             for query, expect in (
                     ("fn court", len(fn_court)),
                     ("outcome:fn doc:court -doc:mitigation",
@@ -257,8 +249,7 @@ def test_too_small_a_terminal_shows_a_message_and_80_columns_are_narrow():
 
     async def drive():
         app = CorefApp(full)
-        async with app.run_test(size=(40, 12)) as pilot:
-            await pilot.pause()
+        async with browsing(app, (40, 12)) as pilot:
             note = app.browser.query_one("#too-small")
             assert note.display and "40×12" in str(note.render())
             await pilot.resize_terminal(80, 24)
@@ -285,11 +276,8 @@ def test_a_wrong_link_says_which_entity_the_response_joined():
 
     async def drive():
         app = CorefApp(full)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            labels = [x[0] for x in app.shown()]
-            app.browser.table.move_cursor(row=labels.index("ARCS 1 immediate ›"))
-            await pilot.pause()
+        async with browsing(app, (80, 24)) as pilot:
+            await go_to(pilot, "ARCS 1 immediate ›")
             await pilot.press("slash")
             app.browser.query_one("#filter").value = f"wl doc:{r.doc_id.split(';')[0].lower()}"
             await pilot.press("enter")
@@ -317,12 +305,9 @@ def test_jump_from_a_link_to_its_document_entity_and_other_analyses():
 
     async def drive():
         app = CorefApp(full)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with browsing(app, (80, 24)) as pilot:
             b = app.browser
-            labels = [x[0] for x in app.shown()]
-            b.table.move_cursor(row=labels.index("ARCS 1 immediate ›"))
-            await pilot.pause()
+            await go_to(pilot, "ARCS 1 immediate ›")
             await pilot.press("slash")
             b.query_one("#filter").value = "wl"
             await pilot.press("enter")
@@ -442,8 +427,7 @@ def test_sort_any_column_by_digit_or_header_reverses_and_keeps_the_cursor_row():
             # a header click sorts any table too: the link table by its referent
             await pilot.press("escape")
             await pilot.pause()
-            labels = [x[0] for x in app.shown()]
-            b.table.move_cursor(row=labels.index("ARCS 1 immediate ›"))
+            await go_to(pilot, "ARCS 1 immediate ›")
             await pilot.press("slash")
             b.query_one("#filter").value = "fn"
             await pilot.press("enter")

@@ -27,6 +27,7 @@ from corefreport.scoring.settings import Settings
 from corefreport.tui import datasetmodel as D
 from corefreport.tui.app import CorefApp
 from corefreport.tui.messages import Scored as LevelReady
+from reference_values import genre_cells, ranking_cells
 from studies import level_nodes
 
 HERE = Path(__file__).parent
@@ -153,12 +154,11 @@ def test_datasets_producer_reads_each_file_once_and_ranks_as_corefud_scorer(tmp_
     rows = {r[0]: r[1:] for r in D.level_view(level).plain(full=True)}
     # corefud-scorer v1.2 per dataset and variant (tests/data/corefud_gum/expected.json, corefud/scorer_output.json)
     # … and CRAC 2026's empty nodes (ARC F1): GUM's key has them, xrenner's response keeps them all
-    assert rows == {"gum": ["57.85", "54.93", "53.13", "69.68", "100.00"],
-                    "fixture": ["83.18", "67.53", "53.54", "75.35", "n/a"],
-                    "avg": ["70.52", "61.23", "53.33", "72.52", "100.00"]}
+    assert rows == {"gum": [*ranking_cells("gum"), "100.00"], "fixture": [*ranking_cells("fixture"), "n/a"],
+                    "avg": [*ranking_cells("avg"), "100.00"]}
     gum = level.evaluations["gum"]  # the browser's: head match without singletons, with its rows
     assert gum.settings.match == "head" and gum.settings.singletons == "drop" and gum.rows
-    assert f"{100 * gum.conll:.2f}" == "57.85"
+    assert f"{100 * gum.conll:.2f}" == ranking_cells("gum")[0]
 
 
 @pytest.mark.skipif(not (SHARED / "data" / "xrenner").is_dir(), reason="needs ../shared")
@@ -176,8 +176,8 @@ def test_groups_producer_per_genre_reference_values_and_each_group_browser(monke
     view = D.level_view(level)
     conll = {r[0]: r[view.columns.index("CoNLL")] for r in view.plain(full=True)}
     # the reference scorer's per-document counts summed per genre (issue 28)
-    assert conll == {"GUM_academic": "68.41", "GUM_bio": "73.07", "GUM_court": "58.92", "GUM_interview": "66.33",
-                     "GUM_news": "60.13", "micro": "65.34", "macro": "65.37"}
+    assert conll == {**{f"GUM_{g}": v for g, v in genre_cells().items() if g != "macro"}, "micro": "65.34",
+                     "macro": genre_cells()["macro"]}
     whole = evaluate(load_corpus(str(key), key=True), load_corpus(str(resp)), settings)
     for name, ev in level.evaluations.items():  # each group's browser: its own documents, its row's numbers
         assert f"{100 * ev.conll:.2f}" == conll[name] and ev.rows

@@ -12,6 +12,7 @@ from corefreport.tui import pairmodel as P
 from corefreport.tui.pairsearch import change_text, search_changes
 from corefreport.tui.search import word_pattern
 from corefreport.tui.app import CorefApp as SystemsApp
+from conftest import browsing
 
 
 def _all(analysis="immediate"):
@@ -48,8 +49,7 @@ def test_slash_on_the_changed_links_filters_them_and_typed_text_is_text():
 
     async def drive():
         a = SystemsApp(sy)
-        async with a.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with browsing(a, (80, 24)) as pilot:
             s = a.systems_screen
             await pilot.press("l", "enter")  # the transitions of ARCS 1, the first one's changes
             await pilot.pause()

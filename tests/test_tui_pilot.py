@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from functools import lru_cache
 
+from conftest import browsing, go_to
 from corefreport.cli import example_paths
 from studies import pair_stages
 from corefreport.io import load_corpus
@@ -33,19 +34,12 @@ def row_index(view: M.View, key) -> int:
     return next(i for i, it in enumerate(view.items) if key(it))
 
 
-async def go_to(pilot, index: int) -> None:
-    """Put the cursor on row ``index`` (as ↓ pressed ``index`` times would, without the wait)."""
-    pilot.app.browser.table.move_cursor(row=index)
-    await pilot.pause()
-
-
 def test_drill_totals_class_type_link_and_back():
     ev = example()
 
     async def drive():
         app = CorefApp(ev)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with browsing(app, (80, 24)) as pilot:
             b = app.browser
             totals = M.totals_view(ev, 80)
             assert b.page.name == "totals" and app.shown() == [list(map(_plain, r)) for r in totals.rows()]
@@ -97,8 +91,7 @@ def test_sort_breakdown_and_header_click():
 
     async def drive():
         app = CorefApp(ev)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
+        async with browsing(app, (100, 30)) as pilot:
             totals = M.totals_view(ev)
             await go_to(pilot, row_index(totals, lambda r: r.target == ("analysis", "typed")))
             await pilot.press("enter")
@@ -121,8 +114,7 @@ def test_documents_worst_first_then_their_links():
 
     async def drive():
         app = CorefApp(ev)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with browsing(app, (80, 24)) as pilot:
             await pilot.press("d")
             docs = M.document_view(ev)
             assert [d.doc_id for d in app.browser.page.view.items] == [d.doc_id for d in docs.items]
@@ -143,8 +135,7 @@ def test_search_filters_links_and_tables_format_only_rows_on_screen():
 
     async def drive():
         app = CorefApp(ev)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with browsing(app, (80, 24)) as pilot:
             b = app.browser
             await pilot.press("slash")  # from the totals: all links of the first analysis
             assert b.page.name == "links" and b.query_one("#filter").has_focus
@@ -182,8 +173,7 @@ def test_palette_jumps_to_a_type_and_exports(tmp_path, monkeypatch):
 
     async def drive():
         app = CorefApp(ev)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
+        async with browsing(app, (100, 30)) as pilot:
             await pilot.press("ctrl+p")
             await type_in_palette(pilot, "Export this table as CSV")
             await pilot.press("enter")
@@ -205,8 +195,7 @@ def test_remapped_keys():
 
     async def drive():
         app = CorefApp(ev, keymap={"corefreport.documents": "D", "corefreport.back": "backspace"})
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with browsing(app, (80, 24)) as pilot:
             await pilot.press("d")
             assert app.browser.page.name == "totals"
             await pilot.press("D")
@@ -217,16 +206,15 @@ def test_remapped_keys():
     run(drive())
 
 
-def test_scoring_in_a_worker_standard_metrics_first(monkeypatch):
-    """The app receives the staged evaluations of ONE call to evaluate: standard scores, then all."""
-    import corefreport.scoring.evaluate as E
-
-    key, resp = example_paths()
-    options = Settings(metrics=STANDARD_METRICS, analyses=("arcs",))
-    calls: list[Settings] = []
+def staged_browser(monkeypatch, metrics: tuple[str, ...], look) -> None:
+    """The browser on the example's stages (``metrics`` and ARCS) waited for until every worker is
+    done; ``look(app)`` then, with the analyses ready; the app's evaluation is a direct call's, and
+    the study ran ONE call to evaluate, with those settings."""
     import corefreport.study.run as SR
 
-    real = E.evaluate
+    key, resp = example_paths()
+    options = Settings(metrics=metrics, analyses=("arcs",))
+    calls: list[Settings] = []
     staged = SR.evaluation_stages
     monkeypatch.setattr(SR, "evaluation_stages", lambda *a, **k: calls.append(k["settings"]) or staged(*a, **k))
 
@@ -235,46 +223,37 @@ def test_scoring_in_a_worker_standard_metrics_first(monkeypatch):
         async with app.run_test(size=(80, 24)) as pilot:
             await app.workers.wait_for_complete()
             await pilot.pause(0.1)
-            assert app.analyses_ready and app.browser.page.name == "totals"
-            labels = shown_keys(app)
-            assert labels[:2] == ["MUC", "B³"] and "ARCS 1 immediate ›" in labels
-            status = app.browser.query_one("#status")  # no "computing…" left; at most "analyses ready"
-            assert not status.display or "analyses ready" in str(status.render())
-            direct = real(load_corpus(key), load_corpus(resp), options)
-            assert app.ev.complete and app.ev.as_dict() == direct.as_dict()
+            assert app.analyses_ready
+            look(app)
+            direct = evaluate(load_corpus(key), load_corpus(resp), options)
+            assert app.ev.as_dict() == direct.as_dict()
 
     run(drive())
     assert calls == [options]
+
+
+def test_scoring_in_a_worker_standard_metrics_first(monkeypatch):
+    """The app receives the staged evaluations of ONE call to evaluate: standard scores, then all."""
+    def look(app):
+        assert app.browser.page.name == "totals" and app.ev.complete
+        labels = shown_keys(app)
+        assert labels[:2] == ["MUC", "B³"] and "ARCS 1 immediate ›" in labels
+        status = app.browser.query_one("#status")  # no "computing…" left; at most "analyses ready"
+        assert not status.display or "analyses ready" in str(status.render())
+
+    staged_browser(monkeypatch, STANDARD_METRICS, look)
 
 
 def test_with_the_linguistically_aware_metrics_the_standard_ones_come_first(monkeypatch):
     """All metrics: the per-document metrics are folded and shown first, then the rest of the same
     run (one call to evaluate)."""
-    import corefreport.scoring.evaluate as E
-    from corefreport.scoring.registry import ALL_METRICS
-
-    key, resp = example_paths()
-    options = Settings(metrics=ALL_METRICS, analyses=("arcs",))
-    calls: list[Settings] = []
     seen: list[str] = []
-    import corefreport.study.run as SR
 
-    real = E.evaluate
-    staged = SR.evaluation_stages
-    monkeypatch.setattr(SR, "evaluation_stages", lambda *a, **k: calls.append(k["settings"]) or staged(*a, **k))
+    def look(app):
+        assert "LMUC" in shown_keys(app)
+        seen.extend(label.split(" scored")[0] for label, _ in app.timings if " scored, " in label)
 
-    async def drive():
-        app = CorefApp(stages=pair_stages(key, resp, options))
-        async with app.run_test(size=(80, 24)) as pilot:
-            await app.workers.wait_for_complete()
-            await pilot.pause(0.1)
-            assert app.analyses_ready and "LMUC" in shown_keys(app)
-            direct = real(load_corpus(key), load_corpus(resp), options)
-            assert app.ev.as_dict() == direct.as_dict()
-            seen.extend(label.split(" scored")[0] for label, _ in app.timings if " scored, " in label)
-
-    run(drive())
-    assert calls == [options]
+    staged_browser(monkeypatch, ALL_METRICS, look)
     assert seen == ["standard metrics", "analyses"]
 
 
@@ -303,8 +282,7 @@ def test_bindings_have_ids_and_tooltips_and_help_lists_remapped_keys():
 
     async def drive():
         app = CorefApp(ev, keymap={"corefreport.jump_entity": "E", "corefreport.sort_column_3": "f3"})
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with browsing(app, (80, 24)) as pilot:
             helped = dict((d, k) for k, d in app.browser.key_help())
             assert helped["from a link: all links of its key entity"] == "E"
             assert "f3" in helped["sort by column N (1 = first); again: reverse (▲/▼ in the header)"].split()
@@ -319,8 +297,7 @@ def test_every_row_of_the_totals_opens_what_it_names():
 
     async def drive():
         app = CorefApp(ev)
-        async with app.run_test(size=(100, 40)) as pilot:
-            await pilot.pause()
+        async with browsing(app, (100, 40)) as pilot:
             b = app.browser
             opened = []
             for i, item in enumerate(b.page.view.items):

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from corefreport.tui.serve import command_line
+from served import free_port, stop
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 TOKEN = "the-token-of-these-tests-0123"  # the server's $COREFREPORT_TOKEN (without it: 403)
@@ -25,12 +26,6 @@ TOKEN = "the-token-of-these-tests-0123"  # the server's $COREFREPORT_TOKEN (with
 def test_the_served_command_drops_serve_and_port():
     assert command_line(["tui", "K", "R", "--serve", "--port", "9000", "-a", "arcs"]) == ["tui", "K", "R", "-a", "arcs"]
     assert command_line(["tui", "--example", "--port=9001", "--serve"]) == ["tui", "--example"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def get(port: int, host_header: str) -> tuple[int, str]:
@@ -90,12 +85,7 @@ def serving(tmp_path: Path, *args: str):
         assert page is not None, proc.stderr.read() if proc.poll() is not None else "no answer in 30 s"
         yield port, status, page, out
     finally:
-        proc.terminate()
-        try:
-            _, out["err"] = proc.communicate(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            _, out["err"] = proc.communicate()
+        out["err"] = stop(proc)
 
 
 def test_serve_listens_on_loopback_and_the_page_follows_the_tunnel_port(tmp_path):

@@ -22,6 +22,7 @@ import pytest
 
 from corefreport.errors import SettingsError
 from corefreport.tui.serve import choose_token, command_line, host_authority, origin_authority, refusal
+from served import free_port, stop
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 TOKEN = "s3cret-token-for-the-tests_0123"
@@ -112,12 +113,6 @@ def test_textual_serve_private_names_still_there():
 
 # ---- the real server -------------------------------------------------------------------------
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextmanager
 def serving(tmp_path: Path, *extra: str, token: str | None = TOKEN):
     """``corefreport tui --example --serve --port PORT EXTRA`` with ``$COREFREPORT_TOKEN=token``
@@ -144,13 +139,7 @@ def serving(tmp_path: Path, *extra: str, token: str | None = TOKEN):
         out["banner"] = "".join(proc.stderr.readline() for _ in range(3))  # printed before it listens
         yield port, proc, out
     finally:
-        proc.terminate()
-        try:
-            _, out["err"] = proc.communicate(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            _, out["err"] = proc.communicate()
-        out["err"] = out.get("banner", "") + out["err"]
+        out["err"] = out.get("banner", "") + stop(proc)
 
 
 def client():

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 import pytest
 
+from conftest import go_to
 from corefreport.cli import example_paths
 from corefreport.io import load_corpus
 from corefreport.scoring.evaluate import evaluate
@@ -30,13 +31,6 @@ def example():
     return replace(ev, signature=Signature(tuple((k, "X" if k == "version" else v) for k, v in ev.signature.fields)))
 
 
-def to_row(pilot, index: int):
-    async def move():
-        pilot.app.browser.table.move_cursor(row=index)
-        await pilot.pause()
-    return move()
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_totals(snap_compare, size):
     assert snap_compare(CorefApp(example()), terminal_size=size)
@@ -47,7 +41,7 @@ def test_classes(snap_compare, size):
     index = next(i for i, r in enumerate(M.total_rows(example())) if r.target == ("analysis", "typed"))
 
     async def run_before(pilot):
-        await to_row(pilot, index)
+        await go_to(pilot, index)
         await pilot.press("enter")
 
     assert snap_compare(CorefApp(example()), terminal_size=size, run_before=run_before)
@@ -60,9 +54,9 @@ def test_links_with_detail(snap_compare, size):
     prp = next(i for i, g in enumerate(M.group_view(ev, M.Scope("immediate"), "cls").items) if g.key == "PRP$")
 
     async def run_before(pilot):
-        await to_row(pilot, index)
+        await go_to(pilot, index)
         await pilot.press("enter")
-        await to_row(pilot, prp)
+        await go_to(pilot, prp)
         await pilot.press("enter", "enter")
 
     assert snap_compare(CorefApp(ev), terminal_size=size, run_before=run_before)
@@ -75,7 +69,7 @@ def test_one_link_with_both_chains(snap_compare, size):
     index = next(i for i, r in enumerate(M.total_rows(ev)) if r.target == ("analysis", "immediate"))
 
     async def run_before(pilot):
-        await to_row(pilot, index)
+        await go_to(pilot, index)
         await pilot.press("enter", "enter", "enter", "enter")
 
     assert snap_compare(CorefApp(ev), terminal_size=size, run_before=run_before)
@@ -146,7 +140,7 @@ def on_his_link(key: str):
     index = next(i for i, r in enumerate(M.total_rows(example())) if r.target == ("analysis", "immediate"))
 
     async def run_before(pilot):
-        await to_row(pilot, index)
+        await go_to(pilot, index)
         await pilot.press("enter")
         await pilot.press("slash", "h", "i", "s", "space", "i", "n", ":", "m", "e", "n", "t", "i", "o", "n", "enter")
         await pilot.pause()

@@ -143,18 +143,11 @@ def test_derived_scheme_on_any_conll_corpus():
         assert sum(t["fn"] for t in parts) == c["fn"] and sum(t["tp"] for t in parts) == c["tp"]
 
 
-def test_gum_gold_against_typed_xrenner_with_the_gum_scheme():
+def test_gum_gold_against_typed_xrenner_with_the_gum_scheme(gum_typed_xrenner):
     """GUM gold (WebAnno TSV) vs the typed xrenner response: per-class tables with GUM link types;
     S* per class equals the number of gold links of that type (README: ana 772, appos 81, cata 26,
     disc 80, pred 44), and k-weighted credit matches the counts."""
-    from typer.testing import CliRunner
-
-    key = shared_path("data", "gum", "coref", "gum", "tsv")
-    resp = shared_path("data", "xrenner", "ml", "gum")
-    res = CliRunner().invoke(app, ["score", str(key), str(resp), "--response-format", "webanno", "-a", "typed",
-                                   "--scheme", "gum", "-f", "json", "-q", "-m", "muc"])
-    assert res.exit_code == 0, res.output
-    typed = json.loads(res.stdout)["typed"]
+    typed = gum_typed_xrenner
     s_star = {c: v["s_star"] for c, v in typed["classes"].items()}
     assert {k: s_star[k] for k in ("ana", "appos", "cata", "disc", "pred")} == {
         "ana": 772, "appos": 81, "cata": 26, "disc": 80, "pred": 44}

@@ -3,20 +3,15 @@
 
 from __future__ import annotations
 
-import json
 import math
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from corefreport.cli import app
 from corefreport.scoring.outcomes import LinkOutcome
 from corefreport.scoring.scheme import Scheme
 from corefreport.scoring.typed import typed_tables
-
-from conftest import shared_path
 
 CREDIT = {"TP": 1.0, "WT": 0.75, "WL": 0.5, "WTL": 0.25, "FN": 0.0, "FP": 0.0}
 CLASSES = ["a", "b", "c", "d"]
@@ -74,15 +69,10 @@ def test_response_only_class_is_not_attempted():
     assert (t.scheme_coverage["recall"], t.scheme_coverage["precision"]) == (1.0, 1.0)
 
 
-def test_gum_typed_none_class_of_xrenner_is_not_attempted():
+def test_gum_typed_none_class_of_xrenner_is_not_attempted(gum_typed_xrenner):
     """GUM gold vs xrenner's typed output, scheme gum (n = 6): xrenner writes class 'none', which
     the key never has; the attempted classes are the key's six and coverage = macro (n_a = n)."""
-    key = shared_path("data", "gum", "coref", "gum", "tsv")
-    resp = shared_path("data", "xrenner", "ml", "gum")
-    res = CliRunner().invoke(app, ["score", str(key), str(resp), "--response-format", "webanno", "-a", "typed",
-                                   "--scheme", "gum", "-f", "json", "-q", "-m", "muc"])
-    assert res.exit_code == 0, res.output
-    typed = json.loads(res.stdout)["typed"]
+    typed = gum_typed_xrenner
     assert "none" not in typed["attempted"]
     assert sorted(typed["attempted"]) == ["ana", "appos", "cata", "coref", "disc", "pred"]
     for m in ("precision", "recall"):

@@ -6,7 +6,6 @@ hold every outcome: see the expectations below, derived from the files by readin
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from dataclasses import replace
 from functools import lru_cache
@@ -23,6 +22,7 @@ from corefreport.scoring.options import settings_from
 from corefreport.scoring.settings import Signature
 from corefreport.tui import layermodel as L
 from corefreport.tui import model as M
+from conftest import load_script
 
 DATA = Path(__file__).parent / "data"
 KEY, RESPONSE = DATA / "ua_tui" / "key.ua", DATA / "ua_tui" / "response.ua"
@@ -74,10 +74,7 @@ def test_nonref_outcomes_of_the_small_file() -> None:
 
 
 def _perturb():
-    spec = importlib.util.spec_from_file_location("ua_perturb_layers", DATA / "ua_layers" / "perturb_layers.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)  # type: ignore[union-attr]
-    return mod
+    return load_script(DATA / "ua_layers" / "perturb_layers.py", "ua_perturb_layers")
 
 
 def test_outcome_rows_count_to_v1s_numbers_on_light_dev() -> None:

@@ -21,7 +21,6 @@ each input it read; the test rebuilds the inputs from the committed compact keys
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import re
 from functools import lru_cache
@@ -32,13 +31,12 @@ import pytest
 from corefreport.io.ua import read_ua
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.options import settings_from
+from conftest import load_script
 import ua_printed
 
 DATA = Path(__file__).parent / "data" / "ua_layers"
 FIXTURE = json.loads((DATA / "v1_printed.json").read_text(encoding="utf-8"))
-_spec = importlib.util.spec_from_file_location("ua_perturb_layers", DATA / "perturb_layers.py")
-perturb = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(perturb)  # type: ignore[union-attr]
+perturb = load_script(DATA / "perturb_layers.py", "ua_perturb_layers")
 
 BRIDGING = {"Bridging anaphora recognition scores:": "bridging_ar",
             "Full bridging scores (Markable Level):": "bridging_fbm",

@@ -19,7 +19,6 @@ v8.01's rule (docs/matching.md rule 5), which gives other numbers on these pairs
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -29,16 +28,14 @@ import pytest
 from corefreport.io.ua import read_ua
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.options import settings_from
+from conftest import load_script
 import ua_printed
 
 DATA = Path(__file__).parent / "data" / "ua_repeats"
 FIXTURE = json.loads((DATA / "v1_printed.json").read_text(encoding="utf-8"))
-_spec = importlib.util.spec_from_file_location("ua_repeats_pairs", DATA / "build_pairs.py")
-build = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(build)  # type: ignore[union-attr]
+build = load_script(DATA / "build_pairs.py", "ua_repeats_pairs")
 
-METRICS = {"lea": "lea", "muc": "muc", "bcub": "bcub", "ceafe": "ceafe", "ceafm": "ceafm", "blanc": "blanc_crac",
-           "Non-referring": "nonref"}
+METRICS = ua_printed.V1_METRICS
 RUNS = FIXTURE["runs"]
 SCORED = [r for r in RUNS if "stopped" not in r]
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import importlib.util
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -30,16 +29,14 @@ import pytest
 from corefreport.io.ua import read_ua
 from corefreport.scoring.evaluate import evaluate
 from corefreport.scoring.options import settings_from
+from conftest import load_script
 import ua_printed
 
 DATA = Path(__file__).parent / "data" / "ua_v1"
 FIXTURE = json.loads((DATA / "v1_printed.json").read_text(encoding="utf-8"))
-_spec = importlib.util.spec_from_file_location("ua_perturb", DATA / "perturb.py")
-perturb = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(perturb)  # type: ignore[union-attr]
+perturb = load_script(DATA / "perturb.py", "ua_perturb")
 
-METRICS = {"lea": "lea", "muc": "muc", "bcub": "bcub", "ceafe": "ceafe", "ceafm": "ceafm", "blanc": "blanc_crac",
-           "Non-referring": "nonref"}
+METRICS = ua_printed.V1_METRICS
 
 
 def printed_values(lines: list[str]) -> dict[str, tuple[str, ...]]:

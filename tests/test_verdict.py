@@ -8,16 +8,15 @@ counts the verdict must give are counted here from the spans written (never by c
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 import unicodedata
-from collections import defaultdict
 from pathlib import Path
 
 import corefreport
 from conftest import shared_path
 from corefreport.scoring.verdict import PREFIX
+from independent_readers import conll_mentions
 
 ROOT = Path(__file__).resolve().parents[1]
 KEY = shared_path("data", "gum", "derived", "conll2012", "gum.conll")
@@ -28,28 +27,9 @@ Span = tuple[int, int]
 
 def read(path) -> list[tuple[str, list[list[str]], list[tuple[int, int, str]]]]:
     """Per document: its name, its token lines (columns, the last one emptied), its mentions
-    (start, end, label) read from the brackets (a closing bracket ends the innermost open mention)."""
-    docs = []
-    for line in open(path, encoding="utf-8"):
-        if line.startswith("#begin document"):
-            name, rows, spans, opened = re.match(r"#begin document \((.*)\); part", line)[1], [], [], defaultdict(list)
-        elif line.startswith("#end document"):
-            docs.append((name, rows, spans))
-        elif line.strip():
-            cols = line.rstrip("\n").split("\t")
-            t = len(rows)
-            rows.append(cols[:-1])
-            for cell in cols[-1].split("|"):
-                label = cell.strip("()")
-                if cell == "-" or not label:
-                    continue
-                if cell.startswith("(") and cell.endswith(")"):
-                    spans.append((t, t, label))
-                elif cell.startswith("("):
-                    opened[label].append(t)
-                else:
-                    spans.append((opened[label].pop(), t, label))
-    return docs
+    (start, end, label) read from the brackets by the tests' own reader (a closing bracket ends the
+    innermost open mention)."""
+    return [(name, [cols[:-1] for cols in rows], mentions) for name, _, rows, mentions in conll_mentions(path)]
 
 
 def write(path: Path, docs) -> None:

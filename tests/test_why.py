@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 from collections import defaultdict
 from functools import lru_cache
 
@@ -20,6 +19,7 @@ from conftest import shared_path
 from corefreport.api import evaluate
 from corefreport.present.output import ROW_FIELDS, rows_text
 from corefreport.present.why import why
+from independent_readers import conll_mentions
 
 KEY = shared_path("data", "gum", "derived", "conll2012", "gum.conll")
 SYSTEMS = {name: shared_path("data", "xrenner", "conll2012", f"{name}-gum.conll") for name in ("ml", "rules")}
@@ -29,30 +29,15 @@ Span = tuple[int, int]
 
 def read_conll(path) -> dict[str, tuple[list[str], list[tuple[Span, ...]]]]:
     """Per document ``NAME; part N``: its words and its chains, each the distinct spans in
-    document order (start, then the enclosing span first) — read from the last column's brackets,
-    a closing bracket ending the innermost open mention of its label."""
+    document order (start, then the enclosing span first) — read from the last column's brackets
+    by the tests' own reader (a closing bracket ending the innermost open mention of its label)."""
     docs: dict[str, tuple[list[str], list[tuple[Span, ...]]]] = {}
-    doc = None
-    for line in open(path, encoding="utf-8"):
-        if line.startswith("#begin document"):
-            m = re.match(r"#begin document \((.*)\); part (\d+)", line)
-            doc, words, chains, opened = f"{m[1]}; part {m[2]}", [], defaultdict(set), defaultdict(list)
-        elif line.startswith("#end document"):
-            docs[doc] = (words, [tuple(sorted(c, key=lambda s: (s[0], -s[1]))) for c in chains.values()])
-        elif line.strip():
-            cols = line.rstrip("\n").split("\t")
-            t = len(words)
-            words.append(cols[3])
-            for cell in cols[-1].split("|"):
-                label = cell.strip("()")
-                if cell == "-" or not label:
-                    continue
-                if cell.startswith("(") and cell.endswith(")"):
-                    chains[label].add((t, t))
-                elif cell.startswith("("):
-                    opened[label].append(t)
-                else:
-                    chains[label].add((opened[label].pop(), t))
+    for name, part, rows, mentions in conll_mentions(path):
+        chains: dict[str, set[Span]] = defaultdict(set)
+        for start, end, label in mentions:
+            chains[label].add((start, end))
+        docs[f"{name}; part {part}"] = ([cols[3] for cols in rows],
+                                        [tuple(sorted(c, key=lambda s: (s[0], -s[1]))) for c in chains.values()])
     return docs
 
 

@@ -8,6 +8,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+V1_METRICS = {"lea": "lea", "muc": "muc", "bcub": "bcub", "ceafe": "ceafe", "ceafm": "ceafm", "blanc": "blanc_crac",
+              "Non-referring": "nonref"}
+"""The header v1 prints a score under → corefreport's metric of that score."""
+
 LINE = re.compile(r"Recall: ([\d.]+)\s+Precision: ([\d.]+)\s+F1: ([\d.]+)")
 
 
