@@ -121,6 +121,12 @@ class Document:
     def text(self, start: int, end: int) -> str:
         return " ".join(self.tokens[start : end + 1])
 
+    def lengths_differ(self, response: Document) -> str:
+        """What is wrong when this key document and ``response`` have different numbers of tokens
+        (the start of the pairing's and the alignment's error, :func:`~corefreport.scoring.align.check_tokens`)."""
+        return (f"document {self.doc_id!r} has {len(self.tokens)} tokens in the key ({self.source}) but "
+                f"{len(response.tokens)} in the response")
+
 
 @dataclass(slots=True)
 class Corpus:

@@ -488,9 +488,7 @@ def _repeated_copy(kd: Document, rd: Document, reading: Reading) -> None:
     for side, doc, warnings in (("key", kd, reading.key_warnings), ("response", rd, reading.response_warnings)):
         note = repeat_warning_of(warnings, doc)
         if note is not None:
-            raise InputError(doc.source, doc.line, f"document {kd.doc_id!r} has {len(kd.tokens)} tokens in the key "
-                             f"({kd.source}) but {len(rd.tokens)} in the response ({rd.source}), and the {side} "
-                             f"{note}")
+            raise InputError(doc.source, doc.line, f"{kd.lengths_differ(rd)} ({rd.source}), and the {side} {note}")
 
 
 def CorpusPairs(key: Corpus, response: Corpus) -> DocumentPairs:

@@ -97,8 +97,7 @@ def check_tokens(kd: Document, rd: Document, strict: bool = False) -> str | None
     if kt == rt:
         return None
     if len(kt) != len(rt):
-        raise InputError(rd.source, None, f"document {kd.doc_id!r} has {len(kt)} tokens in the key ({kd.source}) "
-                         f"but {len(rt)} in the response: the files are not aligned")
+        raise InputError(rd.source, None, f"{kd.lengths_differ(rd)}: the files are not aligned")
     diff = [t for t, (a, b) in enumerate(zip(kt, rt)) if a != b and a and b]
     if not diff:
         return None
