@@ -19,12 +19,15 @@ import pytest
 from corefreport import api
 from corefreport.io import markup as markup_module
 from corefreport.io.wordalign import DELETE, EMPTY, INSERT, MATCH, SUBSTITUTE, Step, edit_script, is_empty_node
+from conftest import shared_path
 
 ROOT = Path(__file__).resolve().parents[1]
-GUM = ROOT.parent / "shared" / "data" / "gum" / "dep"
-if not GUM.is_dir():  # a checkout beside the shared data, or the shared data where it is mounted
-    GUM = Path("/work/shared/data/gum/dep")
 MAKE_MARKUP = ROOT / "bench" / "make_markup.py"
+
+
+def gum(name: str = "GUM_academic_discrimination") -> Path:
+    """GUM's CoNLL-U document ``name`` in ../shared (the test skips, saying so, when it is absent)."""
+    return shared_path("data", "gum", "dep", f"{name}.conllu")
 
 
 def full_table_script(response: list[str], key: list[str]) -> list[Step]:
@@ -136,7 +139,7 @@ def test_small_responses_align_as_the_full_table(seed):
 @pytest.mark.parametrize("name,repeat,seed", [("GUM_academic_discrimination", 1, 1), ("GUM_bio_byron", 1, 2),
                                               ("GUM_news_iodine", 2, 3), ("GUM_court_loan", 1, 4)])
 def test_medium_documents_align_as_the_full_table(name, repeat, seed):
-    key = _words(GUM / f"{name}.conllu") * repeat
+    key = _words(gum(name)) * repeat
     rng = random.Random(seed)
     response = perturbed(rng, key, rate=0.03, blocks=4)
     assert len(key) > 700
@@ -152,7 +155,7 @@ def _markup_pair(tmp_path: Path, name: str, *args: str) -> tuple[Path, Path]:
 @pytest.mark.parametrize("doc,repeat", [("GUM_academic_discrimination", 1), ("GUM_news_nasa", 1),
                                         ("GUM_interview_cyclone", 2)])
 def test_markup_scores_equal_those_of_the_full_table(tmp_path, monkeypatch, doc, repeat):
-    key, response = _markup_pair(tmp_path, doc, "--conllu", str(GUM / f"{doc}.conllu"), "--repeat", str(repeat))
+    key, response = _markup_pair(tmp_path, doc, "--conllu", str(gum(doc)), "--repeat", str(repeat))
     anchored = api.score(str(key), str(response), metrics=["all"])
     monkeypatch.setattr(markup_module, "edit_script", full_table_script)
     table = api.score(str(key), str(response), metrics=["all"])
@@ -162,7 +165,8 @@ def test_markup_scores_equal_those_of_the_full_table(tmp_path, monkeypatch, doc,
 
 
 def test_unrelated_text_is_refused_in_one_line(tmp_path):
-    key, response = _markup_pair(tmp_path, "unrelated", "--repeat", "20", "--unrelated", "20000")
+    key, response = _markup_pair(tmp_path, "unrelated", "--conllu", str(gum()), "--repeat", "20", "--unrelated",
+                                 "20000")
     p = subprocess.run([sys.executable, "-m", "corefreport", "score", str(key), str(response),
                         "--response-format", "text2text"], capture_output=True, text=True, timeout=120)
     assert p.returncode == 2
@@ -178,7 +182,7 @@ def test_unrelated_text_is_refused_in_one_line(tmp_path):
 def test_twenty_copies_align_in_bounded_time_and_memory(tmp_path):
     """The 20× repeated GUM document (21,000 words) scored whole: generous bounds (the full table
     took about a minute and 1.7 GB; the corridor under 2 s and 60 MB here)."""
-    key, response = _markup_pair(tmp_path, "markup20", "--repeat", "20")
+    key, response = _markup_pair(tmp_path, "markup20", "--conllu", str(gum()), "--repeat", "20")
     code = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
             "p = subprocess.run([sys.executable, '-m', 'corefreport', 'score', sys.argv[1], sys.argv[2], '-q'], "
             "capture_output=True); "

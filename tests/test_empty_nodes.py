@@ -22,12 +22,13 @@ import corefreport
 from corefreport.cli import app
 from corefreport.scoring.empty_nodes import METRICS, NAMES
 from corefreport.scoring.options import settings_from
-from conftest import load_script, one_error_line
+from conftest import load_script, one_error_line, shared_path
 from independent_readers import row_cells
 
 ROOT = Path(__file__).resolve().parent
 HERE = ROOT / "data" / "crac2026_empty"
-ZEROS = ROOT.parents[1] / "shared" / "data" / "corefud" / "scorer-tests" / "zeros"
+ZEROS = ("data", "corefud", "scorer-tests", "zeros")
+"""corefud-scorer's test files with zeros, under ../shared (:func:`conftest.shared_path`: a test skips when absent)."""
 EXPECTED = json.loads((HERE / "expected.json").read_text(encoding="utf-8"))
 NOT_REPRODUCED = {"response-blankline.conllu", "response-reordered.conllu", "split-response.conllu"}
 """The script's numbers that are wrong (a shift), and the pair whose sentences do not line up (an error here)."""
@@ -40,7 +41,7 @@ def run(*args):
 
 def path(name: str) -> Path:
     if name.startswith("zeros/"):
-        return ZEROS / name[len("zeros/"):]
+        return shared_path(*ZEROS, name[len("zeros/"):])
     if name.startswith("corefud_zeros/"):
         return ROOT / "data" / name
     return HERE / name
@@ -132,10 +133,10 @@ def test_corefud_scorers_zero_files_whose_deps_are_underscore():
     """TC-ZA.key has one empty node (5.1, DEPS ``_``, second sentence); TC-ZA-3's response two (5.1 and
     a spurious 4.1 of the first sentence, both DEPS ``_``): keyed (sentence, ``_``), 1 true, 1 false
     positive; WO also tells 5 from 4. TC-ZA-2's has none."""
-    m = scores(ZEROS / "TC-ZA.key", ZEROS / "TC-ZA-3.response")
+    m = scores(path("zeros/TC-ZA.key"), path("zeros/TC-ZA-3.response"))
     assert [m["empty_nodes_arc"][k] for k in ("recall_num", "recall_den", "precision_den")] == [1, 1, 2]
     assert m["empty_nodes_wo"]["recall_num"] == 1
-    m = scores(ZEROS / "TC-ZA.key", ZEROS / "TC-ZA-2.response")
+    m = scores(path("zeros/TC-ZA.key"), path("zeros/TC-ZA-2.response"))
     assert [m["empty_nodes_arc"][k] for k in ("recall_num", "recall_den", "precision_den")] == [0, 1, 0]
 
 
