@@ -46,6 +46,7 @@ FUNCS = {
 }
 
 
+@pytest.mark.filterwarnings("ignore:divide by zero encountered:RuntimeWarning")  # scorch's harmonic mean at 0 (numpy)
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(key_response())
 def test_agrees_with_scorch_functions(pair):
