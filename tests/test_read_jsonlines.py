@@ -160,3 +160,28 @@ def test_docs_sample_system_output_and_gold():
     singe = next(iter(read_jsonlines(str(shared_path("data", "jsonlines", "singe.jsonlines")))))
     again = corpus.documents[singe.doc_id]
     assert again.tokens == singe.tokens and chain_spans(again) == chain_spans(singe)
+
+
+def test_a_response_with_gold_clusters_beside_its_predictions_is_read_by_its_predictions(tmp_path):
+    """e2e-coref's prediction file is its input documents with ``predicted_clusters`` added and the
+    gold ``clusters`` kept: as a RESPONSE it is read by ``predicted_clusters`` (it was read by the
+    gold ``clusters``: MUC 100 for any system), ``[]`` included (a system that found nothing); as
+    a KEY by ``clusters``; the same file as both scores the predictions against the gold. MUC
+    counted by hand: each document's key chain {John, him} is one link (2); the predictions are d's
+    {John, He} (one link, not a key link) and e's none: R = 0/2, P = 0/1."""
+    from corefreport.api import score
+
+    gold = dict(DOC, clusters=[[[0, 0], [2, 2]]])
+    predicted = dict(gold, predicted_clusters=[[[0, 0], [3, 3]]])
+    nothing = dict(gold, doc_key="e", predicted_clusters=[])
+    f = tmp_path / "pred.jsonlines"
+    f.write_text(line(**predicted) + "\n" + line(**nothing) + "\n", encoding="utf-8")
+    response = read_jsonlines(str(f))
+    assert chain_spans(response.documents["d"]) == [[(0, 0), (3, 3)]] and response.documents["e"].chains == []
+    assert len(response.warnings) == 1 and response.warnings[0].startswith(f"{f}:1: document 'd' gives both "
+                                                                          "'clusters' and 'predicted_clusters'")
+    key = read_jsonlines(str(f), key=True)
+    assert chain_spans(key.documents["d"]) == chain_spans(key.documents["e"]) == [[(0, 0), (2, 2)]]
+    assert key.warnings == []
+    muc = score(str(f), str(f), metrics=["muc"])["metrics"]["muc"]
+    assert (muc["recall_num"], muc["recall_den"], muc["precision_num"], muc["precision_den"]) == (0, 2, 0, 1)

@@ -12,7 +12,10 @@ Format: one JSON object per line, one line per document.
   mentions with an **inclusive** end. The chain label is the cluster's index in the list, as a
   string; empty clusters are dropped. When ``field`` is ``clusters`` and a document has no or empty
   ``clusters`` but has ``predicted_clusters`` (system output), those are read, with a warning —
-  except in a key (``key=True``), where a missing or non-list ``clusters`` is an error. In a
+  except in a key (``key=True``), where a missing or non-list ``clusters`` is an error. A response
+  document whose ``predicted_clusters`` is a list is read by it even beside ``clusters`` (e2e-coref
+  writes its predictions into its input documents, their gold ``clusters`` kept: reading those would
+  score the gold; warned once a file), ``[]`` included (a system that found nothing). In a
   response, a missing ``clusters`` is read as no mentions with a warning, and one that is ``null``
   or not a list is an error (never a silent empty score).
 * ``speakers`` and ``pos`` (optional, the shape of ``sentences``) become the ``speaker`` and ``pos``
@@ -107,7 +110,7 @@ def scan_jsonlines(path: str, lines: Iterable[tuple[int, str]], field: str = "cl
             raise InputError(path, ln, f"key document {raw_key!r} has {what}: a key needs gold 'clusters' (a list "
                              "of clusters)" + ("; 'predicted_clusters' is system output, give it as the RESPONSE"
                                                if "predicted_clusters" in obj else ""))
-        doc = _read_document(path, ln, obj, document_id(raw_key, stem), field, warnings)
+        doc = _read_document(path, ln, obj, document_id(raw_key, stem), field, warnings, gold)
         if doc.doc_id in first_line:
             raise InputError(path, ln, f"doc_key {raw_key!r} names document {doc.doc_id!r} again (first on line "
                              f"{first_line[doc.doc_id]})")
@@ -146,7 +149,8 @@ def read_jsonlines_at(path: str, offset: int, line: int, doc_id: str, key: bool 
         f.seek(offset)
         raw = f.readline()
     text = raw.decode("utf-8-sig" if offset == 0 else "utf-8")
-    doc = _read_document(path, line, _normalize(path, line, _parse_line(path, line, text), []), doc_id, "clusters", [])
+    doc = _read_document(path, line, _normalize(path, line, _parse_line(path, line, text), []), doc_id, "clusters", [],
+                         key)
     doc.doc_id = doc_id
     return doc
 
@@ -306,7 +310,7 @@ def _json_type(value: object) -> str:
 
 
 def _read_document(path: str, ln: int, obj: dict[str, Any], doc_id: str, field: str,
-                   warnings: list[str]) -> Document:
+                   warnings: list[str], gold: bool = False) -> Document:
     """One document from its checked JSON object: tokens, sentences, columns, chains."""
     doc = Document(doc_id=doc_id, source=path, line=ln)
     if isinstance(obj.get("genre"), str) and obj["genre"].strip():  # a genre field, where a corpus has one
@@ -327,7 +331,7 @@ def _read_document(path: str, ln: int, obj: dict[str, Any], doc_id: str, field: 
             doc.columns[column] = values
         elif key in obj:
             warnings.append(f"{path}:{ln}: {key!r} of {doc_id!r} does not have the shape of 'sentences'; ignored")
-    clusters = _clusters(path, ln, obj, doc_id, field, warnings)
+    clusters = _clusters(path, ln, obj, doc_id, cluster_field(path, ln, obj, doc_id, field, gold, warnings), warnings)
     n = len(doc.tokens)
     for index, cluster in enumerate(clusters):
         if type(cluster) is list and all(type(m) is list and len(m) == 2 and type(m[0]) is int
@@ -362,14 +366,35 @@ def _column(values: object, n: int) -> list[str] | None:
     return flat if len(flat) == n else None
 
 
-def _clusters(path: str, ln: int, obj: dict[str, Any], doc_id: str, field: str, warnings: list[str]) -> list:
-    """The cluster list to read: ``field``, or ``predicted_clusters`` when ``clusters`` is absent, null or
-    empty; a missing ``field`` is no clusters (warned); a ``field`` that is not a list is an error."""
-    clusters = obj.get(field)
-    if not clusters and field == "clusters" and obj.get("predicted_clusters"):
-        clusters = obj["predicted_clusters"]
+BOTH_NOTE = "gives both 'clusters' and 'predicted_clusters'"
+"""The warning of a response document with both lists (said once a file)."""
+
+
+def cluster_field(path: str, ln: int, obj: dict[str, Any], doc_id: str, field: str, key: bool,
+                  warnings: list[str]) -> str:
+    """The key of ``obj`` a document's clusters are read from: ``field``; in a response read by
+    ``clusters``, ``predicted_clusters`` whenever it is a list — system output: e2e-coref's
+    prediction files are its input documents with ``predicted_clusters`` added, their gold
+    ``clusters`` still beside them, so reading ``clusters`` there would score the gold against the
+    key (a silently perfect score), and ``predicted_clusters: []`` is a system that found nothing.
+    Warned: a document without ``clusters`` (each), one with both (once a file). A key is read by
+    ``field`` alone."""
+    if key or field != "clusters" or not isinstance(obj.get("predicted_clusters"), list):
+        return field
+    if not obj.get("clusters"):
         warnings.append(f"{path}:{ln}: document {doc_id!r} has no 'clusters'; read its 'predicted_clusters'")
-    elif field not in obj:
+    elif not any(BOTH_NOTE in w for w in warnings):
+        warnings.append(f"{path}:{ln}: document {doc_id!r} {BOTH_NOTE}: the response's 'predicted_clusters' are "
+                        "read (e2e-coref writes its predictions beside the gold 'clusters'; give the same file as "
+                        "KEY to score them against each other); later such documents of this file are not listed")
+    return "predicted_clusters"
+
+
+def _clusters(path: str, ln: int, obj: dict[str, Any], doc_id: str, field: str, warnings: list[str]) -> list:
+    """The cluster list ``field`` (:func:`cluster_field`); a missing ``field`` is no clusters
+    (warned); a ``field`` that is not a list is an error."""
+    clusters = obj.get(field)
+    if field not in obj:
         warnings.append(f"{path}:{ln}: document {doc_id!r} has no {field!r}; read as no mentions")
         return []
     if not isinstance(clusters, list):  # null too: an empty score would hide a broken system output
