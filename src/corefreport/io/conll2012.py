@@ -719,9 +719,9 @@ class SharedColumns:
 
     The key's side cuts with :meth:`key`, the response's with :meth:`response`, in step (the
     document pairs read key document *i*, then response document *i*); only the last key
-    document's rows are held, until the response's next document is read. On a 207,661-word book
-    read with its columns this saves a quarter of the reading and the memory of one copy; the
-    features are then derived once for both sides (:func:`~corefreport.scoring.features.derivation_inputs`)."""
+    document's rows are held, until the response's next document is read. The features are then
+    derived once for both sides (:func:`~corefreport.scoring.features.derivation_inputs` finds the
+    same lists): every analysis on a 207,661-word book 2.58 → 2.22 s and 318 → 283 MiB (bench/HISTORY.md)."""
 
     def __init__(self) -> None:
         self._last: tuple[list[str], dict[str, int], bool, dict[str, list[str]]] | None = None

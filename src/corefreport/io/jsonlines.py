@@ -10,14 +10,12 @@ Format: one JSON object per line, one line per document.
   (every offset is into the flattened token list); each non-empty sentence starts a sentence.
 * ``clusters`` (or the key given as ``field``): a list of clusters, each a list of ``[start, end]``
   mentions with an **inclusive** end. The chain label is the cluster's index in the list, as a
-  string; empty clusters are dropped. When ``field`` is ``clusters`` and a document has no or empty
-  ``clusters`` but has ``predicted_clusters`` (system output), those are read, with a warning —
-  except in a key (``key=True``), where a missing or non-list ``clusters`` is an error. A response
-  document whose ``predicted_clusters`` is a list is read by it even beside ``clusters`` (e2e-coref
-  writes its predictions into its input documents, their gold ``clusters`` kept: reading those would
-  score the gold; warned once a file), ``[]`` included (a system that found nothing). In a
-  response, a missing ``clusters`` is read as no mentions with a warning, and one that is ``null``
-  or not a list is an error (never a silent empty score).
+  string; empty clusters are dropped. A key (``key=True``) is read by ``clusters``: missing or not a
+  list, an error. A response document with a ``predicted_clusters`` list (system output; ``[]``: a
+  system that found nothing) is read by it (:func:`cluster_field`: warned when it has no
+  ``clusters``, and once a file when gold ``clusters`` are beside it, as e2e-coref writes its
+  predictions into its input documents); else a missing ``clusters`` is read as no mentions with a
+  warning, and one that is ``null`` or not a list is an error (never a silent empty score).
 * ``speakers`` and ``pos`` (optional, the shape of ``sentences``) become the ``speaker`` and ``pos``
   columns; one whose token count differs from ``sentences`` is ignored with a warning.
 * Other keys (``paragraphs``, ``constituents``, ``ner``, …) are ignored.

@@ -74,6 +74,11 @@ class RunningText:
         """Sentences left out after the last one shown."""
         return self.total - self.numbers[-1] if self.numbers else self.total
 
+    @property
+    def excerpted(self) -> bool:
+        """Whether sentences are left out (a long document's excerpt)."""
+        return bool(self.numbers) and (any(self.gaps) or self.left_after > 0)
+
 
 @dataclass(slots=True)
 class DocumentTexts:
@@ -193,8 +198,7 @@ def example_documents(blocks: list, systems: dict[str, Evaluation], pdf: bool) -
                 (f" ({left} more in the HTML report: the PDF shows those with the most examples)" if left else "") +
                 ", one sentence a line" + (f" (a document of more than {LONG_DOCUMENT} sentences: those of its examples, "
                                            f"{CONTEXT} before and after each; the browser's document view shows it "
-                                           "whole)" if any(d.gaps and (any(d.gaps) or d.left_after)
-                                                          for d in out.documents) else "") +
+                                           "whole)" if any(d.excerpted for d in out.documents) else "") +
                 ". " + ("Key mentions are [N … ], the response's {N … }"
                                             if single else "Key mentions are [N … ], " + ", ".join(
                                                 f"{n}'s {o}N … {c}" for n, (o, c) in zip(systems, SHAPES[1:]))) +
