@@ -205,3 +205,25 @@ def test_markdown_escapes_user_strings(tmp_path):
     header = next(line for line in res.stdout.splitlines() if line.startswith("| document"))
     assert len(cells) == len(header.split("|")) - 2
     assert "100.00" in row
+
+
+def test_an_interrupt_while_a_class_is_defined_still_exits_as_interrupted():
+    """A SIGTERM that lands while a module defines a class (a dataclass field's ``__set_name__``,
+    seen in a fresh clone, whose imports are slow) comes back from Python as a ``RuntimeError``
+    whose cause is the handler's ``SystemExit(143)``: main reads the exit from the chain (exit 143,
+    one line) instead of printing a traceback; any other error is not taken for an interrupt."""
+    from corefreport.cli import _interrupted, interrupted_code
+
+    class Field:
+        def __set_name__(self, owner, name):
+            _interrupted(15, None)
+
+    with pytest.raises(Exception) as caught:
+        type("Defined", (), {"x": Field()})
+    assert not isinstance(caught.value, SystemExit)  # Python wraps it
+    assert interrupted_code(caught.value) == 143
+    assert interrupted_code(RuntimeError("no")) is None
+    try:
+        raise ValueError("other") from SystemExit(1)
+    except ValueError as err:
+        assert interrupted_code(err) is None

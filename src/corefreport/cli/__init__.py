@@ -40,6 +40,26 @@ def _interrupted(signum, frame) -> None:  # pragma: no cover - runs in a subproc
     raise SystemExit(INTERRUPTED.get(signum, 128 + signum))
 
 
+def interrupted_code(err: BaseException) -> int | None:
+    """The exit code of :func:`_interrupted`'s ``SystemExit`` when ``err`` wraps it (a signal that
+    lands while a class is being defined comes back as the ``RuntimeError`` of ``__set_name__``,
+    the exit as its cause); None when it does not.
+
+    >>> try:
+    ...     raise RuntimeError("Error calling __set_name__") from SystemExit(143)
+    ... except RuntimeError as err:
+    ...     interrupted_code(err), interrupted_code(ValueError())
+    (143, None)
+    """
+    seen: set[int] = set()
+    while err is not None and id(err) not in seen:
+        seen.add(id(err))
+        if isinstance(err, SystemExit) and err.code in INTERRUPTED.values():
+            return err.code
+        err = err.__cause__ or err.__context__
+    return None
+
+
 def one_blas_thread(environ) -> None:
     """One OpenBLAS thread unless the user set ``OPENBLAS_NUM_THREADS``: numpy's OpenBLAS starts a
     thread per core when numpy is imported (60 of its 150 ms on 2 cores, more on a cluster node),
@@ -102,6 +122,10 @@ def main() -> None:
                 importlib.import_module(f"{__name__}.commands").app()
         except SystemExit as exit_:
             code = exit_.code
+        except Exception as err:  # Ctrl-C or SIGTERM inside an import, wrapped by Python
+            code = interrupted_code(err)
+            if code is None:
+                raise
         pacified = False
         if "typer" in sys.modules:
             try:  # typer vendors click (typer._click) in recent releases; older ones depend on click
